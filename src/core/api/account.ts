@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+export const userProfileSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.email(),
+    timezone: z.string().meta({ example: 'Europe/Berlin' }),
+    createdAt: z.number().int().meta({ description: 'Epoch milliseconds' }),
+  })
+  .meta({ id: 'UserProfile' });
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+export const publicConfigSchema = z
+  .object({
+    githubSignIn: z.boolean(),
+    publicUrl: z.url(),
+  })
+  .meta({ id: 'PublicConfig' });
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,0 +1,108 @@
+import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import type { Kysely } from 'kysely';
+import { uuidv7 } from 'uuidv7';
+import { isValidTimeZone } from '../../core/time-zones.ts';
+import type { Config } from '../config.ts';
+import type { Dialect } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
+import type { Logger } from '../logger.ts';
+
+/** Set by the HTTP layer from the socket; any copy sent by a client is dropped first. */
+export const CLIENT_IP_HEADER = 'x-upwatch-client-ip';
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+const SIGN_IN_ATTEMPTS_PER_MINUTE = 10;
+
+export interface AuthDeps {
+  config: Pick<Config, 'publicUrl' | 'github'>;
+  secret: string;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  logger: Logger;
+}
+
+/** Both spellings of a loopback PUBLIC_URL are the same site to a person typing it. */
+export function trustedOrigins(publicUrl: string): string[] {
+  const origin = new URL(publicUrl).origin;
+  const spellings = [origin];
+  if (origin.includes('//localhost')) spellings.push(origin.replace('//localhost', '//127.0.0.1'));
+  if (origin.includes('//127.0.0.1')) spellings.push(origin.replace('//127.0.0.1', '//localhost'));
+  return spellings;
+}
+
+function checkTimeZone<T extends Record<string, unknown>>(user: T): { data: T } {
+  const { timezone } = user;
+  if (
+    timezone !== undefined &&
+    timezone !== null &&
+    (typeof timezone !== 'string' || !isValidTimeZone(timezone))
+  ) {
+    throw new APIError('BAD_REQUEST', {
+      code: 'invalid_time_zone',
+      message: `Unknown time zone "${String(timezone)}". Use an IANA name such as Europe/Berlin.`,
+    });
+  }
+  return { data: user };
+}
+
+export function createAuth({ config, secret, db, dialect, logger }: AuthDeps) {
+  const authLogger = logger.child({ module: 'auth' });
+  return betterAuth({
+    appName: 'Upwatch',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    database: { db, type: dialect },
+    trustedOrigins: trustedOrigins(config.publicUrl),
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+    },
+    socialProviders: config.github
+      ? { github: { clientId: config.github.clientId, clientSecret: config.github.clientSecret } }
+      : {},
+    user: {
+      additionalFields: {
+        timezone: { type: 'string', required: false, defaultValue: 'UTC', input: true },
+      },
+      deleteUser: { enabled: true },
+    },
+    databaseHooks: {
+      user: {
+        create: { before: async (user) => checkTimeZone(user) },
+        update: { before: async (user) => checkTimeZone(user) },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': { window: 60, max: SIGN_IN_ATTEMPTS_PER_MINUTE },
+        '/sign-up/email': { window: 60, max: SIGN_IN_ATTEMPTS_PER_MINUTE },
+      },
+    },
+    advanced: {
+      database: { generateId: () => uuidv7() },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
+      // better-auth turns origin checks off when NODE_ENV=test; tests must see production behaviour.
+      disableOriginCheck: false,
+    },
+    logger: {
+      log: (level, message, ...args) => authLogger[level]({ args }, message),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,103 @@
+// The only reader of process.env: everything else receives a Config.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+const databaseUrl = z
+  .string()
+  .optional()
+  .refine(
+    (value) => value === undefined || value === '' || /^(postgres(ql)?|sqlite|file):/.test(value),
+    'must start with postgres://, postgresql://, sqlite: or file:',
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number between 1 and 65535' })
+    .int('must be a port number between 1 and 65535')
+    .min(1, 'must be a port number between 1 and 65535')
+    .max(65535, 'must be a port number between 1 and 65535')
+    .default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: databaseUrl,
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  UPWATCH_TEST_MODE: booleanString,
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+});
+
+export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  dataDir: string;
+  database: DatabaseConfig;
+  publicUrl: string;
+  /** Unset means: generate once into DATA_DIR/secret.key (see secret.ts). */
+  secretKey: string | undefined;
+  logLevel: string;
+  testMode: boolean;
+  github: { clientId: string; clientSecret: string } | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function databaseFrom(url: string | undefined, dataDir: string): DatabaseConfig {
+  if (!url) return { dialect: 'sqlite', file: path.join(dataDir, 'upwatch.db') };
+  if (url.startsWith('postgres')) return { dialect: 'postgres', url };
+  return { dialect: 'sqlite', file: url.replace(/^(sqlite|file):(\/\/)?/, '') };
+}
+
+/** Parses the environment; throws a ConfigError whose message is one line naming the variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = issue?.path.join('.') ?? 'environment';
+    const shown = typeof variable === 'string' ? env[variable] : undefined;
+    throw new ConfigError(
+      `Invalid ${variable}: ${issue?.message ?? 'invalid value'}${shown === undefined ? '' : ` (got "${shown}")`}`,
+    );
+  }
+  const vars = parsed.data;
+  if (vars.UPWATCH_TEST_MODE && vars.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid UPWATCH_TEST_MODE: test mode is refused when NODE_ENV=production');
+  }
+  if (Boolean(vars.GITHUB_CLIENT_ID) !== Boolean(vars.GITHUB_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid GITHUB_CLIENT_SECRET: set both GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET, or neither',
+    );
+  }
+  return {
+    nodeEnv: vars.NODE_ENV,
+    port: vars.PORT,
+    dataDir: path.resolve(vars.DATA_DIR),
+    database: databaseFrom(vars.DATABASE_URL, path.resolve(vars.DATA_DIR)),
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    secretKey: vars.SECRET_KEY,
+    logLevel: vars.LOG_LEVEL,
+    testMode: vars.UPWATCH_TEST_MODE,
+    github:
+      vars.GITHUB_CLIENT_ID && vars.GITHUB_CLIENT_SECRET
+        ? { clientId: vars.GITHUB_CLIENT_ID, clientSecret: vars.GITHUB_CLIENT_SECRET }
+        : undefined,
+  };
+}
+
+/** Reads `.env` (when present) into the environment, then parses it. */
+export function loadConfig(envFile = '.env'): Config {
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  return parseConfig(process.env);
+}

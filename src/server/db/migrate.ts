@@ -1,0 +1,45 @@
+import { type Kysely, type MigrationResultSet, Migrator } from 'kysely';
+import type { Dialect } from './connect.ts';
+import { type DialectTypes, dialectTypes } from './dialect.ts';
+import { accounts } from './migrations/0001-accounts.ts';
+
+export interface Migration {
+  up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
+}
+
+/** In order; a name never changes once released. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-accounts': accounts,
+};
+
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+}
+
+/** Applies pending migrations; running it again is a no-op. */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
+  const types = dialectTypes(dialect);
+  const migrator = new Migrator({
+    db,
+    provider: {
+      getMigrations: async () =>
+        Object.fromEntries(
+          Object.entries(MIGRATIONS).map(([name, migration]) => [
+            name,
+            { up: (tx: Kysely<unknown>) => migration.up(tx, types) },
+          ]),
+        ),
+    },
+  });
+  const { error, results }: MigrationResultSet = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+    const reason =
+      error instanceof Error ? error.message || String((error as { code?: unknown }).code) : String(error);
+    throw new MigrationError(failed ? `migration ${failed} failed: ${reason}` : reason, { cause: error });
+  }
+  return (results ?? [])
+    .filter((result) => result.status === 'Success')
+    .map((result) => result.migrationName);
+}

@@ -1,0 +1,15 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { errorBody } from './errors.ts';
+import type { AppEnv } from './session.ts';
+
+/** A `/api/v1` router whose zod validation failures use the app's error shape. */
+export function createApiRouter(): OpenAPIHono<AppEnv> {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (result.success) return;
+      const issue = result.error.issues[0];
+      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+      return c.json(errorBody('validation_failed', `${where}${issue?.message ?? 'Invalid input.'}`), 400);
+    },
+  });
+}

@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Auth } from '../auth/auth.ts';
+import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import { mountAccountRoutes } from '../users/routes.ts';
+import { createApiRouter } from './api-router.ts';
+import { limitBody, MiB, rejectMalformedJson } from './body-guards.ts';
+import { requestWithClientIp } from './client-ip.ts';
+import { apiNotFound, createErrorHandler } from './errors.ts';
+import { type AppEnv, loadSession } from './session.ts';
+import { mountSpa } from './spa.ts';
+
+export interface AppDeps {
+  config: Pick<Config, 'publicUrl' | 'github'>;
+  auth: Auth;
+  logger: Logger;
+  webDistDir: string;
+}
+
+export function createApp({ config, auth, logger, webDistDir }: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.onError(createErrorHandler(logger));
+  app.use('*', secureHeaders());
+  app.use('/api/*', limitBody(MiB), rejectMalformedJson);
+
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => auth.handler(await requestWithClientIp(c)));
+
+  const api = createApiRouter();
+  api.use('*', loadSession(auth));
+  mountAccountRoutes(api, { githubSignIn: Boolean(config.github), publicUrl: config.publicUrl });
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Upwatch API', version: '1', description: "Monitoring that doesn't suck." },
+    servers: [{ url: `${config.publicUrl}/api/v1` }],
+  });
+  app.route('/api/v1', api);
+  app.all('/api/*', apiNotFound);
+
+  mountSpa(app, webDistDir);
+  return app;
+}

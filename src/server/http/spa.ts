@@ -1,0 +1,27 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Env, Hono } from 'hono';
+
+const NOT_BUILT = `<!doctype html><title>Upwatch</title><p>The web app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it) and reload.</p>`;
+
+/** Serves the built SPA; every other non-API GET gets index.html so client routes load directly. */
+export function mountSpa<E extends Env>(app: Hono<E>, distDir: string): void {
+  const indexFile = path.join(distDir, 'index.html');
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+
+  if (indexHtml) {
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: distDir,
+        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      }),
+    );
+    app.use('*', serveStatic({ root: distDir, index: '' }));
+  }
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return indexHtml ? c.html(indexHtml) : c.html(NOT_BUILT, 503);
+  });
+}

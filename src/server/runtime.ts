@@ -1,0 +1,48 @@
+// Wires config into the running pieces: database, migrations, auth, HTTP app.
+import path from 'node:path';
+import { createAuth } from './auth/auth.ts';
+import type { Config } from './config.ts';
+import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { createApp } from './http/app.ts';
+import type { Logger } from './logger.ts';
+import { resolveSecretKey } from './secret.ts';
+
+export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../dist/web');
+
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}
+
+/** Connects and migrates; a database that cannot be reached is reported naming DATABASE_URL. */
+export async function openDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
+  const handle = connectDatabase(config.database);
+  try {
+    const applied = await migrateToLatest(handle.db, handle.dialect);
+    if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+    return handle;
+  } catch (err) {
+    await handle.destroy().catch(() => undefined);
+    const reason = describeError(err);
+    const where =
+      config.database.dialect === 'postgres' ? 'DATABASE_URL' : `the SQLite file ${config.database.file}`;
+    throw new DatabaseUnavailableError(`Cannot open the database at ${where}: ${reason}`, { cause: err });
+  }
+}
+
+export function createWebApp(config: Config, handle: DatabaseHandle, logger: Logger) {
+  const auth = createAuth({
+    config,
+    secret: resolveSecretKey(config),
+    db: handle.db,
+    dialect: handle.dialect,
+    logger,
+  });
+  return createApp({ config, auth, logger, webDistDir: WEB_DIST_DIR });
+}
+
+function describeError(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const code = (err as { code?: unknown }).code;
+  return err.message || (typeof code === 'string' ? code : err.name);
+}
