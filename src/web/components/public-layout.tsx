@@ -1,0 +1,57 @@
+import { Link, Outlet } from '@tanstack/react-router';
+import { useSession } from '../lib/session';
+import { Logo } from './logo';
+import { Button } from './ui/button';
+
+export function PublicLayout() {
+  const { data: session } = useSession();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="sticky top-0 z-40 border-b border-border bg-bg/85 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+          <Link to="/" aria-label="Upwatch home">
+            <Logo />
+          </Link>
+          <nav className="flex items-center gap-1 sm:gap-2">
+            <Button asChild variant="ghost" size="sm">
+              <Link to="/pricing">Pricing</Link>
+            </Button>
+            {session ? (
+              <Button asChild size="sm">
+                <Link to="/dashboard">Dashboard</Link>
+              </Button>
+            ) : (
+              <>
+                <Button asChild variant="ghost" size="sm">
+                  <Link to="/signin">Sign in</Link>
+                </Button>
+                <Button asChild size="sm">
+                  <Link to="/signup">Sign up</Link>
+                </Button>
+              </>
+            )}
+          </nav>
+        </div>
+      </header>
+      <main className="flex-1">
+        <Outlet />
+      </main>
+      <footer className="border-t border-border">
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-8 text-sm text-muted sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <Logo className="text-fg" />
+          <nav className="flex gap-5">
+            <Link to="/pricing" className="hover:text-fg">
+              Pricing
+            </Link>
+            <Link to="/signin" className="hover:text-fg">
+              Sign in
+            </Link>
+            <Link to="/signup" className="hover:text-fg">
+              Sign up
+            </Link>
+          </nav>
+        </div>
+      </footer>
+    </div>
+  );
+}

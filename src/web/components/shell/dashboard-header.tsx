@@ -1,0 +1,76 @@
+import { Link } from '@tanstack/react-router';
+import { Settings } from 'lucide-react';
+import type { SessionUser } from '../../lib/auth-client';
+import { Logo } from '../logo';
+import { Button } from '../ui/button';
+import { UserMenu } from './user-menu';
+
+const NAV_LINK =
+  'rounded-ui px-3 py-1.5 text-sm font-medium whitespace-nowrap text-muted hover:bg-surface hover:text-fg';
+const NAV_ACTIVE = { className: 'bg-surface text-fg' };
+
+function NavLinks() {
+  return (
+    <>
+      <Link to="/dashboard/monitors" className={NAV_LINK} activeProps={NAV_ACTIVE}>
+        Monitors
+      </Link>
+      <Link to="/dashboard/performance" className={NAV_LINK} activeProps={NAV_ACTIVE}>
+        Performance
+      </Link>
+      <Link to="/dashboard/incidents" className={NAV_LINK} activeProps={NAV_ACTIVE}>
+        Incidents
+      </Link>
+    </>
+  );
+}
+
+export function DashboardHeader({ user }: { user: SessionUser | null }) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-bg/85 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+        <Link to="/dashboard" aria-label="Upwatch dashboard">
+          <Logo />
+        </Link>
+        {user ? (
+          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+            <NavLinks />
+          </nav>
+        ) : null}
+        <div className="ml-auto flex items-center gap-2">
+          {user ? (
+            <>
+              <Button asChild variant="ghost" size="icon">
+                <Link
+                  to="/dashboard/settings"
+                  aria-label="Settings"
+                  activeProps={{ className: 'bg-surface' }}
+                >
+                  <Settings className="size-5" aria-hidden />
+                </Link>
+              </Button>
+              <UserMenu user={user} />
+            </>
+          ) : (
+            <>
+              <Button asChild variant="ghost" size="sm">
+                <Link to="/signin">Sign in</Link>
+              </Button>
+              <Button asChild size="sm">
+                <Link to="/signup">Sign up</Link>
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+      {user ? (
+        <nav
+          aria-label="Main"
+          className="flex gap-1 overflow-x-auto border-t border-border px-2 py-1.5 md:hidden"
+        >
+          <NavLinks />
+        </nav>
+      ) : null}
+    </header>
+  );
+}

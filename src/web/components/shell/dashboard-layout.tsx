@@ -1,0 +1,20 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Outlet } from '@tanstack/react-router';
+import { sessionQueryOptions } from '../../lib/session';
+import { DashboardFooter } from './dashboard-footer';
+import { DashboardHeader } from './dashboard-header';
+import { SignedOutView } from './signed-out';
+
+export function DashboardLayout() {
+  const { data: session } = useSuspenseQuery(sessionQueryOptions);
+  const user = session?.user ?? null;
+  return (
+    <div className="flex min-h-screen flex-col bg-surface/50">
+      <DashboardHeader user={user} />
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
+        {user ? <Outlet /> : <SignedOutView />}
+      </main>
+      <DashboardFooter />
+    </div>
+  );
+}

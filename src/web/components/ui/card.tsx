@@ -1,0 +1,22 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+
+export function Card({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('rounded-ui border border-border bg-bg shadow-sm', className)} {...props} />;
+}
+
+export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('flex flex-col gap-1 p-5 pb-0 sm:p-6 sm:pb-0', className)} {...props} />;
+}
+
+export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
+  return <h2 className={cn('text-lg font-semibold tracking-tight', className)} {...props} />;
+}
+
+export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
+  return <p className={cn('text-sm text-muted', className)} {...props} />;
+}
+
+export function CardContent({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('p-5 sm:p-6', className)} {...props} />;
+}

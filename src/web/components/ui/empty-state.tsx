@@ -1,0 +1,25 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+export function EmptyState({
+  icon: Icon,
+  title,
+  children,
+  action,
+}: {
+  icon: LucideIcon;
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center rounded-ui border border-dashed border-border px-6 py-12 text-center">
+      <span className="flex size-12 items-center justify-center rounded-full bg-accent-soft text-accent">
+        <Icon className="size-6" aria-hidden />
+      </span>
+      <h3 className="mt-4 text-base font-semibold">{title}</h3>
+      {children ? <p className="mt-1 max-w-md text-sm text-muted">{children}</p> : null}
+      {action ? <div className="mt-5">{action}</div> : null}
+    </div>
+  );
+}

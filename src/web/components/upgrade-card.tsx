@@ -1,0 +1,128 @@
+import { Link } from '@tanstack/react-router';
+import {
+  BellRing,
+  Clock,
+  ExternalLink,
+  History,
+  type LucideIcon,
+  MonitorCheck,
+  Sparkles,
+} from 'lucide-react';
+import { featuresLost, PLANS } from '../../core/plans';
+import { cn } from '../lib/cn';
+import { formatNumber } from '../lib/format';
+import { Button } from './ui/button';
+
+export type UpgradeTrigger = 'limit' | 'feature' | 'general';
+
+export const UPGRADE_MESSAGES: Record<UpgradeTrigger, string> = {
+  limit: "You've reached your monitor limit on the free plan.",
+  feature: 'This feature is available with the Pro plan.',
+  general: 'Unlock more powerful monitoring with Pro.',
+};
+
+const GUARANTEE = 'Cancel anytime • Full refund within 30 days';
+
+interface Benefit {
+  icon: LucideIcon;
+  title: string;
+  detail: string;
+}
+
+function limitText(limit: number | string): string {
+  return typeof limit === 'number' ? formatNumber(limit) : 'unlimited';
+}
+
+// "Pro" in the card's copy means any paid plan, so each tile quotes what paid plans give,
+// read from the plan table rather than restated.
+function benefits(): Benefit[] {
+  const { free, starter, pro } = PLANS;
+  const fastest = pro.limits.minCheckIntervalMinutes;
+  return [
+    {
+      icon: MonitorCheck,
+      title: `Up to ${limitText(pro.limits.monitorsMax)} monitors`,
+      detail: `From ${limitText(starter.limits.monitorsMax)} on Starter, versus ${limitText(free.limits.monitorsMax)} on Free.`,
+    },
+    {
+      icon: Clock,
+      title: `Checks every ${fastest} minute${fastest === 1 ? '' : 's'}`,
+      detail: `Versus every ${free.limits.minCheckIntervalMinutes} minutes on Free.`,
+    },
+    {
+      icon: History,
+      title: `${starter.limits.retentionDays.checks} days of history`,
+      detail: `Versus ${free.limits.retentionDays.checks} days on Free.`,
+    },
+    {
+      icon: BellRing,
+      title: 'Incidents and digests',
+      detail: `${featuresLost('starter', 'free').join(', ')}.`,
+    },
+  ];
+}
+
+export function UpgradeCard({
+  trigger = 'general',
+  compact = false,
+  className,
+}: {
+  trigger?: UpgradeTrigger;
+  compact?: boolean;
+  className?: string;
+}) {
+  const message = UPGRADE_MESSAGES[trigger] ?? UPGRADE_MESSAGES.general;
+
+  if (compact) {
+    return (
+      <div
+        className={cn(
+          'flex flex-col gap-3 rounded-ui border border-accent/30 bg-accent-soft p-4 sm:flex-row sm:items-center',
+          className,
+        )}
+      >
+        <div className="flex-1">
+          <p className="text-sm font-medium">{message}</p>
+          <p className="mt-0.5 text-xs text-muted">{GUARANTEE}</p>
+        </div>
+        <Button asChild size="sm">
+          <Link to="/pricing">
+            <Sparkles className="size-4" aria-hidden />
+            Upgrade
+          </Link>
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <section className={cn('rounded-ui border border-accent/30 bg-accent-soft p-6 text-left', className)}>
+      <div className="flex items-center gap-2 text-accent">
+        <Sparkles className="size-5" aria-hidden />
+        <h2 className="text-xl font-semibold tracking-tight text-fg">Upgrade to Pro</h2>
+      </div>
+      <p className="mt-2 text-sm text-muted">{message}</p>
+      <ul className="mt-5 grid gap-3 sm:grid-cols-2">
+        {benefits().map(({ icon: Icon, title, detail }) => (
+          <li key={title} className="flex gap-3 rounded-ui border border-border bg-bg p-3">
+            <Icon className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />
+            <div>
+              <p className="text-sm font-medium">{title}</p>
+              <p className="text-xs text-muted">{detail}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-xs text-muted">{GUARANTEE}</p>
+        <Button asChild variant="secondary">
+          {/* biome-ignore lint/a11y/noAmbiguousAnchorText: SPEC.md's exact label; the card's heading gives it context */}
+          <a href="/pricing" target="_blank" rel="noopener noreferrer">
+            Learn More
+            <ExternalLink className="size-4" aria-hidden />
+          </a>
+        </Button>
+      </div>
+    </section>
+  );
+}

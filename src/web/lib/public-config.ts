@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from './api';
+
+export interface PublicConfig {
+  githubSignIn: boolean;
+  publicUrl: string;
+}
+
+export const publicConfigQueryOptions = queryOptions({
+  queryKey: ['public-config'],
+  queryFn: ({ signal }) => apiGet<PublicConfig>('/api/v1/public-config', signal),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export function usePublicConfig() {
+  return useQuery(publicConfigQueryOptions);
+}

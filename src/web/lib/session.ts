@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { authClient, type SessionData } from './auth-client';
+
+export const sessionQueryKey = ['session'] as const;
+
+export const sessionQueryOptions = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: async (): Promise<SessionData | null> => {
+    const { data, error } = await authClient.getSession();
+    if (error) throw new Error(error.message ?? 'Could not check your session.');
+    return data ?? null;
+  },
+  staleTime: 30_000,
+});
+
+export function useSession() {
+  return useQuery(sessionQueryOptions);
+}

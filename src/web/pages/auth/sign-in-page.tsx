@@ -1,0 +1,45 @@
+import { Link } from '@tanstack/react-router';
+import { Button } from '../../components/ui/button';
+import { Field, FormError, Input, Label } from '../../components/ui/input';
+import { Spinner } from '../../components/ui/spinner';
+import { authClient } from '../../lib/auth-client';
+import { AuthCard } from './auth-card';
+import { field, useAuthForm } from './use-auth-form';
+
+export function SignInPage() {
+  const { error, pending, onSubmit } = useAuthForm(
+    (form) => authClient.signIn.email({ email: field(form, 'email'), password: field(form, 'password') }),
+    'Invalid email or password',
+  );
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      subtitle="Sign in to your Upwatch account."
+      footer={
+        <>
+          New to Upwatch?{' '}
+          <Link to="/signup" className="font-medium text-accent hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} className="flex flex-col gap-4">
+        <Field>
+          <Label htmlFor="email">Email</Label>
+          <Input id="email" name="email" type="email" autoComplete="email" required />
+        </Field>
+        <Field>
+          <Label htmlFor="password">Password</Label>
+          <Input id="password" name="password" type="password" autoComplete="current-password" required />
+        </Field>
+        <FormError>{error}</FormError>
+        <Button type="submit" disabled={pending} className="w-full">
+          {pending ? <Spinner className="size-4 text-accent-fg" label="Signing in" /> : null}
+          Sign in
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

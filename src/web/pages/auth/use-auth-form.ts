@@ -1,0 +1,42 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { authErrorMessage } from '../../lib/auth-client';
+import { sessionQueryKey } from '../../lib/session';
+
+type AuthResult = { error: { message?: string | undefined } | null };
+
+/** Submits an auth form, shows the server's own message on failure, enters the dashboard on success. */
+export function useAuthForm(submit: (form: FormData) => Promise<AuthResult>, fallbackError: string) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    setPending(true);
+    try {
+      const result = await submit(new FormData(event.currentTarget));
+      if (result.error) {
+        setError(authErrorMessage(result.error, fallbackError));
+        return;
+      }
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      await navigate({ to: '/dashboard' });
+    } catch (caught) {
+      console.error('Authentication request failed', caught);
+      setError('Could not reach the server. Check your connection and try again.');
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return { error, pending, onSubmit };
+}
+
+export function field(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+}

@@ -1,0 +1,52 @@
+import { getRouteApi, Link, Outlet, useLocation } from '@tanstack/react-router';
+import { ArrowLeft } from 'lucide-react';
+import { currentTab, type RouteTab, RouteTabs } from '../../components/ui/route-tabs';
+
+const route = getRouteApi('/dashboard/monitors/$id');
+
+function monitorTabs(id: string): RouteTab[] {
+  const params = { id };
+  return [
+    { value: 'overview', label: 'Overview', link: { to: '/dashboard/monitors/$id', params } },
+    { value: 'uptime', label: 'Uptime', link: { to: '/dashboard/monitors/$id/uptime', params } },
+    {
+      value: 'performance',
+      label: 'Performance',
+      link: { to: '/dashboard/monitors/$id/performance', params },
+    },
+    {
+      value: 'deployments',
+      label: 'Deployments',
+      link: { to: '/dashboard/monitors/$id/deployments', params },
+    },
+    { value: 'security', label: 'Security', link: { to: '/dashboard/monitors/$id/security', params } },
+    { value: 'incidents', label: 'Incidents', link: { to: '/dashboard/monitors/$id/incidents', params } },
+    { value: 'settings', label: 'Settings', link: { to: '/dashboard/monitors/$id/settings', params } },
+  ];
+}
+
+export function MonitorLayout() {
+  const { id } = route.useParams();
+  const monitor = route.useLoaderData();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const tabs = monitorTabs(id);
+
+  return (
+    <>
+      <Link
+        to="/dashboard/monitors"
+        className="mb-4 inline-flex items-center gap-1 text-sm text-muted hover:text-fg"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        Monitors
+      </Link>
+      <div className="mb-6 min-w-0">
+        <h1 className="truncate text-2xl font-semibold tracking-tight">{monitor?.name ?? 'Monitor'}</h1>
+        {monitor?.url ? <p className="truncate font-mono text-sm text-muted">{monitor.url}</p> : null}
+      </div>
+      <RouteTabs tabs={tabs} current={currentTab(pathname, tabs, 'overview')}>
+        <Outlet />
+      </RouteTabs>
+    </>
+  );
+}

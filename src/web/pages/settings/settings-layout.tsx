@@ -1,0 +1,22 @@
+import { Outlet, useLocation } from '@tanstack/react-router';
+import { PageHeader } from '../../components/ui/page-header';
+import { currentTab, type RouteTab, RouteTabs } from '../../components/ui/route-tabs';
+
+const TABS: RouteTab[] = [
+  { value: 'user', label: 'User Settings', link: { to: '/dashboard/settings' } },
+  { value: 'billing', label: 'Billing & Subscription', link: { to: '/dashboard/settings/billing' } },
+  { value: 'groups', label: 'Public Status', link: { to: '/dashboard/settings/groups' } },
+  { value: 'api', label: 'API Documentation', link: { to: '/dashboard/settings/api' } },
+];
+
+export function SettingsLayout() {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  return (
+    <>
+      <PageHeader title="Settings" description="Your account, plan, status pages and API." />
+      <RouteTabs tabs={TABS} current={currentTab(pathname, TABS, 'user')}>
+        <Outlet />
+      </RouteTabs>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { sessionQueryOptions } from '../../lib/session';
+import { ChangePasswordCard } from './change-password-card';
+import { DeleteAccountCard } from './delete-account-card';
+import { ProfileCard } from './profile-card';
+
+export function UserSettingsTab() {
+  const { data: session } = useSuspenseQuery(sessionQueryOptions);
+  if (!session) return null;
+  return (
+    <div className="flex max-w-2xl flex-col gap-6">
+      <ProfileCard user={session.user} />
+      <ChangePasswordCard />
+      <DeleteAccountCard />
+    </div>
+  );
+}

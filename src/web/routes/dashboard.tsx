@@ -1,0 +1,51 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { DashboardLayout } from '../components/shell/dashboard-layout';
+import { loadSession } from '../lib/session-guard';
+import { rootRoute } from './root';
+
+export const dashboardRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/dashboard',
+  // Child loaders read `session` to skip server calls for signed-out visitors, who only
+  // see the sign-in prompt.
+  beforeLoad: async ({ context }) => ({ session: await loadSession(context.queryClient) }),
+  component: DashboardLayout,
+});
+
+const dashboardIndexRoute = createRoute({
+  getParentRoute: () => dashboardRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('../pages/dashboard/dashboard-home'), 'DashboardHome'),
+});
+
+const performanceRoute = createRoute({
+  getParentRoute: () => dashboardRoute,
+  path: 'performance',
+  component: lazyRouteComponent(() => import('../pages/dashboard/performance-page'), 'PerformancePage'),
+});
+
+const deploymentsNewRoute = createRoute({
+  getParentRoute: () => dashboardRoute,
+  path: 'deployments/new',
+  component: lazyRouteComponent(() => import('../pages/dashboard/builder-pages'), 'NewDeploymentPage'),
+});
+
+const reportsRoute = createRoute({
+  getParentRoute: () => dashboardRoute,
+  path: 'reports',
+  component: lazyRouteComponent(() => import('../pages/dashboard/builder-pages'), 'ReportsPage'),
+});
+
+const groupsPublicRoute = createRoute({
+  getParentRoute: () => dashboardRoute,
+  path: 'groups/public',
+  component: lazyRouteComponent(() => import('../pages/dashboard/builder-pages'), 'PublicGroupsPage'),
+});
+
+export const dashboardChildren = [
+  dashboardIndexRoute,
+  performanceRoute,
+  deploymentsNewRoute,
+  reportsRoute,
+  groupsPublicRoute,
+];

@@ -1,0 +1,40 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { SettingsErrorPage } from '../components/section-error';
+import { dashboardRoute } from './dashboard';
+
+const tabs = () => import('../pages/settings/settings-tabs');
+
+const settingsRoute = createRoute({
+  getParentRoute: () => dashboardRoute,
+  path: 'settings',
+  errorComponent: SettingsErrorPage,
+  component: lazyRouteComponent(() => import('../pages/settings/settings-layout'), 'SettingsLayout'),
+});
+
+const settingsUserRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: '/',
+  component: lazyRouteComponent(tabs, 'UserSettingsTab'),
+});
+
+const settingsBillingRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'billing',
+  component: lazyRouteComponent(tabs, 'BillingTab'),
+});
+
+const settingsGroupsRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'groups',
+  component: lazyRouteComponent(tabs, 'PublicStatusTab'),
+});
+
+const settingsApiRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'api',
+  component: lazyRouteComponent(tabs, 'ApiDocsTab'),
+});
+
+export const settingsRoutes = [
+  settingsRoute.addChildren([settingsUserRoute, settingsBillingRoute, settingsGroupsRoute, settingsApiRoute]),
+];
