@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 const serverTests = ['src/core/**/*.test.ts', 'src/server/**/*.test.ts', 'bench/**/*.test.ts'];
 const browserTests = ['src/**/*.browser.test.ts'];
+const postgresOnlyTests = ['src/**/*.pg.test.ts'];
 
 export default defineConfig({
   test: {
@@ -11,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: serverTests,
-          exclude: browserTests,
+          exclude: [...browserTests, ...postgresOnlyTests],
           environment: 'node',
         },
       },
@@ -19,7 +20,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['src/server/**/*.test.ts'],
-          exclude: browserTests,
+          // The SQLite default's start-up promises are proven once, in `npm test`.
+          exclude: [...browserTests, 'src/server/cli/main.test.ts'],
           environment: 'node',
         },
       },

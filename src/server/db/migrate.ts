@@ -1,4 +1,4 @@
-import { type Kysely, type MigrationResultSet, Migrator } from 'kysely';
+import { type Kysely, type MigrationResultSet, Migrator, sql } from 'kysely';
 import type { Dialect } from './connect.ts';
 import { type DialectTypes, dialectTypes } from './dialect.ts';
 import { accounts } from './migrations/0001-accounts.ts';
@@ -22,6 +22,9 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
   const types = dialectTypes(dialect);
   const migrator = new Migrator({
     db,
+    // Kysely looks for its bookkeeping tables in every schema unless told which one; with two
+    // Upwatch schemas in one PostgreSQL database it would find the other's.
+    ...(dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
     provider: {
       getMigrations: async () =>
         Object.fromEntries(
@@ -42,4 +45,11 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
   return (results ?? [])
     .filter((result) => result.status === 'Success')
     .map((result) => result.migrationName);
+}
+
+async function currentSchema(db: Kysely<unknown>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new MigrationError('PostgreSQL has no current schema: check search_path.');
+  return schema;
 }

@@ -11,14 +11,13 @@ export function mountSpa<E extends Env>(app: Hono<E>, distDir: string): void {
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
 
   if (indexHtml) {
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root: distDir,
-        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-      }),
-    );
-    app.use('*', serveStatic({ root: distDir, index: '' }));
+    // Vite names assets by content hash, so a browser may keep them forever.
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    // Directories ("/") fall through to the fallback below, which marks index.html no-cache.
+    app.use('*', serveStatic({ root: distDir, index: '__no_directory_index__' }));
   }
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');

@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { freePort, runUpwatch, startUpwatch } from '../test/upwatch-process.ts';
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'upwatch-cli-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function oneLine(stderr: string): string {
+  const lines = stderr.trim().split('\n');
+  expect(lines, stderr).toHaveLength(1);
+  return lines[0] ?? '';
+}
+
+describe('upwatch start refuses bad configuration', () => {
+  it.each([
+    ['PORT', { PORT: 'eighty' }],
+    ['PORT', { PORT: '99999' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://db/upwatch' }],
+  ])('exits non-zero with one line naming %s', async (variable, env) => {
+    const { code, stderr } = await runUpwatch(['start'], { DATA_DIR: dataDir, ...env });
+    expect(code).not.toBe(0);
+    expect(oneLine(stderr)).toMatch(new RegExp(`^upwatch: Invalid ${variable}: `));
+  });
+
+  it('names DATABASE_URL when PostgreSQL cannot be reached', async () => {
+    const port = await freePort();
+    const { code, stderr } = await runUpwatch(['start'], {
+      DATA_DIR: dataDir,
+      DATABASE_URL: `postgres://nobody@127.0.0.1:${port}/nothing`,
+    });
+    expect(code).toBe(1);
+    expect(oneLine(stderr)).toMatch(/^upwatch: Cannot open the database at DATABASE_URL: .*ECONNREFUSED/);
+  });
+});
+
+describe('processes that need PostgreSQL', () => {
+  it.each(['serve', 'worker'])('upwatch %s on SQLite refuses with a clear message', async (command) => {
+    const { code, stderr } = await runUpwatch([command], { DATA_DIR: dataDir });
+    expect(code).toBe(1);
+    expect(oneLine(stderr)).toBe(
+      `upwatch: ${command} needs PostgreSQL (set DATABASE_URL=postgres://…) so several processes can share one database. On SQLite, run "upwatch start", which runs everything in one process.`,
+    );
+  });
+});
+
+describe('upwatch migrate', () => {
+  it('creates the SQLite database under DATA_DIR and is idempotent', async () => {
+    expect((await runUpwatch(['migrate'], { DATA_DIR: dataDir })).code).toBe(0);
+    const again = await runUpwatch(['migrate'], { DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('database is up to date');
+    expect(again.stdout).not.toContain('migrations applied');
+  });
+});
+
+describe('restarts', () => {
+  it('keeps accounts and sessions across a restart (data and secret.key on disk)', async () => {
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` };
+    const first = await startUpwatch(['start'], env, port);
+    let cookie = '';
+    try {
+      const signUp = await fetch(`${first.url}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: first.url },
+        body: JSON.stringify({
+          name: 'Restart',
+          email: 'restart@example.test',
+          password: 'restart password',
+        }),
+      });
+      expect(signUp.status).toBe(200);
+      cookie = signUp.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+    } finally {
+      expect((await first.stop()).code).toBe(0);
+    }
+
+    const second = await startUpwatch(['start'], env, port);
+    try {
+      const me = await fetch(`${second.url}/api/v1/me`, { headers: { cookie } });
+      expect(me.status).toBe(200);
+      expect((await me.json()).email).toBe('restart@example.test');
+    } finally {
+      await second.stop();
+    }
+  });
+});

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.ts';
+
+function failure(env: Record<string, string>): string {
+  try {
+    parseConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('parseConfig', () => {
+  it('defaults to SQLite in ./data on port 3000 with a localhost public URL', () => {
+    const config = parseConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ dialect: 'sqlite', file: path.resolve('data/upwatch.db') });
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.github).toBeUndefined();
+    expect(config.testMode).toBe(false);
+  });
+
+  it('derives the default public URL from PORT and trims a trailing slash from PUBLIC_URL', () => {
+    expect(parseConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(parseConfig({ PUBLIC_URL: 'https://up.example.com/' }).publicUrl).toBe('https://up.example.com');
+  });
+
+  it('reads PostgreSQL and SQLite database URLs', () => {
+    expect(parseConfig({ DATABASE_URL: 'postgres://u@db:5432/up' }).database).toEqual({
+      dialect: 'postgres',
+      url: 'postgres://u@db:5432/up',
+    });
+    expect(parseConfig({ DATABASE_URL: 'sqlite:/tmp/x.db' }).database).toEqual({
+      dialect: 'sqlite',
+      file: '/tmp/x.db',
+    });
+  });
+
+  it('names the bad variable in one line', () => {
+    for (const [env, variable] of [
+      [{ PORT: 'abc' }, 'PORT'],
+      [{ PORT: '70000' }, 'PORT'],
+      [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+      [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+      [{ SECRET_KEY: 'short' }, 'SECRET_KEY'],
+      [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+      [{ UPWATCH_TEST_MODE: 'yes' }, 'UPWATCH_TEST_MODE'],
+    ] as const) {
+      const message = failure(env);
+      expect(message.startsWith(`Invalid ${variable}:`), message).toBe(true);
+      expect(message).not.toContain('\n');
+    }
+  });
+
+  it('refuses test mode in production and a half-configured GitHub sign-in', () => {
+    expect(failure({ UPWATCH_TEST_MODE: 'true', NODE_ENV: 'production' })).toMatch(
+      /^Invalid UPWATCH_TEST_MODE/,
+    );
+    expect(failure({ GITHUB_CLIENT_ID: 'abc' })).toMatch(/^Invalid GITHUB_CLIENT_SECRET/);
+    expect(parseConfig({ GITHUB_CLIENT_ID: 'a', GITHUB_CLIENT_SECRET: 'b' }).github).toEqual({
+      clientId: 'a',
+      clientSecret: 'b',
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(parseConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+});

@@ -1,0 +1,56 @@
+import { expect, it } from 'vitest';
+import { ManualClock } from '../clock.ts';
+import { createLogger } from '../logger.ts';
+import { createWorker, type WorkerJob } from './worker.ts';
+
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+it('runs its jobs every poll interval on the injected clock and stops cleanly', async () => {
+  const clock = new ManualClock();
+  const runs: number[] = [];
+  const job: WorkerJob = { name: 'probe', run: async () => void runs.push(clock.now()) };
+  const worker = createWorker({
+    region: 'eu',
+    clock,
+    logger: createLogger('silent'),
+    jobs: [job],
+    pollIntervalMs: 1000,
+  });
+  worker.start();
+  for (let i = 0; i < 3; i++) {
+    clock.advance(1000);
+    await flush();
+  }
+  expect(runs).toEqual([1000, 2000, 3000]);
+  await worker.stop();
+  clock.advance(5000);
+  await flush();
+  expect(runs).toHaveLength(3);
+  expect(clock.pendingTimers).toBe(0);
+});
+
+it('keeps polling after a job throws', async () => {
+  const clock = new ManualClock();
+  let calls = 0;
+  const failing: WorkerJob = {
+    name: 'flaky',
+    run: async () => {
+      calls++;
+      throw new Error('boom');
+    },
+  };
+  const worker = createWorker({
+    region: 'local',
+    clock,
+    logger: createLogger('silent'),
+    jobs: [failing],
+    pollIntervalMs: 10,
+  });
+  worker.start();
+  for (let i = 0; i < 2; i++) {
+    clock.advance(10);
+    await flush();
+  }
+  expect(calls).toBe(2);
+  await worker.stop();
+});

@@ -1,0 +1,123 @@
+// Runs the real `upwatch` binary as `npm start` does, for tests of start-up and restarts.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const BIN = path.resolve(import.meta.dirname, '../../../bin/upwatch.js');
+
+export interface Exit {
+  code: number | null;
+  stderr: string;
+  stdout: string;
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+function spawnUpwatch(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [BIN, ...args], {
+    // A temp cwd so a developer's .env never leaks into the test.
+    cwd: tmpdir(),
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Runs a command that is expected to exit by itself within `timeoutMs`. */
+export async function runUpwatch(
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 20_000,
+): Promise<Exit> {
+  const child = spawnUpwatch(args, env);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => (stdout += chunk));
+  child.stderr?.on('data', (chunk) => (stderr += chunk));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const [code] = (await once(child, 'exit')) as [number | null];
+  clearTimeout(timer);
+  return { code, stdout, stderr };
+}
+
+export interface RunningUpwatch {
+  url: string;
+  stop(): Promise<Exit>;
+}
+
+/** Starts a long-running command and waits (bounded) until its HTTP server answers. */
+export async function startUpwatch(
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+): Promise<RunningUpwatch> {
+  const child = spawnUpwatch(args, { ...env, PORT: String(port) });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => (stdout += chunk));
+  child.stderr?.on('data', (chunk) => (stderr += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (let attempt = 0; attempt < 200 && Date.now() < deadline; attempt++) {
+    if (child.exitCode !== null) throw new Error(`upwatch exited early (${child.exitCode}): ${stderr}`);
+    const ready = await fetch(`${url}/api/v1/public-config`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) {
+      return {
+        url,
+        async stop() {
+          const exited = once(child, 'exit') as Promise<[number | null]>;
+          child.kill('SIGTERM');
+          const [code] = await exited;
+          return { code, stdout, stderr };
+        },
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`upwatch did not start within 20 s: ${stderr}`);
+}
+
+/** Starts a command, waits (bounded) until its output contains `marker`, then stops it with SIGTERM. */
+export async function spawnUntilLogged(
+  args: string[],
+  env: Record<string, string>,
+  marker: string,
+): Promise<Exit> {
+  const child = spawnUpwatch(args, env);
+  let stdout = '';
+  let stderr = '';
+  const exited = once(child, 'exit') as Promise<[number | null]>;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`"${marker}" not logged within 20 s: ${stderr}`)),
+      20_000,
+    );
+    child.stderr?.on('data', (chunk) => (stderr += chunk));
+    child.stdout?.on('data', (chunk) => {
+      stdout += chunk;
+      if (stdout.includes(marker)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      reject(new Error(`exited before "${marker}": ${stderr}`));
+    });
+  }).finally(() => child.kill('SIGTERM'));
+  const [code] = await exited;
+  return { code, stdout, stderr };
+}
