@@ -1,5 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -16,7 +22,11 @@ function renderFailingRoute() {
     },
     component: () => <p>never shown</p>,
   });
-  const dashboard = createRoute({ getParentRoute: () => rootRoute, path: '/dashboard', component: () => <p>dash</p> });
+  const dashboard = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/dashboard',
+    component: () => <p>dash</p>,
+  });
   const router = createRouter({
     routeTree: rootRoute.addChildren([failing, dashboard]),
     history: createMemoryHistory({ initialEntries: ['/boom'] }),

@@ -12,7 +12,9 @@ describe('FeatureGate on the free plan', () => {
     );
 
     expect(await screen.findByRole('heading', { name: 'Feature Unavailable' })).toBeInTheDocument();
-    expect(screen.getByText('This feature requires a Starter subscription plan or higher.')).toBeInTheDocument();
+    expect(
+      screen.getByText('This feature requires a Starter subscription plan or higher.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(screen.getByRole('heading', { name: 'Upgrade to Pro' })).toBeInTheDocument();
     expect(screen.queryByText('incident list')).not.toBeInTheDocument();
@@ -25,7 +27,9 @@ describe('FeatureGate on the free plan', () => {
       </FeatureGate>,
     );
 
-    expect(await screen.findByText('This feature requires a Pro subscription plan or higher.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This feature requires a Pro subscription plan or higher.'),
+    ).toBeInTheDocument();
     expect(screen.queryByText('api keys')).not.toBeInTheDocument();
   });
 

@@ -6,6 +6,10 @@ function Broken(): never {
   throw new Error('Cannot read properties of undefined');
 }
 
+function ThrowsEmpty(): never {
+  throw new Error('');
+}
+
 describe('unexpected-error screen', () => {
   it('replaces a crashed app with the error, the path and three ways out, and logs the error', () => {
     window.history.pushState({}, '', '/dashboard/monitors');
@@ -29,16 +33,13 @@ describe('unexpected-error screen', () => {
     expect(screen.getByRole('button', { name: '← Go Back' })).toBeInTheDocument();
 
     const logged = log.mock.calls.flat();
-    expect(logged.some((arg) => arg instanceof Error && arg.message === 'Cannot read properties of undefined')).toBe(
-      true,
-    );
+    expect(
+      logged.some((arg) => arg instanceof Error && arg.message === 'Cannot read properties of undefined'),
+    ).toBe(true);
   });
 
   it('leaves out the details box when the error has no message', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    function ThrowsEmpty(): never {
-      throw new Error('');
-    }
     render(
       <AppErrorBoundary>
         <ThrowsEmpty />

@@ -10,23 +10,29 @@ const CASES = [
 ] as const;
 
 describe('UpgradeCard', () => {
-  it.each(CASES)('full card for the %s trigger shows its message and the guarantee', async (trigger, message) => {
-    renderInRouter(<UpgradeCard trigger={trigger} />);
+  it.each(CASES)(
+    'full card for the %s trigger shows its message and the guarantee',
+    async (trigger, message) => {
+      renderInRouter(<UpgradeCard trigger={trigger} />);
 
-    expect(await screen.findByRole('heading', { name: 'Upgrade to Pro' })).toBeInTheDocument();
-    expect(screen.getByText(message)).toBeInTheDocument();
-    expect(screen.getByText('Cancel anytime • Full refund within 30 days')).toBeInTheDocument();
-    expect(screen.getAllByRole('listitem')).toHaveLength(4);
-  });
+      expect(await screen.findByRole('heading', { name: 'Upgrade to Pro' })).toBeInTheDocument();
+      expect(screen.getByText(message)).toBeInTheDocument();
+      expect(screen.getByText('Cancel anytime • Full refund within 30 days')).toBeInTheDocument();
+      expect(screen.getAllByRole('listitem')).toHaveLength(4);
+    },
+  );
 
-  it.each(CASES)('compact card for the %s trigger shows its message and an Upgrade button', async (trigger, message) => {
-    renderInRouter(<UpgradeCard trigger={trigger} compact />);
+  it.each(CASES)(
+    'compact card for the %s trigger shows its message and an Upgrade button',
+    async (trigger, message) => {
+      renderInRouter(<UpgradeCard trigger={trigger} compact />);
 
-    expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing');
-    expect(screen.getByText('Cancel anytime • Full refund within 30 days')).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Upgrade to Pro' })).not.toBeInTheDocument();
-  });
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing');
+      expect(screen.getByText('Cancel anytime • Full refund within 30 days')).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Upgrade to Pro' })).not.toBeInTheDocument();
+    },
+  );
 
   it('states 90 days of history versus 7 on free', async () => {
     renderInRouter(<UpgradeCard />);

@@ -38,10 +38,17 @@ function sessionBody(user: FakeUser) {
  * Replaces `fetch` with a tiny in-memory server: the session, the public config, and any
  * `"METHOD /path"` handlers a test adds. Everything else is the API's JSON 404.
  */
-export function stubServer({ user = null, routes = {} }: { user?: FakeUser | null; routes?: Record<string, Handler> } = {}) {
+export function stubServer({
+  user = null,
+  routes = {},
+}: {
+  user?: FakeUser | null;
+  routes?: Record<string, Handler>;
+} = {}) {
   const requests: RecordedRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(new URL(String(input), window.location.href), init);
+    const request =
+      input instanceof Request ? input : new Request(new URL(String(input), window.location.href), init);
     const url = new URL(request.url);
     const text = await request.text();
     const recorded: RecordedRequest = {
@@ -53,7 +60,8 @@ export function stubServer({ user = null, routes = {} }: { user?: FakeUser | nul
     const handler = routes[`${request.method} ${url.pathname}`];
     if (handler) return handler(recorded);
     if (url.pathname === '/api/auth/get-session') return json(user ? sessionBody(user) : null);
-    if (url.pathname === '/api/v1/public-config') return json({ githubSignIn: false, publicUrl: 'https://upwatch.example' });
+    if (url.pathname === '/api/v1/public-config')
+      return json({ githubSignIn: false, publicUrl: 'https://upwatch.example' });
     return json({ error: { code: 'not_found', message: 'Not found.' } }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);

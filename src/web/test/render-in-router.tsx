@@ -7,7 +7,10 @@ import { createQueryClient } from '../lib/query-client';
 /** Renders a component that uses router links, without the app's own routes. */
 export function renderInRouter(ui: ReactNode) {
   const rootRoute = createRootRoute({ component: () => ui });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const router = createRouter({
+    routeTree: rootRoute,
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <RouterProvider router={router} />
