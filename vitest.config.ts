@@ -30,6 +30,7 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
+          exclude: browserTests,
           environment: 'happy-dom',
           setupFiles: ['src/web/test/setup.ts'],
         },

@@ -1,0 +1,37 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './e2e/chromium.ts';
+
+const port = Number(process.env.E2E_PORT ?? 3199);
+const baseURL = `http://localhost:${port}`;
+const dataDir = path.join(tmpdir(), `upwatch-e2e-${port}`);
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : 'list',
+  outputDir: 'test-results',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: chromiumLaunchOptions(),
+    screenshot: 'only-on-failure',
+    trace: 'off',
+  },
+  // Started exactly as a user starts Upwatch (`npm start`), on a throwaway SQLite file.
+  webServer: {
+    command: `rm -rf "${dataDir}" && npm start`,
+    url: `${baseURL}/api/v1/public-config`,
+    env: { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, LOG_LEVEL: 'warn' },
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
