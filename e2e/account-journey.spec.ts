@@ -60,7 +60,7 @@ test('a new user signs up, stays signed in, signs out and signs back in', async 
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('unknown paths show the not-found page and route builders redirect into the dashboard', async ({ page }) => {
+test('unknown paths show not-found; route builders redirect into the dashboard', async ({ page }) => {
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 
