@@ -6,7 +6,7 @@ const VARIANTS = {
   primary: 'bg-accent text-accent-fg hover:bg-accent/90 shadow-sm',
   secondary: 'border border-border bg-bg text-fg hover:bg-surface shadow-sm',
   ghost: 'text-fg hover:bg-surface',
-  danger: 'bg-danger text-white hover:bg-danger/90 shadow-sm',
+  danger: 'bg-red-600 text-white hover:bg-red-700 shadow-sm',
 } as const;
 
 const SIZES = {

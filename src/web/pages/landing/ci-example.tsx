@@ -35,7 +35,7 @@ export function CiExample() {
           {copied ? 'Copied' : 'Copy'}
         </button>
       </div>
-      <pre className="overflow-x-auto p-4 font-mono text-xs leading-relaxed sm:text-sm">
+      <pre className="p-4 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap sm:text-sm">
         <code>{command}</code>
       </pre>
     </div>

@@ -19,7 +19,7 @@ function UptimeBars({ seed }: { seed: number }) {
         return (
           <span
             key={day}
-            className={`w-1.5 rounded-sm ${dip ? 'h-3 bg-amber-400' : 'h-6 bg-emerald-500/80'}`}
+            className={`flex-1 rounded-sm ${dip ? 'h-3 bg-amber-400' : 'h-6 bg-emerald-500/80'}`}
           />
         );
       })}
@@ -41,29 +41,30 @@ export function DashboardPreview() {
       </div>
       <ul className="divide-y divide-border">
         {SAMPLE_MONITORS.map((monitor, index) => (
-          <li
-            key={monitor.name}
-            className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-2 px-4 py-3 sm:grid-cols-[1.4fr_auto_auto_auto]"
-          >
-            <div className="flex min-w-0 items-center gap-2">
-              <span className={`size-2 shrink-0 rounded-full ${STATUS_DOT[monitor.status]}`} />
-              <span className="truncate font-mono text-sm">{monitor.name}</span>
+          <li key={monitor.name} className="flex flex-col gap-2 px-4 py-3">
+            <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+              <div className="flex min-w-0 items-center gap-2">
+                <span className={`size-2 shrink-0 rounded-full ${STATUS_DOT[monitor.status]}`} />
+                <span className="truncate font-mono text-sm">{monitor.name}</span>
+              </div>
+              <div className="grid grid-cols-3 gap-4 text-right">
+                <div>
+                  <p className="text-sm font-semibold">{formatPercent(monitor.uptime)}</p>
+                  <p className="text-xs text-muted">uptime</p>
+                </div>
+                <div>
+                  <p className="text-sm font-semibold">{formatMs(monitor.avgMs)}</p>
+                  <p className="text-xs text-muted">avg response</p>
+                </div>
+                <div>
+                  <p className="rounded bg-accent-soft px-1.5 font-mono text-xs leading-5 text-accent">
+                    {monitor.version}
+                  </p>
+                  <p className="text-xs text-muted">deployed</p>
+                </div>
+              </div>
             </div>
-            <div className="text-right">
-              <p className="text-sm font-semibold">{formatPercent(monitor.uptime)}</p>
-              <p className="text-xs text-muted">uptime</p>
-            </div>
-            <div className="hidden text-right sm:block">
-              <p className="text-sm font-semibold">{formatMs(monitor.avgMs)}</p>
-              <p className="text-xs text-muted">avg response</p>
-            </div>
-            <div className="hidden text-right sm:block">
-              <p className="rounded bg-accent-soft px-1.5 font-mono text-xs text-accent">{monitor.version}</p>
-              <p className="text-xs text-muted">deployed</p>
-            </div>
-            <div className="col-span-2 sm:col-span-4">
-              <UptimeBars seed={index + 1} />
-            </div>
+            <UptimeBars seed={index + 1} />
           </li>
         ))}
       </ul>
