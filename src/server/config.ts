@@ -30,6 +30,7 @@ const envSchema = z.object({
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UPWATCH_TEST_MODE: booleanString,
+  TRUST_PROXY: booleanString,
   GITHUB_CLIENT_ID: z.string().optional(),
   GITHUB_CLIENT_SECRET: z.string().optional(),
 });
@@ -46,6 +47,8 @@ export interface Config {
   secretKey: string | undefined;
   logLevel: string;
   testMode: boolean;
+  /** Behind a reverse proxy: the client is the last address it appended to X-Forwarded-For. */
+  trustProxy: boolean;
   github: { clientId: string; clientSecret: string } | undefined;
 }
 
@@ -89,6 +92,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     secretKey: vars.SECRET_KEY,
     logLevel: vars.LOG_LEVEL,
     testMode: vars.UPWATCH_TEST_MODE,
+    trustProxy: vars.TRUST_PROXY,
     github:
       vars.GITHUB_CLIENT_ID && vars.GITHUB_CLIENT_SECRET
         ? { clientId: vars.GITHUB_CLIENT_ID, clientSecret: vars.GITHUB_CLIENT_SECRET }

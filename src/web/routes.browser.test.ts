@@ -3,13 +3,10 @@
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
-import { createAuth } from '../server/auth/auth.ts';
-import { createApp } from '../server/http/app.ts';
-import { createLogger } from '../server/logger.ts';
 import { WEB_DIST_DIR } from '../server/runtime.ts';
 import { createUser } from '../server/test/factories.ts';
 import { listen } from '../server/test/listen.ts';
-import { TEST_PUBLIC_URL, TEST_SECRET } from '../server/test/test-app.ts';
+import { buildApp } from '../server/test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../server/test/test-db.ts';
 
 let database: TestDatabase;
@@ -19,16 +16,8 @@ let cookie: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const logger = createLogger('silent');
-  const config = { publicUrl: TEST_PUBLIC_URL, github: undefined };
-  const auth = createAuth({
-    config,
-    secret: TEST_SECRET,
-    db: database.db,
-    dialect: database.dialect,
-    logger,
-  });
-  server = await listen(createApp({ config, auth, logger, webDistDir: WEB_DIST_DIR }));
+  const { app, auth } = buildApp(database, {}, WEB_DIST_DIR);
+  server = await listen(app);
   cookie = (await createUser(auth, { name: 'Route Walker' })).cookie;
   browser = await chromium.launch(chromiumLaunchOptions());
 });

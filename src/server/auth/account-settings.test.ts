@@ -130,3 +130,29 @@ describe('restarts', () => {
     }
   });
 });
+
+describe('behind a reverse proxy (TRUST_PROXY=true)', () => {
+  it('rate-limits each client by the address the proxy appended, not the proxy itself', async () => {
+    const proxied = await createTestApp({ trustProxy: true });
+    const server = await listen(proxied.app);
+    try {
+      const attempt = (forwardedFor: string) =>
+        fetch(`${server.url}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            origin: TEST_PUBLIC_URL,
+            'x-forwarded-for': forwardedFor,
+          },
+          body: JSON.stringify({ email: 'nobody@example.test', password: 'guess number one' }),
+        });
+      // A client may prepend anything; the proxy's own entry (the last) is what counts.
+      for (let n = 1; n <= 10; n++) expect((await attempt(`10.0.0.${n}, 203.0.113.7`)).status).toBe(401);
+      expect((await attempt('203.0.113.7')).status).toBe(429);
+      expect((await attempt('203.0.113.8')).status).toBe(401);
+    } finally {
+      await server.close();
+      await proxied.close();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -25,6 +25,15 @@ describe('upwatch start refuses bad configuration', () => {
     const { code, stderr } = await runUpwatch(['start'], { DATA_DIR: dataDir, ...env });
     expect(code).not.toBe(0);
     expect(oneLine(stderr)).toMatch(new RegExp(`^upwatch: Invalid ${variable}: `));
+  });
+
+  it('reads .env from the working directory', async () => {
+    writeFileSync(path.join(dataDir, '.env'), 'PORT=from-dot-env\n');
+    const { code, stderr } = await runUpwatch(['start'], { DATA_DIR: dataDir }, dataDir);
+    expect(code).toBe(1);
+    expect(oneLine(stderr)).toBe(
+      'upwatch: Invalid PORT: must be a port number between 1 and 65535 (got "from-dot-env")',
+    );
   });
 
   it('names DATABASE_URL when PostgreSQL cannot be reached', async () => {

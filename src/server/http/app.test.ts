@@ -2,11 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAuth } from '../auth/auth.ts';
-import { createLogger } from '../logger.ts';
 import { createUser } from '../test/factories.ts';
-import { createTestApp, TEST_PUBLIC_URL, TEST_SECRET, type TestApp } from '../test/test-app.ts';
-import { createApp } from './app.ts';
+import { buildApp, createTestApp, TEST_PUBLIC_URL, type TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -101,18 +98,7 @@ describe('the web app', () => {
   });
   afterEach(() => rmSync(dist, { recursive: true, force: true }));
 
-  function appWithDist() {
-    const logger = createLogger('silent');
-    const config = { publicUrl: TEST_PUBLIC_URL, github: undefined };
-    const auth = createAuth({
-      config,
-      secret: TEST_SECRET,
-      db: t.database.db,
-      dialect: t.database.dialect,
-      logger,
-    });
-    return createApp({ config, auth, logger, webDistDir: dist });
-  }
+  const appWithDist = () => buildApp(t.database, {}, dist).app;
 
   it('serves index.html for client routes and long-cached assets, but never for /api paths', async () => {
     const app = appWithDist();

@@ -12,7 +12,7 @@ import { type AppEnv, loadSession } from './session.ts';
 import { mountSpa } from './spa.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'publicUrl' | 'github'>;
+  config: Pick<Config, 'publicUrl' | 'github' | 'trustProxy'>;
   auth: Auth;
   logger: Logger;
   webDistDir: string;
@@ -24,7 +24,9 @@ export function createApp({ config, auth, logger, webDistDir }: AppDeps): Hono<A
   app.use('*', secureHeaders());
   app.use('/api/*', limitBody(MiB), rejectMalformedJson);
 
-  app.on(['GET', 'POST'], '/api/auth/*', async (c) => auth.handler(await requestWithClientIp(c)));
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) =>
+    auth.handler(await requestWithClientIp(c, config.trustProxy)),
+  );
 
   const api = createApiRouter();
   api.use('*', loadSession(auth));

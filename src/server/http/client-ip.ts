@@ -10,14 +10,20 @@ function socketAddress(c: Context): string | undefined {
   }
 }
 
+/** The nearest proxy appends the address it saw last; anything left of it a client could write. */
+function forwardedAddress(c: Context): string | undefined {
+  const hops = c.req.header('x-forwarded-for')?.split(',');
+  return hops?.[hops.length - 1]?.trim() || undefined;
+}
+
 /**
- * A copy of the request carrying the socket's address in CLIENT_IP_HEADER (any client-sent
+ * A copy of the request carrying the client's address in CLIENT_IP_HEADER (any client-sent
  * copy dropped), so auth rate limits key on an address a caller cannot forge.
  */
-export async function requestWithClientIp(c: Context): Promise<Request> {
+export async function requestWithClientIp(c: Context, trustProxy: boolean): Promise<Request> {
   const headers = new Headers(c.req.raw.headers);
   headers.delete(CLIENT_IP_HEADER);
-  const address = socketAddress(c);
+  const address = (trustProxy ? forwardedAddress(c) : undefined) ?? socketAddress(c);
   if (address) headers.set(CLIENT_IP_HEADER, address);
   const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
   return new Request(c.req.raw.url, {

@@ -17,11 +17,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export type TestConfig = Partial<Pick<Config, 'publicUrl' | 'github' | 'trustProxy'>>;
+
 export function buildApp(
   database: DatabaseHandle,
-  overrides: Partial<Pick<Config, 'publicUrl' | 'github'>> = {},
+  overrides: TestConfig = {},
+  webDistDir = '/nonexistent-upwatch-dist',
 ) {
-  const config = { publicUrl: TEST_PUBLIC_URL, github: undefined, ...overrides };
+  const config = { publicUrl: TEST_PUBLIC_URL, github: undefined, trustProxy: false, ...overrides };
   const logger = createLogger('silent');
   const auth = createAuth({
     config,
@@ -30,13 +33,11 @@ export function buildApp(
     dialect: database.dialect,
     logger,
   });
-  const app = createApp({ config, auth, logger, webDistDir: '/nonexistent-upwatch-dist' });
+  const app = createApp({ config, auth, logger, webDistDir });
   return { app, auth };
 }
 
-export async function createTestApp(
-  overrides: Partial<Pick<Config, 'publicUrl' | 'github'>> = {},
-): Promise<TestApp> {
+export async function createTestApp(overrides: TestConfig = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const { app, auth } = buildApp(database, overrides);
   const origin = overrides.publicUrl ?? TEST_PUBLIC_URL;

@@ -23,27 +23,23 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-function spawnUpwatch(args: string[], env: Record<string, string>): ChildProcess {
+// The default cwd is a temp folder, so a developer's .env never leaks into a test.
+function spawnUpwatch(args: string[], env: Record<string, string>, cwd = tmpdir()): ChildProcess {
   return spawn(process.execPath, [BIN, ...args], {
-    // A temp cwd so a developer's .env never leaks into the test.
-    cwd: tmpdir(),
+    cwd,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
 
-/** Runs a command that is expected to exit by itself within `timeoutMs`. */
-export async function runUpwatch(
-  args: string[],
-  env: Record<string, string>,
-  timeoutMs = 20_000,
-): Promise<Exit> {
-  const child = spawnUpwatch(args, env);
+/** Runs a command that is expected to exit by itself within 20 s. */
+export async function runUpwatch(args: string[], env: Record<string, string>, cwd?: string): Promise<Exit> {
+  const child = spawnUpwatch(args, env, cwd);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk) => (stdout += chunk));
   child.stderr?.on('data', (chunk) => (stderr += chunk));
-  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
   const [code] = (await once(child, 'exit')) as [number | null];
   clearTimeout(timer);
   return { code, stdout, stderr };
