@@ -1,6 +1,7 @@
 import { type ErrorComponentProps, Link } from '@tanstack/react-router';
 import { AlertTriangle, ChevronDown, Home, RotateCw } from 'lucide-react';
 import { Collapsible } from 'radix-ui';
+import { useEffect } from 'react';
 import { Button } from './ui/button';
 
 function technicalDetails(error: unknown): string {
@@ -10,6 +11,10 @@ function technicalDetails(error: unknown): string {
 
 /** The router's default error page: any route whose loader or component throws lands here. */
 export function ErrorPage({ error }: ErrorComponentProps) {
+  useEffect(() => {
+    console.error('Route failed to load', error);
+  }, [error]);
+
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-16 text-center">
       <span className="flex size-14 items-center justify-center rounded-full bg-danger-soft text-danger">
