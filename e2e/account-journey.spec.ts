@@ -47,6 +47,7 @@ test('a new user signs up, stays signed in, signs out and signs back in', async 
 
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
   await page.goto('/dashboard');
   await expect(page.getByText('Sign in to access the dashboard')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();

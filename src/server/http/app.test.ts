@@ -109,6 +109,9 @@ describe('the web app', () => {
     }
     const asset = await app.request('/assets/app-1234.js');
     expect(asset.headers.get('cache-control')).toContain('immutable');
+    const stale = await app.request('/assets/app-0000.js');
+    expect(stale.status).toBe(404);
+    expect(stale.headers.get('cache-control')).toBeNull();
     expect((await app.request('/api/nope')).headers.get('content-type')).toContain('application/json');
   });
 

@@ -16,6 +16,9 @@ export function mountSpa<E extends Env>(app: Hono<E>, distDir: string): void {
       await next();
       if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
     });
+    app.use('/assets/*', serveStatic({ root: distDir }));
+    // An old chunk name after a deploy must 404 (the SPA then reloads), never get index.html.
+    app.get('/assets/*', (c) => c.text('Not found', 404));
     // Directories ("/") fall through to the fallback below, which marks index.html no-cache.
     app.use('*', serveStatic({ root: distDir, index: '__no_directory_index__' }));
   }
