@@ -1,5 +1,6 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import { useSession } from '../lib/session';
+import { GuestActions } from './guest-actions';
 import { Logo } from './logo';
 import { Button } from './ui/button';
 
@@ -21,14 +22,7 @@ export function PublicLayout() {
                 <Link to="/dashboard">Dashboard</Link>
               </Button>
             ) : (
-              <>
-                <Button asChild variant="ghost" size="sm">
-                  <Link to="/signin">Sign in</Link>
-                </Button>
-                <Button asChild size="sm">
-                  <Link to="/signup">Sign up</Link>
-                </Button>
-              </>
+              <GuestActions />
             )}
           </nav>
         </div>

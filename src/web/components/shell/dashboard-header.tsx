@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Settings } from 'lucide-react';
 import type { SessionUser } from '../../lib/auth-client';
+import { GuestActions } from '../guest-actions';
 import { Logo } from '../logo';
 import { Button } from '../ui/button';
 import { UserMenu } from './user-menu';
@@ -52,14 +53,7 @@ export function DashboardHeader({ user }: { user: SessionUser | null }) {
               <UserMenu user={user} />
             </>
           ) : (
-            <>
-              <Button asChild variant="ghost" size="sm">
-                <Link to="/signin">Sign in</Link>
-              </Button>
-              <Button asChild size="sm">
-                <Link to="/signup">Sign up</Link>
-              </Button>
-            </>
+            <GuestActions />
           )}
         </div>
       </div>
