@@ -1,0 +1,80 @@
+// Opens the connection to an already-vetted numeric address: TCP first, then TLS over it, so the
+// caller can time both steps. No name is looked up here (the address is numeric).
+import type { Socket } from 'node:net';
+import { isIP, connect as netConnect } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import { rootCertificates, connect as tlsConnect } from 'node:tls';
+
+export type SocketOpener = (options: { host: string; port: number }) => Socket;
+
+export const openTcpSocket: SocketOpener = ({ host, port }) => netConnect({ host, port, noDelay: true });
+
+export interface ConnectOptions {
+  openSocket: SocketOpener;
+  ca?: readonly string[] | undefined;
+  /** false accepts expired, self-signed or mismatched certificates (the monitor's "ignore TLS errors"). */
+  rejectUnauthorized?: boolean;
+  signal?: AbortSignal;
+  onConnected?(): void;
+  onSecured?(socket: TLSSocket): void;
+}
+
+interface Destination {
+  url: URL;
+  hostname: string;
+  address: string;
+  port: number;
+}
+
+export function connectToAddress(target: Destination, options: ConnectOptions): Promise<Socket> {
+  const { openSocket, ca, rejectUnauthorized = true, signal, onConnected, onSecured } = options;
+  return new Promise<Socket>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    let settled = false;
+    let current: Socket | undefined;
+    // Stays attached after settling, as a no-op: the caller's own listener handles later errors,
+    // and an error emitted before it attaches must not crash the process.
+    const fail = (err: unknown) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      current?.destroy();
+      reject(err);
+    };
+    const succeed = (socket: Socket) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      resolve(socket);
+    };
+    const onAbort = () => fail(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    try {
+      current = openSocket({ host: target.address, port: target.port });
+    } catch (err) {
+      return fail(err);
+    }
+    const raw = current;
+    raw.on('error', fail);
+    raw.once('connect', () => {
+      onConnected?.();
+      if (target.url.protocol !== 'https:') return succeed(raw);
+      const secure = tlsConnect({
+        socket: raw,
+        host: target.hostname,
+        // SNI carries names only; for an IP literal the certificate is checked against the IP.
+        servername: isIP(target.hostname) ? undefined : target.hostname,
+        rejectUnauthorized,
+        ca: ca?.length ? [...rootCertificates, ...ca] : undefined,
+        ALPNProtocols: ['http/1.1'],
+      });
+      current = secure;
+      secure.on('error', fail);
+      secure.once('secureConnect', () => {
+        onSecured?.(secure);
+        succeed(secure);
+      });
+    });
+  });
+}
