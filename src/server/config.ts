@@ -31,6 +31,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UPWATCH_TEST_MODE: booleanString,
   TRUST_PROXY: booleanString,
+  ALLOW_PRIVATE_TARGETS: booleanString,
   GITHUB_CLIENT_ID: z.string().optional(),
   GITHUB_CLIENT_SECRET: z.string().optional(),
 });
@@ -49,6 +50,8 @@ export interface Config {
   testMode: boolean;
   /** Behind a reverse proxy: the client is the last address it appended to X-Forwarded-For. */
   trustProxy: boolean;
+  /** Lets monitors target loopback and private networks (self-hosting, tests). */
+  allowPrivateTargets: boolean;
   github: { clientId: string; clientSecret: string } | undefined;
 }
 
@@ -93,6 +96,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: vars.LOG_LEVEL,
     testMode: vars.UPWATCH_TEST_MODE,
     trustProxy: vars.TRUST_PROXY,
+    allowPrivateTargets: vars.ALLOW_PRIVATE_TARGETS,
     github:
       vars.GITHUB_CLIENT_ID && vars.GITHUB_CLIENT_SECRET
         ? { clientId: vars.GITHUB_CLIENT_ID, clientSecret: vars.GITHUB_CLIENT_SECRET }

@@ -1,11 +1,14 @@
 // Wires config into the running pieces: database, migrations, auth, HTTP app.
 import path from 'node:path';
-import { createAuth } from './auth/auth.ts';
+import { assemble } from './assemble.ts';
+import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { createApp } from './http/app.ts';
 import type { Logger } from './logger.ts';
+import { monitorUrlVetter } from './monitors/vet-url.ts';
+import { createTargetGuard } from './net/target-guard.ts';
+import { fixedPlanSource } from './plans/user-plan.ts';
 import { resolveSecretKey } from './secret.ts';
 
 export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../dist/web');
@@ -30,15 +33,17 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
   }
 }
 
-export function createWebApp(config: Config, handle: DatabaseHandle, logger: Logger) {
-  const auth = createAuth({
+export function createWebApp(config: Config, database: DatabaseHandle, logger: Logger) {
+  return assemble({
     config,
     secret: resolveSecretKey(config),
-    db: handle.db,
-    dialect: handle.dialect,
+    database,
     logger,
-  });
-  return createApp({ config, auth, logger, webDistDir: WEB_DIST_DIR });
+    clock: systemClock,
+    plans: fixedPlanSource('free'),
+    vetUrl: monitorUrlVetter(createTargetGuard({ allowPrivateTargets: config.allowPrivateTargets })),
+    webDistDir: WEB_DIST_DIR,
+  }).app;
 }
 
 function describeError(err: unknown): string {

@@ -16,7 +16,7 @@ let cookie: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const { app, auth } = buildApp(database, {}, WEB_DIST_DIR);
+  const { app, auth } = buildApp(database, {}, { webDistDir: WEB_DIST_DIR });
   server = await listen(app);
   cookie = (await createUser(auth, { name: 'Route Walker' })).cookie;
   browser = await chromium.launch(chromiumLaunchOptions());

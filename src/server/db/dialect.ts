@@ -1,6 +1,7 @@
 // The few places where SQLite and PostgreSQL differ. Queries elsewhere are written once.
-import type { ColumnDataType } from 'kysely';
+import type { ColumnDataType, Kysely } from 'kysely';
 import type { Dialect } from './connect.ts';
+import type { Database } from './schema.ts';
 
 export interface DialectTypes {
   /** better-auth's own date columns: ISO text on SQLite, timestamptz on PostgreSQL. */
@@ -13,4 +14,14 @@ export function dialectTypes(dialect: Dialect): DialectTypes {
   return dialect === 'sqlite'
     ? { authDate: 'date', authBoolean: 'integer' }
     : { authDate: 'timestamptz', authBoolean: 'boolean' };
+}
+
+/**
+ * Serialises writers that check-then-insert for one user (e.g. the monitor limit) inside a
+ * transaction. PostgreSQL locks the user's row; SQLite already runs one writer at a time.
+ */
+export async function lockUserRow(tx: Kysely<Database>, dialect: Dialect, userId: string): Promise<void> {
+  if (dialect === 'postgres') {
+    await tx.selectFrom('user').select('id').where('id', '=', userId).forUpdate().execute();
+  }
 }

@@ -2,6 +2,7 @@ import { type Kysely, type MigrationResultSet, Migrator, sql } from 'kysely';
 import type { Dialect } from './connect.ts';
 import { type DialectTypes, dialectTypes } from './dialect.ts';
 import { accounts } from './migrations/0001-accounts.ts';
+import { monitors } from './migrations/0002-monitors.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -10,6 +11,7 @@ export interface Migration {
 /** In order; a name never changes once released. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-accounts': accounts,
+  '0002-monitors': monitors,
 };
 
 export class MigrationError extends Error {

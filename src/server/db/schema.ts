@@ -57,10 +57,81 @@ export interface RateLimitTable {
   lastRequest: number;
 }
 
+export type MonitorStatus = 'up' | 'down' | 'degraded' | 'paused' | 'pending';
+export type CheckStatus = 'up' | 'down' | 'degraded';
+
+export interface MonitorTable {
+  id: string;
+  user_id: string;
+  name: string;
+  url: string;
+  method: string;
+  /** JSON object of header name to value. */
+  headers: string;
+  body: string | null;
+  expected_status: string;
+  keyword: string | null;
+  keyword_mode: 'contains' | 'not_contains' | null;
+  timeout_ms: number;
+  follow_redirects: number;
+  ignore_tls_errors: number;
+  degraded_above_ms: number | null;
+  interval_seconds: number;
+  paused: number;
+  status: MonitorStatus;
+  streak: number;
+  last_checked_at: number | null;
+  last_status_change_at: number | null;
+  last_latency_ms: number | null;
+  /** Set while a failure waits for its confirming re-check. */
+  confirming_since: number | null;
+  next_run_at: number;
+  claimed_until: number | null;
+  claimed_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CheckResultTable {
+  id: string;
+  monitor_id: string;
+  checked_at: number;
+  region: string;
+  status: CheckStatus;
+  status_code: number | null;
+  total_ms: number;
+  dns_ms: number | null;
+  connect_ms: number | null;
+  tls_ms: number | null;
+  ttfb_ms: number | null;
+  download_ms: number | null;
+  response_bytes: number | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  confirmation: number;
+}
+
+/** h0…h18 are latency histogram counts (src/core/latency-histogram.ts). */
+export interface RollupTable {
+  monitor_id: string;
+  bucket_start: number;
+  checks: number;
+  up_checks: number;
+  degraded_checks: number;
+  latency_sum_ms: number;
+  latency_min_ms: number;
+  latency_max_ms: number;
+  [histogramBucket: `h${number}`]: number;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;
   rateLimit: RateLimitTable;
+  monitors: MonitorTable;
+  check_results: CheckResultTable;
+  rollups_hourly: RollupTable;
+  rollups_daily: RollupTable;
 }

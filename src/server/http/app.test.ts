@@ -98,7 +98,7 @@ describe('the web app', () => {
   });
   afterEach(() => rmSync(dist, { recursive: true, force: true }));
 
-  const appWithDist = () => buildApp(t.database, {}, dist).app;
+  const appWithDist = () => buildApp(t.database, {}, { webDistDir: dist }).app;
 
   it('serves index.html for client routes and long-cached assets, but never for /api paths', async () => {
     const app = appWithDist();

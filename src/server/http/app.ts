@@ -1,8 +1,12 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import type { Kysely } from 'kysely';
 import type { Auth } from '../auth/auth.ts';
 import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
+import { mountMonitorRoutes } from '../monitors/routes.ts';
+import type { MonitorService } from '../monitors/service.ts';
 import { mountAccountRoutes } from '../users/routes.ts';
 import { createApiRouter } from './api-router.ts';
 import { limitBody, MiB, rejectMalformedJson } from './body-guards.ts';
@@ -13,12 +17,14 @@ import { mountSpa } from './spa.ts';
 
 export interface AppDeps {
   config: Pick<Config, 'publicUrl' | 'github' | 'trustProxy'>;
+  db: Kysely<Database>;
   auth: Auth;
+  monitors: MonitorService;
   logger: Logger;
   webDistDir: string;
 }
 
-export function createApp({ config, auth, logger, webDistDir }: AppDeps): Hono<AppEnv> {
+export function createApp({ config, db, auth, monitors, logger, webDistDir }: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(logger));
   app.use('*', secureHeaders());
@@ -31,6 +37,7 @@ export function createApp({ config, auth, logger, webDistDir }: AppDeps): Hono<A
   const api = createApiRouter();
   api.use('*', loadSession(auth));
   mountAccountRoutes(api, { githubSignIn: Boolean(config.github), publicUrl: config.publicUrl });
+  mountMonitorRoutes(api, db, monitors);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Upwatch API', version: '1', description: "Monitoring that doesn't suck." },

@@ -1,8 +1,13 @@
-import { type Auth, createAuth } from '../auth/auth.ts';
-import type { Config } from '../config.ts';
+import type { PlanId } from '../../core/plans.ts';
+import { type AppConfig, assemble } from '../assemble.ts';
+import type { Auth } from '../auth/auth.ts';
+import { type Clock, systemClock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
-import { createApp } from '../http/app.ts';
+import type { createApp } from '../http/app.ts';
 import { createLogger } from '../logger.ts';
+import { monitorUrlVetter } from '../monitors/vet-url.ts';
+import { createTargetGuard, type Resolver } from '../net/target-guard.ts';
+import { fixedPlanSource } from '../plans/user-plan.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
@@ -17,29 +22,50 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export type TestConfig = Partial<Pick<Config, 'publicUrl' | 'github' | 'trustProxy'>>;
+export type TestConfig = Partial<AppConfig>;
 
-export function buildApp(
-  database: DatabaseHandle,
-  overrides: TestConfig = {},
-  webDistDir = '/nonexistent-upwatch-dist',
-) {
-  const config = { publicUrl: TEST_PUBLIC_URL, github: undefined, trustProxy: false, ...overrides };
-  const logger = createLogger('silent');
-  const auth = createAuth({
-    config,
-    secret: TEST_SECRET,
-    db: database.db,
-    dialect: database.dialect,
-    logger,
-  });
-  const app = createApp({ config, auth, logger, webDistDir });
-  return { app, auth };
+export interface BuildOptions {
+  webDistDir?: string;
+  clock?: Clock;
+  plan?: PlanId;
+  allowPrivateTargets?: boolean;
 }
 
-export async function createTestApp(overrides: TestConfig = {}): Promise<TestApp> {
+/** Test DNS: names under example.com look public; *.internal.test point into 10/8; nothing else resolves. */
+export const testResolver: Resolver = async (hostname) => {
+  if (hostname === 'example.com' || hostname.endsWith('.example.com'))
+    return [{ address: '93.184.215.14', family: 4 }];
+  if (hostname.endsWith('.internal.test')) return [{ address: '10.1.2.3', family: 4 }];
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+};
+
+export function buildApp(database: DatabaseHandle, overrides: TestConfig = {}, options: BuildOptions = {}) {
+  return assemble({
+    config: {
+      publicUrl: TEST_PUBLIC_URL,
+      github: undefined,
+      trustProxy: false,
+      testMode: true,
+      ...overrides,
+    },
+    secret: TEST_SECRET,
+    database,
+    logger: createLogger('silent'),
+    clock: options.clock ?? systemClock,
+    plans: fixedPlanSource(options.plan ?? 'free'),
+    vetUrl: monitorUrlVetter(
+      createTargetGuard({ allowPrivateTargets: options.allowPrivateTargets ?? false, resolve: testResolver }),
+    ),
+    webDistDir: options.webDistDir ?? '/nonexistent-upwatch-dist',
+  });
+}
+
+export async function createTestApp(
+  overrides: TestConfig = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
-  const { app, auth } = buildApp(database, overrides);
+  const { app, auth } = buildApp(database, overrides, options);
   const origin = overrides.publicUrl ?? TEST_PUBLIC_URL;
   return {
     app,

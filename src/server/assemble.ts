@@ -1,0 +1,40 @@
+// Builds the services and the HTTP app from explicit parts: the runtime and the tests
+// both come through here, so they cannot wire things differently.
+import { createAuth } from './auth/auth.ts';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/connect.ts';
+import { createApp } from './http/app.ts';
+import type { Logger } from './logger.ts';
+import { createMonitorService } from './monitors/service.ts';
+import type { UserPlanSource } from './plans/user-plan.ts';
+
+export type AppConfig = Pick<Config, 'publicUrl' | 'github' | 'trustProxy' | 'testMode'>;
+
+export interface AssembleOptions {
+  config: AppConfig;
+  secret: string;
+  database: DatabaseHandle;
+  logger: Logger;
+  clock: Clock;
+  plans: UserPlanSource;
+  vetUrl(url: string): Promise<void>;
+  webDistDir: string;
+}
+
+export function assemble({
+  config,
+  secret,
+  database,
+  logger,
+  clock,
+  plans,
+  vetUrl,
+  webDistDir,
+}: AssembleOptions) {
+  const { db, dialect } = database;
+  const auth = createAuth({ config, secret, db, dialect, logger });
+  const monitors = createMonitorService({ db, dialect, clock, plans, vetUrl, testMode: config.testMode });
+  const app = createApp({ config, db, auth, monitors, logger, webDistDir });
+  return { app, auth, monitors };
+}

@@ -1,0 +1,64 @@
+import { type Kysely, sql } from 'kysely';
+import type { Monitor, MonitorStatus } from '../../core/api/monitors.ts';
+import type { Database } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import { toMonitor } from './repository.ts';
+
+export interface MonitorListQuery {
+  cursor?: string;
+  limit: number;
+  /** Case-insensitive match on name or URL. */
+  q?: string;
+  status?: MonitorStatus;
+}
+
+function encodeCursor(createdAt: number, id: string): string {
+  return Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): [number, string] {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
+    if (typeof createdAt === 'number' && typeof id === 'string') return [createdAt, id];
+  } catch {
+    // falls through to the error below
+  }
+  throw new ApiError(400, 'invalid_cursor', 'The cursor is not one this API returned.');
+}
+
+/** Oldest first, keyset-paginated on (created_at, id) so pages stay stable while monitors are added. */
+export async function listMonitors(
+  db: Kysely<Database>,
+  userId: string,
+  query: MonitorListQuery,
+): Promise<{ monitors: Monitor[]; nextCursor: string | null }> {
+  let select = db.selectFrom('monitors').selectAll().where('user_id', '=', userId);
+  if (query.cursor) {
+    const [createdAt, id] = decodeCursor(query.cursor);
+    select = select.where((eb) =>
+      eb.or([
+        eb('created_at', '>', createdAt),
+        eb.and([eb('created_at', '=', createdAt), eb('id', '>', id)]),
+      ]),
+    );
+  }
+  if (query.status) select = select.where('status', '=', query.status);
+  if (query.q) {
+    const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // An explicit ESCAPE: SQLite's LIKE has no default escape character (PostgreSQL's is backslash).
+    select = select.where(
+      sql<boolean>`(lower(name) like ${pattern} escape '\\' or lower(url) like ${pattern} escape '\\')`,
+    );
+  }
+  const rows = await select
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(query.limit + 1)
+    .execute();
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    monitors: page.map(toMonitor),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.created_at, last.id) : null,
+  };
+}

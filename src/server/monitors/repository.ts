@@ -1,0 +1,61 @@
+// Row <-> API shape for monitors, and the user-scoped reads every route goes through.
+import type { Kysely } from 'kysely';
+import type { Monitor } from '../../core/api/monitors.ts';
+import type { Database, MonitorTable } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+
+export function toMonitor(row: MonitorTable): Monitor {
+  return {
+    id: row.id,
+    name: row.name,
+    url: row.url,
+    method: row.method as Monitor['method'],
+    headers: JSON.parse(row.headers) as Record<string, string>,
+    body: row.body,
+    expectedStatus: row.expected_status,
+    keyword: row.keyword && row.keyword_mode ? { mode: row.keyword_mode, value: row.keyword } : null,
+    timeoutSeconds: Math.round(row.timeout_ms / 1000),
+    followRedirects: row.follow_redirects === 1,
+    ignoreTlsErrors: row.ignore_tls_errors === 1,
+    degradedAboveMs: row.degraded_above_ms,
+    intervalSeconds: row.interval_seconds,
+    paused: row.paused === 1,
+    status: row.status,
+    streak: row.streak,
+    lastCheckedAt: row.last_checked_at,
+    lastStatusChangeAt: row.last_status_change_at,
+    lastLatencyMs: row.last_latency_ms,
+    nextRunAt: row.paused === 1 ? null : row.next_run_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function monitorNotFound(): ApiError {
+  return new ApiError(404, 'monitor_not_found', 'No monitor with that id exists in your account.');
+}
+
+/** The user's monitor row, or 404 — also for another user's monitor, so ids reveal nothing. */
+export async function getOwnedMonitorRow(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+): Promise<MonitorTable> {
+  const row = await db
+    .selectFrom('monitors')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw monitorNotFound();
+  return row;
+}
+
+export async function countMonitors(db: Kysely<Database>, userId: string): Promise<number> {
+  const { count } = await db
+    .selectFrom('monitors')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}

@@ -1,0 +1,129 @@
+// /api/v1/monitors: each handler parses, authorises (session user), calls the service, responds.
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Kysely } from 'kysely';
+import { errorSchema } from '../../core/api/errors.ts';
+import {
+  MONITOR_STATUSES,
+  monitorInputSchema,
+  monitorListSchema,
+  monitorSchema,
+  monitorUpdateSchema,
+} from '../../core/api/monitors.ts';
+import type { Database } from '../db/schema.ts';
+import { type AppEnv, requireUser } from '../http/session.ts';
+import { listMonitors } from './list.ts';
+import type { MonitorService } from './service.ts';
+
+const tags = ['Monitors'];
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const errors = {
+  400: json(errorSchema, 'Invalid input'),
+  401: json(errorSchema, 'Not signed in'),
+  404: json(errorSchema, 'No such monitor in your account'),
+};
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+const list = createRoute({
+  method: 'get',
+  path: '/monitors',
+  tags,
+  summary: 'List monitors',
+  request: {
+    query: z.object({
+      cursor: z.string().max(200).optional(),
+      limit: z.coerce.number().int().min(1).max(200).default(50),
+      q: z.string().trim().max(200).optional(),
+      status: z.enum(MONITOR_STATUSES).optional(),
+    }),
+  },
+  responses: { 200: json(monitorListSchema, 'A page of monitors'), ...errors },
+});
+const create = createRoute({
+  method: 'post',
+  path: '/monitors',
+  tags,
+  summary: 'Create a monitor',
+  request: { body: { content: { 'application/json': { schema: monitorInputSchema } }, required: true } },
+  responses: {
+    201: json(monitorSchema, 'The new monitor'),
+    ...errors,
+    403: json(errorSchema, 'monitor_limit_reached or interval_below_plan_minimum'),
+    422: json(errorSchema, 'private_target: the URL points at a private address'),
+  },
+});
+const get = createRoute({
+  method: 'get',
+  path: '/monitors/{id}',
+  tags,
+  summary: 'Get a monitor',
+  request: { params: idParams },
+  responses: { 200: json(monitorSchema, 'The monitor'), ...errors },
+});
+const update = createRoute({
+  method: 'patch',
+  path: '/monitors/{id}',
+  tags,
+  summary: 'Update a monitor',
+  request: {
+    params: idParams,
+    body: { content: { 'application/json': { schema: monitorUpdateSchema } }, required: true },
+  },
+  responses: {
+    200: json(monitorSchema, 'The updated monitor'),
+    ...errors,
+    403: json(errorSchema, 'interval_below_plan_minimum'),
+    422: json(errorSchema, 'private_target'),
+  },
+});
+const remove = createRoute({
+  method: 'delete',
+  path: '/monitors/{id}',
+  tags,
+  summary: 'Delete a monitor and its history',
+  request: { params: idParams },
+  responses: { 204: { description: 'Deleted' }, ...errors },
+});
+const action = (verb: 'pause' | 'resume' | 'check', summary: string) =>
+  createRoute({
+    method: 'post',
+    path: `/monitors/{id}/${verb}`,
+    tags,
+    summary,
+    request: { params: idParams },
+    responses: {
+      200: json(monitorSchema, 'The monitor'),
+      ...errors,
+      409: json(errorSchema, 'monitor_paused'),
+    },
+  });
+
+export function mountMonitorRoutes(
+  api: OpenAPIHono<AppEnv>,
+  db: Kysely<Database>,
+  service: MonitorService,
+): void {
+  api.openapi(list, async (c) =>
+    c.json(await listMonitors(db, requireUser(c).id, c.req.valid('query')), 200),
+  );
+  api.openapi(create, async (c) => c.json(await service.create(requireUser(c).id, c.req.valid('json')), 201));
+  api.openapi(get, async (c) => c.json(await service.get(requireUser(c).id, c.req.valid('param').id), 200));
+  api.openapi(update, async (c) =>
+    c.json(await service.update(requireUser(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
+  );
+  api.openapi(remove, async (c) => {
+    await service.delete(requireUser(c).id, c.req.valid('param').id);
+    return c.body(null, 204);
+  });
+  api.openapi(action('pause', 'Pause checks'), async (c) =>
+    c.json(await service.pause(requireUser(c).id, c.req.valid('param').id), 200),
+  );
+  api.openapi(action('resume', 'Resume checks'), async (c) =>
+    c.json(await service.resume(requireUser(c).id, c.req.valid('param').id), 200),
+  );
+  api.openapi(action('check', 'Check now'), async (c) =>
+    c.json(await service.checkNow(requireUser(c).id, c.req.valid('param').id), 200),
+  );
+}
