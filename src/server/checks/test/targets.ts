@@ -1,0 +1,59 @@
+// Real HTTP(S) targets on loopback for runner tests, and the context a runner gets in tests.
+import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { systemClock } from '../../clock.ts';
+import type { TargetGuardOptions } from '../../net/target-guard.ts';
+import { createTargetGuard } from '../../net/target-guard.ts';
+import { loopbackOnlyOpener } from '../../net/test/loopback-only.ts';
+import type { CheckContext } from '../types.ts';
+
+export interface Target {
+  server: Server;
+  port: number;
+  /** `http(s)://host:port` (IPv6 hosts in brackets). */
+  origin: string;
+  close(): Promise<void>;
+}
+
+export interface TargetOptions {
+  host?: string;
+  tls?: { key: string; cert: string };
+}
+
+export async function startTarget(handler: RequestListener, options: TargetOptions = {}): Promise<Target> {
+  const host = options.host ?? '127.0.0.1';
+  const server = options.tls ? createHttpsServer(options.tls, handler) : createHttpServer(handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const hostPart = host.includes(':') ? `[${host}]` : host;
+  return {
+    server,
+    port,
+    origin: `${options.tls ? 'https' : 'http'}://${hostPart}:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A context whose guard allows loopback but whose sockets can only ever reach loopback. */
+export function testContext(
+  guard: Partial<TargetGuardOptions> = {},
+  overrides: Partial<CheckContext> = {},
+): CheckContext & { attempts: string[] } {
+  const openSocket = loopbackOnlyOpener();
+  return {
+    signal: new AbortController().signal,
+    clock: systemClock,
+    guard: createTargetGuard({ allowPrivateTargets: true, openSocket, ...guard }),
+    region: 'test',
+    attempts: openSocket.attempts,
+    ...overrides,
+  };
+}
