@@ -1,5 +1,5 @@
 // The few places where SQLite and PostgreSQL differ. Queries elsewhere are written once.
-import type { ColumnDataType, Kysely } from 'kysely';
+import { type ColumnDataType, type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Dialect } from './connect.ts';
 import type { Database } from './schema.ts';
 
@@ -24,4 +24,17 @@ export async function lockUserRow(tx: Kysely<Database>, dialect: Dialect, userId
   if (dialect === 'postgres') {
     await tx.selectFrom('user').select('id').where('id', '=', userId).forUpdate().execute();
   }
+}
+
+/** Two-argument min/max: SQLite's scalar min()/max(), PostgreSQL's least()/greatest(). */
+export function smallerOf(
+  dialect: Dialect,
+  a: RawBuilder<number>,
+  b: RawBuilder<number>,
+): RawBuilder<number> {
+  return dialect === 'sqlite' ? sql<number>`min(${a}, ${b})` : sql<number>`least(${a}, ${b})`;
+}
+
+export function largerOf(dialect: Dialect, a: RawBuilder<number>, b: RawBuilder<number>): RawBuilder<number> {
+  return dialect === 'sqlite' ? sql<number>`max(${a}, ${b})` : sql<number>`greatest(${a}, ${b})`;
 }

@@ -1,0 +1,86 @@
+// Hourly and daily rollups, updated as results arrive. A batch of results is summed in memory
+// per (monitor, bucket), then merged into the stored rows with one upsert per table.
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { LATENCY_BUCKET_COUNT, latencyBucket } from '../../core/latency-histogram.ts';
+import type { Dialect } from '../db/connect.ts';
+import { largerOf, smallerOf } from '../db/dialect.ts';
+import type { CheckStatus, Database, RollupTable } from '../db/schema.ts';
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
+/** latency_min_ms of a bucket with no successful check: larger than any real latency. */
+export const NO_LATENCY_MIN = 2_147_483_647;
+
+export interface RollupInput {
+  monitorId: string;
+  checkedAt: number;
+  status: CheckStatus;
+  totalMs: number;
+}
+
+type RollupTableName = 'rollups_hourly' | 'rollups_daily';
+
+function emptyRow(monitorId: string, bucketStart: number): RollupTable {
+  const row: RollupTable = {
+    monitor_id: monitorId,
+    bucket_start: bucketStart,
+    checks: 0,
+    up_checks: 0,
+    degraded_checks: 0,
+    latency_sum_ms: 0,
+    latency_min_ms: NO_LATENCY_MIN,
+    latency_max_ms: 0,
+  };
+  for (let bucket = 0; bucket < LATENCY_BUCKET_COUNT; bucket++) row[`h${bucket}`] = 0;
+  return row;
+}
+
+/** Sums results into one row per (monitor, bucket). Latency counts only checks that got an answer in time (up or degraded). */
+export function aggregate(results: readonly RollupInput[], bucketMs: number): RollupTable[] {
+  const rows = new Map<string, RollupTable>();
+  for (const result of results) {
+    const bucketStart = Math.floor(result.checkedAt / bucketMs) * bucketMs;
+    const key = `${result.monitorId}:${bucketStart}`;
+    let row = rows.get(key);
+    if (!row) {
+      row = emptyRow(result.monitorId, bucketStart);
+      rows.set(key, row);
+    }
+    row.checks += 1;
+    if (result.status === 'down') continue;
+    row.up_checks += 1;
+    if (result.status === 'degraded') row.degraded_checks += 1;
+    row.latency_sum_ms += result.totalMs;
+    row.latency_min_ms = Math.min(row.latency_min_ms, result.totalMs);
+    row.latency_max_ms = Math.max(row.latency_max_ms, result.totalMs);
+    const bucket = `h${latencyBucket(result.totalMs)}` as const;
+    row[bucket] = (row[bucket] ?? 0) + 1;
+  }
+  return [...rows.values()];
+}
+
+async function upsert(db: Kysely<Database>, dialect: Dialect, table: RollupTableName, rows: RollupTable[]) {
+  if (rows.length === 0) return;
+  const stored = (column: string) => sql<number>`${sql.ref(`${table}.${column}`)}`;
+  const incoming = (column: string) => sql<number>`${sql.ref(`excluded.${column}`)}`;
+  const summed = ['checks', 'up_checks', 'degraded_checks', 'latency_sum_ms'];
+  for (let bucket = 0; bucket < LATENCY_BUCKET_COUNT; bucket++) summed.push(`h${bucket}`);
+  const set: Record<string, RawBuilder<number>> = Object.fromEntries(
+    summed.map((column) => [column, sql<number>`${stored(column)} + ${incoming(column)}`]),
+  );
+  set.latency_min_ms = smallerOf(dialect, stored('latency_min_ms'), incoming('latency_min_ms'));
+  set.latency_max_ms = largerOf(dialect, stored('latency_max_ms'), incoming('latency_max_ms'));
+  // Keeps each statement under SQLite's bound-parameter limit.
+  for (let start = 0; start < rows.length; start += 500) {
+    await db
+      .insertInto(table)
+      .values(rows.slice(start, start + 500))
+      .onConflict((conflict) => conflict.columns(['monitor_id', 'bucket_start']).doUpdateSet(set))
+      .execute();
+  }
+}
+
+export async function recordRollups(db: Kysely<Database>, dialect: Dialect, results: readonly RollupInput[]) {
+  await upsert(db, dialect, 'rollups_hourly', aggregate(results, HOUR_MS));
+  await upsert(db, dialect, 'rollups_daily', aggregate(results, DAY_MS));
+}

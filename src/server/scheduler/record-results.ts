@@ -1,0 +1,151 @@
+// Stores a batch of finished checks in one transaction: raw results (one multi-row insert),
+// rollups, and each monitor's new status and next run. Returns the events to publish once
+// the transaction has committed.
+import type { Kysely } from 'kysely';
+import { uuidv7 } from 'uuidv7';
+import type { Dialect } from '../db/connect.ts';
+import type { CheckResultTable, CheckStatus, Database, MonitorTable } from '../db/schema.ts';
+import type { AppEvent } from '../events/bus.ts';
+import { recordRollups } from '../history/rollups.ts';
+import { nextSlotAfter } from './slots.ts';
+import { applyResult } from './status-transition.ts';
+
+export interface CheckOutcome {
+  checkedAt: number;
+  region: string;
+  status: CheckStatus;
+  statusCode: number | null;
+  timings: {
+    totalMs: number;
+    dnsMs?: number;
+    connectMs?: number;
+    tlsMs?: number;
+    ttfbMs?: number;
+    downloadMs?: number;
+  };
+  responseBytes: number | null;
+  failure: { code: string; message: string } | null;
+}
+
+export interface FinishedCheck {
+  /** The row as claimed: it is this worker's until the claim is released here. */
+  monitor: MonitorTable;
+  outcome: CheckOutcome;
+}
+
+const ms = (value: number | undefined) => (value === undefined ? null : Math.round(value));
+
+export async function recordResults(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  workerId: string,
+  batch: readonly FinishedCheck[],
+  confirmDelayMs: number,
+): Promise<AppEvent[]> {
+  if (batch.length === 0) return [];
+  const events: AppEvent[] = [];
+  const rows: CheckResultTable[] = [];
+  const updates: { id: string; columns: Partial<MonitorTable> }[] = [];
+
+  for (const { monitor, outcome } of batch) {
+    const transition = applyResult(
+      {
+        status: monitor.status,
+        streak: monitor.streak,
+        lastStatusChangeAt: monitor.last_status_change_at,
+        confirmingSince: monitor.confirming_since,
+      },
+      outcome.status,
+      outcome.checkedAt,
+      confirmDelayMs,
+    );
+    const totalMs = Math.round(outcome.timings.totalMs);
+    rows.push({
+      id: uuidv7(),
+      monitor_id: monitor.id,
+      checked_at: outcome.checkedAt,
+      region: outcome.region,
+      status: outcome.status,
+      status_code: outcome.statusCode,
+      total_ms: totalMs,
+      dns_ms: ms(outcome.timings.dnsMs),
+      connect_ms: ms(outcome.timings.connectMs),
+      tls_ms: ms(outcome.timings.tlsMs),
+      ttfb_ms: ms(outcome.timings.ttfbMs),
+      download_ms: ms(outcome.timings.downloadMs),
+      response_bytes: outcome.responseBytes,
+      failure_code: outcome.failure?.code ?? null,
+      failure_message: outcome.failure?.message ?? null,
+      confirmation: transition.confirmation ? 1 : 0,
+    });
+    const { state } = transition;
+    updates.push({
+      id: monitor.id,
+      columns: {
+        status: state.status,
+        streak: state.streak,
+        last_status_change_at: state.lastStatusChangeAt,
+        confirming_since: state.confirmingSince,
+        last_checked_at: outcome.checkedAt,
+        last_latency_ms: outcome.status === 'down' ? monitor.last_latency_ms : totalMs,
+        next_run_at:
+          transition.recheckAt ??
+          nextSlotAfter(monitor.id, monitor.interval_seconds * 1000, outcome.checkedAt),
+        claimed_until: null,
+        claimed_by: null,
+      },
+    });
+    events.push({
+      type: 'check.result',
+      userId: monitor.user_id,
+      monitorId: monitor.id,
+      at: outcome.checkedAt,
+      status: outcome.status,
+      statusCode: outcome.statusCode,
+      latencyMs: totalMs,
+      failure: outcome.failure,
+      region: outcome.region,
+    });
+    if (transition.event) {
+      events.push({
+        type: transition.event,
+        userId: monitor.user_id,
+        monitorId: monitor.id,
+        at: state.lastStatusChangeAt ?? outcome.checkedAt,
+        from: monitor.status,
+        to: state.status,
+      });
+    }
+  }
+
+  await db.transaction().execute(async (tx) => {
+    // Keeps each statement under SQLite's bound-parameter limit (16 columns a row).
+    for (let start = 0; start < rows.length; start += 1000) {
+      await tx
+        .insertInto('check_results')
+        .values(rows.slice(start, start + 1000))
+        .execute();
+    }
+    await recordRollups(
+      tx,
+      dialect,
+      rows.map((row) => ({
+        monitorId: row.monitor_id,
+        checkedAt: row.checked_at,
+        status: row.status,
+        totalMs: row.total_ms,
+      })),
+    );
+    for (const { id, columns } of updates) {
+      // A monitor paused or re-claimed meanwhile keeps what its new owner wrote.
+      await tx
+        .updateTable('monitors')
+        .set(columns)
+        .where('id', '=', id)
+        .where('claimed_by', '=', workerId)
+        .where('paused', '=', 0)
+        .execute();
+    }
+  });
+  return events;
+}

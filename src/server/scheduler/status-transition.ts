@@ -1,0 +1,66 @@
+// How one check result moves a monitor's status. A failure is not believed at once: it is
+// re-checked after a short delay, and only a second failure turns the monitor down, so one
+// blip never flips it (the re-check is an ordinary result in history).
+import type { MonitorStatus } from '../../core/api/monitors.ts';
+import type { CheckStatus } from '../db/schema.ts';
+
+export type MonitorEventType = 'monitor.up' | 'monitor.down' | 'monitor.degraded';
+
+export interface StatusState {
+  status: MonitorStatus;
+  streak: number;
+  lastStatusChangeAt: number | null;
+  /** When the failure now being re-checked happened; null when nothing is being confirmed. */
+  confirmingSince: number | null;
+}
+
+export interface Transition {
+  state: StatusState;
+  /** Set when this result is the re-check of an earlier failure. */
+  confirmation: boolean;
+  /** Run again at this time instead of the next slot (to confirm a failure). */
+  recheckAt: number | null;
+  event: MonitorEventType | null;
+}
+
+const EVENT_FOR: Record<CheckStatus, MonitorEventType> = {
+  up: 'monitor.up',
+  down: 'monitor.down',
+  degraded: 'monitor.degraded',
+};
+
+export function applyResult(
+  current: StatusState,
+  result: CheckStatus,
+  checkedAt: number,
+  confirmDelayMs: number,
+): Transition {
+  const confirmation = current.confirmingSince !== null;
+
+  if (result === 'down' && current.status !== 'down' && !confirmation) {
+    return {
+      state: { ...current, confirmingSince: checkedAt },
+      confirmation: false,
+      recheckAt: checkedAt + confirmDelayMs,
+      event: null,
+    };
+  }
+
+  if (result === current.status) {
+    return {
+      state: { ...current, streak: current.streak + 1, confirmingSince: null },
+      confirmation,
+      recheckAt: null,
+      event: null,
+    };
+  }
+
+  // A confirmed outage started at the first failure, not at the re-check.
+  const changedAt = result === 'down' ? (current.confirmingSince ?? checkedAt) : checkedAt;
+  return {
+    state: { status: result, streak: 1, lastStatusChangeAt: changedAt, confirmingSince: null },
+    confirmation,
+    recheckAt: null,
+    event: EVENT_FOR[result],
+  };
+}
