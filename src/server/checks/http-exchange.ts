@@ -18,6 +18,7 @@ export interface TlsPeer {
   issuer: string | null;
   /** false only when the monitor ignores TLS errors and the certificate failed verification. */
   authorized: boolean;
+  /** OpenSSL's code for why verification failed, e.g. CERT_HAS_EXPIRED. */
   authorizationError: string | null;
 }
 

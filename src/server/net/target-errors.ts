@@ -1,4 +1,5 @@
 // Why the guard refused a target, as errors that carry the API/check failure code.
+import { isIP } from 'node:net';
 import type { AddressClass } from './address-policy.ts';
 import { describeAddressClass } from './address-policy.ts';
 
@@ -15,7 +16,8 @@ export class PrivateTargetError extends Error {
   ) {
     const what = describeAddressClass(addressClass);
     super(
-      hostname === address
+      // An IP literal (even in another spelling, like ::ffff:7f00:1) is named by its address alone.
+      isIP(hostname)
         ? `The address ${address} is ${what}; ${PUBLIC_ONLY}`
         : `${hostname} resolves to ${address}, which is ${what}; ${PUBLIC_ONLY}`,
     );
