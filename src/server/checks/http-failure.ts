@@ -41,7 +41,8 @@ export function timeoutFailure(timeoutMs: number, phase: Phase): CheckFailure {
  */
 export function failureOf(err: unknown, phase: Phase, where: string): CheckFailure | undefined {
   const code = errorCode(err);
-  if (!code) return undefined;
+  // No code, or a URL the API should never have accepted: a bug, not a fact about the target.
+  if (!code || code === 'unsupported_url') return undefined;
   const message = err instanceof Error ? err.message : String(err);
   if (code === 'private_target' || code === 'dns_failed') return { code, message };
   if (UNREACHABLE.has(code)) {

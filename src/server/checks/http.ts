@@ -71,9 +71,14 @@ export const httpCheckRunner: CheckRunner<HttpCheckConfig, HttpCheckResult, 'htt
       ctx.timeoutMs ?? Infinity,
     );
     const timer = new PhaseTimer();
-    const deadline = new AbortController();
-    const timeout = ctx.clock.setTimeout(() => deadline.abort(new Error('The check timed out.')), timeoutMs);
-    const signal = AbortSignal.any([ctx.signal, deadline.signal]);
+    ctx.signal.throwIfAborted();
+    // Linked by hand rather than AbortSignal.any: the worker's signal lives for the whole process
+    // and must not collect a dependant per check.
+    const abort = new AbortController();
+    const onShutdown = () => abort.abort(ctx.signal.reason);
+    ctx.signal.addEventListener('abort', onShutdown, { once: true });
+    const timeout = ctx.clock.setTimeout(() => abort.abort(new Error('The check timed out.')), timeoutMs);
+    const signal = abort.signal;
     const progress: Progress = { url: new URL(config.url), redirects: 0 };
 
     let outcome: Outcome;
@@ -82,10 +87,11 @@ export const httpCheckRunner: CheckRunner<HttpCheckConfig, HttpCheckResult, 'htt
     } catch (err) {
       // A shutdown is not a fact about the target: no result rather than a false "down".
       if (ctx.signal.aborted) throw ctx.signal.reason;
-      if (deadline.signal.aborted) outcome = { failure: timeoutFailure(timeoutMs, timer.phase) };
+      if (signal.aborted) outcome = { failure: timeoutFailure(timeoutMs, timer.phase) };
       else outcome = { failure: classify(err, timer, progress) };
     } finally {
       timeout.cancel();
+      ctx.signal.removeEventListener('abort', onShutdown);
     }
 
     const timings = timer.finish();
