@@ -32,6 +32,17 @@ const envSchema = z.object({
   UPWATCH_TEST_MODE: booleanString,
   TRUST_PROXY: booleanString,
   ALLOW_PRIVATE_TARGETS: booleanString,
+  CHECK_CONCURRENCY: z.coerce
+    .number({ error: 'must be a whole number from 1 to 1024' })
+    .int('must be a whole number from 1 to 1024')
+    .min(1, 'must be a whole number from 1 to 1024')
+    .max(1024, 'must be a whole number from 1 to 1024')
+    .default(64),
+  CONFIRMATION_DELAY_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0, 'must be a number of seconds')
+    .max(300, 'can be at most 300 seconds')
+    .default(15),
   GITHUB_CLIENT_ID: z.string().optional(),
   GITHUB_CLIENT_SECRET: z.string().optional(),
 });
@@ -52,6 +63,10 @@ export interface Config {
   trustProxy: boolean;
   /** Lets monitors target loopback and private networks (self-hosting, tests). */
   allowPrivateTargets: boolean;
+  /** Checks one worker runs at once. */
+  checkConcurrency: number;
+  /** A failure is re-checked after this long before a monitor turns down. */
+  confirmationDelayMs: number;
   github: { clientId: string; clientSecret: string } | undefined;
 }
 
@@ -81,6 +96,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (vars.UPWATCH_TEST_MODE && vars.NODE_ENV === 'production') {
     throw new ConfigError('Invalid UPWATCH_TEST_MODE: test mode is refused when NODE_ENV=production');
   }
+  if (vars.CONFIRMATION_DELAY_SECONDS < 5 && !vars.UPWATCH_TEST_MODE) {
+    throw new ConfigError('Invalid CONFIRMATION_DELAY_SECONDS: below 5 seconds needs UPWATCH_TEST_MODE=true');
+  }
   if (Boolean(vars.GITHUB_CLIENT_ID) !== Boolean(vars.GITHUB_CLIENT_SECRET)) {
     throw new ConfigError(
       'Invalid GITHUB_CLIENT_SECRET: set both GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET, or neither',
@@ -97,6 +115,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     testMode: vars.UPWATCH_TEST_MODE,
     trustProxy: vars.TRUST_PROXY,
     allowPrivateTargets: vars.ALLOW_PRIVATE_TARGETS,
+    checkConcurrency: vars.CHECK_CONCURRENCY,
+    confirmationDelayMs: vars.CONFIRMATION_DELAY_SECONDS * 1000,
     github:
       vars.GITHUB_CLIENT_ID && vars.GITHUB_CLIENT_SECRET
         ? { clientId: vars.GITHUB_CLIENT_ID, clientSecret: vars.GITHUB_CLIENT_SECRET }

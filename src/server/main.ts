@@ -1,11 +1,9 @@
 // `upwatch start | serve | worker | migrate`: the one entry point (package bin).
 import { parseArgs } from 'node:util';
 import { PortUnavailableError, startWebServer } from './cli/web-server.ts';
-import { systemClock } from './clock.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { DatabaseUnavailableError, openDatabase } from './runtime.ts';
-import { createWorker } from './scheduler/worker.ts';
+import { createCheckWorker, createSharedParts, DatabaseUnavailableError, openDatabase } from './runtime.ts';
 
 const USAGE = `Usage: upwatch <command>
 
@@ -56,9 +54,10 @@ async function run(command: Command, region: string, config: Config, logger: Log
     logger.info('database is up to date');
     return;
   }
-  const server = command === 'worker' ? undefined : await startWebServer(config, database, logger);
+  const shared = createSharedParts(config);
+  const server = command === 'worker' ? undefined : await startWebServer(config, database, logger, shared);
   const worker =
-    command === 'serve' ? undefined : createWorker({ region, clock: systemClock, logger, jobs: [] });
+    command === 'serve' ? undefined : createCheckWorker(config, database, logger, shared, region);
   worker?.start();
 
   let stopping = false;

@@ -1,14 +1,19 @@
-// Wires config into the running pieces: database, migrations, auth, HTTP app.
+// Wires config into the running pieces: database, migrations, HTTP app, check workers.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { assemble } from './assemble.ts';
 import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createLocalEventBus, type EventBus } from './events/bus.ts';
 import type { Logger } from './logger.ts';
 import { monitorUrlVetter } from './monitors/vet-url.ts';
-import { createTargetGuard } from './net/target-guard.ts';
+import { createTargetGuard, type TargetGuard } from './net/target-guard.ts';
 import { fixedPlanSource } from './plans/user-plan.ts';
+import { createCheckJob } from './scheduler/check-job.ts';
+import { createWorker, type Worker } from './scheduler/worker.ts';
 import { resolveSecretKey } from './secret.ts';
 
 export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../dist/web');
@@ -33,7 +38,24 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
   }
 }
 
-export function createWebApp(config: Config, database: DatabaseHandle, logger: Logger) {
+export interface SharedParts {
+  guard: TargetGuard;
+  events: EventBus;
+}
+
+export function createSharedParts(config: Config): SharedParts {
+  return {
+    guard: createTargetGuard({ allowPrivateTargets: config.allowPrivateTargets }),
+    events: createLocalEventBus(),
+  };
+}
+
+export function createWebApp(
+  config: Config,
+  database: DatabaseHandle,
+  logger: Logger,
+  { guard }: SharedParts,
+) {
   return assemble({
     config,
     secret: resolveSecretKey(config),
@@ -41,9 +63,32 @@ export function createWebApp(config: Config, database: DatabaseHandle, logger: L
     logger,
     clock: systemClock,
     plans: fixedPlanSource('free'),
-    vetUrl: monitorUrlVetter(createTargetGuard({ allowPrivateTargets: config.allowPrivateTargets })),
+    vetUrl: monitorUrlVetter(guard),
     webDistDir: WEB_DIST_DIR,
   }).app;
+}
+
+/** A worker claiming and running due checks; its id tells workers apart in claims. */
+export function createCheckWorker(
+  config: Config,
+  database: DatabaseHandle,
+  logger: Logger,
+  { guard, events }: SharedParts,
+  region: string,
+): Worker {
+  const job = createCheckJob({
+    db: database.db,
+    dialect: database.dialect,
+    clock: systemClock,
+    guard,
+    events,
+    logger,
+    region,
+    workerId: `${region}/${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`,
+    concurrency: config.checkConcurrency,
+    confirmDelayMs: config.confirmationDelayMs,
+  });
+  return createWorker({ region, clock: systemClock, logger, jobs: [job], pollIntervalMs: 250 });
 }
 
 function describeError(err: unknown): string {

@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
 import type { Logger } from '../logger.ts';
-import { createWebApp } from '../runtime.ts';
+import { createWebApp, type SharedParts } from '../runtime.ts';
 
 export interface RunningServer {
   port: number;
@@ -18,8 +18,9 @@ export function startWebServer(
   config: Config,
   database: DatabaseHandle,
   logger: Logger,
+  shared: SharedParts,
 ): Promise<RunningServer> {
-  const app = createWebApp(config, database, logger);
+  const app = createWebApp(config, database, logger, shared);
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port: config.port }) as Server;
     server.once('error', (err: NodeJS.ErrnoException) => {

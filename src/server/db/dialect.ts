@@ -1,7 +1,7 @@
 // The few places where SQLite and PostgreSQL differ. Queries elsewhere are written once.
 import { type ColumnDataType, type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Dialect } from './connect.ts';
-import type { Database } from './schema.ts';
+import type { Database, MonitorTable } from './schema.ts';
 
 export interface DialectTypes {
   /** better-auth's own date columns: ISO text on SQLite, timestamptz on PostgreSQL. */
@@ -37,4 +37,54 @@ export function smallerOf(
 
 export function largerOf(dialect: Dialect, a: RawBuilder<number>, b: RawBuilder<number>): RawBuilder<number> {
   return dialect === 'sqlite' ? sql<number>`max(${a}, ${b})` : sql<number>`greatest(${a}, ${b})`;
+}
+
+export interface ClaimOptions {
+  now: number;
+  limit: number;
+  workerId: string;
+  /** Added to the monitor's own timeout: how long a claim outlives a worker that died. */
+  leaseMarginMs: number;
+}
+
+/**
+ * Claims up to `limit` due monitors for one worker in one statement. On PostgreSQL, SKIP
+ * LOCKED lets any number of workers claim at once without waiting on or double-claiming each
+ * other's rows; SQLite has a single writer, so the plain subquery is already exclusive.
+ */
+export async function claimDueMonitors(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  { now, limit, workerId, leaseMarginMs }: ClaimOptions,
+): Promise<MonitorTable[]> {
+  let due = db
+    .selectFrom('monitors')
+    .select('id')
+    .where('paused', '=', 0)
+    .where('next_run_at', '<=', now)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+    .orderBy('next_run_at')
+    .limit(limit);
+  if (dialect === 'postgres') due = due.forUpdate().skipLocked();
+  return db
+    .updateTable('monitors')
+    .set({ claimed_until: sql<number>`cast(${now} as bigint) + timeout_ms + ${leaseMarginMs}`, claimed_by: workerId })
+    .where('id', 'in', due)
+    .returningAll()
+    .execute();
+}
+
+/** Gives claims back (a worker stopping with checks it could not finish). */
+export async function releaseClaims(
+  db: Kysely<Database>,
+  workerId: string,
+  ids: readonly string[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('monitors')
+    .set({ claimed_until: null, claimed_by: null })
+    .where('id', 'in', ids)
+    .where('claimed_by', '=', workerId)
+    .execute();
 }

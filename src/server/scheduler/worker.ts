@@ -5,6 +5,8 @@ import type { Logger } from '../logger.ts';
 export interface WorkerJob {
   name: string;
   run(signal: AbortSignal): Promise<void>;
+  /** Called once on stop, after the last round: finish or hand back work in progress. */
+  drain?(): Promise<void>;
 }
 
 export interface WorkerOptions {
@@ -56,6 +58,7 @@ export function createWorker({ region, clock, logger, jobs, pollIntervalMs = 100
       abort.abort();
       timer?.cancel();
       await round;
+      for (const job of jobs) await job.drain?.();
       log.info('worker stopped');
     },
   };

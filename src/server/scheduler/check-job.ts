@@ -1,0 +1,136 @@
+// The worker job that runs monitors: each poll it stores the checks finished since the last
+// poll (one batch), then claims as many due monitors as it has free slots and starts them.
+// Checks run concurrently up to a bound; none waits for a poll.
+import type { Kysely } from 'kysely';
+import { type HttpCheckConfig, type HttpCheckResult, httpCheckRunner } from '../checks/http.ts';
+import type { CheckContext } from '../checks/types.ts';
+import type { Clock, TimerHandle } from '../clock.ts';
+import type { Dialect } from '../db/connect.ts';
+import { claimDueMonitors, releaseClaims } from '../db/dialect.ts';
+import type { Database, MonitorTable } from '../db/schema.ts';
+import type { EventBus } from '../events/bus.ts';
+import type { Logger } from '../logger.ts';
+import type { TargetGuard } from '../net/target-guard.ts';
+import { type FinishedCheck, recordResults } from './record-results.ts';
+import type { WorkerJob } from './worker.ts';
+
+export interface CheckJobOptions {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  clock: Clock;
+  guard: TargetGuard;
+  events: EventBus;
+  logger: Logger;
+  region: string;
+  workerId: string;
+  /** Checks in flight at once (ARCHITECTURE: default 64). */
+  concurrency?: number;
+  confirmDelayMs?: number;
+  /** How long a stopping worker lets in-flight checks finish before giving their claims back. */
+  drainTimeoutMs?: number;
+  runner?: Pick<typeof httpCheckRunner, 'run' | 'concurrency'>;
+}
+
+const LEASE_MARGIN_MS = 15_000;
+
+export function httpConfigOf(monitor: MonitorTable): HttpCheckConfig {
+  return {
+    url: monitor.url,
+    method: monitor.method as HttpCheckConfig['method'],
+    headers: JSON.parse(monitor.headers) as Record<string, string>,
+    body: monitor.body,
+    expectedStatus: monitor.expected_status,
+    keyword:
+      monitor.keyword && monitor.keyword_mode ? { mode: monitor.keyword_mode, value: monitor.keyword } : null,
+    timeoutMs: monitor.timeout_ms,
+    followRedirects: monitor.follow_redirects === 1,
+    ignoreTlsErrors: monitor.ignore_tls_errors === 1,
+    degradedAboveMs: monitor.degraded_above_ms,
+  };
+}
+
+function finished(monitor: MonitorTable, result: HttpCheckResult): FinishedCheck {
+  return {
+    monitor,
+    outcome: {
+      checkedAt: result.startedAt,
+      region: result.region,
+      status: result.status,
+      statusCode: result.statusCode,
+      timings: result.timings,
+      responseBytes: result.responseBytes,
+      failure: result.failure,
+    },
+  };
+}
+
+export function createCheckJob(options: CheckJobOptions): WorkerJob {
+  const { db, dialect, clock, events, logger, region, workerId } = options;
+  const runner = options.runner ?? httpCheckRunner;
+  const concurrency = Math.min(options.concurrency ?? 64, runner.concurrency);
+  const confirmDelayMs = options.confirmDelayMs ?? 15_000;
+  const drainTimeoutMs = options.drainTimeoutMs ?? 10_000;
+  // Aborted only when draining gives up, so a stopping worker lets checks in flight finish.
+  const runs = new AbortController();
+  const inFlight = new Map<string, Promise<void>>();
+  let done: FinishedCheck[] = [];
+
+  function start(monitor: MonitorTable): void {
+    const ctx: CheckContext = { signal: runs.signal, clock, guard: options.guard, region };
+    const run = runner
+      .run(httpConfigOf(monitor), ctx)
+      .then((result) => {
+        done.push(finished(monitor, result));
+      })
+      .catch((err: unknown) => {
+        if (!runs.signal.aborted) logger.error({ err, monitorId: monitor.id }, 'check crashed');
+      })
+      .finally(() => inFlight.delete(monitor.id));
+    inFlight.set(monitor.id, run);
+  }
+
+  async function flush(): Promise<void> {
+    const batch = done;
+    done = [];
+    const published = await recordResults(db, dialect, workerId, batch, confirmDelayMs);
+    events.publish(published);
+  }
+
+  return {
+    name: 'checks',
+    async run(signal) {
+      await flush();
+      const free = concurrency - inFlight.size;
+      if (signal.aborted || free <= 0) return;
+      const claimed = await claimDueMonitors(db, dialect, {
+        now: clock.now(),
+        limit: free,
+        workerId,
+        leaseMarginMs: LEASE_MARGIN_MS,
+      });
+      for (const monitor of claimed) start(monitor);
+    },
+    async drain() {
+      let timer: TimerHandle | undefined;
+      const deadline = new Promise<'timeout'>((resolve) => {
+        timer = clock.setTimeout(() => resolve('timeout'), drainTimeoutMs);
+      });
+      const outcome = await Promise.race([
+        Promise.all(inFlight.values()).then(() => 'done' as const),
+        deadline,
+      ]);
+      timer?.cancel();
+      if (outcome === 'timeout') {
+        const unfinished = [...inFlight.keys()];
+        runs.abort(new Error('Worker stopped before the check finished.'));
+        await Promise.all(inFlight.values());
+        await releaseClaims(db, workerId, unfinished);
+        logger.warn(
+          { unfinished: unfinished.length },
+          'stopped with checks unfinished; their claims were released',
+        );
+      }
+      await flush();
+    },
+  };
+}
