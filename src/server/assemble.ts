@@ -35,6 +35,6 @@ export function assemble({
   const { db, dialect } = database;
   const auth = createAuth({ config, secret, db, dialect, logger });
   const monitors = createMonitorService({ db, dialect, clock, plans, vetUrl, testMode: config.testMode });
-  const app = createApp({ config, db, auth, monitors, logger, webDistDir });
+  const app = createApp({ config, db, clock, auth, monitors, logger, webDistDir });
   return { app, auth, monitors };
 }

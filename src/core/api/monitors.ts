@@ -1,6 +1,7 @@
 // Monitor payloads: one schema validates the web form and the API route.
 import { z } from 'zod';
 import { DEFAULT_EXPECTED_STATUS, statusExpressionError } from '../status-codes.ts';
+import { monitorStatsSchema } from './history.ts';
 
 export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 export const MONITOR_STATUSES = ['up', 'down', 'degraded', 'paused', 'pending'] as const;
@@ -117,5 +118,9 @@ export const monitorSchema = z
 export type Monitor = z.infer<typeof monitorSchema>;
 
 export const monitorListSchema = z
-  .object({ monitors: z.array(monitorSchema), nextCursor: z.string().nullable() })
+  .object({
+    monitors: z.array(monitorSchema.extend({ stats: monitorStatsSchema.optional() })),
+    nextCursor: z.string().nullable(),
+  })
   .meta({ id: 'MonitorList' });
+export type MonitorList = z.infer<typeof monitorListSchema>;

@@ -68,7 +68,10 @@ export async function claimDueMonitors(
   if (dialect === 'postgres') due = due.forUpdate().skipLocked();
   return db
     .updateTable('monitors')
-    .set({ claimed_until: sql<number>`cast(${now} as bigint) + timeout_ms + ${leaseMarginMs}`, claimed_by: workerId })
+    .set({
+      claimed_until: sql<number>`cast(${now} as bigint) + timeout_ms + ${leaseMarginMs}`,
+      claimed_by: workerId,
+    })
     .where('id', 'in', due)
     .returningAll()
     .execute();

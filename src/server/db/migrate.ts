@@ -3,6 +3,7 @@ import type { Dialect } from './connect.ts';
 import { type DialectTypes, dialectTypes } from './dialect.ts';
 import { accounts } from './migrations/0001-accounts.ts';
 import { monitors } from './migrations/0002-monitors.ts';
+import { statusChanges } from './migrations/0003-status-changes.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -12,6 +13,7 @@ export interface Migration {
 const MIGRATIONS: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-monitors': monitors,
+  '0003-status-changes': statusChanges,
 };
 
 export class MigrationError extends Error {

@@ -124,6 +124,14 @@ export interface RollupTable {
   [histogramBucket: `h${number}`]: number;
 }
 
+export interface MonitorStatusChangeTable {
+  id: string;
+  monitor_id: string;
+  at: number;
+  from_status: MonitorStatus;
+  to_status: MonitorStatus;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -134,4 +142,5 @@ export interface Database {
   check_results: CheckResultTable;
   rollups_hourly: RollupTable;
   rollups_daily: RollupTable;
+  monitor_status_changes: MonitorStatusChangeTable;
 }

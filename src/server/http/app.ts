@@ -2,8 +2,10 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Kysely } from 'kysely';
 import type { Auth } from '../auth/auth.ts';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import { mountHistoryRoutes } from '../history/routes.ts';
 import type { Logger } from '../logger.ts';
 import { mountMonitorRoutes } from '../monitors/routes.ts';
 import type { MonitorService } from '../monitors/service.ts';
@@ -18,13 +20,14 @@ import { mountSpa } from './spa.ts';
 export interface AppDeps {
   config: Pick<Config, 'publicUrl' | 'github' | 'trustProxy'>;
   db: Kysely<Database>;
+  clock: Clock;
   auth: Auth;
   monitors: MonitorService;
   logger: Logger;
   webDistDir: string;
 }
 
-export function createApp({ config, db, auth, monitors, logger, webDistDir }: AppDeps): Hono<AppEnv> {
+export function createApp({ config, db, clock, auth, monitors, logger, webDistDir }: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(logger));
   app.use('*', secureHeaders());
@@ -37,7 +40,8 @@ export function createApp({ config, db, auth, monitors, logger, webDistDir }: Ap
   const api = createApiRouter();
   api.use('*', loadSession(auth));
   mountAccountRoutes(api, { githubSignIn: Boolean(config.github), publicUrl: config.publicUrl });
-  mountMonitorRoutes(api, db, monitors);
+  mountMonitorRoutes(api, db, clock, monitors);
+  mountHistoryRoutes(api, db, clock);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Upwatch API', version: '1', description: "Monitoring that doesn't suck." },

@@ -9,7 +9,9 @@ import {
   monitorSchema,
   monitorUpdateSchema,
 } from '../../core/api/monitors.ts';
+import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
+import { monitorStats } from '../history/report.ts';
 import { type AppEnv, requireUser } from '../http/session.ts';
 import { listMonitors } from './list.ts';
 import type { MonitorService } from './service.ts';
@@ -37,6 +39,10 @@ const list = createRoute({
       limit: z.coerce.number().int().min(1).max(200).default(50),
       q: z.string().trim().max(200).optional(),
       status: z.enum(MONITOR_STATUSES).optional(),
+      include: z
+        .enum(['stats'])
+        .optional()
+        .meta({ description: 'stats adds uptime 24 h / 30 d, average response and a sparkline' }),
     }),
   },
   responses: { 200: json(monitorListSchema, 'A page of monitors'), ...errors },
@@ -103,11 +109,18 @@ const action = (verb: 'pause' | 'resume' | 'check', summary: string) =>
 export function mountMonitorRoutes(
   api: OpenAPIHono<AppEnv>,
   db: Kysely<Database>,
+  clock: Clock,
   service: MonitorService,
 ): void {
-  api.openapi(list, async (c) =>
-    c.json(await listMonitors(db, requireUser(c).id, c.req.valid('query')), 200),
-  );
+  api.openapi(list, async (c) => {
+    const query = c.req.valid('query');
+    const page = await listMonitors(db, requireUser(c).id, query);
+    if (query.include !== 'stats') return c.json(page, 200);
+    const ids = page.monitors.map((monitor) => monitor.id);
+    const stats = await monitorStats(db, ids, clock.now());
+    const monitors = page.monitors.map((monitor) => ({ ...monitor, stats: stats.get(monitor.id) }));
+    return c.json({ ...page, monitors }, 200);
+  });
   api.openapi(create, async (c) => c.json(await service.create(requireUser(c).id, c.req.valid('json')), 201));
   api.openapi(get, async (c) => c.json(await service.get(requireUser(c).id, c.req.valid('param').id), 200));
   api.openapi(update, async (c) =>

@@ -83,13 +83,23 @@ export function createMonitorService(deps: MonitorServiceDeps) {
   const { db, clock } = deps;
 
   async function write(userId: string, id: string, columns: Partial<MonitorTable>): Promise<Monitor> {
-    await getOwnedMonitorRow(db, userId, id);
-    await db
-      .updateTable('monitors')
-      .set({ ...columns, updated_at: clock.now() })
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .execute();
+    const current = await getOwnedMonitorRow(db, userId, id);
+    const now = clock.now();
+    await db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('monitors')
+        .set({ ...columns, updated_at: now })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .execute();
+      // Pausing ends an outage on the monitor's record, and resuming starts it afresh.
+      if (columns.status && columns.status !== current.status) {
+        await tx
+          .insertInto('monitor_status_changes')
+          .values({ id: uuidv7(), monitor_id: id, at: now, from_status: current.status, to_status: columns.status })
+          .execute();
+      }
+    });
     return toMonitor(await getOwnedMonitorRow(db, userId, id));
   }
 

@@ -136,6 +136,20 @@ export async function recordResults(
         totalMs: row.total_ms,
       })),
     );
+    const changes = events.flatMap((event) =>
+      event.type === 'check.result'
+        ? []
+        : [
+            {
+              id: uuidv7(),
+              monitor_id: event.monitorId,
+              at: event.at,
+              from_status: event.from,
+              to_status: event.to,
+            },
+          ],
+    );
+    if (changes.length > 0) await tx.insertInto('monitor_status_changes').values(changes).execute();
     for (const { id, columns } of updates) {
       // A monitor paused or re-claimed meanwhile keeps what its new owner wrote.
       await tx

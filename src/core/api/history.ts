@@ -1,0 +1,77 @@
+// Check history and uptime payloads (read by the monitor screens and the public API).
+import { z } from 'zod';
+
+export const checkResultSchema = z
+  .object({
+    id: z.string(),
+    checkedAt: z.number(),
+    region: z.string(),
+    status: z.enum(['up', 'down', 'degraded']),
+    statusCode: z.number().nullable(),
+    totalMs: z.number(),
+    timings: z.object({
+      dnsMs: z.number().nullable(),
+      connectMs: z.number().nullable(),
+      tlsMs: z.number().nullable(),
+      ttfbMs: z.number().nullable(),
+      downloadMs: z.number().nullable(),
+    }),
+    responseBytes: z.number().nullable(),
+    failure: z.object({ code: z.string(), message: z.string() }).nullable(),
+    confirmation: z.boolean().meta({ description: 'This check re-checked an earlier failure' }),
+  })
+  .meta({ id: 'CheckResult' });
+export type CheckResult = z.infer<typeof checkResultSchema>;
+
+export const checkResultListSchema = z
+  .object({ results: z.array(checkResultSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'CheckResultList' });
+
+export const windowSummarySchema = z.object({
+  checks: z.number(),
+  upChecks: z.number(),
+  uptimePercent: z.number().nullable(),
+  avgMs: z.number().nullable(),
+  p50Ms: z.number().nullable(),
+  p95Ms: z.number().nullable(),
+});
+export type WindowSummary = z.infer<typeof windowSummarySchema>;
+
+const bucketSchema = z.object({
+  start: z.number().meta({ description: 'Bucket start, epoch ms (UTC hour or day)' }),
+  checks: z.number(),
+  upChecks: z.number(),
+  uptimePercent: z.number().nullable(),
+  avgMs: z.number().nullable(),
+});
+
+export const uptimeReportSchema = z
+  .object({
+    windows: z.object({
+      '24h': windowSummarySchema,
+      '7d': windowSummarySchema,
+      '30d': windowSummarySchema,
+      '90d': windowSummarySchema,
+    }),
+    hourly: z.array(bucketSchema).meta({ description: 'The last 24 hours, oldest first' }),
+    daily: z.array(bucketSchema).meta({ description: 'The last 90 days, oldest first' }),
+    outages: z
+      .array(z.object({ start: z.number(), end: z.number().nullable(), durationMs: z.number() }))
+      .meta({
+        description: 'Confirmed downtime in the last 90 days, newest first; end is null while ongoing',
+      }),
+  })
+  .meta({ id: 'UptimeReport' });
+export type UptimeReport = z.infer<typeof uptimeReportSchema>;
+
+export const monitorStatsSchema = z
+  .object({
+    uptime24h: z.number().nullable(),
+    uptime30d: z.number().nullable(),
+    avgMs24h: z.number().nullable(),
+    sparkline: z
+      .array(z.number().nullable())
+      .meta({ description: 'Average response per hour, last 24 hours' }),
+  })
+  .meta({ id: 'MonitorStats' });
+export type MonitorStats = z.infer<typeof monitorStatsSchema>;

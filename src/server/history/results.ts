@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import type { CheckResult } from '../../core/api/history.ts';
+import type { CheckResultTable, Database } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+
+export interface ResultQuery {
+  cursor?: string;
+  limit: number;
+  /** Epoch ms bounds on checked_at: after is exclusive, before is exclusive. */
+  after?: number;
+  before?: number;
+}
+
+export function toCheckResult(row: CheckResultTable): CheckResult {
+  return {
+    id: row.id,
+    checkedAt: row.checked_at,
+    region: row.region,
+    status: row.status,
+    statusCode: row.status_code,
+    totalMs: row.total_ms,
+    timings: {
+      dnsMs: row.dns_ms,
+      connectMs: row.connect_ms,
+      tlsMs: row.tls_ms,
+      ttfbMs: row.ttfb_ms,
+      downloadMs: row.download_ms,
+    },
+    responseBytes: row.response_bytes,
+    failure: row.failure_code ? { code: row.failure_code, message: row.failure_message ?? '' } : null,
+    confirmation: row.confirmation === 1,
+  };
+}
+
+function decodeCursor(cursor: string): [number, string] {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
+    if (typeof at === 'number' && typeof id === 'string') return [at, id];
+  } catch {
+    // falls through
+  }
+  throw new ApiError(400, 'invalid_cursor', 'The cursor is not one this API returned.');
+}
+
+/** Newest first, keyset-paginated on (checked_at, id). */
+export async function listResults(db: Kysely<Database>, monitorId: string, query: ResultQuery) {
+  let select = db.selectFrom('check_results').selectAll().where('monitor_id', '=', monitorId);
+  if (query.after !== undefined) select = select.where('checked_at', '>', query.after);
+  if (query.before !== undefined) select = select.where('checked_at', '<', query.before);
+  if (query.cursor) {
+    const [at, id] = decodeCursor(query.cursor);
+    select = select.where((eb) =>
+      eb.or([eb('checked_at', '<', at), eb.and([eb('checked_at', '=', at), eb('id', '<', id)])]),
+    );
+  }
+  const rows = await select
+    .orderBy('checked_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    results: page.map(toCheckResult),
+    nextCursor:
+      rows.length > query.limit && last
+        ? Buffer.from(JSON.stringify([last.checked_at, last.id])).toString('base64url')
+        : null,
+  };
+}
