@@ -4,6 +4,7 @@ import { createAuth } from './auth/auth.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
+import type { EventBus } from './events/bus.ts';
 import { createApp } from './http/app.ts';
 import type { Logger } from './logger.ts';
 import { createMonitorService } from './monitors/service.ts';
@@ -18,6 +19,7 @@ export interface AssembleOptions {
   logger: Logger;
   clock: Clock;
   plans: UserPlanSource;
+  events: EventBus;
   vetUrl(url: string): Promise<void>;
   webDistDir: string;
 }
@@ -29,12 +31,13 @@ export function assemble({
   logger,
   clock,
   plans,
+  events,
   vetUrl,
   webDistDir,
 }: AssembleOptions) {
   const { db, dialect } = database;
   const auth = createAuth({ config, secret, db, dialect, logger });
   const monitors = createMonitorService({ db, dialect, clock, plans, vetUrl, testMode: config.testMode });
-  const app = createApp({ config, db, clock, auth, monitors, logger, webDistDir });
+  const app = createApp({ config, db, clock, auth, monitors, events, logger, webDistDir });
   return { app, auth, monitors };
 }

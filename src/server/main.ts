@@ -54,7 +54,7 @@ async function run(command: Command, region: string, config: Config, logger: Log
     logger.info('database is up to date');
     return;
   }
-  const shared = createSharedParts(config);
+  const shared = await createSharedParts(config, database, logger);
   const server = command === 'worker' ? undefined : await startWebServer(config, database, logger, shared);
   const worker =
     command === 'serve' ? undefined : createCheckWorker(config, database, logger, shared, region);
@@ -66,6 +66,7 @@ async function run(command: Command, region: string, config: Config, logger: Log
     stopping = true;
     logger.info({ signal }, 'shutting down');
     await Promise.all([server?.close(), worker?.stop()]);
+    await shared.close();
     await database.destroy();
     process.exit(0);
   };

@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createLocalEventBus, type EventBus } from './events/bus.ts';
+import { createPostgresEventBus } from './events/postgres-bus.ts';
 import type { Logger } from './logger.ts';
 import { monitorUrlVetter } from './monitors/vet-url.ts';
 import { createTargetGuard, type TargetGuard } from './net/target-guard.ts';
@@ -43,18 +44,25 @@ export interface SharedParts {
   events: EventBus;
 }
 
-export function createSharedParts(config: Config): SharedParts {
-  return {
-    guard: createTargetGuard({ allowPrivateTargets: config.allowPrivateTargets }),
-    events: createLocalEventBus(),
-  };
+/** One process on SQLite shares events in memory; on PostgreSQL they cross processes by NOTIFY. */
+export async function createSharedParts(
+  config: Config,
+  database: DatabaseHandle,
+  logger: Logger,
+): Promise<SharedParts & { close(): Promise<void> }> {
+  const guard = createTargetGuard({ allowPrivateTargets: config.allowPrivateTargets });
+  if (config.database.dialect === 'sqlite') {
+    return { guard, events: createLocalEventBus(), close: async () => undefined };
+  }
+  const events = await createPostgresEventBus({ url: config.database.url, db: database.db, logger });
+  return { guard, events, close: () => events.close() };
 }
 
 export function createWebApp(
   config: Config,
   database: DatabaseHandle,
   logger: Logger,
-  { guard }: SharedParts,
+  { guard, events }: SharedParts,
 ) {
   return assemble({
     config,
@@ -63,6 +71,7 @@ export function createWebApp(
     logger,
     clock: systemClock,
     plans: fixedPlanSource('free'),
+    events,
     vetUrl: monitorUrlVetter(guard),
     webDistDir: WEB_DIST_DIR,
   }).app;

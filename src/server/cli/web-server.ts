@@ -5,6 +5,8 @@ import type { DatabaseHandle } from '../db/connect.ts';
 import type { Logger } from '../logger.ts';
 import { createWebApp, type SharedParts } from '../runtime.ts';
 
+const SHUTDOWN_GRACE_MS = 2000;
+
 export interface RunningServer {
   port: number;
   close(): Promise<void>;
@@ -36,7 +38,13 @@ export function startWebServer(
       logger.info({ url: config.publicUrl, port: config.port }, 'Upwatch is listening');
       resolve({
         port: config.port,
-        close: () => new Promise<void>((done) => server.close(() => done())),
+        // Live event streams never end by themselves: idle sockets close now, the rest after a grace period.
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeIdleConnections();
+            setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+          }),
       });
     });
   });

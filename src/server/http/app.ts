@@ -5,6 +5,8 @@ import type { Auth } from '../auth/auth.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import type { EventBus } from '../events/bus.ts';
+import { mountEventStream } from '../events/sse-route.ts';
 import { mountHistoryRoutes } from '../history/routes.ts';
 import type { Logger } from '../logger.ts';
 import { mountMonitorRoutes } from '../monitors/routes.ts';
@@ -23,11 +25,21 @@ export interface AppDeps {
   clock: Clock;
   auth: Auth;
   monitors: MonitorService;
+  events: EventBus;
   logger: Logger;
   webDistDir: string;
 }
 
-export function createApp({ config, db, clock, auth, monitors, logger, webDistDir }: AppDeps): Hono<AppEnv> {
+export function createApp({
+  config,
+  db,
+  clock,
+  auth,
+  monitors,
+  events,
+  logger,
+  webDistDir,
+}: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(logger));
   app.use('*', secureHeaders());
@@ -42,6 +54,7 @@ export function createApp({ config, db, clock, auth, monitors, logger, webDistDi
   mountAccountRoutes(api, { githubSignIn: Boolean(config.github), publicUrl: config.publicUrl });
   mountMonitorRoutes(api, db, clock, monitors);
   mountHistoryRoutes(api, db, clock);
+  mountEventStream(api, db, clock, events);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Upwatch API', version: '1', description: "Monitoring that doesn't suck." },

@@ -96,7 +96,13 @@ export function createMonitorService(deps: MonitorServiceDeps) {
       if (columns.status && columns.status !== current.status) {
         await tx
           .insertInto('monitor_status_changes')
-          .values({ id: uuidv7(), monitor_id: id, at: now, from_status: current.status, to_status: columns.status })
+          .values({
+            id: uuidv7(),
+            monitor_id: id,
+            at: now,
+            from_status: current.status,
+            to_status: columns.status,
+          })
           .execute();
       }
     });

@@ -3,6 +3,7 @@ import { type AppConfig, assemble } from '../assemble.ts';
 import type { Auth } from '../auth/auth.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
+import { createLocalEventBus, type EventBus } from '../events/bus.ts';
 import type { createApp } from '../http/app.ts';
 import { createLogger } from '../logger.ts';
 import { monitorUrlVetter } from '../monitors/vet-url.ts';
@@ -29,6 +30,7 @@ export interface BuildOptions {
   clock?: Clock;
   plan?: PlanId;
   allowPrivateTargets?: boolean;
+  events?: EventBus;
 }
 
 /** Test DNS: names under example.com look public; *.internal.test point into 10/8; nothing else resolves. */
@@ -53,6 +55,7 @@ export function buildApp(database: DatabaseHandle, overrides: TestConfig = {}, o
     logger: createLogger('silent'),
     clock: options.clock ?? systemClock,
     plans: fixedPlanSource(options.plan ?? 'free'),
+    events: options.events ?? createLocalEventBus(),
     vetUrl: monitorUrlVetter(
       createTargetGuard({ allowPrivateTargets: options.allowPrivateTargets ?? false, resolve: testResolver }),
     ),

@@ -1,0 +1,44 @@
+// Needs PostgreSQL: runs only in `npm run test:pg`.
+import { uuidv7 } from 'uuidv7';
+import { afterEach, expect, it } from 'vitest';
+import { createLogger } from '../logger.ts';
+import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
+import type { AppEvent } from './bus.ts';
+import { createPostgresEventBus } from './postgres-bus.ts';
+
+const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+async function bus(database: TestDatabase, channel: string) {
+  const created = await createPostgresEventBus({
+    url,
+    db: database.db,
+    logger: createLogger('silent'),
+    channel,
+  });
+  cleanup.push(() => created.close());
+  return created;
+}
+
+function event(n: number): AppEvent {
+  return { type: 'monitor.down', userId: 'u1', monitorId: `m${n}`, at: n, from: 'up', to: 'down' };
+}
+
+it("carries an event published in one process's bus to another's subscribers", async () => {
+  const database = await createTestDatabase();
+  cleanup.push(() => database.destroy());
+  const channel = `test_${uuidv7().replaceAll('-', '')}`;
+  const worker = await bus(database, channel);
+  const web = await bus(database, channel);
+  const seen: AppEvent[] = [];
+  web.subscribe((received) => seen.push(received));
+
+  // Many events at once: more than one NOTIFY payload's worth.
+  worker.publish(Array.from({ length: 200 }, (_, n) => event(n)));
+  for (let i = 0; i < 100 && seen.length < 200; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(seen).toHaveLength(200);
+  expect(seen[199]).toEqual(event(199));
+});
