@@ -1,16 +1,93 @@
-import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from './api';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { CheckResult, UptimeReport } from '../../core/api/history';
+import type { Monitor, MonitorList, MonitorStatus } from '../../core/api/monitors';
+import { apiGet, withQuery } from './api';
 
-// The monitor API arrives with the monitors issue; the web needs only these fields so far.
-export interface MonitorSummary {
-  id: string;
-  name: string;
-  url: string;
+export type MonitorRow = MonitorList['monitors'][number];
+
+/** Filters of one list query; every list of monitors lives under `monitorKeys.lists()`. */
+export interface MonitorListParams {
+  q?: string;
+  status?: MonitorStatus;
+  stats?: boolean;
+  limit?: number;
+}
+
+// One key tree, so a live event or a write can reach every cached copy of a monitor.
+export const monitorKeys = {
+  all: ['monitors'] as const,
+  lists: () => [...monitorKeys.all, 'list'] as const,
+  list: (params: MonitorListParams) => [...monitorKeys.lists(), params] as const,
+  count: (limit: number) => [...monitorKeys.all, 'count', limit] as const,
+  detail: (id: string) => [...monitorKeys.all, 'detail', id] as const,
+  results: (id: string) => [...monitorKeys.detail(id), 'results'] as const,
+  uptime: (id: string) => [...monitorKeys.detail(id), 'uptime'] as const,
+};
+
+export const MONITOR_PAGE_SIZE = 50;
+export const RESULTS_PAGE_SIZE = 100;
+
+export function monitorPath(id: string, action?: string): string {
+  const base = `/api/v1/monitors/${encodeURIComponent(id)}`;
+  return action ? `${base}/${action}` : base;
+}
+
+export function monitorListQueryOptions(params: MonitorListParams) {
+  return infiniteQueryOptions({
+    queryKey: monitorKeys.list(params),
+    queryFn: ({ signal, pageParam }) =>
+      apiGet<MonitorList>(
+        withQuery('/api/v1/monitors', {
+          limit: params.limit ?? MONITOR_PAGE_SIZE,
+          cursor: pageParam,
+          q: params.q,
+          status: params.status,
+          include: params.stats ? 'stats' : undefined,
+        }),
+        signal,
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+}
+
+/**
+ * How many monitors the account has, counted up to `limit` (the plan's ceiling): enough to
+ * tell whether another may be created without paging through a large account.
+ */
+export function monitorCountQueryOptions(limit: number) {
+  return queryOptions({
+    queryKey: monitorKeys.count(limit),
+    queryFn: async ({ signal }) => {
+      const page = await apiGet<MonitorList>(withQuery('/api/v1/monitors', { limit }), signal);
+      return page.monitors.length;
+    },
+  });
 }
 
 export function monitorQueryOptions(id: string) {
   return queryOptions({
-    queryKey: ['monitors', id],
-    queryFn: ({ signal }) => apiGet<MonitorSummary>(`/api/v1/monitors/${encodeURIComponent(id)}`, signal),
+    queryKey: monitorKeys.detail(id),
+    queryFn: ({ signal }) => apiGet<Monitor>(monitorPath(id), signal),
+  });
+}
+
+export function monitorResultsQueryOptions(id: string) {
+  return infiniteQueryOptions({
+    queryKey: monitorKeys.results(id),
+    queryFn: ({ signal, pageParam }) =>
+      apiGet<{ results: CheckResult[]; nextCursor: string | null }>(
+        withQuery(monitorPath(id, 'results'), { limit: RESULTS_PAGE_SIZE, cursor: pageParam }),
+        signal,
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+}
+
+export function monitorUptimeQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: monitorKeys.uptime(id),
+    queryFn: ({ signal }) => apiGet<UptimeReport>(monitorPath(id, 'uptime'), signal),
   });
 }

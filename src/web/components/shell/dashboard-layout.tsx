@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
+import { LiveUpdates } from '../../lib/live/use-live-updates';
 import { sessionQueryOptions } from '../../lib/session';
 import { DashboardFooter } from './dashboard-footer';
 import { DashboardHeader } from './dashboard-header';
@@ -12,7 +13,13 @@ export function DashboardLayout() {
     <div className="flex min-h-screen flex-col bg-surface/50">
       <DashboardHeader user={user} />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
-        {user ? <Outlet /> : <SignedOutView />}
+        {user ? (
+          <LiveUpdates>
+            <Outlet />
+          </LiveUpdates>
+        ) : (
+          <SignedOutView />
+        )}
       </main>
       <DashboardFooter />
     </div>

@@ -1,0 +1,79 @@
+// What /api/v1/events sends, and how each event updates the cached monitors so every screen
+// shows it without a reload or a refetch of the monitor list.
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { CheckResult } from '../../../core/api/history';
+import type { Monitor, MonitorList, MonitorStatus } from '../../../core/api/monitors';
+import { monitorKeys } from '../monitors';
+import type { SseMessage } from './sse-parser';
+
+export interface CheckResultEvent {
+  type: 'check.result';
+  monitorId: string;
+  at: number;
+  status: CheckResult['status'];
+  statusCode: number | null;
+  latencyMs: number;
+  failure: { code: string; message: string } | null;
+  region: string;
+}
+
+export interface MonitorStatusEvent {
+  type: 'monitor.up' | 'monitor.down' | 'monitor.degraded';
+  monitorId: string;
+  at: number;
+  from: MonitorStatus;
+  to: MonitorStatus;
+}
+
+export type LiveEvent = CheckResultEvent | MonitorStatusEvent;
+
+const LIVE_TYPES = new Set<string>(['check.result', 'monitor.up', 'monitor.down', 'monitor.degraded']);
+
+/** The event in a stream message, or null for pings, `ready` and anything unknown or malformed. */
+export function parseLiveEvent(message: SseMessage): LiveEvent | null {
+  if (!LIVE_TYPES.has(message.event)) return null;
+  try {
+    const data = JSON.parse(message.data) as Omit<LiveEvent, 'type'>;
+    if (typeof data.monitorId !== 'string' || typeof data.at !== 'number') return null;
+    return { ...data, type: message.event } as LiveEvent;
+  } catch {
+    return null;
+  }
+}
+
+type MonitorPatch = (monitor: Monitor) => Partial<Monitor>;
+
+function patchCachedMonitor(queryClient: QueryClient, id: string, patch: MonitorPatch): void {
+  queryClient.setQueryData<Monitor>(monitorKeys.detail(id), (monitor) =>
+    monitor ? { ...monitor, ...patch(monitor) } : monitor,
+  );
+  queryClient.setQueriesData<InfiniteData<MonitorList>>({ queryKey: monitorKeys.lists() }, (data) => {
+    if (!data?.pages.some((page) => page.monitors.some((monitor) => monitor.id === id))) return data;
+    return {
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        monitors: page.monitors.map((monitor) =>
+          monitor.id === id ? { ...monitor, ...patch(monitor) } : monitor,
+        ),
+      })),
+    };
+  });
+}
+
+export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
+  if (event.type === 'check.result') {
+    patchCachedMonitor(queryClient, event.monitorId, (monitor) =>
+      // Events can overtake each other across processes; keep the newest check.
+      monitor.lastCheckedAt !== null && monitor.lastCheckedAt > event.at
+        ? {}
+        : { lastCheckedAt: event.at, lastLatencyMs: event.latencyMs },
+    );
+    return;
+  }
+  patchCachedMonitor(queryClient, event.monitorId, (monitor) =>
+    monitor.paused ? {} : { status: event.to, lastStatusChangeAt: event.at },
+  );
+  // A list filtered by status may now hold the wrong rows: refetch it when next shown, not now.
+  void queryClient.invalidateQueries({ queryKey: monitorKeys.lists(), refetchType: 'none' });
+}
