@@ -1,5 +1,5 @@
 // The few places where SQLite and PostgreSQL differ. Queries elsewhere are written once.
-import { type ColumnDataType, type Kysely, type RawBuilder, sql } from 'kysely';
+import { type ColumnDataType, type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Dialect } from './connect.ts';
 import type { Database, MonitorTable } from './schema.ts';
 
@@ -57,17 +57,19 @@ export async function claimDueMonitors(
   dialect: Dialect,
   { now, limit, workerId, leaseMarginMs }: ClaimOptions,
 ): Promise<MonitorTable[]> {
-  let due = db
-    .selectFrom('monitors')
-    .select('id')
-    .where('paused', '=', 0)
-    .where('next_run_at', '<=', now)
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
-    .orderBy('next_run_at')
-    .limit(limit);
+  const isDue = (eb: ExpressionBuilder<Database, 'monitors'>) =>
+    eb.and([
+      eb('paused', '=', 0),
+      eb('next_run_at', '<=', now),
+      eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]),
+    ]);
+  let due = db.selectFrom('monitors').select('id').where(isDue).orderBy('next_run_at').limit(limit);
   if (dialect === 'postgres') due = due.forUpdate().skipLocked();
+  // Repeated on the UPDATE itself, so each row is re-checked in its latest committed version
+  // (READ COMMITTED) whatever plan PostgreSQL picks for the subquery.
   return db
     .updateTable('monitors')
+    .where(isDue)
     .set({
       claimed_until: sql<number>`cast(${now} as bigint) + timeout_ms + ${leaseMarginMs}`,
       claimed_by: workerId,

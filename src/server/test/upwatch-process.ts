@@ -117,3 +117,31 @@ export async function spawnUntilLogged(
   const [code] = await exited;
   return { code, stdout, stderr };
 }
+
+export interface UpwatchChild {
+  child: ChildProcess;
+  output(): { stdout: string; stderr: string };
+  /** Sends a signal and waits (bounded, 20 s) for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** A long-running command (e.g. a worker) that the test stops itself. */
+export function spawnLongRunning(args: string[], env: Record<string, string>): UpwatchChild {
+  const child = spawnUpwatch(args, env);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => (stdout += chunk));
+  child.stderr?.on('data', (chunk) => (stderr += chunk));
+  const exited = once(child, 'exit') as Promise<[number | null]>;
+  return {
+    child,
+    output: () => ({ stdout, stderr }),
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      const [code] = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}

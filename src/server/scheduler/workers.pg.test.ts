@@ -1,0 +1,149 @@
+// Needs PostgreSQL: real `upwatch worker` processes sharing one database. Runs in `npm run test:pg`.
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { startTarget, type Target } from '../checks/test/targets.ts';
+import { insertMonitors, insertOwner, monitorRow } from '../test/monitor-rows.ts';
+import { createPostgresSchema, type PostgresSchema } from '../test/pg-schema.ts';
+import { spawnLongRunning, type UpwatchChild } from '../test/upwatch-process.ts';
+
+let schema: PostgresSchema;
+let target: Target;
+let hits: Map<string, number>;
+let hang: boolean;
+const workers: UpwatchChild[] = [];
+
+beforeEach(async () => {
+  schema = await createPostgresSchema('workers');
+  hits = new Map();
+  hang = false;
+  target = await startTarget((req, res) => {
+    if (hang) return;
+    const path = req.url ?? '';
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    res.end('ok');
+  });
+});
+afterEach(async () => {
+  for (const worker of workers.splice(0)) await worker.stop('SIGKILL');
+  await target.close();
+  await schema.drop();
+});
+
+function startWorker(region: string): UpwatchChild {
+  const worker = spawnLongRunning(['worker', '--region', region], {
+    DATABASE_URL: schema.url,
+    DATA_DIR: '/tmp/upwatch-workers-test',
+    UPWATCH_TEST_MODE: 'true',
+    ALLOW_PRIVATE_TARGETS: 'true',
+    CONFIRMATION_DELAY_SECONDS: '1',
+    LOG_LEVEL: 'warn',
+  });
+  workers.push(worker);
+  return worker;
+}
+
+async function seed(count: number, timeoutMs = 10_000): Promise<string[]> {
+  const { db, dialect } = schema.handle;
+  const owner = await insertOwner(db, dialect);
+  const now = Date.now();
+  // An interval of ten years: a monitor's next slot (anywhere within its interval) can then never
+  // fall inside the test, so every request the target sees is a first run.
+  const rows = Array.from({ length: count }, () =>
+    monitorRow(owner, '', now, { timeout_ms: timeoutMs, interval_seconds: 10 * 365 * 86_400 }),
+  );
+  for (const row of rows) row.url = `${target.origin}/m/${row.id}`;
+  await insertMonitors(db, rows);
+  return rows.map((row) => row.id);
+}
+
+const resultCount = async () =>
+  Number(
+    (
+      await schema.handle.db
+        .selectFrom('check_results')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`not reached within ${timeoutMs} ms`);
+}
+
+it('two worker processes share 2,000 due checks: each runs once, both do a share', {
+  timeout: 120_000,
+}, async () => {
+  const ids = await seed(2000);
+  const a = startWorker('a');
+  const b = startWorker('b');
+  await waitFor(async () => (await resultCount()) >= 2000, 90_000);
+
+  const failures = await schema.handle.db
+    .selectFrom('check_results')
+    .select(['failure_code', 'failure_message', 'confirmation'])
+    .where('status', '!=', 'up')
+    .execute();
+  expect(failures).toEqual([]);
+  const perMonitor = await schema.handle.db
+    .selectFrom('check_results')
+    .select(['monitor_id', (eb) => eb.fn.countAll().as('n')])
+    .groupBy('monitor_id')
+    .having((eb) => eb.fn.countAll(), '>', 1)
+    .execute();
+  const twice = [...hits.entries()].filter(([, n]) => n > 1);
+  expect({ resultsTwice: perMonitor.length, hitsTwice: twice.length, total: await resultCount() }).toEqual({
+    resultsTwice: 0,
+    hitsTwice: 0,
+    total: 2000,
+  });
+  expect(hits.size).toBe(2000);
+  expect([...hits.values()].every((n) => n === 1)).toBe(true);
+  expect(ids.every((id) => hits.get(`/m/${id}`) === 1)).toBe(true);
+  const byRegion = await schema.handle.db
+    .selectFrom('check_results')
+    .select(['region', (eb) => eb.fn.countAll().as('n')])
+    .groupBy('region')
+    .execute();
+  const shares = Object.fromEntries(byRegion.map((row) => [row.region, Number(row.n)]));
+  expect((shares.a ?? 0) + (shares.b ?? 0)).toBe(2000);
+  expect(shares.a).toBeGreaterThan(0);
+  expect(shares.b).toBeGreaterThan(0);
+
+  expect(await a.stop('SIGTERM')).toBe(0);
+  expect(await b.stop('SIGTERM')).toBe(0);
+});
+
+it('a worker killed with -9 mid-batch loses nothing: its claims are run by another within one lease', {
+  timeout: 90_000,
+}, async () => {
+  // A 2 s timeout makes the lease 2 s + 15 s.
+  const ids = await seed(40, 2000);
+  hang = true;
+  const doomed = startWorker('doomed');
+  await waitFor(async () => {
+    const claimed = await schema.handle.db
+      .selectFrom('monitors')
+      .select('id')
+      .where('claimed_by', 'is not', null)
+      .execute();
+    return claimed.length === ids.length;
+  }, 20_000);
+  const killedAt = Date.now();
+  await doomed.stop('SIGKILL');
+  hang = false;
+
+  startWorker('rescuer');
+  await waitFor(async () => (await resultCount()) >= ids.length, 40_000);
+  const elapsed = Date.now() - killedAt;
+  expect(elapsed).toBeLessThan(17_000 + 5000);
+  const results = await schema.handle.db
+    .selectFrom('check_results')
+    .select(['monitor_id', 'region', 'status'])
+    .execute();
+  expect(new Set(results.map((row) => row.monitor_id))).toEqual(new Set(ids));
+  expect(results.every((row) => row.region === 'rescuer' && row.status === 'up')).toBe(true);
+});

@@ -1,0 +1,72 @@
+// Bulk monitor rows written straight to the database, for scheduler tests and benchmarks
+// that need thousands of monitors without going through the API one by one.
+import type { Kysely } from 'kysely';
+import { uuidv7 } from 'uuidv7';
+import type { Dialect } from '../db/connect.ts';
+import type { Database, MonitorTable } from '../db/schema.ts';
+
+export async function insertOwner(db: Kysely<Database>, dialect: Dialect): Promise<string> {
+  const id = uuidv7();
+  const now = dialect === 'sqlite' ? new Date().toISOString() : new Date();
+  await db
+    .insertInto('user')
+    .values({
+      id,
+      name: 'Bulk Owner',
+      email: `bulk-${id}@example.test`,
+      emailVerified: dialect === 'sqlite' ? 0 : false,
+      image: null,
+      createdAt: now,
+      updatedAt: now,
+      timezone: 'UTC',
+    })
+    .execute();
+  return id;
+}
+
+export function monitorRow(
+  userId: string,
+  url: string,
+  now: number,
+  overrides: Partial<MonitorTable> = {},
+): MonitorTable {
+  return {
+    id: uuidv7(),
+    user_id: userId,
+    name: 'Bulk monitor',
+    url,
+    method: 'GET',
+    headers: '{}',
+    body: null,
+    expected_status: '200-399',
+    keyword: null,
+    keyword_mode: null,
+    timeout_ms: 10_000,
+    follow_redirects: 1,
+    ignore_tls_errors: 0,
+    degraded_above_ms: null,
+    interval_seconds: 3600,
+    paused: 0,
+    status: 'pending',
+    streak: 0,
+    last_checked_at: null,
+    last_status_change_at: null,
+    last_latency_ms: null,
+    confirming_since: null,
+    next_run_at: now,
+    claimed_until: null,
+    claimed_by: null,
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+  };
+}
+
+export async function insertMonitors(db: Kysely<Database>, rows: readonly MonitorTable[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += 500) {
+    await db
+      .insertInto('monitors')
+      .values(rows.slice(start, start + 500))
+      .execute();
+  }
+}
