@@ -1,4 +1,5 @@
-// Every number the user reads is US-English formatted (ARCHITECTURE.md).
+// Every number the user reads is US-English formatted, every time is shown in the viewer's
+// time zone (ARCHITECTURE.md).
 const numberFormat = new Intl.NumberFormat('en-US');
 
 export function formatNumber(value: number): string {
@@ -15,4 +16,61 @@ export function formatPercent(value: number, fractionDigits = 2): string {
 
 export function formatMs(value: number): string {
   return `${numberFormat.format(Math.round(value))} ms`;
+}
+
+/** "12 s", "2 min 30 s", "3 h 20 min", "2 d 4 h": the two largest units, for outages. */
+export function formatDuration(ms: number): string {
+  const total = Math.max(0, Math.round(ms / 1000));
+  const days = Math.floor(total / 86_400);
+  const hours = Math.floor((total % 86_400) / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const pair = (big: number, bigUnit: string, small: number, smallUnit: string) =>
+    small > 0 ? `${formatNumber(big)} ${bigUnit} ${small} ${smallUnit}` : `${formatNumber(big)} ${bigUnit}`;
+  if (days > 0) return pair(days, 'd', hours, 'h');
+  if (hours > 0) return pair(hours, 'h', minutes, 'min');
+  if (minutes > 0) return pair(minutes, 'min', seconds, 's');
+  return `${seconds} s`;
+}
+
+/** "just now", "12 s ago", "5 min ago", "3 h ago", "2 d ago". */
+export function formatAgo(ms: number): string {
+  if (ms < 2000) return 'just now';
+  const seconds = Math.floor(ms / 1000);
+  if (seconds < 60) return `${seconds} s ago`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
+  return `${formatNumber(Math.floor(seconds / 86_400))} d ago`;
+}
+
+/** "Mar 3, 2025, 4:05:09 PM" in the given zone. */
+export function formatDateTime(at: number, timeZone: string, seconds = true): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    dateStyle: 'medium',
+    timeStyle: seconds ? 'medium' : 'short',
+  }).format(at);
+}
+
+/** "4:05:09 PM" in the given zone. */
+export function formatTime(at: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, timeStyle: 'medium' }).format(at);
+}
+
+/** "Mon, Mar 3, 2025" in the given zone. */
+export function formatDay(at: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(at);
+}
+
+/** "every 30 s", "every 5 min", "every 1 h". */
+export function formatInterval(seconds: number): string {
+  if (seconds % 3600 === 0) return `every ${formatNumber(seconds / 3600)} h`;
+  if (seconds % 60 === 0) return `every ${formatNumber(seconds / 60)} min`;
+  return `every ${formatNumber(seconds)} s`;
 }

@@ -35,8 +35,8 @@ function sessionBody(user: FakeUser) {
 }
 
 /**
- * Replaces `fetch` with a tiny in-memory server: the session, the public config, and any
- * `"METHOD /path"` handlers a test adds. Everything else is the API's JSON 404.
+ * Replaces `fetch` with a tiny in-memory server: the session, the public config, an empty
+ * monitor list, and any `"METHOD /path"` handlers a test adds. Everything else is the API's JSON 404.
  */
 export function stubServer({
   user = null,
@@ -62,6 +62,9 @@ export function stubServer({
     if (url.pathname === '/api/auth/get-session') return json(user ? sessionBody(user) : null);
     if (url.pathname === '/api/v1/public-config')
       return json({ githubSignIn: false, publicUrl: 'https://upwatch.example' });
+    // A new account: no monitors yet.
+    if (request.method === 'GET' && url.pathname === '/api/v1/monitors')
+      return json({ monitors: [], nextCursor: null });
     return json({ error: { code: 'not_found', message: 'Not found.' } }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1,8 +1,9 @@
 // What /api/v1/events sends, and how each event updates the cached monitors so every screen
 // shows it without a reload or a refetch of the monitor list.
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { CheckResult } from '../../../core/api/history';
-import type { Monitor, MonitorList, MonitorStatus } from '../../../core/api/monitors';
+import type { MonitorStatus } from '../../../core/api/monitors';
+import { patchCachedMonitor } from '../monitor-cache';
 import { monitorKeys } from '../monitors';
 import type { SseMessage } from './sse-parser';
 
@@ -39,26 +40,6 @@ export function parseLiveEvent(message: SseMessage): LiveEvent | null {
   } catch {
     return null;
   }
-}
-
-type MonitorPatch = (monitor: Monitor) => Partial<Monitor>;
-
-function patchCachedMonitor(queryClient: QueryClient, id: string, patch: MonitorPatch): void {
-  queryClient.setQueryData<Monitor>(monitorKeys.detail(id), (monitor) =>
-    monitor ? { ...monitor, ...patch(monitor) } : monitor,
-  );
-  queryClient.setQueriesData<InfiniteData<MonitorList>>({ queryKey: monitorKeys.lists() }, (data) => {
-    if (!data?.pages.some((page) => page.monitors.some((monitor) => monitor.id === id))) return data;
-    return {
-      ...data,
-      pages: data.pages.map((page) => ({
-        ...page,
-        monitors: page.monitors.map((monitor) =>
-          monitor.id === id ? { ...monitor, ...patch(monitor) } : monitor,
-        ),
-      })),
-    };
-  });
 }
 
 export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {

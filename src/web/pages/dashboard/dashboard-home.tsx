@@ -1,51 +1,57 @@
-import { Link } from '@tanstack/react-router';
-import { Activity, Plus } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Activity } from 'lucide-react';
+import { NewMonitorButton } from '../../components/monitors/new-monitor-button';
 import { EmptyState } from '../../components/ui/empty-state';
+import { FormError } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
-import { formatNumber } from '../../lib/format';
-import { usePlan } from '../../lib/use-plan';
+import { PageSpinner } from '../../components/ui/spinner';
+import { UpgradeCard } from '../../components/upgrade-card';
+import { useCanCreateMonitor } from '../../lib/monitor-allowance';
+import { monitorListQueryOptions } from '../../lib/monitors';
+import { LiveIndicator } from './live-indicator';
+import { MonitorOverviewList } from './monitor-overview-list';
+import { SummaryTiles } from './summary-tiles';
 
-function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
-  return (
-    <div className="rounded-ui border border-border bg-bg p-4">
-      <p className="text-xs font-medium tracking-wide text-muted uppercase">{label}</p>
-      <p className="mt-1 text-2xl font-semibold tabular-nums">{value}</p>
-      {hint ? <p className="mt-0.5 text-xs text-muted">{hint}</p> : null}
-    </div>
-  );
-}
-
-export function NewMonitorButton() {
-  return (
-    <Button asChild>
-      <Link to="/dashboard/monitors/new">
-        <Plus className="size-4" aria-hidden />
-        New monitor
-      </Link>
-    </Button>
-  );
-}
+/** Uptime figures and sparklines come from rollups; live events keep status current between. */
+const STATS_REFRESH_MS = 60_000;
 
 export function DashboardHome() {
-  const { plan } = usePlan();
-  const max = plan.limits.monitorsMax;
+  const list = useInfiniteQuery({
+    ...monitorListQueryOptions({ stats: true }),
+    refetchInterval: STATS_REFRESH_MS,
+  });
+  const canCreate = useCanCreateMonitor();
+  const monitors = list.data?.pages.flatMap((page) => page.monitors) ?? [];
+
   return (
     <>
-      <PageHeader title="Dashboard" description="Every monitor at a glance." actions={<NewMonitorButton />} />
-      <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Stat
-          label="Monitors"
-          value="0"
-          hint={`of ${typeof max === 'number' ? formatNumber(max) : 'unlimited'} on ${plan.displayName}`}
+      <PageHeader
+        title="Dashboard"
+        description={
+          <span className="inline-flex items-center gap-3">
+            Every monitor at a glance. <LiveIndicator />
+          </span>
+        }
+        actions={<NewMonitorButton />}
+      />
+      <SummaryTiles monitors={monitors} complete={!list.hasNextPage} />
+      {!canCreate ? <UpgradeCard trigger="limit" compact className="mb-6" /> : null}
+      {list.isPending ? (
+        <PageSpinner />
+      ) : list.isError ? (
+        <FormError>{`We couldn't load your monitors. ${list.error.message}`}</FormError>
+      ) : monitors.length === 0 ? (
+        <EmptyState icon={Activity} title="No monitors yet" action={<NewMonitorButton />}>
+          Add a website to start checking its uptime, SSL certificate and response time.
+        </EmptyState>
+      ) : (
+        <MonitorOverviewList
+          monitors={monitors}
+          hasMore={list.hasNextPage}
+          loadingMore={list.isFetchingNextPage}
+          onLoadMore={() => void list.fetchNextPage()}
         />
-        <Stat label="Up" value="0" />
-        <Stat label="Down" value="0" />
-        <Stat label="Open incidents" value="0" />
-      </div>
-      <EmptyState icon={Activity} title="No monitors yet" action={<NewMonitorButton />}>
-        Add a website to start checking its uptime, SSL certificate and response time.
-      </EmptyState>
+      )}
     </>
   );
 }

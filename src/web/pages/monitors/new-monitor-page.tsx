@@ -1,18 +1,52 @@
-import { Link } from '@tanstack/react-router';
-import { Activity } from 'lucide-react';
-import { EmptyState } from '../../components/ui/empty-state';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { toast } from 'sonner';
+import type { Monitor, MonitorInput } from '../../../core/api/monitors';
 import { PageHeader } from '../../components/ui/page-header';
+import { UpgradeCard } from '../../components/upgrade-card';
+import { apiSend } from '../../lib/api';
+import { useCanCreateMonitor } from '../../lib/monitor-allowance';
+import { monitorKeys } from '../../lib/monitors';
+import { usePlan } from '../../lib/use-plan';
+import { emptyFormState } from './form/form-values';
+import { MonitorForm } from './form/monitor-form';
 
 export function NewMonitorPage() {
+  const { plan } = usePlan();
+  const canCreate = useCanCreateMonitor();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const create = useMutation({
+    mutationFn: (values: MonitorInput) => apiSend<Monitor>('POST', '/api/v1/monitors', values),
+    onSuccess: async (monitor) => {
+      queryClient.setQueryData(monitorKeys.detail(monitor.id), monitor);
+      await queryClient.invalidateQueries({ queryKey: monitorKeys.all, refetchType: 'none' });
+      toast.success(`${monitor.name} is being checked.`);
+      await navigate({ to: '/dashboard/monitors/$id', params: { id: monitor.id } });
+    },
+  });
+
   return (
-    <>
-      <PageHeader title="New monitor" description="Tell Upwatch what to check." />
-      <EmptyState icon={Activity} title="Monitor creation is coming">
-        The form for HTTP, SSL and performance monitors arrives with monitors.{' '}
-        <Link to="/dashboard/monitors" className="text-accent hover:underline">
-          Back to monitors
-        </Link>
-      </EmptyState>
-    </>
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title="New monitor" description="Tell Upwatch what to check and how often." />
+      {canCreate ? (
+        <MonitorForm
+          initial={emptyFormState(plan)}
+          submitLabel="Create monitor"
+          pendingLabel="Creating…"
+          onSubmit={(values) => create.mutateAsync(values)}
+        />
+      ) : (
+        <div className="flex flex-col gap-4">
+          <UpgradeCard trigger="limit" compact />
+          <p className="text-sm text-muted">
+            Delete a monitor you no longer need, or upgrade for more.{' '}
+            <Link to="/dashboard/monitors" className="text-accent hover:underline">
+              Back to monitors
+            </Link>
+          </p>
+        </div>
+      )}
+    </div>
   );
 }

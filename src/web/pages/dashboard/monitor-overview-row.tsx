@@ -1,0 +1,67 @@
+import { Link } from '@tanstack/react-router';
+import { CheckedAgo } from '../../components/monitors/checked-ago';
+import { Sparkline } from '../../components/monitors/sparkline';
+import { StatusBadge, StatusDot } from '../../components/monitors/status';
+import { cn } from '../../lib/cn';
+import { formatMs, formatPercent } from '../../lib/format';
+import type { MonitorRow } from '../../lib/monitors';
+
+/** Desktop columns; the header row in monitor-overview-list uses the same template. */
+export const ROW_GRID =
+  'md:grid md:grid-cols-[minmax(0,2.4fr)_repeat(3,minmax(0,0.8fr))_8rem_minmax(0,1.1fr)] md:items-center md:gap-4';
+
+function uptime(value: number | null | undefined): string {
+  return value === null || value === undefined ? '—' : formatPercent(value);
+}
+
+function Figure({ label, value, className }: { label: string; value: string; className?: string }) {
+  return (
+    <div className={cn('tabular-nums', className)}>
+      <span className="text-xs text-muted md:sr-only">{label} </span>
+      <span className="font-medium md:font-normal">{value}</span>
+    </div>
+  );
+}
+
+export function MonitorOverviewRow({ monitor }: { monitor: MonitorRow }) {
+  const { stats } = monitor;
+  return (
+    <li>
+      <Link
+        to="/dashboard/monitors/$id"
+        params={{ id: monitor.id }}
+        aria-label={monitor.name}
+        className={cn('block px-4 py-3 hover:bg-surface focus-visible:bg-surface', ROW_GRID)}
+      >
+        <div className="flex min-w-0 items-center gap-3">
+          <StatusDot status={monitor.status} className="hidden md:flex" />
+          <div className="min-w-0 flex-1">
+            <div className="flex items-center justify-between gap-2">
+              <p className="truncate font-medium">{monitor.name}</p>
+              <StatusBadge status={monitor.status} className="md:hidden" />
+            </div>
+            <p className="truncate font-mono text-xs text-muted">{monitor.url}</p>
+            <StatusBadge status={monitor.status} className="mt-1 hidden md:inline-flex" />
+          </div>
+        </div>
+        <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm md:contents">
+          <Figure label="24 h" value={uptime(stats?.uptime24h)} />
+          <Figure label="30 d" value={uptime(stats?.uptime30d)} />
+          <Figure
+            label="Avg"
+            value={stats?.avgMs24h === null || stats?.avgMs24h === undefined ? '—' : formatMs(stats.avgMs24h)}
+          />
+        </div>
+        <div className="mt-2 flex items-center justify-between gap-3 text-accent md:mt-0 md:block">
+          <Sparkline values={stats?.sparkline ?? []} />
+          <span className="text-xs text-muted md:hidden">
+            <CheckedAgo at={monitor.lastCheckedAt} />
+          </span>
+        </div>
+        <div className="hidden text-sm text-muted md:block">
+          <CheckedAgo at={monitor.lastCheckedAt} />
+        </div>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,68 @@
+import { Link } from '@tanstack/react-router';
+import { PLAN_LIST, type Plan } from '../../../../core/plans';
+import { NativeSelect } from '../../../components/ui/input';
+import { formatInterval } from '../../../lib/format';
+import { describedBy, FormField } from './form-field';
+
+const INTERVAL_MINUTES = [1, 2, 3, 5, 10, 15, 30, 60, 180, 360, 720, 1440];
+
+function label(seconds: number): string {
+  const text = formatInterval(seconds);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The cheapest plan that checks this often. */
+function planAllowing(minutes: number): Plan | undefined {
+  return PLAN_LIST.find((plan) => plan.limits.minCheckIntervalMinutes <= minutes);
+}
+
+export function IntervalField({
+  plan,
+  value,
+  onChange,
+  error,
+}: {
+  plan: Plan;
+  value: number;
+  onChange: (seconds: number) => void;
+  error?: string;
+}) {
+  const minimum = plan.limits.minCheckIntervalMinutes;
+  const options = INTERVAL_MINUTES.map((minutes) => minutes * 60);
+  // A monitor saved with another interval (test-mode seconds, an older plan) keeps showing it.
+  if (!options.includes(value)) options.unshift(value);
+  const locked = INTERVAL_MINUTES.some((minutes) => minutes < minimum);
+  const fastest = PLAN_LIST.at(-1);
+  const hint = locked ? (
+    <>
+      {plan.displayName} checks at most every {minimum} minutes.{' '}
+      {fastest
+        ? `${fastest.displayName} checks every ${fastest.limits.minCheckIntervalMinutes} minute. `
+        : null}
+      <Link to="/pricing" className="font-medium text-accent hover:underline">
+        Upgrade for faster checks
+      </Link>
+    </>
+  ) : undefined;
+
+  return (
+    <FormField id="monitor-interval" label="Check interval" error={error} hint={hint}>
+      <NativeSelect
+        {...describedBy('monitor-interval', error, hint)}
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+      >
+        {options.map((seconds) => {
+          const belowPlan = seconds % 60 === 0 && seconds / 60 < minimum && seconds !== value;
+          const needs = belowPlan ? planAllowing(seconds / 60) : undefined;
+          return (
+            <option key={seconds} value={seconds} disabled={belowPlan}>
+              {label(seconds)}
+              {needs ? ` — ${needs.displayName} plan` : ''}
+            </option>
+          );
+        })}
+      </NativeSelect>
+    </FormField>
+  );
+}

@@ -1,0 +1,134 @@
+import { Link } from '@tanstack/react-router';
+import { ArrowDown, ArrowUp, ChevronsUpDown, Pause, Play } from 'lucide-react';
+import { CheckedAgo } from '../../components/monitors/checked-ago';
+import { StatusBadge } from '../../components/monitors/status';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { formatInterval, formatMs } from '../../lib/format';
+import type { MonitorRow } from '../../lib/monitors';
+import { useMonitorAction } from '../../lib/use-monitor-actions';
+import { type Sort, type SortKey, sortMonitors } from './sort-monitors';
+
+function SortHeader({
+  label,
+  column,
+  sort,
+  onSort,
+  className,
+}: {
+  label: string;
+  column: SortKey;
+  sort: Sort;
+  onSort: (sort: Sort) => void;
+  className?: string;
+}) {
+  const active = sort.key === column;
+  const Icon = !active ? ChevronsUpDown : sort.direction === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+      className={className}
+    >
+      <button
+        type="button"
+        className="inline-flex cursor-pointer items-center gap-1 font-medium hover:text-fg"
+        onClick={() =>
+          onSort({ key: column, direction: active && sort.direction === 'asc' ? 'desc' : 'asc' })
+        }
+      >
+        {label}
+        <Icon className="size-3.5" aria-hidden />
+      </button>
+    </th>
+  );
+}
+
+function PauseResumeButton({ monitor }: { monitor: MonitorRow }) {
+  const pause = useMonitorAction('pause');
+  const resume = useMonitorAction('resume');
+  const busy = pause.isPending || resume.isPending;
+  if (monitor.paused) {
+    return (
+      <Button variant="ghost" size="sm" disabled={busy} onClick={() => resume.mutate(monitor.id)}>
+        <Play className="size-4" aria-hidden />
+        Resume<span className="sr-only"> {monitor.name}</span>
+      </Button>
+    );
+  }
+  return (
+    <Button variant="ghost" size="sm" disabled={busy} onClick={() => pause.mutate(monitor.id)}>
+      <Pause className="size-4" aria-hidden />
+      Pause<span className="sr-only"> {monitor.name}</span>
+    </Button>
+  );
+}
+
+export function MonitorsTable({
+  monitors,
+  sort,
+  onSort,
+}: {
+  monitors: MonitorRow[];
+  sort: Sort;
+  onSort: (sort: Sort) => void;
+}) {
+  const rows = sortMonitors(monitors, sort);
+  const head = { sort, onSort };
+  return (
+    <Card className="overflow-x-auto">
+      <table className="w-full text-sm">
+        <thead className="border-b border-border bg-surface text-left text-xs tracking-wide text-muted uppercase">
+          <tr className="[&>th]:px-4 [&>th]:py-2">
+            <SortHeader label="Status" column="status" {...head} />
+            <SortHeader label="Name" column="name" {...head} />
+            <SortHeader
+              label="Last check"
+              column="lastCheckedAt"
+              {...head}
+              className="hidden md:table-cell"
+            />
+            <SortHeader label="Response" column="lastLatencyMs" {...head} className="hidden sm:table-cell" />
+            <th scope="col" className="hidden font-medium lg:table-cell">
+              Interval
+            </th>
+            <th scope="col" className="text-right font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {rows.map((monitor) => (
+            <tr key={monitor.id} className="hover:bg-surface/60 [&>td]:px-4 [&>td]:py-3">
+              <td>
+                <StatusBadge status={monitor.status} />
+              </td>
+              <td className="max-w-0 min-w-40 w-full">
+                <Link
+                  to="/dashboard/monitors/$id"
+                  params={{ id: monitor.id }}
+                  className="block truncate font-medium hover:underline"
+                >
+                  {monitor.name}
+                </Link>
+                <p className="truncate font-mono text-xs text-muted">{monitor.url}</p>
+              </td>
+              <td className="hidden whitespace-nowrap text-muted md:table-cell">
+                <CheckedAgo at={monitor.lastCheckedAt} prefix="" />
+              </td>
+              <td className="hidden whitespace-nowrap tabular-nums sm:table-cell">
+                {monitor.lastLatencyMs === null ? '—' : formatMs(monitor.lastLatencyMs)}
+              </td>
+              <td className="hidden whitespace-nowrap text-muted lg:table-cell">
+                {formatInterval(monitor.intervalSeconds)}
+              </td>
+              <td className="text-right">
+                <PauseResumeButton monitor={monitor} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}

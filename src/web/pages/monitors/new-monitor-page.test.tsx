@@ -1,0 +1,115 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, stubServer, TEST_USER } from '../../test/fake-server';
+import { makeMonitor } from '../../test/monitors';
+import { renderApp } from '../../test/render-app';
+
+const LIMIT_TEXT = "You've reached your monitor limit on the free plan.";
+
+async function fillAndSubmit(url: string) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Name'), 'Marketing site');
+  await user.type(screen.getByLabelText('URL'), url);
+  await user.click(screen.getByRole('button', { name: 'Create monitor' }));
+}
+
+describe('new monitor form', () => {
+  it('shows the schema message under the URL for a URL that is not http(s), without asking the server', async () => {
+    const { requests } = stubServer({ user: TEST_USER });
+    renderApp('/dashboard/monitors/new');
+    await fillAndSubmit('ftp://acme.dev');
+
+    expect(await screen.findByText('Enter a full http:// or https:// URL.')).toBeInTheDocument();
+    expect(screen.getByLabelText('URL')).toHaveAttribute('aria-invalid', 'true');
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it("puts the server's private_target refusal under the URL field", async () => {
+    stubServer({
+      user: TEST_USER,
+      routes: {
+        'POST /api/v1/monitors': () =>
+          json({ error: { code: 'private_target', message: 'That address is on a private network.' } }, 422),
+      },
+    });
+    renderApp('/dashboard/monitors/new');
+    await fillAndSubmit('http://10.0.0.1/');
+
+    expect(await screen.findByText('That address is on a private network.')).toBeInTheDocument();
+    expect(screen.getByLabelText('URL')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows the compact Upgrade card when the server answers monitor_limit_reached', async () => {
+    stubServer({
+      user: TEST_USER,
+      routes: {
+        'POST /api/v1/monitors': () =>
+          json({ error: { code: 'monitor_limit_reached', message: 'Limit reached.' } }, 403),
+      },
+    });
+    renderApp('/dashboard/monitors/new');
+    await fillAndSubmit('https://acme.dev');
+
+    expect(await screen.findByText(LIMIT_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing');
+  });
+
+  it('shows the Upgrade card instead of the form once the free plan’s 5 monitors exist', async () => {
+    const five = Array.from({ length: 5 }, (_, index) => makeMonitor({ id: `m-${index}` }));
+    stubServer({
+      user: TEST_USER,
+      routes: { 'GET /api/v1/monitors': () => json({ monitors: five, nextCursor: null }) },
+    });
+    renderApp('/dashboard/monitors/new');
+
+    expect(await screen.findByText(LIMIT_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create monitor' })).not.toBeInTheDocument();
+  });
+
+  it("puts interval_below_plan_minimum on the interval field and offers only the plan's intervals", async () => {
+    const message = 'The Free plan checks at most every 15 minutes.';
+    stubServer({
+      user: TEST_USER,
+      routes: {
+        'POST /api/v1/monitors': () => json({ error: { code: 'interval_below_plan_minimum', message } }, 403),
+      },
+    });
+    renderApp('/dashboard/monitors/new');
+    await fillAndSubmit('https://acme.dev');
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText('Check interval')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('option', { name: 'Every 1 min — Pro plan' })).toBeDisabled();
+    expect(screen.getByRole('option', { name: 'Every 15 min' })).toBeEnabled();
+  });
+
+  it('sends the advanced settings and opens the new monitor', async () => {
+    const created = makeMonitor({ id: 'm-9', name: 'Marketing site' });
+    const { requests } = stubServer({
+      user: TEST_USER,
+      routes: {
+        'POST /api/v1/monitors': () => json(created, 201),
+        'GET /api/v1/monitors/m-9': () => json(created),
+      },
+    });
+    const { router } = renderApp('/dashboard/monitors/new');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Advanced/ }));
+    await user.selectOptions(screen.getByLabelText('Keyword check'), 'Body contains');
+    await user.type(screen.getByLabelText('Keyword'), 'Welcome');
+    await user.clear(screen.getByLabelText('Expected status codes'));
+    await user.type(screen.getByLabelText('Expected status codes'), '200-299,301');
+    await fillAndSubmit('https://acme.dev');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/monitors/m-9'));
+    const post = requests.find((request) => request.method === 'POST');
+    expect(post?.body).toMatchObject({
+      name: 'Marketing site',
+      url: 'https://acme.dev',
+      keyword: { mode: 'contains', value: 'Welcome' },
+      expectedStatus: '200-299,301',
+      intervalMinutes: 15,
+    });
+  });
+});

@@ -1,0 +1,84 @@
+import type { CheckResult, UptimeReport, WindowSummary } from '../../core/api/history';
+import type { Monitor } from '../../core/api/monitors';
+import type { MonitorRow } from '../lib/monitors';
+
+const NOW = Date.UTC(2025, 2, 3, 12, 0, 0);
+
+export function makeMonitor(overrides: Partial<Monitor> = {}): Monitor {
+  return {
+    id: 'm-1',
+    name: 'Marketing site',
+    url: 'https://acme.dev',
+    method: 'GET',
+    headers: {},
+    body: null,
+    expectedStatus: '200-399',
+    keyword: null,
+    timeoutSeconds: 30,
+    followRedirects: true,
+    ignoreTlsErrors: false,
+    degradedAboveMs: null,
+    intervalSeconds: 900,
+    paused: false,
+    status: 'up',
+    streak: 3,
+    lastCheckedAt: NOW - 5000,
+    lastStatusChangeAt: NOW - 3_600_000,
+    lastLatencyMs: 120,
+    nextRunAt: NOW + 60_000,
+    createdAt: NOW - 86_400_000,
+    updatedAt: NOW - 86_400_000,
+    ...overrides,
+  };
+}
+
+export function makeRow(overrides: Partial<MonitorRow> = {}): MonitorRow {
+  return {
+    ...makeMonitor(overrides),
+    stats: { uptime24h: 99.5, uptime30d: 99.9, avgMs24h: 140, sparkline: Array(24).fill(140) },
+    ...overrides,
+  };
+}
+
+export function makeResult(overrides: Partial<CheckResult> = {}): CheckResult {
+  return {
+    id: 'r-1',
+    checkedAt: NOW - 5000,
+    region: 'local',
+    status: 'up',
+    statusCode: 200,
+    totalMs: 120,
+    timings: { dnsMs: 5, connectMs: 10, tlsMs: 20, ttfbMs: 80, downloadMs: 5 },
+    responseBytes: 1024,
+    failure: null,
+    confirmation: false,
+    ...overrides,
+  };
+}
+
+const WINDOW: WindowSummary = {
+  checks: 96,
+  upChecks: 95,
+  uptimePercent: 98.96,
+  avgMs: 130,
+  p50Ms: 120,
+  p95Ms: 310,
+};
+const DAY_MS = 86_400_000;
+
+export function makeUptimeReport(overrides: Partial<UptimeReport> = {}): UptimeReport {
+  const today = Math.floor(NOW / DAY_MS) * DAY_MS;
+  return {
+    windows: { '24h': WINDOW, '7d': WINDOW, '30d': WINDOW, '90d': WINDOW },
+    hourly: [],
+    daily: Array.from({ length: 90 }, (_, index) => ({
+      start: today - (89 - index) * DAY_MS,
+      checks: index < 30 ? 0 : 96,
+      upChecks: index < 30 ? 0 : index === 88 ? 90 : 96,
+      uptimePercent: index < 30 ? null : index === 88 ? 93.75 : 100,
+      avgMs: index < 30 ? null : 130,
+    })),
+    outages: [],
+    ...overrides,
+  };
+}
