@@ -12,6 +12,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: serverTests,
+          testTimeout: 15_000,
           exclude: [...browserTests, ...postgresOnlyTests],
           environment: 'node',
         },
@@ -20,6 +21,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['src/server/**/*.test.ts'],
+          testTimeout: 15_000,
           // The SQLite default's start-up promises are proven once, in `npm test`.
           exclude: [...browserTests, 'src/server/cli/main.test.ts'],
           environment: 'node',

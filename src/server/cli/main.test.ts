@@ -68,7 +68,9 @@ describe('upwatch migrate', () => {
 });
 
 describe('restarts', () => {
-  it('keeps accounts and sessions across a restart (data and secret.key on disk)', async () => {
+  it('keeps accounts and sessions across a restart (data and secret.key on disk)', {
+    timeout: 30_000,
+  }, async () => {
     const port = await freePort();
     const env = { DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` };
     const first = await startUpwatch(['start'], env, port);
