@@ -29,6 +29,8 @@ export interface CheckJobOptions {
   /** How long a stopping worker lets in-flight checks finish before giving their claims back. */
   drainTimeoutMs?: number;
   runner?: Pick<typeof httpCheckRunner, 'run' | 'concurrency'>;
+  /** Sees every check start: when it was due and when it was claimed (schedule lag). */
+  observer?: { started(dueAt: number, startedAt: number): void };
 }
 
 const LEASE_MARGIN_MS = 15_000;
@@ -74,8 +76,11 @@ export function createCheckJob(options: CheckJobOptions): WorkerJob {
   const runs = new AbortController();
   const inFlight = new Map<string, Promise<void>>();
   let done: FinishedCheck[] = [];
+  /** The last claim filled every free slot, so more monitors are probably due. */
+  let backlog = false;
 
-  function start(monitor: MonitorTable): void {
+  function start(monitor: MonitorTable, claimedAt: number): void {
+    options.observer?.started(monitor.next_run_at, claimedAt);
     const ctx: CheckContext = { signal: runs.signal, clock, guard: options.guard, region };
     const run = runner
       .run(httpConfigOf(monitor), ctx)
@@ -100,15 +105,20 @@ export function createCheckJob(options: CheckJobOptions): WorkerJob {
     name: 'checks',
     async run(signal) {
       await flush();
+      if (signal.aborted) return false;
       const free = concurrency - inFlight.size;
-      if (signal.aborted || free <= 0) return;
+      // Slots all busy while due work waits: look again soon, not after a full poll.
+      if (free <= 0) return backlog;
+      const now = clock.now();
       const claimed = await claimDueMonitors(db, dialect, {
-        now: clock.now(),
+        now,
         limit: free,
         workerId,
         leaseMarginMs: LEASE_MARGIN_MS,
       });
-      for (const monitor of claimed) start(monitor);
+      for (const monitor of claimed) start(monitor, now);
+      backlog = claimed.length === free;
+      return backlog;
     },
     async drain() {
       let timer: TimerHandle | undefined;

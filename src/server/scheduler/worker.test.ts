@@ -54,3 +54,31 @@ it('keeps polling after a job throws', async () => {
   expect(calls).toBe(2);
   await worker.stop();
 });
+
+it('comes back after the short backlog delay while a job reports work left waiting', async () => {
+  const clock = new ManualClock();
+  const runs: number[] = [];
+  let backlogRounds = 2;
+  const job: WorkerJob = {
+    name: 'busy',
+    run: async () => {
+      runs.push(clock.now());
+      return backlogRounds-- > 0;
+    },
+  };
+  const worker = createWorker({
+    region: 'local',
+    clock,
+    logger: createLogger('silent'),
+    jobs: [job],
+    pollIntervalMs: 250,
+    backlogDelayMs: 10,
+  });
+  worker.start();
+  for (const step of [250, 10, 10, 250]) {
+    clock.advance(step);
+    await flush();
+  }
+  expect(runs).toEqual([250, 260, 270, 520]);
+  await worker.stop();
+});

@@ -4,7 +4,8 @@ import type { Logger } from '../logger.ts';
 /** One kind of recurring work a worker runs (claiming due checks, retention, digests…). */
 export interface WorkerJob {
   name: string;
-  run(signal: AbortSignal): Promise<void>;
+  /** Resolves true when more work was left waiting (a full claim): the next round comes sooner. */
+  run(signal: AbortSignal): Promise<boolean | undefined>;
   /** Called once on stop, after the last round: finish or hand back work in progress. */
   drain?(): Promise<void>;
 }
@@ -15,6 +16,8 @@ export interface WorkerOptions {
   logger: Logger;
   jobs: readonly WorkerJob[];
   pollIntervalMs?: number;
+  /** The pause before the next round while a job reports work left waiting. */
+  backlogDelayMs?: number;
 }
 
 export interface Worker {
@@ -24,35 +27,47 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-export function createWorker({ region, clock, logger, jobs, pollIntervalMs = 1000 }: WorkerOptions): Worker {
+export function createWorker({
+  region,
+  clock,
+  logger,
+  jobs,
+  pollIntervalMs = 1000,
+  backlogDelayMs = 10,
+}: WorkerOptions): Worker {
   const log = logger.child({ module: 'worker', region });
   const abort = new AbortController();
   let timer: TimerHandle | undefined;
-  let round: Promise<void> = Promise.resolve();
+  let round: Promise<unknown> = Promise.resolve();
 
-  async function runRound(): Promise<void> {
+  async function runRound(): Promise<boolean> {
+    let backlog = false;
     for (const job of jobs) {
-      if (abort.signal.aborted) return;
+      if (abort.signal.aborted) break;
       try {
-        await job.run(abort.signal);
+        backlog = (await job.run(abort.signal)) === true || backlog;
       } catch (err) {
         log.error({ err, job: job.name }, 'worker job failed');
       }
     }
+    return backlog;
   }
 
-  function schedule(): void {
+  function schedule(delayMs: number): void {
     if (abort.signal.aborted) return;
     timer = clock.setTimeout(() => {
-      round = runRound().finally(schedule);
-    }, pollIntervalMs);
+      round = runRound().then(
+        (backlog) => schedule(backlog ? backlogDelayMs : pollIntervalMs),
+        () => schedule(pollIntervalMs),
+      );
+    }, delayMs);
   }
 
   return {
     region,
     start() {
       log.info({ jobs: jobs.map((job) => job.name) }, 'worker started');
-      schedule();
+      schedule(pollIntervalMs);
     },
     async stop() {
       abort.abort();
