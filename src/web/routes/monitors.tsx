@@ -30,13 +30,13 @@ const monitorRoute = createRoute({
 const monitorOverviewRoute = createRoute({
   getParentRoute: () => monitorRoute,
   path: '/',
-  component: lazyRouteComponent(tabs, 'OverviewTab'),
+  component: lazyRouteComponent(() => import('../pages/monitors/overview/overview-tab'), 'OverviewTab'),
 });
 
 const monitorUptimeRoute = createRoute({
   getParentRoute: () => monitorRoute,
   path: 'uptime',
-  component: lazyRouteComponent(tabs, 'UptimeTab'),
+  component: lazyRouteComponent(() => import('../pages/monitors/uptime/uptime-tab'), 'UptimeTab'),
 });
 
 const monitorPerformanceRoute = createRoute({
@@ -66,7 +66,7 @@ const monitorIncidentsRoute = createRoute({
 const monitorSettingsRoute = createRoute({
   getParentRoute: () => monitorRoute,
   path: 'settings',
-  component: lazyRouteComponent(tabs, 'SettingsTab'),
+  component: lazyRouteComponent(() => import('../pages/monitors/settings/settings-tab'), 'SettingsTab'),
 });
 
 export const monitorRoutes = [

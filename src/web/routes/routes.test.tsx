@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, stubServer, TEST_USER } from '../test/fake-server';
+import { makeMonitor } from '../test/monitors';
 import { renderApp } from '../test/render-app';
 
 describe('route builders', () => {
@@ -34,7 +35,7 @@ describe('route builders', () => {
 });
 
 describe('monitor detail', () => {
-  const monitor = { id: 'm-1', name: 'Marketing site', url: 'https://acme.dev' };
+  const monitor = makeMonitor();
   const withMonitor = { 'GET /api/v1/monitors/m-1': () => json(monitor) };
 
   it('shows the monitor with its tabs', async () => {

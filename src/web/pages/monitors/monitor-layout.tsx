@@ -1,6 +1,8 @@
 import { getRouteApi, Link, Outlet, useLocation } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
+import { StatusBadge } from '../../components/monitors/status';
 import { currentTab, type RouteTab, RouteTabs } from '../../components/ui/route-tabs';
+import { useRouteMonitor } from '../../lib/use-monitor';
 
 const route = getRouteApi('/dashboard/monitors/$id');
 
@@ -27,7 +29,7 @@ function monitorTabs(id: string): RouteTab[] {
 
 export function MonitorLayout() {
   const { id } = route.useParams();
-  const monitor = route.useLoaderData();
+  const monitor = useRouteMonitor();
   const pathname = useLocation({ select: (location) => location.pathname });
   const tabs = monitorTabs(id);
 
@@ -41,8 +43,11 @@ export function MonitorLayout() {
         Monitors
       </Link>
       <div className="mb-6 min-w-0">
-        <h1 className="truncate text-2xl font-semibold tracking-tight">{monitor?.name ?? 'Monitor'}</h1>
-        {monitor?.url ? <p className="truncate font-mono text-sm text-muted">{monitor.url}</p> : null}
+        <div className="flex min-w-0 items-center gap-3">
+          <h1 className="truncate text-2xl font-semibold tracking-tight">{monitor.name}</h1>
+          <StatusBadge status={monitor.status} />
+        </div>
+        <p className="truncate font-mono text-sm text-muted">{monitor.url}</p>
       </div>
       <RouteTabs tabs={tabs} current={currentTab(pathname, tabs, 'overview')}>
         <Outlet />

@@ -1,24 +1,9 @@
-import { Activity, Gauge, GitBranch, Settings, ShieldCheck, Siren } from 'lucide-react';
+import { Gauge, GitBranch, ShieldCheck, Siren } from 'lucide-react';
 import { FeatureGate } from '../../components/feature-gate';
 import { EmptyState } from '../../components/ui/empty-state';
 
-// Each tab's real screen arrives with its feature; the gates are already the real ones.
-
-export function OverviewTab() {
-  return (
-    <EmptyState icon={Activity} title="No checks yet">
-      Uptime, response time and the latest deployment appear here after the first check.
-    </EmptyState>
-  );
-}
-
-export function UptimeTab() {
-  return (
-    <EmptyState icon={Activity} title="No uptime history yet">
-      Daily uptime bars and outages appear once checks have run.
-    </EmptyState>
-  );
-}
+// Each of these tabs' real screen arrives with its feature; the gates are already the real ones.
+// Overview, uptime and settings live in their own folders.
 
 export function PerformanceTab() {
   return (
@@ -55,13 +40,5 @@ export function IncidentsTab() {
         Incidents for this monitor open and resolve here.
       </EmptyState>
     </FeatureGate>
-  );
-}
-
-export function SettingsTab() {
-  return (
-    <EmptyState icon={Settings} title="Monitor settings are coming">
-      Interval, alerting and assertions for this monitor will be edited here.
-    </EmptyState>
   );
 }

@@ -1,0 +1,92 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import type { Monitor } from '../../../../core/api/monitors';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { Field, FormError, Input, Label } from '../../../components/ui/input';
+import { apiSend } from '../../../lib/api';
+import { monitorKeys, monitorPath } from '../../../lib/monitors';
+
+export function DeleteMonitorCard({ monitor }: { monitor: Monitor }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+
+  const remove = useMutation({
+    mutationFn: () => apiSend('DELETE', monitorPath(monitor.id)),
+    onSuccess: async () => {
+      toast.success(`${monitor.name} was deleted.`);
+      await navigate({ to: '/dashboard/monitors' });
+      // After leaving, so the detail screen never re-reads a monitor that is gone.
+      queryClient.removeQueries({ queryKey: monitorKeys.detail(monitor.id) });
+      await queryClient.invalidateQueries({ queryKey: monitorKeys.all });
+    },
+  });
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) {
+      setTyped('');
+      remove.reset();
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (typed.trim() === monitor.name.trim()) remove.mutate();
+  };
+
+  return (
+    <Card className="border-danger/40">
+      <CardHeader>
+        <CardTitle>Delete monitor</CardTitle>
+        <CardDescription>Removes the monitor and all of its check history for good.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Dialog open={open} onOpenChange={onOpenChange}>
+          <DialogTrigger asChild>
+            <Button variant="danger">
+              <Trash2 className="size-4" aria-hidden />
+              Delete monitor
+            </Button>
+          </DialogTrigger>
+          <DialogContent
+            title={`Delete ${monitor.name}?`}
+            description="This deletes its history too and cannot be undone. Type the monitor's name to confirm."
+          >
+            <form onSubmit={onSubmit} className="flex flex-col gap-4">
+              <Field>
+                <Label htmlFor="delete-monitor-name">Monitor name</Label>
+                <Input
+                  id="delete-monitor-name"
+                  autoComplete="off"
+                  placeholder={monitor.name}
+                  value={typed}
+                  onChange={(event) => setTyped(event.target.value)}
+                />
+              </Field>
+              <FormError>{remove.error?.message}</FormError>
+              <div className="flex justify-end gap-2">
+                <DialogClose asChild>
+                  <Button variant="secondary">Cancel</Button>
+                </DialogClose>
+                <Button
+                  type="submit"
+                  variant="danger"
+                  disabled={remove.isPending || typed.trim() !== monitor.name.trim()}
+                >
+                  {remove.isPending ? 'Deleting…' : 'Delete monitor'}
+                </Button>
+              </div>
+            </form>
+          </DialogContent>
+        </Dialog>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Pause, Play } from 'lucide-react';
+import { toast } from 'sonner';
+import type { Monitor, MonitorInput, MonitorUpdate } from '../../../../core/api/monitors';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { apiSend } from '../../../lib/api';
+import { storeMonitor } from '../../../lib/monitor-cache';
+import { monitorKeys, monitorPath } from '../../../lib/monitors';
+import { useRouteMonitor } from '../../../lib/use-monitor';
+import { useMonitorAction } from '../../../lib/use-monitor-actions';
+import { formStateFromMonitor } from '../form/form-values';
+import { MonitorForm } from '../form/monitor-form';
+import { DeleteMonitorCard } from './delete-monitor-card';
+
+/** The edit payload: everything the form holds, but the interval only when it was changed. */
+function updateFrom(values: MonitorInput, monitor: Monitor, intervalSeconds: number): MonitorUpdate {
+  const { paused: _paused, intervalMinutes, intervalSeconds: seconds, ...rest } = values;
+  // An unchanged interval is not re-sent, so a monitor saved under another plan's minimum can
+  // still be edited.
+  if (intervalSeconds === monitor.intervalSeconds) return rest;
+  return { ...rest, ...(intervalMinutes !== undefined ? { intervalMinutes } : { intervalSeconds: seconds }) };
+}
+
+function PauseCard({ monitor }: { monitor: Monitor }) {
+  const pause = useMonitorAction('pause');
+  const resume = useMonitorAction('resume');
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{monitor.paused ? 'Paused' : 'Pause checks'}</CardTitle>
+        <CardDescription>
+          {monitor.paused
+            ? 'Upwatch is not checking this monitor. Its history is kept.'
+            : 'Stop checking for a while, during maintenance for instance. History is kept.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {monitor.paused ? (
+          <Button disabled={resume.isPending} onClick={() => resume.mutate(monitor.id)}>
+            <Play className="size-4" aria-hidden />
+            Resume checks
+          </Button>
+        ) : (
+          <Button variant="secondary" disabled={pause.isPending} onClick={() => pause.mutate(monitor.id)}>
+            <Pause className="size-4" aria-hidden />
+            Pause checks
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function SettingsTab() {
+  const monitor = useRouteMonitor();
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (update: MonitorUpdate) => apiSend<Monitor>('PATCH', monitorPath(monitor.id), update),
+    onSuccess: (saved) => {
+      storeMonitor(queryClient, saved);
+      void queryClient.invalidateQueries({ queryKey: monitorKeys.lists() });
+      toast.success('Changes saved.');
+    },
+  });
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <MonitorForm
+        // A fresh form after each save starts from what the server stored.
+        key={monitor.updatedAt}
+        initial={formStateFromMonitor(monitor)}
+        submitLabel="Save changes"
+        pendingLabel="Saving…"
+        onSubmit={(values, state) => save.mutateAsync(updateFrom(values, monitor, state.intervalSeconds))}
+      />
+      <PauseCard monitor={monitor} />
+      <DeleteMonitorCard monitor={monitor} />
+    </div>
+  );
+}
