@@ -27,10 +27,14 @@ export function Sparkline({ values, className }: { values: readonly (number | nu
     drawing = true;
   });
   const last = known.at(-1) ?? 0;
+  // An hour between two empty ones has no line to sit on; it gets a dot.
+  const lone = values.flatMap((value, index) =>
+    value !== null && values[index - 1] == null && values[index + 1] == null ? [{ index, value }] : [],
+  );
 
   return (
     <svg
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      viewBox={`-2 0 ${WIDTH + 4} ${HEIGHT}`}
       width={WIDTH}
       height={HEIGHT}
       className={className}
@@ -45,6 +49,9 @@ export function Sparkline({ values, className }: { values: readonly (number | nu
         strokeLinejoin="round"
         strokeLinecap="round"
       />
+      {lone.map(({ index, value }) => (
+        <circle key={index} cx={index * step} cy={y(value)} r={1.75} fill="currentColor" />
+      ))}
     </svg>
   );
 }

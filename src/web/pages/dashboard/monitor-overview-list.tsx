@@ -24,6 +24,7 @@ export function MonitorOverviewList({
         )}
         aria-hidden
       >
+        <span>Status</span>
         <span>Monitor</span>
         <span>Uptime 24 h</span>
         <span>Uptime 30 d</span>

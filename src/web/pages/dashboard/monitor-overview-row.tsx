@@ -1,14 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { CheckedAgo } from '../../components/monitors/checked-ago';
 import { Sparkline } from '../../components/monitors/sparkline';
-import { StatusBadge, StatusDot } from '../../components/monitors/status';
+import { StatusBadge } from '../../components/monitors/status';
 import { cn } from '../../lib/cn';
 import { formatMs, formatPercent } from '../../lib/format';
 import type { MonitorRow } from '../../lib/monitors';
 
 /** Desktop columns; the header row in monitor-overview-list uses the same template. */
 export const ROW_GRID =
-  'md:grid md:grid-cols-[minmax(0,2.4fr)_repeat(3,minmax(0,0.8fr))_8rem_minmax(0,1.1fr)] md:items-center md:gap-4';
+  'md:grid md:grid-cols-[6.5rem_minmax(0,2.4fr)_repeat(3,minmax(0,0.8fr))_8rem_minmax(0,1.1fr)] md:items-center md:gap-4';
 
 function uptime(value: number | null | undefined): string {
   return value === null || value === undefined ? '—' : formatPercent(value);
@@ -33,16 +33,13 @@ export function MonitorOverviewRow({ monitor }: { monitor: MonitorRow }) {
         aria-label={monitor.name}
         className={cn('block px-4 py-3 hover:bg-surface focus-visible:bg-surface', ROW_GRID)}
       >
-        <div className="flex min-w-0 items-center gap-3">
-          <StatusDot status={monitor.status} className="hidden md:flex" />
-          <div className="min-w-0 flex-1">
-            <div className="flex items-center justify-between gap-2">
-              <p className="truncate font-medium">{monitor.name}</p>
-              <StatusBadge status={monitor.status} className="md:hidden" />
-            </div>
-            <p className="truncate font-mono text-xs text-muted">{monitor.url}</p>
-            <StatusBadge status={monitor.status} className="mt-1 hidden md:inline-flex" />
-          </div>
+        {/* One badge: beside the name on a phone, in its own column from md up. */}
+        <div className="float-right ml-2 md:float-none md:ml-0">
+          <StatusBadge status={monitor.status} />
+        </div>
+        <div className="min-w-0">
+          <p className="truncate font-medium">{monitor.name}</p>
+          <p className="truncate font-mono text-xs text-muted">{monitor.url}</p>
         </div>
         <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm md:contents">
           <Figure label="24 h" value={uptime(stats?.uptime24h)} />

@@ -32,7 +32,7 @@ function SortHeader({
     >
       <button
         type="button"
-        className="inline-flex cursor-pointer items-center gap-1 font-medium hover:text-fg"
+        className="inline-flex cursor-pointer items-center gap-1 font-medium tracking-wide whitespace-nowrap uppercase hover:text-fg"
         onClick={() =>
           onSort({ key: column, direction: active && sort.direction === 'asc' ? 'desc' : 'asc' })
         }
@@ -52,7 +52,8 @@ function PauseResumeButton({ monitor }: { monitor: MonitorRow }) {
     return (
       <Button variant="ghost" size="sm" disabled={busy} onClick={() => resume.mutate(monitor.id)}>
         <Play className="size-4" aria-hidden />
-        Resume<span className="sr-only"> {monitor.name}</span>
+        <span className="sr-only sm:not-sr-only">Resume</span>
+        <span className="sr-only"> {monitor.name}</span>
       </Button>
     );
   }

@@ -33,12 +33,12 @@ export function IntervalField({
   if (!options.includes(value)) options.unshift(value);
   const locked = INTERVAL_MINUTES.some((minutes) => minutes < minimum);
   const fastest = PLAN_LIST.at(-1);
+  const fastestText = fastest
+    ? ` ${fastest.displayName} checks ${formatInterval(fastest.limits.minCheckIntervalMinutes * 60)}.`
+    : '';
   const hint = locked ? (
     <>
-      {plan.displayName} checks at most every {minimum} minutes.{' '}
-      {fastest
-        ? `${fastest.displayName} checks every ${fastest.limits.minCheckIntervalMinutes} minute. `
-        : null}
+      The {plan.displayName} plan checks at most every {minimum} minutes.{fastestText}{' '}
       <Link to="/pricing" className="font-medium text-accent hover:underline">
         Upgrade for faster checks
       </Link>

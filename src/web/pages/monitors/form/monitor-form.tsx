@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { MonitorInput } from '../../../../core/api/monitors';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -40,6 +40,13 @@ export function MonitorForm({
   const [limitReached, setLimitReached] = useState(false);
   const [advanced, setAdvanced] = useState(false);
   const [pending, setPending] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const [failedSubmits, setFailedSubmits] = useState(0);
+
+  // After a refused submit, the first field in error gets the focus (and the screen reader's voice).
+  useEffect(() => {
+    if (failedSubmits > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failedSubmits]);
 
   const set: SetField = (key, value) => {
     setState((current) => ({ ...current, [key]: value }));
@@ -57,6 +64,7 @@ export function MonitorForm({
     setErrors(fields);
     setFormError(form);
     if (ADVANCED_FIELDS.some((field) => fields[field])) setAdvanced(true);
+    if (Object.values(fields).some(Boolean)) setFailedSubmits((count) => count + 1);
   };
 
   const submit = async (event: FormEvent) => {
@@ -78,7 +86,7 @@ export function MonitorForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-6">
+    <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-6">
       <Card>
         <CardContent className="flex flex-col gap-5">
           <FormField id="monitor-name" label="Name" error={errors.name}>

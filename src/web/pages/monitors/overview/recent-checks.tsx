@@ -4,15 +4,22 @@ import type { CheckResult } from '../../../../core/api/history';
 import { StatusBadge } from '../../../components/monitors/status';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader, CardTitle } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
 import { formatDateTime, formatMs } from '../../../lib/format';
 import { useTimeZone } from '../../../lib/use-time-zone';
 
 /** Rows shown at first and added per "Show older checks". */
 const PAGE = 20;
 
+// A grid rather than a table: on a phone each check folds into two lines instead of scrolling.
+const ROW =
+  'grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-5 py-2.5 sm:px-6 ' +
+  'md:grid-cols-[13rem_6.5rem_3.5rem_5.5rem_4rem_minmax(0,1fr)]';
+
 function Details({ result }: { result: CheckResult }) {
+  if (!result.confirmation && !result.failure) return null;
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="order-4 col-span-full flex flex-wrap items-center gap-2 md:order-none md:col-span-1">
       {result.confirmation ? (
         <span
           className="inline-flex items-center gap-1 rounded-full border border-border px-1.5 py-0.5 text-xs text-muted"
@@ -24,6 +31,25 @@ function Details({ result }: { result: CheckResult }) {
       ) : null}
       {result.failure ? <span className="text-danger">{result.failure.message}</span> : null}
     </div>
+  );
+}
+
+function CheckRow({ result, timeZone }: { result: CheckResult; timeZone: string }) {
+  return (
+    <li className={cn(ROW, 'text-sm')}>
+      <span className="order-2 text-muted tabular-nums md:order-none">
+        {formatDateTime(result.checkedAt, timeZone)}
+      </span>
+      <span className="order-1 md:order-none">
+        <StatusBadge status={result.status} />
+      </span>
+      <span className="hidden tabular-nums md:block">{result.statusCode ?? '—'}</span>
+      <span className="order-3 text-right tabular-nums md:order-none md:text-left">
+        {formatMs(result.totalMs)}
+      </span>
+      <span className="hidden text-muted md:block">{result.region}</span>
+      <Details result={result} />
+    </li>
   );
 }
 
@@ -40,7 +66,6 @@ export function RecentChecks({
 }) {
   const timeZone = useTimeZone();
   const [shown, setShown] = useState(PAGE);
-  const rows = results.slice(0, shown);
   const showMore = () => {
     setShown(shown + PAGE);
     if (shown + PAGE > results.length && hasMore) onLoadMore();
@@ -53,40 +78,30 @@ export function RecentChecks({
       {results.length === 0 ? (
         <p className="px-5 pb-5 text-sm text-muted sm:px-6">No checks yet. The first one runs shortly.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm">
-            <thead className="border-y border-border bg-surface text-left text-xs tracking-wide text-muted uppercase">
-              <tr className="[&>th]:px-4 [&>th]:py-2 [&>th]:font-medium">
-                <th scope="col">Time</th>
-                <th scope="col">Result</th>
-                <th scope="col">Code</th>
-                <th scope="col">Response</th>
-                <th scope="col" className="hidden sm:table-cell">
-                  Region
-                </th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
-              {rows.map((result) => (
-                <tr key={result.id} className="[&>td]:px-4 [&>td]:py-2.5 align-top">
-                  <td className="whitespace-nowrap text-muted tabular-nums">
-                    {formatDateTime(result.checkedAt, timeZone)}
-                  </td>
-                  <td>
-                    <StatusBadge status={result.status} />
-                  </td>
-                  <td className="tabular-nums">{result.statusCode ?? '—'}</td>
-                  <td className="whitespace-nowrap tabular-nums">{formatMs(result.totalMs)}</td>
-                  <td className="hidden text-muted sm:table-cell">{result.region}</td>
-                  <td className="min-w-48">
-                    <Details result={result} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <div
+            aria-hidden
+            className={cn(
+              ROW,
+              'hidden border-y border-border bg-surface text-xs font-medium tracking-wide text-muted uppercase md:grid',
+            )}
+          >
+            <span>Time</span>
+            <span>Result</span>
+            <span>Code</span>
+            <span>Response</span>
+            <span>Region</span>
+            <span>Details</span>
+          </div>
+          <ul
+            aria-label="Recent checks"
+            className="divide-y divide-border border-t border-border md:border-t-0"
+          >
+            {results.slice(0, shown).map((result) => (
+              <CheckRow key={result.id} result={result} timeZone={timeZone} />
+            ))}
+          </ul>
+        </>
       )}
       {hasMore || shown < results.length ? (
         <div className="border-t border-border p-3 text-center">
