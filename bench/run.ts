@@ -1,8 +1,16 @@
-// `npm run bench`: runs every benchmark and prints one JSON object per benchmark.
+// `npm run bench [-- name…]`: runs the named benchmarks (all by default), one JSON object each.
+import { scheduler } from './scheduler.ts';
 import { sessionLookup } from './session-lookup.ts';
 
-const benchmarks = [sessionLookup];
-
-for (const bench of benchmarks) {
-  process.stdout.write(`${JSON.stringify(await bench())}\n`);
+const benchmarks: Record<string, () => Promise<object>> = { 'session-lookup': sessionLookup, scheduler };
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in benchmarks));
+if (unknown.length > 0) {
+  process.stderr.write(
+    `Unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(benchmarks).join(', ')}\n`,
+  );
+  process.exit(1);
+}
+for (const name of wanted.length > 0 ? wanted : Object.keys(benchmarks)) {
+  process.stdout.write(`${JSON.stringify(await benchmarks[name]?.())}\n`);
 }

@@ -80,6 +80,7 @@ export async function exchange(request: ExchangeRequest): Promise<ExchangeRespon
     },
   });
 
+  let readWhole = false;
   try {
     const response = await client.request({
       path: `${target.url.pathname}${target.url.search}`,
@@ -89,14 +90,17 @@ export async function exchange(request: ExchangeRequest): Promise<ExchangeRespon
       signal,
     });
     timer.enter('download');
-    const body = request.skipBody(response.statusCode, response.headers)
+    const skipped = request.skipBody(response.statusCode, response.headers);
+    const body = skipped
       ? { bytes: 0, truncated: false, text: '' }
       : await readCapped(response.body, request.keepBody);
+    readWhole = !skipped && !body.truncated;
     return { statusCode: response.statusCode, headers: response.headers, ...body, tls };
   } finally {
-    // A fresh connection per check: never pooled, closed even when the body was cut short.
+    // A fresh connection per check: never pooled. A finished exchange closes gracefully, which
+    // costs less than destroy(); a body cut short, skipped or failed is destroyed.
     request.signal.removeEventListener('abort', abortHop);
-    await client.destroy();
+    await (readWhole ? client.close() : client.destroy());
   }
 }
 

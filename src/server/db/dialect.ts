@@ -63,18 +63,20 @@ export async function claimDueMonitors(
       eb('next_run_at', '<=', now),
       eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]),
     ]);
-  let due = db.selectFrom('monitors').select('id').where(isDue).orderBy('next_run_at').limit(limit);
-  if (dialect === 'postgres') due = due.forUpdate().skipLocked();
-  // Repeated on the UPDATE itself, so each row is re-checked in its latest committed version
-  // (READ COMMITTED) whatever plan PostgreSQL picks for the subquery.
+  // A CTE runs once (PostgreSQL never inlines one that locks), so LIMIT bounds the claim; an
+  // IN (subquery) may be re-run per row by the planner and claim more than asked.
   return db
+    .with('due', (qb) => {
+      const due = qb.selectFrom('monitors').select('id').where(isDue).orderBy('next_run_at').limit(limit);
+      return dialect === 'postgres' ? due.forUpdate().skipLocked() : due;
+    })
     .updateTable('monitors')
-    .where(isDue)
+    .from('due')
+    .whereRef('monitors.id', '=', 'due.id')
     .set({
       claimed_until: sql<number>`cast(${now} as bigint) + timeout_ms + ${leaseMarginMs}`,
       claimed_by: workerId,
     })
-    .where('id', 'in', due)
     .returningAll()
     .execute();
 }
@@ -92,4 +94,51 @@ export async function releaseClaims(
     .where('id', 'in', ids)
     .where('claimed_by', '=', workerId)
     .execute();
+}
+
+export interface MonitorStateUpdate {
+  id: string;
+  status: MonitorTable['status'];
+  streak: number;
+  lastStatusChangeAt: number | null;
+  confirmingSince: number | null;
+  lastCheckedAt: number;
+  lastLatencyMs: number | null;
+  nextRunAt: number;
+}
+
+/**
+ * Writes a batch of monitors' new state and releases their claims in one statement per 500
+ * rows (one prepared statement, not one per monitor). Only rows this worker still holds and
+ * that were not paused meanwhile change. The casts type PostgreSQL's untyped VALUES.
+ */
+export async function updateClaimedMonitors(
+  db: Kysely<Database>,
+  workerId: string,
+  updates: readonly MonitorStateUpdate[],
+): Promise<void> {
+  for (let start = 0; start < updates.length; start += 500) {
+    const rows = updates
+      .slice(start, start + 500)
+      .map(
+        (u) =>
+          sql`(${u.id}, ${u.status}, ${u.streak}, ${u.lastStatusChangeAt}, ${u.confirmingSince}, ${u.lastCheckedAt}, ${u.lastLatencyMs}, ${u.nextRunAt})`,
+      );
+    await sql`
+      with v(id, status, streak, last_status_change_at, confirming_since, last_checked_at, last_latency_ms, next_run_at)
+        as (values ${sql.join(rows)})
+      update monitors set
+        status = v.status,
+        streak = cast(v.streak as integer),
+        last_status_change_at = cast(v.last_status_change_at as bigint),
+        confirming_since = cast(v.confirming_since as bigint),
+        last_checked_at = cast(v.last_checked_at as bigint),
+        last_latency_ms = cast(v.last_latency_ms as integer),
+        next_run_at = cast(v.next_run_at as bigint),
+        claimed_until = null,
+        claimed_by = null
+      from v
+      where monitors.id = v.id and monitors.claimed_by = ${workerId} and monitors.paused = 0
+    `.execute(db);
+  }
 }

@@ -72,8 +72,22 @@ const ipv6Rules = compile(IPV6_RULES, 'ipv6');
 const globalUnicast = new BlockList();
 globalUnicast.addSubnet('2000::', 3, 'ipv6');
 
+// Every check classifies its target's address, and BlockList lookups allocate; targets repeat,
+// so answers are remembered (bounded: the map is simply emptied when it fills).
+const MEMO_LIMIT = 10_000;
+const memo = new Map<string, AddressClass>();
+
 /** The class of a numeric IPv4 or IPv6 address; IPv6 forms that embed an IPv4 address take its class. */
 export function classifyAddress(address: string): AddressClass {
+  const known = memo.get(address);
+  if (known) return known;
+  const kind = classifyUncached(address);
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(address, kind);
+  return kind;
+}
+
+function classifyUncached(address: string): AddressClass {
   const plain = address.replace(/%.*$/, ''); // a zone id only scopes link-local addresses
   if (isIPv4(plain)) return firstMatch(ipv4Rules, plain, 'ipv4') ?? 'public';
   if (!isIPv6(plain)) return 'invalid';

@@ -1,6 +1,7 @@
 // The worker job that runs monitors: each poll it stores the checks finished since the last
 // poll (one batch), then claims as many due monitors as it has free slots and starts them.
 // Checks run concurrently up to a bound; none waits for a poll.
+import { setMaxListeners } from 'node:events';
 import type { Kysely } from 'kysely';
 import { type HttpCheckConfig, type HttpCheckResult, httpCheckRunner } from '../checks/http.ts';
 import type { CheckContext } from '../checks/types.ts';
@@ -74,6 +75,8 @@ export function createCheckJob(options: CheckJobOptions): WorkerJob {
   const drainTimeoutMs = options.drainTimeoutMs ?? 10_000;
   // Aborted only when draining gives up, so a stopping worker lets checks in flight finish.
   const runs = new AbortController();
+  // Every check in flight listens on this signal; that many listeners is the design, not a leak.
+  setMaxListeners(concurrency + 16, runs.signal);
   const inFlight = new Map<string, Promise<void>>();
   let done: FinishedCheck[] = [];
   /** The last claim filled every free slot, so more monitors are probably due. */

@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { Dialect } from '../db/connect.ts';
+import { type MonitorStateUpdate, updateClaimedMonitors } from '../db/dialect.ts';
 import type { CheckResultTable, CheckStatus, Database, MonitorTable } from '../db/schema.ts';
 import type { AppEvent } from '../events/bus.ts';
 import { recordRollups } from '../history/rollups.ts';
@@ -45,7 +46,7 @@ export async function recordResults(
   if (batch.length === 0) return [];
   const events: AppEvent[] = [];
   const rows: CheckResultTable[] = [];
-  const updates: { id: string; columns: Partial<MonitorTable> }[] = [];
+  const updates: MonitorStateUpdate[] = [];
 
   for (const { monitor, outcome } of batch) {
     const transition = applyResult(
@@ -81,19 +82,14 @@ export async function recordResults(
     const { state } = transition;
     updates.push({
       id: monitor.id,
-      columns: {
-        status: state.status,
-        streak: state.streak,
-        last_status_change_at: state.lastStatusChangeAt,
-        confirming_since: state.confirmingSince,
-        last_checked_at: outcome.checkedAt,
-        last_latency_ms: outcome.status === 'down' ? monitor.last_latency_ms : totalMs,
-        next_run_at:
-          transition.recheckAt ??
-          nextSlotAfter(monitor.id, monitor.interval_seconds * 1000, outcome.checkedAt),
-        claimed_until: null,
-        claimed_by: null,
-      },
+      status: state.status,
+      streak: state.streak,
+      lastStatusChangeAt: state.lastStatusChangeAt,
+      confirmingSince: state.confirmingSince,
+      lastCheckedAt: outcome.checkedAt,
+      lastLatencyMs: outcome.status === 'down' ? monitor.last_latency_ms : totalMs,
+      nextRunAt:
+        transition.recheckAt ?? nextSlotAfter(monitor.id, monitor.interval_seconds * 1000, outcome.checkedAt),
     });
     events.push({
       type: 'check.result',
@@ -150,16 +146,8 @@ export async function recordResults(
           ],
     );
     if (changes.length > 0) await tx.insertInto('monitor_status_changes').values(changes).execute();
-    for (const { id, columns } of updates) {
-      // A monitor paused or re-claimed meanwhile keeps what its new owner wrote.
-      await tx
-        .updateTable('monitors')
-        .set(columns)
-        .where('id', '=', id)
-        .where('claimed_by', '=', workerId)
-        .where('paused', '=', 0)
-        .execute();
-    }
+    // A monitor paused or re-claimed meanwhile keeps what its new owner wrote.
+    await updateClaimedMonitors(tx, workerId, updates);
   });
   return events;
 }
