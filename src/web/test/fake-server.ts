@@ -17,6 +17,8 @@ export const TEST_USER: FakeUser = {
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The search part, "" or "?limit=50&…". */
+  query: string;
   body: unknown;
 }
 
@@ -54,6 +56,7 @@ export function stubServer({
     const recorded: RecordedRequest = {
       method: request.method,
       path: url.pathname,
+      query: url.search,
       body: text ? JSON.parse(text) : undefined,
     };
     requests.push(recorded);

@@ -4,11 +4,11 @@ import { usePlan } from '../../lib/use-plan';
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
-    <div className="rounded-ui border border-border bg-bg p-4">
+    <section aria-label={label} className="rounded-ui border border-border bg-bg p-4">
       <p className="text-xs font-medium tracking-wide text-muted uppercase">{label}</p>
       <p className="mt-1 text-2xl font-semibold tabular-nums">{value}</p>
       {hint ? <p className="mt-0.5 text-xs text-muted">{hint}</p> : null}
-    </div>
+    </section>
   );
 }
 
