@@ -8,7 +8,7 @@ type Day = UptimeReport['daily'][number];
 const HALF_DAY_MS = 12 * 3600 * 1000;
 
 function barColor(uptime: number | null): string {
-  if (uptime === null) return 'bg-border';
+  if (uptime === null) return 'bg-muted/25';
   if (uptime >= 99.9) return 'bg-accent';
   if (uptime >= 99) return 'bg-emerald-300 dark:bg-emerald-700';
   if (uptime >= 95) return 'bg-warning';

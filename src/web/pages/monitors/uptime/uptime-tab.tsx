@@ -13,7 +13,7 @@ const LEGEND = [
   { label: '≥ 99%', className: 'bg-emerald-300 dark:bg-emerald-700' },
   { label: '≥ 95%', className: 'bg-warning' },
   { label: '< 95%', className: 'bg-danger' },
-  { label: 'No data', className: 'bg-border' },
+  { label: 'No data', className: 'bg-muted/25' },
 ];
 
 export function UptimeTab() {
