@@ -72,6 +72,7 @@ describe('public config and API document', () => {
     expect(await (await t.request('/api/v1/public-config')).json()).toEqual({
       githubSignIn: false,
       publicUrl: TEST_PUBLIC_URL,
+      testMode: true,
     });
     const withGithub = await createTestApp({ github: { clientId: 'id', clientSecret: 'secret' } });
     try {

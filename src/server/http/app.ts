@@ -20,7 +20,7 @@ import { type AppEnv, loadSession } from './session.ts';
 import { mountSpa } from './spa.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'publicUrl' | 'github' | 'trustProxy'>;
+  config: Pick<Config, 'publicUrl' | 'github' | 'trustProxy' | 'testMode'>;
   db: Kysely<Database>;
   clock: Clock;
   auth: Auth;
@@ -51,7 +51,11 @@ export function createApp({
 
   const api = createApiRouter();
   api.use('*', loadSession(auth));
-  mountAccountRoutes(api, { githubSignIn: Boolean(config.github), publicUrl: config.publicUrl });
+  mountAccountRoutes(api, {
+    githubSignIn: Boolean(config.github),
+    publicUrl: config.publicUrl,
+    testMode: config.testMode,
+  });
   mountMonitorRoutes(api, db, clock, monitors);
   mountHistoryRoutes(api, db, clock);
   mountEventStream(api, db, clock, events);
