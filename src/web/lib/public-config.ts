@@ -4,6 +4,8 @@ import { apiGet } from './api';
 export interface PublicConfig {
   githubSignIn: boolean;
   publicUrl: string;
+  /** UPWATCH_TEST_MODE on the server: second-level intervals are accepted. */
+  testMode: boolean;
 }
 
 export const publicConfigQueryOptions = queryOptions({

@@ -64,7 +64,7 @@ export function stubServer({
     if (handler) return handler(recorded);
     if (url.pathname === '/api/auth/get-session') return json(user ? sessionBody(user) : null);
     if (url.pathname === '/api/v1/public-config')
-      return json({ githubSignIn: false, publicUrl: 'https://upwatch.example' });
+      return json({ githubSignIn: false, publicUrl: 'https://upwatch.example', testMode: false });
     // A new account: no monitors yet.
     if (request.method === 'GET' && url.pathname === '/api/v1/monitors')
       return json({ monitors: [], nextCursor: null });

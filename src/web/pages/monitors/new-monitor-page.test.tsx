@@ -84,6 +84,33 @@ describe('new monitor form', () => {
     expect(screen.getByRole('option', { name: 'Every 15 min' })).toBeEnabled();
   });
 
+  it('offers second intervals only when the server runs in test mode, and sends them as intervalSeconds', async () => {
+    stubServer({ user: TEST_USER });
+    const { unmount } = renderApp('/dashboard/monitors/new');
+    await screen.findByLabelText('Check interval');
+    expect(screen.queryByRole('option', { name: 'Every 5 s' })).toBeNull();
+    unmount();
+
+    let sent: unknown;
+    stubServer({
+      user: TEST_USER,
+      routes: {
+        'GET /api/v1/public-config': () =>
+          json({ githubSignIn: false, publicUrl: 'https://upwatch.example', testMode: true }),
+        'POST /api/v1/monitors': (request) => {
+          sent = request.body;
+          return json({ error: { code: 'validation_failed', message: 'name: stop here.' } }, 400);
+        },
+      },
+    });
+    renderApp('/dashboard/monitors/new');
+    const select = await screen.findByLabelText('Check interval');
+    await screen.findByRole('option', { name: 'Every 5 s' });
+    await userEvent.setup().selectOptions(select, 'Every 5 s');
+    await fillAndSubmit('https://acme.dev');
+    await waitFor(() => expect(sent).toMatchObject({ intervalSeconds: 5 }));
+  });
+
   it('sends the advanced settings and opens the new monitor', async () => {
     const created = makeMonitor({ id: 'm-9', name: 'Marketing site' });
     const { requests } = stubServer({

@@ -2,9 +2,12 @@ import { Link } from '@tanstack/react-router';
 import { PLAN_LIST, type Plan } from '../../../../core/plans';
 import { NativeSelect } from '../../../components/ui/input';
 import { formatInterval } from '../../../lib/format';
+import { usePublicConfig } from '../../../lib/public-config';
 import { describedBy, FormField } from './form-field';
 
 const INTERVAL_MINUTES = [1, 2, 3, 5, 10, 15, 30, 60, 180, 360, 720, 1440];
+/** Offered only when the server runs in test mode (UPWATCH_TEST_MODE). */
+const TEST_MODE_SECONDS = [5, 10, 30];
 
 function label(seconds: number): string {
   const text = formatInterval(seconds);
@@ -28,7 +31,11 @@ export function IntervalField({
   error?: string;
 }) {
   const minimum = plan.limits.minCheckIntervalMinutes;
-  const options = INTERVAL_MINUTES.map((minutes) => minutes * 60);
+  const testMode = usePublicConfig().data?.testMode === true;
+  const options = [
+    ...(testMode ? TEST_MODE_SECONDS : []),
+    ...INTERVAL_MINUTES.map((minutes) => minutes * 60),
+  ];
   // A monitor saved with another interval (test-mode seconds, an older plan) keeps showing it.
   if (!options.includes(value)) options.unshift(value);
   const locked = INTERVAL_MINUTES.some((minutes) => minutes < minimum);
