@@ -28,7 +28,17 @@ export default defineConfig({
   webServer: {
     command: `rm -rf "${dataDir}" && npm start`,
     url: `${baseURL}/api/v1/public-config`,
-    env: { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, LOG_LEVEL: 'warn' },
+    // Test mode allows 5-second intervals and a 1-second confirmation, so journeys take seconds;
+    // the journeys' targets listen on 127.0.0.1.
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      UPWATCH_TEST_MODE: 'true',
+      ALLOW_PRIVATE_TARGETS: 'true',
+      CONFIRMATION_DELAY_SECONDS: '1',
+    },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'ignore',

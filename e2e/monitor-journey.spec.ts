@@ -1,0 +1,76 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, type Page, test } from '@playwright/test';
+
+const SHOTS = 'e2e/screenshots';
+
+/** A website on 127.0.0.1 that can go down and come back on the same port. */
+class LocalSite {
+  private server: Server | undefined;
+  port = 0;
+
+  async start(): Promise<void> {
+    const server = createServer((_req, res) => res.end('<h1>Local site</h1>'));
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    this.port = (server.address() as AddressInfo).port;
+    this.server = server;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  }
+}
+
+async function signUp(page: Page) {
+  await page.goto('/signup');
+  await page.getByLabel('Name').fill('Monitor Journey');
+  await page.getByLabel('Email').fill(`monitor-journey-${Date.now()}@example.test`);
+  await page.getByLabel('Password').fill('monitor journey 42');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test('a monitor goes up, turns down live when its site stops, and recovers', async ({ page }) => {
+  const site = new LocalSite();
+  await site.start();
+  try {
+    await signUp(page);
+
+    await page.goto('/dashboard/monitors/new');
+    await page.getByLabel('Name').fill('Local site');
+    await page.getByLabel('URL').fill(`http://127.0.0.1:${site.port}/`);
+    await page.getByLabel('Check interval').selectOption({ label: 'Every 5 s' });
+    await page.getByRole('button', { name: 'Create monitor' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/monitors\/[^/]+$/);
+
+    await page.goto('/dashboard');
+    const row = page.getByRole('link', { name: 'Local site' });
+    await expect(row.getByText('Up', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await page.screenshot({ path: `${SHOTS}/dashboard-up.png`, fullPage: true });
+
+    // From here on the page is never reloaded: the change must arrive over the live stream.
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations.push(frame.url());
+    });
+    await site.stop();
+    await expect(row.getByText('Down', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await page.screenshot({ path: `${SHOTS}/dashboard-down.png`, fullPage: true });
+
+    await site.start();
+    await expect(row.getByText('Up', { exact: true })).toBeVisible({ timeout: 20_000 });
+    expect(navigations).toEqual([]);
+
+    await row.click();
+    await expect(page.getByText('Connection refused', { exact: false }).first()).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/monitor-detail.png`, fullPage: true });
+  } finally {
+    await site.stop();
+  }
+});
