@@ -14,7 +14,9 @@ export type UserProfile = z.infer<typeof userProfileSchema>;
 export const publicConfigSchema = z
   .object({
     githubSignIn: z.boolean(),
-    testMode: z.boolean().meta({ description: 'UPWATCH_TEST_MODE: second-level check intervals are accepted' }),
+    testMode: z
+      .boolean()
+      .meta({ description: 'UPWATCH_TEST_MODE: second-level check intervals are accepted' }),
     publicUrl: z.url(),
   })
   .meta({ id: 'PublicConfig' });

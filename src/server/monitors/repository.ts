@@ -59,3 +59,37 @@ export async function countMonitors(db: Kysely<Database>, userId: string): Promi
     .executeTakeFirstOrThrow();
   return Number(count);
 }
+
+export type MonitorState = Pick<
+  MonitorTable,
+  | 'paused'
+  | 'status'
+  | 'streak'
+  | 'last_checked_at'
+  | 'last_status_change_at'
+  | 'last_latency_ms'
+  | 'confirming_since'
+  | 'next_run_at'
+  | 'claimed_until'
+  | 'claimed_by'
+  | 'created_at'
+  | 'updated_at'
+>;
+
+/** A new monitor's bookkeeping: never checked, unclaimed, first check due at once. */
+export function initialMonitorState(now: number): MonitorState {
+  return {
+    paused: 0,
+    status: 'pending',
+    streak: 0,
+    last_checked_at: null,
+    last_status_change_at: null,
+    last_latency_ms: null,
+    confirming_since: null,
+    next_run_at: now,
+    claimed_until: null,
+    claimed_by: null,
+    created_at: now,
+    updated_at: now,
+  };
+}

@@ -10,7 +10,7 @@ import { lockUserRow } from '../db/dialect.ts';
 import type { Database, MonitorTable } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import type { UserPlanSource } from '../plans/user-plan.ts';
-import { countMonitors, getOwnedMonitorRow, toMonitor } from './repository.ts';
+import { countMonitors, getOwnedMonitorRow, initialMonitorState, toMonitor } from './repository.ts';
 
 export interface MonitorServiceDeps {
   db: Kysely<Database>;
@@ -127,18 +127,7 @@ export function createMonitorService(deps: MonitorServiceDeps) {
         id,
         user_id: userId,
         interval_seconds: seconds,
-        paused: 0,
-        status: 'pending',
-        streak: 0,
-        last_checked_at: null,
-        last_status_change_at: null,
-        last_latency_ms: null,
-        confirming_since: null,
-        next_run_at: now,
-        claimed_until: null,
-        claimed_by: null,
-        created_at: now,
-        updated_at: now,
+        ...initialMonitorState(now),
         ...columnsFrom(input),
         ...(input.paused ? pausedColumns(true, now) : {}),
       } as MonitorTable;

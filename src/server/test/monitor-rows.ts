@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { Dialect } from '../db/connect.ts';
 import type { Database, MonitorTable } from '../db/schema.ts';
+import { initialMonitorState } from '../monitors/repository.ts';
 
 export async function insertOwner(db: Kysely<Database>, dialect: Dialect): Promise<string> {
   const id = uuidv7();
@@ -46,18 +47,7 @@ export function monitorRow(
     ignore_tls_errors: 0,
     degraded_above_ms: null,
     interval_seconds: 3600,
-    paused: 0,
-    status: 'pending',
-    streak: 0,
-    last_checked_at: null,
-    last_status_change_at: null,
-    last_latency_ms: null,
-    confirming_since: null,
-    next_run_at: now,
-    claimed_until: null,
-    claimed_by: null,
-    created_at: now,
-    updated_at: now,
+    ...initialMonitorState(now),
     ...overrides,
   };
 }

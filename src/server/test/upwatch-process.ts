@@ -1,4 +1,5 @@
 // Runs the real `upwatch` binary as `npm start` does, for tests of start-up and restarts.
+// Waits for 'close', not 'exit': only then has all of a child's output been read.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
@@ -40,7 +41,7 @@ export async function runUpwatch(args: string[], env: Record<string, string>, cw
   child.stdout?.on('data', (chunk) => (stdout += chunk));
   child.stderr?.on('data', (chunk) => (stderr += chunk));
   const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  const [code] = (await once(child, 'exit')) as [number | null];
+  const [code] = (await once(child, 'close')) as [number | null];
   clearTimeout(timer);
   return { code, stdout, stderr };
 }
@@ -73,7 +74,7 @@ export async function startUpwatch(
       return {
         url,
         async stop() {
-          const exited = once(child, 'exit') as Promise<[number | null]>;
+          const exited = once(child, 'close') as Promise<[number | null]>;
           child.kill('SIGTERM');
           const [code] = await exited;
           return { code, stdout, stderr };
@@ -95,7 +96,7 @@ export async function spawnUntilLogged(
   const child = spawnUpwatch(args, env);
   let stdout = '';
   let stderr = '';
-  const exited = once(child, 'exit') as Promise<[number | null]>;
+  const exited = once(child, 'close') as Promise<[number | null]>;
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`"${marker}" not logged within 20 s: ${stderr}`)),
@@ -132,7 +133,7 @@ export function spawnLongRunning(args: string[], env: Record<string, string>): U
   let stderr = '';
   child.stdout?.on('data', (chunk) => (stdout += chunk));
   child.stderr?.on('data', (chunk) => (stderr += chunk));
-  const exited = once(child, 'exit') as Promise<[number | null]>;
+  const exited = once(child, 'close') as Promise<[number | null]>;
   return {
     child,
     output: () => ({ stdout, stderr }),
