@@ -1,7 +1,7 @@
 // Product `properties` (BILLING.md §3) and the price facts the scenario rules compare.
 import { intervalMonths, isBillingInterval } from './intervals.ts';
 import { allAmounts, hasPrice, isOneOffPrice, isPrepaid } from './items.ts';
-import type { BillingInterval, ProductItem, ProductProperties } from './types.ts';
+import type { BillingInterval, FreeTrial, ProductItem, ProductProperties } from './types.ts';
 
 interface Priced {
   items: readonly ProductItem[];
@@ -43,7 +43,7 @@ export function isUpdateable(product: Priced): boolean {
 
 export function productProperties(product: {
   items: readonly ProductItem[];
-  free_trial: { trial_available?: boolean } | null;
+  free_trial: FreeTrial | null;
 }): ProductProperties {
   return {
     is_free: isFree(product),
