@@ -48,30 +48,38 @@ function refuseSqlite(command: Command, config: Config): void {
 }
 
 async function run(command: Command, region: string, config: Config, logger: Logger): Promise<void> {
-  const database = await openDatabase(config, logger);
-  if (command === 'migrate') {
-    await database.destroy();
-    logger.info('database is up to date');
-    return;
-  }
-  const shared = await createSharedParts(config, database, logger);
-  const server = command === 'worker' ? undefined : await startWebServer(config, database, logger, shared);
-  const worker =
-    command === 'serve' ? undefined : createCheckWorker(config, database, logger, shared, region);
-  worker?.start();
-
+  // Handlers first: a signal that finds no listener kills the process at once, with no cleanup.
+  const cleanup: (() => Promise<void>)[] = [];
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    await Promise.all([server?.close(), worker?.stop()]);
-    await shared.close();
-    await database.destroy();
+    for (const step of cleanup.reverse()) await step();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const database = await openDatabase(config, logger);
+  cleanup.push(() => database.destroy());
+  if (command === 'migrate') {
+    stopping = true;
+    await database.destroy();
+    logger.info('database is up to date');
+    return;
+  }
+  const shared = await createSharedParts(config, database, logger);
+  cleanup.push(() => shared.close());
+  if (command !== 'worker') {
+    const server = await startWebServer(config, database, logger, shared);
+    cleanup.push(() => server.close());
+  }
+  if (command !== 'serve') {
+    const worker = createCheckWorker(config, database, logger, shared, region);
+    worker.start();
+    cleanup.push(() => worker.stop());
+  }
 }
 
 async function main(argv: string[]): Promise<void> {
