@@ -35,6 +35,8 @@ export interface CheckJobOptions {
 }
 
 const LEASE_MARGIN_MS = 15_000;
+const FLUSH_INTERVAL_MS = 250;
+const FLUSH_BATCH = 500;
 
 export function httpConfigOf(monitor: MonitorTable): HttpCheckConfig {
   return {
@@ -97,17 +99,29 @@ export function createCheckJob(options: CheckJobOptions): WorkerJob {
     inFlight.set(monitor.id, run);
   }
 
+  let lastFlushAt = Number.NEGATIVE_INFINITY;
+
   async function flush(): Promise<void> {
+    lastFlushAt = clock.now();
     const batch = done;
     done = [];
     const published = await recordResults(db, dialect, workerId, batch, confirmDelayMs);
     events.publish(published);
   }
 
+  /**
+   * Each commit writes every page it touched, so results are stored at most every
+   * FLUSH_INTERVAL_MS (or sooner when many are waiting), not on every quick backlog round.
+   */
+  function flushDue(): boolean {
+    if (done.length === 0) return false;
+    return done.length >= FLUSH_BATCH || clock.now() - lastFlushAt >= FLUSH_INTERVAL_MS;
+  }
+
   return {
     name: 'checks',
     async run(signal) {
-      await flush();
+      if (flushDue()) await flush();
       if (signal.aborted) return false;
       const free = concurrency - inFlight.size;
       // Slots all busy while due work waits: look again soon, not after a full poll.
