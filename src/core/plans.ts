@@ -37,6 +37,8 @@ export interface PlanLimits {
   minCheckIntervalMinutes: number;
   perfSitesMax: Limit;
   webVitalsFrequency: 'weekly' | 'daily';
+  /** On-demand performance audits ('Run now') a month. */
+  performanceRunsPerMonth: number;
   retentionDays: Record<RetentionKey, number>;
 }
 
@@ -116,6 +118,7 @@ export const PLANS: Record<PlanId, Plan> = {
       minCheckIntervalMinutes: 15,
       perfSitesMax: 2,
       webVitalsFrequency: 'weekly',
+      performanceRunsPerMonth: 10,
       retentionDays: retention(7, 30, 90),
     },
     features: features(FREE_FEATURES),
@@ -130,6 +133,7 @@ export const PLANS: Record<PlanId, Plan> = {
       minCheckIntervalMinutes: 10,
       perfSitesMax: 15,
       webVitalsFrequency: 'daily',
+      performanceRunsPerMonth: 100,
       retentionDays: retention(90, 180, 180),
     },
     features: features(STARTER_FEATURES),
@@ -144,6 +148,7 @@ export const PLANS: Record<PlanId, Plan> = {
       minCheckIntervalMinutes: 1,
       perfSitesMax: UNLIMITED,
       webVitalsFrequency: 'daily',
+      performanceRunsPerMonth: 1000,
       retentionDays: retention(365, 365, 365),
     },
     features: features([...FEATURE_KEYS]),
@@ -151,6 +156,13 @@ export const PLANS: Record<PlanId, Plan> = {
 };
 
 export const PLAN_LIST: readonly Plan[] = PLAN_IDS.map((id) => PLANS[id]);
+
+/** Recurring add-on: monitors per pack and the monthly price of one pack. */
+export const MONITOR_PACK = { monitors: 10, monthlyPrice: 5 } as const;
+/** One-off top-up: performance runs per pack and its price. */
+export const PERFORMANCE_RUN_PACK = { runs: 50, price: 5 } as const;
+/** Referral program `friends`: months of starter for the redeemer, credit for the referrer. */
+export const FRIENDS_REFERRAL = { freeMonths: 1, freePlan: 'starter', referrerCredit: 10 } as const;
 
 /** What a non-numeric (unlimited) limit shows as a remaining count (SPEC.md §9). */
 export const UNLIMITED_REMAINING = 999999;

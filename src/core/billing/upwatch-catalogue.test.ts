@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURE_IDS, FEATURE_KEYS, PLANS, type PlanId } from '../plans.ts';
+import { FEATURE_IDS, FEATURE_KEYS, PLAN_LIST, PLANS, type PlanId } from '../plans.ts';
 import { withDisplay } from './display.ts';
 import { productProperties } from './properties.ts';
 import type { ProductItem } from './types.ts';
-import { PERFORMANCE_RUNS_PER_MONTH, UPWATCH_CATALOGUE } from './upwatch-catalogue.ts';
+import { UPWATCH_CATALOGUE } from './upwatch-catalogue.ts';
 
 const product = (id: string) => {
   const found = UPWATCH_CATALOGUE.products.find((p) => p.id === id);
@@ -32,7 +32,7 @@ describe("Upwatch's catalogue, generated from plans.ts", () => {
       expect(item(id, 'monitors')?.included_usage).toBe(PLANS[id].limits.monitorsMax);
       expect(item(id, 'performance_sites')?.included_usage).toBe(limit(PLANS[id].limits.perfSitesMax));
       expect(item(id, 'performance_runs')).toMatchObject({
-        included_usage: PERFORMANCE_RUNS_PER_MONTH[id],
+        included_usage: PLANS[id].limits.performanceRunsPerMonth,
         interval: 'month',
       });
     },
@@ -41,7 +41,7 @@ describe("Upwatch's catalogue, generated from plans.ts", () => {
   it('gives pro unlimited performance sites and 1,000 runs a month', () => {
     expect(item('pro', 'performance_sites')?.included_usage).toBe('inf');
     expect(item('pro', 'performance_runs')?.included_usage).toBe(1000);
-    expect(PERFORMANCE_RUNS_PER_MONTH).toEqual({ free: 10, starter: 100, pro: 1000 });
+    expect(PLAN_LIST.map((plan) => plan.limits.performanceRunsPerMonth)).toEqual([10, 100, 1000]);
   });
 
   it.each(['free', 'starter', 'pro'] as PlanId[])('%s has exactly the boolean features of its plan', (id) => {

@@ -4,7 +4,10 @@ import {
   FEATURE_IDS,
   FEATURE_KEYS,
   FEATURE_LABELS,
+  FRIENDS_REFERRAL,
   type Limit,
+  MONITOR_PACK,
+  PERFORMANCE_RUN_PACK,
   PLAN_LIST,
   PLANS,
   type Plan,
@@ -12,19 +15,6 @@ import {
   UNLIMITED,
 } from '../plans.ts';
 import type { Catalogue, Feature, Included, Product, ProductItem, ReferralProgram } from './types.ts';
-
-// ---------------------------------------------------------------------------------------------
-// Billing numbers plans.ts does not hold yet. They belong in the plan table; until they move
-// there, this block is their only home.
-/** Monthly on-demand performance audits ("Run now") per plan (issue 4). */
-export const PERFORMANCE_RUNS_PER_MONTH: Record<PlanId, number> = { free: 10, starter: 100, pro: 1000 };
-/** Recurring add-on: monitors per pack and the monthly price of one pack. */
-export const MONITOR_PACK = { monitors: 10, monthlyPrice: 5 } as const;
-/** One-off top-up: performance runs per pack and its price. */
-export const PERFORMANCE_RUN_PACK = { runs: 50, price: 5 } as const;
-/** Referral program `friends`: months of starter for the redeemer, credit for the referrer. */
-export const FRIENDS_REFERRAL = { freeMonths: 1, freePlan: 'starter', referrerCredit: 10 } as const;
-// ---------------------------------------------------------------------------------------------
 
 export const PLAN_GROUP = 'plans';
 export const SERVER_OWNED_FEATURES = ['monitors', 'performance_sites', 'performance_runs'] as const;
@@ -94,7 +84,7 @@ function planItems(plan: Plan): ProductItem[] {
   items.push({
     type: 'feature',
     feature_id: 'performance_runs',
-    included_usage: PERFORMANCE_RUNS_PER_MONTH[plan.id],
+    included_usage: plan.limits.performanceRunsPerMonth,
     interval: 'month',
     reset_usage_when_enabled: true,
   });
