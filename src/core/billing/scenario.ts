@@ -32,6 +32,17 @@ function latest(products: CustomerProduct[]): CustomerProduct | undefined {
   );
 }
 
+/** The same-group, same-entity main (non add-on) products: where cur and sched are looked for. */
+function mainProducts(
+  products: readonly CustomerProduct[],
+  group: string,
+  entityId?: string | null,
+): CustomerProduct[] {
+  return products.filter(
+    (product) => product.group === group && sameEntity(product.entity_id, entityId) && !product.is_add_on,
+  );
+}
+
 /** cur: the same-group, same-entity main product that is live and recurring. */
 export function findCurrent(
   products: readonly CustomerProduct[],
@@ -39,13 +50,8 @@ export function findCurrent(
   entityId?: string | null,
 ): CustomerProduct | undefined {
   return latest(
-    products.filter(
-      (product) =>
-        product.group === group &&
-        sameEntity(product.entity_id, entityId) &&
-        !product.is_add_on &&
-        CURRENT_STATUSES.has(product.status) &&
-        !isOneOff(product),
+    mainProducts(products, group, entityId).filter(
+      (product) => CURRENT_STATUSES.has(product.status) && !isOneOff(product),
     ),
   );
 }
@@ -56,15 +62,7 @@ export function findScheduled(
   group: string,
   entityId?: string | null,
 ): CustomerProduct | undefined {
-  return latest(
-    products.filter(
-      (product) =>
-        product.group === group &&
-        sameEntity(product.entity_id, entityId) &&
-        !product.is_add_on &&
-        product.status === 'scheduled',
-    ),
-  );
+  return latest(mainProducts(products, group, entityId).filter((product) => product.status === 'scheduled'));
 }
 
 /** Fixed amounts plus the first tier of each usage price. */
