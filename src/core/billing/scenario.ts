@@ -65,8 +65,8 @@ export function findScheduled(
   return latest(mainProducts(products, group, entityId).filter((product) => product.status === 'scheduled'));
 }
 
-/** Fixed amounts plus the first tier of each usage price. */
-function comparableTotal(product: Priced): number {
+/** Fixed amounts plus the first tier of each usage price: what "sorted by price" compares. */
+export function comparableTotal(product: Priced): number {
   return product.items.filter(hasPrice).reduce((sum, item) => sum + firstTierAmount(item), 0);
 }
 
