@@ -3,33 +3,19 @@ import { aggregateFeature, type CustomerFeature, customerFeatures } from './aggr
 import { type Entitlement, grantEntitlement } from './balances.ts';
 import { findFeature } from './catalogue.ts';
 import { DAY, PERIOD_START, TEST_CATALOGUE } from './test-catalogue.ts';
+import { entitlement } from './test-entitlements.ts';
 import type { Feature } from './types.ts';
 import { UPWATCH_CATALOGUE } from './upwatch-catalogue.ts';
 
 function ent(o: Partial<Entitlement> = {}): Entitlement {
   const start = o.starting_balance ?? 0;
-  return {
-    id: 'e',
+  return entitlement({
     feature_id: 'checks',
-    customer_product_id: null,
-    is_add_on: false,
-    created_at: 0,
-    unlimited: false,
-    overage_allowed: false,
     included_usage: start,
-    usage_limit: null,
     starting_balance: start,
     balance: start,
-    adjustment: 0,
-    interval: 'month',
-    interval_count: 1,
-    next_reset_at: null,
-    rollovers: [],
-    rollover_config: null,
-    entity_feature_id: null,
-    entities: null,
     ...o,
-  };
+  });
 }
 
 const feature = (id: string): Feature => {

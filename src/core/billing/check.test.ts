@@ -2,31 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Entitlement } from './balances.ts';
 import { checkFeature, checkProduct } from './check.ts';
 import { holding, TEST_CATALOGUE } from './test-catalogue.ts';
+import { entitlement } from './test-entitlements.ts';
 
 function ent(o: Partial<Entitlement> = {}): Entitlement {
-  const balance = o.balance ?? 0;
-  return {
-    id: 'e',
-    feature_id: 'messages',
-    customer_product_id: null,
-    is_add_on: false,
-    created_at: 0,
-    unlimited: false,
-    overage_allowed: false,
-    included_usage: 0,
-    usage_limit: null,
-    starting_balance: 0,
-    balance,
-    adjustment: 0,
-    interval: 'month',
-    interval_count: 1,
-    next_reset_at: null,
-    rollovers: [],
-    rollover_config: null,
-    entity_feature_id: null,
-    entities: null,
-    ...o,
-  };
+  return entitlement({ feature_id: 'messages', ...o });
 }
 const credits = [{ feature_id: 'credits', credit_cost: 2 }];
 

@@ -2,31 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Entitlement } from './balances.ts';
 import { paywallPreview } from './paywall.ts';
 import { holding, TEST_CATALOGUE } from './test-catalogue.ts';
+import { entitlement } from './test-entitlements.ts';
 import type { Catalogue, CustomerProduct } from './types.ts';
 import { UPWATCH_CATALOGUE } from './upwatch-catalogue.ts';
 
 function ent(featureId: string, balance = 0): Entitlement {
-  return {
-    id: `e_${featureId}`,
-    feature_id: featureId,
-    customer_product_id: null,
-    is_add_on: false,
-    created_at: 0,
-    unlimited: false,
-    overage_allowed: false,
-    included_usage: 0,
-    usage_limit: null,
-    starting_balance: 0,
-    balance,
-    adjustment: 0,
-    interval: 'month',
-    interval_count: 1,
-    next_reset_at: null,
-    rollovers: [],
-    rollover_config: null,
-    entity_feature_id: null,
-    entities: null,
-  };
+  return entitlement({ id: `e_${featureId}`, feature_id: featureId, balance });
 }
 
 const upwatch = (id: string, overrides: Partial<CustomerProduct> = {}) =>

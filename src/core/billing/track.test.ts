@@ -1,31 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { type Entitlement, nextResetAt, startingBalance } from './balances.ts';
+import { entitlement } from './test-entitlements.ts';
 import { deduct } from './track.ts';
 
 function ent(id: string, o: Partial<Entitlement> = {}): Entitlement {
   const balance = o.balance ?? 10;
-  return {
+  return entitlement({
     id,
     feature_id: 'runs',
-    customer_product_id: null,
-    is_add_on: false,
-    created_at: 0,
-    unlimited: false,
-    overage_allowed: false,
     included_usage: balance,
-    usage_limit: null,
     starting_balance: balance,
     balance,
-    adjustment: 0,
-    interval: 'month',
-    interval_count: 1,
-    next_reset_at: null,
-    rollovers: [],
-    rollover_config: null,
-    entity_feature_id: null,
-    entities: null,
     ...o,
-  };
+  });
 }
 const balances = (list: Entitlement[]) => Object.fromEntries(list.map((e) => [e.id, e.balance]));
 
