@@ -1,4 +1,7 @@
-/** An error answered by the server, carrying its `{ error: { code, message } }` body. */
+/**
+ * An error answered by the server: `{ error: { code, message } }` from `/api/v1`, or the flat
+ * `{ message, code }` of `/api/billing` (Autumn's wire format).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -13,12 +16,13 @@ export class ApiError extends Error {
 async function readError(response: Response): Promise<ApiError> {
   const fallback = `Request failed with status ${response.status}.`;
   try {
-    const body = (await response.json()) as { error?: { code?: string; message?: string } };
-    return new ApiError(
-      response.status,
-      body.error?.code ?? 'unknown_error',
-      body.error?.message ?? fallback,
-    );
+    const body = (await response.json()) as {
+      error?: { code?: string; message?: string };
+      code?: string;
+      message?: string;
+    };
+    const detail = body.error ?? body;
+    return new ApiError(response.status, detail.code ?? 'unknown_error', detail.message ?? fallback);
   } catch {
     return new ApiError(response.status, 'unknown_error', fallback);
   }

@@ -74,3 +74,18 @@ export function formatInterval(seconds: number): string {
   if (seconds % 60 === 0) return `every ${formatNumber(seconds / 60)} min`;
   return `every ${formatNumber(seconds)} s`;
 }
+
+/** "$1,234.50", "-$13.33": billing amounts always show cents, unlike the pricing headlines. */
+export function formatMoney(amount: number, currency = 'usd'): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
+}
+
+/** "Mar 3, 2025" in the given zone. */
+export function formatDate(at: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium' }).format(at);
+}
