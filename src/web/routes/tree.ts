@@ -1,3 +1,4 @@
+import { billingRoutes } from './billing';
 import { dashboardChildren, dashboardRoute } from './dashboard';
 import { incidentRoutes } from './incidents';
 import { monitorRoutes } from './monitors';
@@ -9,5 +10,6 @@ import { settingsRoutes } from './settings';
 export const routeTree = rootRoute.addChildren([
   ...publicRoutes,
   ...redirectRoutes,
+  ...billingRoutes,
   dashboardRoute.addChildren([...dashboardChildren, ...monitorRoutes, ...incidentRoutes, ...settingsRoutes]),
 ]);
