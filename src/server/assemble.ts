@@ -1,6 +1,9 @@
 // Builds the services and the HTTP app from explicit parts: the runtime and the tests
 // both come through here, so they cannot wire things differently.
+
+import type { Catalogue } from '../core/billing/types.ts';
 import { createAuth } from './auth/auth.ts';
+import { createBilling } from './billing/create-billing.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
@@ -8,7 +11,6 @@ import type { EventBus } from './events/bus.ts';
 import { createApp } from './http/app.ts';
 import type { Logger } from './logger.ts';
 import { createMonitorService } from './monitors/service.ts';
-import type { UserPlanSource } from './plans/user-plan.ts';
 
 export type AppConfig = Pick<Config, 'publicUrl' | 'github' | 'trustProxy' | 'testMode'>;
 
@@ -18,7 +20,8 @@ export interface AssembleOptions {
   database: DatabaseHandle;
   logger: Logger;
   clock: Clock;
-  plans: UserPlanSource;
+  /** Tests hand the billing engine their own catalogue; the product uses Upwatch's. */
+  catalogue?: Catalogue;
   events: EventBus;
   vetUrl(url: string): Promise<void>;
   webDistDir: string;
@@ -30,14 +33,22 @@ export function assemble({
   database,
   logger,
   clock,
-  plans,
+  catalogue,
   events,
   vetUrl,
   webDistDir,
 }: AssembleOptions) {
   const { db, dialect } = database;
-  const auth = createAuth({ config, secret, db, dialect, logger });
-  const monitors = createMonitorService({ db, dialect, clock, plans, vetUrl, testMode: config.testMode });
-  const app = createApp({ config, db, clock, auth, monitors, events, logger, webDistDir });
-  return { app, auth, monitors };
+  const billing = createBilling({ database, clock, logger, publicUrl: config.publicUrl, catalogue });
+  const auth = createAuth({ config, secret, db, dialect, logger, onUserCreated: billing.onUserCreated });
+  const monitors = createMonitorService({
+    db,
+    dialect,
+    clock,
+    plans: billing.entitlements.plans,
+    vetUrl,
+    testMode: config.testMode,
+  });
+  const app = createApp({ config, db, clock, auth, monitors, billing, events, logger, webDistDir });
+  return { app, auth, monitors, billing };
 }

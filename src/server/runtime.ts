@@ -12,7 +12,6 @@ import { createPostgresEventBus } from './events/postgres-bus.ts';
 import type { Logger } from './logger.ts';
 import { monitorUrlVetter } from './monitors/vet-url.ts';
 import { createTargetGuard, type TargetGuard } from './net/target-guard.ts';
-import { fixedPlanSource } from './plans/user-plan.ts';
 import { createCheckJob } from './scheduler/check-job.ts';
 import { createWorker, type Worker } from './scheduler/worker.ts';
 import { resolveSecretKey } from './secret.ts';
@@ -70,7 +69,6 @@ export function createWebApp(
     database,
     logger,
     clock: systemClock,
-    plans: fixedPlanSource('free'),
     events,
     vetUrl: monitorUrlVetter(guard),
     webDistDir: WEB_DIST_DIR,

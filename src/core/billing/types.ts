@@ -35,6 +35,8 @@ export interface Feature {
   display?: FeatureDisplay;
   /** Credit systems only: what each metered unit costs in credits. */
   credit_schema?: CreditSchemaEntry[];
+  /** Event names a `track({event_name})` deducts this feature for. */
+  event_names?: string[];
 }
 
 export type Included = number | 'inf';

@@ -21,6 +21,8 @@ export interface AuthDeps {
   db: Kysely<Database>;
   dialect: Dialect;
   logger: Logger;
+  /** After sign-up (any method): the billing customer is made here. */
+  onUserCreated?(user: { id: string; name: string; email: string }): Promise<void>;
 }
 
 /** Both spellings of a loopback PUBLIC_URL are the same site to a person typing it. */
@@ -47,7 +49,7 @@ function checkTimeZone<T extends Record<string, unknown>>(user: T): { data: T } 
   return { data: user };
 }
 
-export function createAuth({ config, secret, db, dialect, logger }: AuthDeps) {
+export function createAuth({ config, secret, db, dialect, logger, onUserCreated }: AuthDeps) {
   const authLogger = logger.child({ module: 'auth' });
   return betterAuth({
     appName: 'Upwatch',
@@ -74,7 +76,12 @@ export function createAuth({ config, secret, db, dialect, logger }: AuthDeps) {
     },
     databaseHooks: {
       user: {
-        create: { before: async (user) => checkTimeZone(user) },
+        create: {
+          before: async (user) => checkTimeZone(user),
+          after: async (user) => {
+            await onUserCreated?.({ id: user.id, name: user.name, email: user.email });
+          },
+        },
         update: { before: async (user) => checkTimeZone(user) },
       },
     },

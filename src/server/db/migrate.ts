@@ -4,6 +4,7 @@ import { type DialectTypes, dialectTypes } from './dialect.ts';
 import { accounts } from './migrations/0001-accounts.ts';
 import { monitors } from './migrations/0002-monitors.ts';
 import { statusChanges } from './migrations/0003-status-changes.ts';
+import { billing } from './migrations/0005-billing.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-monitors': monitors,
   '0003-status-changes': statusChanges,
+  '0005-billing': billing,
 };
 
 export class MigrationError extends Error {

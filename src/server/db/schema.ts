@@ -1,5 +1,6 @@
 // Table types. better-auth's tables keep its own shapes; Upwatch's tables store epoch-ms
 // integers, 0/1 booleans, JSON as text and UUIDv7 ids.
+import type { BillingTables } from './billing-schema.ts';
 
 type AuthDate = Date | string;
 
@@ -132,7 +133,7 @@ export interface MonitorStatusChangeTable {
   to_status: MonitorStatus;
 }
 
-export interface Database {
+export interface Database extends BillingTables {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Kysely } from 'kysely';
 import type { Auth } from '../auth/auth.ts';
+import type { Billing } from '../billing/create-billing.ts';
+import { mountPlanRoute } from '../billing/plan-route.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
@@ -25,6 +27,7 @@ export interface AppDeps {
   clock: Clock;
   auth: Auth;
   monitors: MonitorService;
+  billing: Billing;
   events: EventBus;
   logger: Logger;
   webDistDir: string;
@@ -36,6 +39,7 @@ export function createApp({
   clock,
   auth,
   monitors,
+  billing,
   events,
   logger,
   webDistDir,
@@ -56,6 +60,7 @@ export function createApp({
     publicUrl: config.publicUrl,
     testMode: config.testMode,
   });
+  mountPlanRoute(api, billing.entitlements);
   mountMonitorRoutes(api, db, clock, monitors);
   mountHistoryRoutes(api, db, clock);
   mountEventStream(api, db, clock, events);
@@ -65,6 +70,7 @@ export function createApp({
     servers: [{ url: `${config.publicUrl}/api/v1` }],
   });
   app.route('/api/v1', api);
+  app.route('/api/billing', billing.routes(auth));
   app.all('/api/*', apiNotFound);
 
   mountSpa(app, webDistDir);

@@ -9,8 +9,10 @@ let clock: ManualClock;
 
 async function setup(plan: 'free' | 'starter' | 'pro' = 'free', testMode = true) {
   clock = new ManualClock(START);
-  t = await createTestApp({ testMode }, { clock, plan });
-  return createUser(t.auth);
+  t = await createTestApp({ testMode }, { clock });
+  const user = await createUser(t.auth);
+  if (plan !== 'free') await t.billing.attach.grant(user.id, plan);
+  return user;
 }
 afterEach(async () => {
   await t?.close();

@@ -2,15 +2,13 @@
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { Monitor, MonitorInput, MonitorUpdate } from '../../core/api/monitors.ts';
-import type { Plan } from '../../core/plans.ts';
 import { expectStatus } from '../../core/status-codes.ts';
 import type { Clock } from '../clock.ts';
 import type { Dialect } from '../db/connect.ts';
-import { lockUserRow } from '../db/dialect.ts';
 import type { Database, MonitorTable } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
-import type { UserPlanSource } from '../plans/user-plan.ts';
-import { countMonitors, getOwnedMonitorRow, initialMonitorState, toMonitor } from './repository.ts';
+import type { MonitorAllowance, UserPlanSource } from '../plans/user-plan.ts';
+import { getOwnedMonitorRow, initialMonitorState, toMonitor } from './repository.ts';
 
 export interface MonitorServiceDeps {
   db: Kysely<Database>;
@@ -28,7 +26,7 @@ const DEFAULT_INTERVAL_MINUTES = 5;
 
 function intervalSeconds(
   input: Pick<MonitorUpdate, 'intervalMinutes' | 'intervalSeconds'>,
-  plan: Plan,
+  allowance: MonitorAllowance,
   testMode: boolean,
 ): number | undefined {
   if (input.intervalSeconds !== undefined) {
@@ -42,12 +40,12 @@ function intervalSeconds(
     return input.intervalSeconds;
   }
   if (input.intervalMinutes === undefined) return undefined;
-  const minimum = plan.limits.minCheckIntervalMinutes;
+  const minimum = allowance.minIntervalMinutes;
   if (input.intervalMinutes < minimum) {
     throw new ApiError(
       403,
       'interval_below_plan_minimum',
-      `The ${plan.displayName} plan checks at most every ${minimum} minutes. Choose ${minimum} minutes or more, or upgrade for faster checks.`,
+      `The ${allowance.plan.displayName} plan checks at most every ${minimum} minutes. Choose ${minimum} minutes or more, or upgrade for faster checks.`,
     );
   }
   return input.intervalMinutes * 60;
@@ -115,10 +113,10 @@ export function createMonitorService(deps: MonitorServiceDeps) {
     },
 
     async create(userId: string, input: MonitorInput): Promise<Monitor> {
-      const plan = await deps.plans.planFor(userId);
+      const allowance = await deps.plans.allowanceFor(userId);
       const seconds =
-        intervalSeconds(input, plan, deps.testMode) ??
-        Math.max(DEFAULT_INTERVAL_MINUTES, plan.limits.minCheckIntervalMinutes) * 60;
+        intervalSeconds(input, allowance, deps.testMode) ??
+        Math.max(DEFAULT_INTERVAL_MINUTES, allowance.minIntervalMinutes) * 60;
       await deps.vetUrl(input.url);
       const now = clock.now();
       const id = uuidv7();
@@ -132,24 +130,16 @@ export function createMonitorService(deps: MonitorServiceDeps) {
         ...(input.paused ? pausedColumns(true, now) : {}),
       } as MonitorTable;
       await db.transaction().execute(async (tx) => {
-        await lockUserRow(tx, deps.dialect, userId);
-        const limit = plan.limits.monitorsMax;
-        if (typeof limit === 'number' && (await countMonitors(tx, userId)) >= limit) {
-          throw new ApiError(
-            403,
-            'monitor_limit_reached',
-            `You've reached your monitor limit on the ${plan.displayName} plan (${limit} monitors). Upgrade to add more.`,
-          );
-        }
+        await deps.plans.takeMonitor(tx, userId, allowance);
         await tx.insertInto('monitors').values(row).execute();
       });
+      await deps.plans.committed(userId, 1);
       return toMonitor(await getOwnedMonitorRow(db, userId, id));
     },
 
     async update(userId: string, id: string, input: MonitorUpdate): Promise<Monitor> {
       const current = await getOwnedMonitorRow(db, userId, id);
-      const plan = await deps.plans.planFor(userId);
-      const seconds = intervalSeconds(input, plan, deps.testMode);
+      const seconds = intervalSeconds(input, await deps.plans.allowanceFor(userId), deps.testMode);
       if (input.url !== undefined && input.url !== current.url) await deps.vetUrl(input.url);
       const now = clock.now();
       const columns = columnsFrom(input);
@@ -188,7 +178,17 @@ export function createMonitorService(deps: MonitorServiceDeps) {
     /** Deletes the monitor with its results and rollups (cascade). */
     async delete(userId: string, id: string): Promise<void> {
       await getOwnedMonitorRow(db, userId, id);
-      await db.deleteFrom('monitors').where('id', '=', id).where('user_id', '=', userId).execute();
+      const deleted = await db.transaction().execute(async (tx) => {
+        const result = await tx
+          .deleteFrom('monitors')
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        if (Number(result.numDeletedRows) === 0) return false;
+        await deps.plans.returnMonitor(tx, userId);
+        return true;
+      });
+      if (deleted) await deps.plans.committed(userId, -1);
     },
   };
 }

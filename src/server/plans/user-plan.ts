@@ -1,10 +1,24 @@
-import { PLANS, type Plan, type PlanId } from '../../core/plans.ts';
+import type { Transaction } from 'kysely';
+import type { Plan } from '../../core/plans.ts';
+import type { Database } from '../db/schema.ts';
 
-/** Which plan a user is on. The billing engine becomes the source; until then, everyone is free. */
-export interface UserPlanSource {
-  planFor(userId: string): Promise<Plan>;
+/** What the monitor service may do for a user right now. */
+export interface MonitorAllowance {
+  /** The effective plan (SPEC.md §4), named in refusals. */
+  plan: Plan;
+  minIntervalMinutes: number;
 }
 
-export function fixedPlanSource(plan: PlanId = 'free'): UserPlanSource {
-  return { planFor: async () => PLANS[plan] };
+/**
+ * Where the monitor service asks about limits: the billing engine's balances. `takeMonitor`
+ * and `returnMonitor` run inside the monitor write's own transaction, so the count and the
+ * balance move together or not at all.
+ */
+export interface UserPlanSource {
+  allowanceFor(userId: string): Promise<MonitorAllowance>;
+  /** Takes one monitor from the balance, or throws 403 `monitor_limit_reached`. */
+  takeMonitor(tx: Transaction<Database>, userId: string, allowance: MonitorAllowance): Promise<void>;
+  returnMonitor(tx: Transaction<Database>, userId: string): Promise<void>;
+  /** After the write committed (a hosted provider tracks here; the local one already has). */
+  committed(userId: string, delta: 1 | -1): Promise<void>;
 }

@@ -1,6 +1,7 @@
-import type { PlanId } from '../../core/plans.ts';
+import type { Catalogue } from '../../core/billing/types.ts';
 import { type AppConfig, assemble } from '../assemble.ts';
 import type { Auth } from '../auth/auth.ts';
+import type { Billing } from '../billing/create-billing.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
 import { createLocalEventBus, type EventBus } from '../events/bus.ts';
@@ -8,7 +9,6 @@ import type { createApp } from '../http/app.ts';
 import { createLogger } from '../logger.ts';
 import { monitorUrlVetter } from '../monitors/vet-url.ts';
 import { createTargetGuard, type Resolver } from '../net/target-guard.ts';
-import { fixedPlanSource } from '../plans/user-plan.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
@@ -17,6 +17,7 @@ export const TEST_SECRET = 'test-secret-key-that-is-long-enough-0123456789';
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   auth: Auth;
+  billing: Billing;
   database: TestDatabase;
   /** `app.request` with the trusted Origin header better-auth requires on cookie requests. */
   request(path: string, init?: RequestInit): Promise<Response>;
@@ -28,7 +29,8 @@ export type TestConfig = Partial<AppConfig>;
 export interface BuildOptions {
   webDistDir?: string;
   clock?: Clock;
-  plan?: PlanId;
+  catalogue?: Catalogue;
+  poolSize?: number;
   allowPrivateTargets?: boolean;
   events?: EventBus;
 }
@@ -54,7 +56,7 @@ export function buildApp(database: DatabaseHandle, overrides: TestConfig = {}, o
     database,
     logger: createLogger('silent'),
     clock: options.clock ?? systemClock,
-    plans: fixedPlanSource(options.plan ?? 'free'),
+    catalogue: options.catalogue,
     events: options.events ?? createLocalEventBus(),
     vetUrl: monitorUrlVetter(
       createTargetGuard({ allowPrivateTargets: options.allowPrivateTargets ?? false, resolve: testResolver }),
@@ -67,12 +69,13 @@ export async function createTestApp(
   overrides: TestConfig = {},
   options: BuildOptions = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
-  const { app, auth } = buildApp(database, overrides, options);
+  const database = await createTestDatabase({ poolSize: options.poolSize });
+  const { app, auth, billing } = buildApp(database, overrides, options);
   const origin = overrides.publicUrl ?? TEST_PUBLIC_URL;
   return {
     app,
     auth,
+    billing,
     database,
     request(path, init = {}) {
       const headers = new Headers(init.headers);

@@ -16,12 +16,17 @@ export interface TestDatabase extends DatabaseHandle {
   reconnect(): DatabaseHandle;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** `poolSize`: PostgreSQL connections (concurrency tests need more than the default 4). */
+export async function createTestDatabase({
+  poolSize = 4,
+}: {
+  poolSize?: number;
+} = {}): Promise<TestDatabase> {
   if (testDialect === 'postgres') {
     const schema = `test_${uuidv7().replaceAll('-', '')}`;
     const admin = connectDatabase({ dialect: 'postgres', url: postgresUrl }, { poolSize: 1 });
     await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-    const options: ConnectOptions = { searchPath: schema, poolSize: 4 };
+    const options: ConnectOptions = { searchPath: schema, poolSize };
     const handle = connectDatabase({ dialect: 'postgres', url: postgresUrl }, options);
     await migrateToLatest(handle.db, handle.dialect);
     return {

@@ -1,0 +1,129 @@
+// /api/billing (BILLING.md §1–2): the customer always comes from the session, bodies in either
+// spelling, errors as flat {message, code}. Upwatch rule 1 is enforced here, before any
+// provider sees the call.
+import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { BillingError } from '../../core/billing/errors.ts';
+import { SERVER_OWNED_FEATURES } from '../../core/billing/upwatch-catalogue.ts';
+import type { Auth } from '../auth/auth.ts';
+import { type AppEnv, loadSession, type SessionUser } from '../http/session.ts';
+import type { Logger } from '../logger.ts';
+import { normaliseBody } from './body.ts';
+import type { CustomerIdentity } from './customers.ts';
+import type { BillingProvider, Body } from './provider.ts';
+
+const SERVER_OWNED = new Set<string>(SERVER_OWNED_FEATURES);
+
+function refuseServerOwned(featureId: unknown) {
+  if (typeof featureId === 'string' && SERVER_OWNED.has(featureId)) {
+    throw new BillingError(
+      'feature_not_client_trackable',
+      `${featureId} is counted by Upwatch itself and cannot be changed from the browser`,
+      403,
+    );
+  }
+}
+
+function identityOf(user: SessionUser): CustomerIdentity {
+  return { id: user.id, name: user.name, email: user.email };
+}
+
+export interface BillingRouteDeps {
+  auth: Auth;
+  provider: BillingProvider;
+  logger: Logger;
+  /** Extra routes only the local provider has (sandbox payment pages). */
+  extend?(app: Hono<AppEnv>): void;
+}
+
+export function createBillingRoutes({ auth, provider, logger, extend }: BillingRouteDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.onError((err, c) => {
+    if (err instanceof BillingError) {
+      return c.json({ message: err.message, code: err.code }, err.status as ContentfulStatusCode);
+    }
+    logger.error({ err }, 'billing request failed');
+    return c.json({ message: 'Something went wrong on our side.', code: 'internal_error' }, 500);
+  });
+  app.use('*', loadSession(auth));
+
+  const readBody = async (c: { req: { text(): Promise<string> } }): Promise<Body | Body[]> => {
+    const text = await c.req.text();
+    if (!text.trim()) return {};
+    try {
+      return normaliseBody(JSON.parse(text));
+    } catch {
+      throw new BillingError('invalid_request', 'The request body is not valid JSON');
+    }
+  };
+  const single = (body: Body | Body[]): Body => {
+    if (Array.isArray(body)) throw new BillingError('invalid_request', 'Send one object, not an array');
+    return body;
+  };
+  const customerOf = (c: { var: AppEnv['Variables'] }) => {
+    if (!c.var.user) throw new BillingError('no_customer_id', 'Sign in to continue.', 401);
+    return c.var.user;
+  };
+
+  app.post('/cors', (c) => c.json({ message: 'OK' }));
+  app.get('/products', async (c) => c.json(await provider.products(c.var.user?.id ?? null)));
+  app.get('/components/pricing_table', async (c) => c.json(await provider.products(c.var.user?.id ?? null)));
+
+  app.post('/customers', async (c) => {
+    const body = single(await readBody(c));
+    if (!c.var.user && body.error_on_not_found === false) return c.json(null, 202);
+    return c.json(await provider.customer(identityOf(customerOf(c)), body));
+  });
+  app.post('/checkout', async (c) =>
+    c.json(await provider.checkout(identityOf(customerOf(c)), single(await readBody(c)))),
+  );
+  app.post('/attach', async (c) =>
+    c.json(await provider.attach(identityOf(customerOf(c)), single(await readBody(c)))),
+  );
+  app.post('/setup_payment', async (c) =>
+    c.json(await provider.setupPayment(customerOf(c).id, single(await readBody(c)))),
+  );
+  app.post('/cancel', async (c) =>
+    c.json(await provider.cancel(customerOf(c).id, single(await readBody(c)))),
+  );
+  app.post('/check', async (c) => {
+    const body = single(await readBody(c));
+    if (body.send_event) refuseServerOwned(body.feature_id);
+    return c.json(await provider.check(customerOf(c).id, body));
+  });
+  app.post('/track', async (c) => {
+    const body = single(await readBody(c));
+    refuseServerOwned(body.feature_id);
+    refuseServerOwned(body.event_name);
+    return c.json(await provider.track(customerOf(c).id, body));
+  });
+  app.post('/billing_portal', async (c) =>
+    c.json(await provider.billingPortal(customerOf(c).id, single(await readBody(c)))),
+  );
+  app.post('/query', async (c) => c.json(await provider.query(customerOf(c).id, single(await readBody(c)))));
+  app.post('/entities', async (c) => {
+    const body = await readBody(c);
+    for (const one of Array.isArray(body) ? body : [body]) refuseServerOwned(one.feature_id);
+    return c.json(await provider.createEntities(customerOf(c).id, body));
+  });
+  app.get('/entities', () => {
+    throw new BillingError('no_entity_id', 'Name the entity: /entities/:id');
+  });
+  app.get('/entities/:id', async (c) =>
+    c.json(await provider.getEntity(customerOf(c).id, c.req.param('id'))),
+  );
+  app.delete('/entities/:id', async (c) =>
+    c.json(await provider.deleteEntity(customerOf(c).id, c.req.param('id'))),
+  );
+  app.post('/referrals/code', async (c) =>
+    c.json(await provider.referralCode(customerOf(c).id, single(await readBody(c)))),
+  );
+  app.post('/referrals/redeem', async (c) =>
+    c.json(await provider.redeemReferral(customerOf(c).id, single(await readBody(c)))),
+  );
+  extend?.(app);
+  app.all('*', () => {
+    throw new BillingError('not_found', 'No such billing route', 404);
+  });
+  return app;
+}
