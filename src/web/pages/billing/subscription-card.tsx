@@ -8,7 +8,7 @@ import type { AttachResult, CustomerProduct } from '../../billing/types';
 import { useOpenUrl } from '../../billing/use-open-url';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { FormError } from '../../components/ui/input';
 import { apiSend } from '../../lib/api';
 import { cn } from '../../lib/cn';
@@ -125,9 +125,9 @@ function CancelButton({ product }: { product: CustomerProduct }) {
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
-        Cancel plan
-      </Button>
+      <DialogTrigger asChild>
+        <Button variant="secondary">Cancel plan</Button>
+      </DialogTrigger>
       <DialogContent
         title={`Cancel ${product.name}?`}
         description={`You keep ${product.name} ${until}; it is not renewed after that. You can renew any time before then.`}
