@@ -1,7 +1,7 @@
 // Builds the services and the HTTP app from explicit parts: the runtime and the tests
 // both come through here, so they cannot wire things differently.
 
-import type { Catalogue } from '../core/billing/types.ts';
+import type { Catalogue, ReferralProgram } from '../core/billing/types.ts';
 import { createAuth } from './auth/auth.ts';
 import { createBilling } from './billing/create-billing.ts';
 import type { Clock } from './clock.ts';
@@ -22,6 +22,7 @@ export interface AssembleOptions {
   clock: Clock;
   /** Tests hand the billing engine their own catalogue; the product uses Upwatch's. */
   catalogue?: Catalogue;
+  programs?: readonly ReferralProgram[];
   events: EventBus;
   vetUrl(url: string): Promise<void>;
   webDistDir: string;
@@ -34,12 +35,20 @@ export function assemble({
   logger,
   clock,
   catalogue,
+  programs,
   events,
   vetUrl,
   webDistDir,
 }: AssembleOptions) {
   const { db, dialect } = database;
-  const billing = createBilling({ database, clock, logger, publicUrl: config.publicUrl, catalogue });
+  const billing = createBilling({
+    database,
+    clock,
+    logger,
+    publicUrl: config.publicUrl,
+    catalogue,
+    programs,
+  });
   const auth = createAuth({ config, secret, db, dialect, logger, onUserCreated: billing.onUserCreated });
   const monitors = createMonitorService({
     db,

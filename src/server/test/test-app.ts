@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../core/billing/types.ts';
+import type { Catalogue, ReferralProgram } from '../../core/billing/types.ts';
 import { type AppConfig, assemble } from '../assemble.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Billing } from '../billing/create-billing.ts';
@@ -30,6 +30,7 @@ export interface BuildOptions {
   webDistDir?: string;
   clock?: Clock;
   catalogue?: Catalogue;
+  programs?: readonly ReferralProgram[];
   poolSize?: number;
   allowPrivateTargets?: boolean;
   events?: EventBus;
@@ -57,6 +58,7 @@ export function buildApp(database: DatabaseHandle, overrides: TestConfig = {}, o
     logger: createLogger('silent'),
     clock: options.clock ?? systemClock,
     catalogue: options.catalogue,
+    programs: options.programs,
     events: options.events ?? createLocalEventBus(),
     vetUrl: monitorUrlVetter(
       createTargetGuard({ allowPrivateTargets: options.allowPrivateTargets ?? false, resolve: testResolver }),
