@@ -1,8 +1,14 @@
 // One request/response over a fresh connection to a vetted target, timed phase by phase.
 // The body is read up to a cap and the connection is then closed: large bodies are cut, never buffered.
+//
+// Driven through undici's dispatch handler rather than request(): no body stream, no signal
+// plumbing inside undici, and the connection is closed by us without an error. Closing with one
+// (what close()/destroy() and undici's keep-alive reset do) makes Node format the error's stack,
+// which under source maps cost more CPU than the rest of the exchange.
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import { Client } from 'undici';
+import { Client, type Dispatcher } from 'undici';
 import type { TargetGuard, VettedTarget } from '../net/target-guard.ts';
 import type { PhaseTimer } from './phase-timer.ts';
 
@@ -46,80 +52,111 @@ export interface ExchangeResponse {
   tls: TlsPeer | null;
 }
 
-export async function exchange(request: ExchangeRequest): Promise<ExchangeResponse> {
-  const { target, guard, timer } = request;
-  request.signal.throwIfAborted();
-  // A signal per hop: undici leaves listeners on the signal it is given until the body is gone,
-  // and the run's signal outlives up to eleven hops.
-  const hop = new AbortController();
-  const signal = hop.signal;
-  const abortHop = () => hop.abort(request.signal.reason);
-  request.signal.addEventListener('abort', abortHop, { once: true });
+export function exchange(request: ExchangeRequest): Promise<ExchangeResponse> {
+  const { target, guard, timer, signal } = request;
+  signal.throwIfAborted();
   const secure = target.url.protocol === 'https:';
-  let tls: TlsPeer | null = null;
+  return new Promise<ExchangeResponse>((resolve, reject) => {
+    let socket: Socket | undefined;
+    let settled = false;
+    const response: ExchangeResponse = {
+      statusCode: 0,
+      headers: {},
+      bytes: 0,
+      truncated: false,
+      text: '',
+      tls: null,
+    };
+    const chunks: Buffer[] = [];
 
-  const client = new Client(target.url.origin, {
-    // Our own deadline covers the whole run; undici's per-phase timers would only race it.
-    headersTimeout: 0,
-    bodyTimeout: 0,
-    connect(_options, callback) {
-      guard
-        .connect(target, {
-          rejectUnauthorized: request.rejectUnauthorized,
-          signal,
-          onConnected: () => timer.enter(secure ? 'tls' : 'ttfb'),
-          onSecured: (socket) => {
-            tls = peerOf(socket);
-            timer.enter('ttfb');
-          },
-        })
-        .then(
-          (socket) => callback(null, socket),
-          (err: Error) => callback(err, null),
-        );
-    },
-  });
-
-  let readWhole = false;
-  try {
-    const response = await client.request({
-      path: `${target.url.pathname}${target.url.search}`,
-      method: request.method,
-      headers: request.headers,
-      body: request.body ?? undefined,
-      signal,
-    });
-    timer.enter('download');
-    const skipped = request.skipBody(response.statusCode, response.headers);
-    const body = skipped
-      ? { bytes: 0, truncated: false, text: '' }
-      : await readCapped(response.body, request.keepBody);
-    readWhole = !skipped && !body.truncated;
-    return { statusCode: response.statusCode, headers: response.headers, ...body, tls };
-  } finally {
-    // A fresh connection per check: never pooled. A finished exchange closes gracefully, which
-    // costs less than destroy(); a body cut short, skipped or failed is destroyed.
-    request.signal.removeEventListener('abort', abortHop);
-    await (readWhole ? client.close() : client.destroy());
-  }
-}
-
-async function readCapped(body: AsyncIterable<Buffer>, keep: boolean) {
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  let truncated = false;
-  for await (const chunk of body) {
-    const room = MAX_BODY_BYTES - bytes;
-    const kept = chunk.length > room ? chunk.subarray(0, room) : chunk;
-    bytes += kept.length;
-    if (keep) chunks.push(kept);
-    if (chunk.length > room) {
-      // Leaving the loop destroys the stream; the caller then closes the socket.
-      truncated = true;
-      break;
+    // Every way out closes the connection: a fresh one per check, never pooled. Anything
+    // undici reports after that (the close itself) is of no interest.
+    function close(): boolean {
+      if (settled) return false;
+      settled = true;
+      signal.removeEventListener('abort', onAbort);
+      socket?.destroy();
+      return true;
     }
-  }
-  return { bytes, truncated, text: keep ? Buffer.concat(chunks).toString('utf8') : '' };
+    function finish(): void {
+      if (!close()) return;
+      if (request.keepBody) response.text = Buffer.concat(chunks).toString('utf8');
+      resolve(response);
+    }
+    function fail(err: unknown): void {
+      if (close()) reject(err);
+    }
+    const onAbort = () => fail(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+
+    const client = new Client(target.url.origin, {
+      // Our own deadline covers the whole run; undici's per-phase timers would only race it.
+      headersTimeout: 0,
+      bodyTimeout: 0,
+      // We close the connection as soon as the response is in. With undici's default margin a
+      // server's short keep-alive makes undici close it first, building an error object that
+      // costs more CPU than the close itself.
+      keepAliveTimeoutThreshold: 0,
+      connect(_options, callback) {
+        guard
+          .connect(target, {
+            rejectUnauthorized: request.rejectUnauthorized,
+            signal,
+            onConnected: () => timer.enter(secure ? 'tls' : 'ttfb'),
+            onSecured: (tlsSocket) => {
+              response.tls = peerOf(tlsSocket);
+              timer.enter('ttfb');
+            },
+          })
+          .then(
+            (opened) => {
+              socket = opened;
+              // Aborted while the connection was being set up: it was never handed over.
+              if (settled) opened.destroy();
+              else callback(null, opened);
+            },
+            (err: Error) => callback(err, null),
+          );
+      },
+    });
+
+    const handler: Dispatcher.DispatchHandler = {
+      // Present so undici treats this as a current-API handler (it checks for this method).
+      onRequestStart() {},
+      onResponseStart(_controller, statusCode, headers) {
+        // 1xx interim responses (100 Continue, 103 Early Hints) precede the real one.
+        if (settled || statusCode < 200) return;
+        timer.enter('download');
+        response.statusCode = statusCode;
+        response.headers = headers;
+        if (request.skipBody(statusCode, headers)) finish();
+      },
+      onResponseData(_controller, chunk) {
+        if (settled) return;
+        const room = MAX_BODY_BYTES - response.bytes;
+        const kept = chunk.length > room ? chunk.subarray(0, room) : chunk;
+        response.bytes += kept.length;
+        if (request.keepBody) chunks.push(kept);
+        if (chunk.length > room) {
+          response.truncated = true;
+          finish();
+        }
+      },
+      onResponseEnd: finish,
+      onResponseError(_controller, err) {
+        fail(err);
+      },
+    };
+    client.dispatch(
+      {
+        path: `${target.url.pathname}${target.url.search}`,
+        method: request.method as Dispatcher.HttpMethod,
+        headers: request.headers,
+        body: request.body ?? undefined,
+      },
+      handler,
+    );
+  });
 }
 
 function peerOf(socket: TLSSocket): TlsPeer | null {

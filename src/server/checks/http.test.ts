@@ -79,6 +79,28 @@ describe('httpCheckRunner: a healthy target', () => {
     expect(connections).toBe(3);
   });
 
+  it('closes the connection once the response is in, though the server would keep it open', async () => {
+    const started = await target((_req, res) => ok(res));
+    started.server.keepAliveTimeout = 60_000;
+    const closed = new Promise<void>((resolve) => {
+      started.server.once('connection', (socket) => socket.once('close', () => resolve()));
+    });
+    await runner.run({ url: started.origin }, testContext());
+    await expect(Promise.race([closed.then(() => 'closed'), delay(1000)])).resolves.toBe('closed');
+  });
+
+  it('skips an interim 103 Early Hints response: judges and times the final one', async () => {
+    const { origin } = await target(async (_req, res) => {
+      res.writeEarlyHints({ link: '</style.css>; rel=preload; as=style' });
+      await delay(200);
+      res.writeHead(204).end();
+    });
+    const result = await runner.run({ url: origin, expectedStatus: '204' }, testContext());
+    expect(result).toMatchObject({ status: 'up', statusCode: 204, responseBytes: 0 });
+    expect(result.timings.ttfbMs).toBeGreaterThanOrEqual(180);
+    expect(result.timings.downloadMs).toBeLessThan(100);
+  });
+
   it('follows redirects, reporting the final URL and the number of hops', async () => {
     const { origin } = await target((req, res) => {
       if (req.url === '/a') return res.writeHead(301, { location: '/b' }).end();
