@@ -120,6 +120,25 @@ describe('sandbox checkout page', () => {
     expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
   });
 
+  it('switches to the expired message when the session expires while the form is open', async () => {
+    let expired = false;
+    stubServer({
+      user: TEST_USER,
+      routes: {
+        'GET /api/billing/sandbox/checkouts/co_1': () => json(makeCheckout({ expired })),
+        'POST /api/billing/sandbox/checkouts/co_1/pay': () => {
+          expired = true;
+          return json({ code: 'checkout_expired', message: 'This checkout has expired.' }, 400);
+        },
+      },
+    });
+    renderApp('/billing/checkout/co_1');
+    const user = await fillCard('4242 4242 4242 4242');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+
+    expect(await screen.findByRole('heading', { name: 'This checkout has expired' })).toBeInTheDocument();
+  });
+
   it("shows Checkout not found for another user's session", async () => {
     stubServer({
       user: TEST_USER,

@@ -84,8 +84,8 @@ function PayForm({ checkout }: { checkout: SandboxCheckout }) {
       queryClient.removeQueries({ queryKey: billingKeys.checkout(checkout.id) });
     },
     onError: (error) => {
-      // Paid in another tab meanwhile: reload the session to show that instead of the form.
-      if (error instanceof ApiError && error.code === 'checkout_completed') {
+      // Paid in another tab, or timed out while open: reload the session to say so instead of the form.
+      if (error instanceof ApiError && ['checkout_completed', 'checkout_expired'].includes(error.code)) {
         void queryClient.invalidateQueries({ queryKey: billingKeys.checkout(checkout.id) });
       }
     },
