@@ -12,7 +12,7 @@ import { createApp } from './http/app.ts';
 import type { Logger } from './logger.ts';
 import { createMonitorService } from './monitors/service.ts';
 
-export type AppConfig = Pick<Config, 'publicUrl' | 'github' | 'trustProxy' | 'testMode'>;
+export type AppConfig = Pick<Config, 'publicUrl' | 'github' | 'trustProxy' | 'testMode' | 'billing'>;
 
 export interface AssembleOptions {
   config: AppConfig;
@@ -46,6 +46,7 @@ export function assemble({
     clock,
     logger,
     publicUrl: config.publicUrl,
+    provider: config.billing,
     catalogue,
     programs,
   });
@@ -54,7 +55,7 @@ export function assemble({
     db,
     dialect,
     clock,
-    plans: billing.entitlements.plans,
+    plans: billing.plans,
     vetUrl,
     testMode: config.testMode,
   });

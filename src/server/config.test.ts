@@ -13,6 +13,21 @@ function failure(env: Record<string, string>): string {
 }
 
 describe('parseConfig', () => {
+  it('bills locally by default; the hosted provider needs its secret key', () => {
+    expect(parseConfig({}).billing).toEqual({ kind: 'local' });
+    expect(failure({ BILLING_PROVIDER: 'autumn' })).toBe(
+      'Invalid AUTUMN_SECRET_KEY: BILLING_PROVIDER=autumn needs the hosted API secret key',
+    );
+    expect(parseConfig({ BILLING_PROVIDER: 'autumn', AUTUMN_SECRET_KEY: 'am_sk_1' }).billing).toEqual({
+      kind: 'autumn',
+      apiUrl: 'https://api.useautumn.com/v1',
+      secretKey: 'am_sk_1',
+    });
+    expect(failure({ BILLING_PROVIDER: 'stripe' })).toBe(
+      'Invalid BILLING_PROVIDER: must be local or autumn (got "stripe")',
+    );
+  });
+
   it('defaults to SQLite in ./data on port 3000 with a localhost public URL', () => {
     const config = parseConfig({});
     expect(config.port).toBe(3000);

@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { AUTUMN_DEFAULT_API_URL } from './billing/hosted-provider.ts';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', ''])
@@ -45,6 +46,9 @@ const envSchema = z.object({
     .default(15),
   GITHUB_CLIENT_ID: z.string().optional(),
   GITHUB_CLIENT_SECRET: z.string().optional(),
+  BILLING_PROVIDER: z.enum(['local', 'autumn'], { error: 'must be local or autumn' }).default('local'),
+  AUTUMN_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  AUTUMN_SECRET_KEY: z.string().optional(),
 });
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -68,6 +72,8 @@ export interface Config {
   /** A failure is re-checked after this long before a monitor turns down. */
   confirmationDelayMs: number;
   github: { clientId: string; clientSecret: string } | undefined;
+  /** Who keeps the books: the embedded engine, or the hosted API (forwarded). */
+  billing: { kind: 'local' } | { kind: 'autumn'; apiUrl: string; secretKey: string };
 }
 
 export class ConfigError extends Error {
@@ -104,6 +110,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       'Invalid GITHUB_CLIENT_SECRET: set both GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET, or neither',
     );
   }
+  if (vars.BILLING_PROVIDER === 'autumn' && !vars.AUTUMN_SECRET_KEY) {
+    throw new ConfigError(
+      'Invalid AUTUMN_SECRET_KEY: BILLING_PROVIDER=autumn needs the hosted API secret key',
+    );
+  }
   return {
     nodeEnv: vars.NODE_ENV,
     port: vars.PORT,
@@ -121,6 +132,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       vars.GITHUB_CLIENT_ID && vars.GITHUB_CLIENT_SECRET
         ? { clientId: vars.GITHUB_CLIENT_ID, clientSecret: vars.GITHUB_CLIENT_SECRET }
         : undefined,
+    billing:
+      vars.BILLING_PROVIDER === 'autumn'
+        ? {
+            kind: 'autumn',
+            apiUrl: vars.AUTUMN_API_URL ?? AUTUMN_DEFAULT_API_URL,
+            secretKey: vars.AUTUMN_SECRET_KEY ?? '',
+          }
+        : { kind: 'local' },
   };
 }
 

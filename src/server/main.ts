@@ -1,9 +1,16 @@
 // `upwatch start | serve | worker | migrate`: the one entry point (package bin).
 import { parseArgs } from 'node:util';
+import { type BillingAdminArgs, BillingAdminError, runBillingAdmin } from './cli/billing-admin.ts';
 import { PortUnavailableError, startWebServer } from './cli/web-server.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { createCheckWorker, createSharedParts, DatabaseUnavailableError, openDatabase } from './runtime.ts';
+import {
+  createBackgroundBilling,
+  createCheckWorker,
+  createSharedParts,
+  DatabaseUnavailableError,
+  openDatabase,
+} from './runtime.ts';
 
 const USAGE = `Usage: upwatch <command>
 
@@ -11,9 +18,11 @@ Commands:
   start               web server, scheduler and check workers in one process (SQLite or PostgreSQL)
   serve               web/API server only (PostgreSQL)
   worker [--region N] check execution only (PostgreSQL)
-  migrate             apply database migrations and exit`;
+  migrate             apply database migrations and exit
+  billing grant --email E --plan P   attach a plan or add-on without payment (recorded as a manual grant)
+  billing show --email E             print a customer's products, usage and invoices`;
 
-const COMMANDS = ['start', 'serve', 'worker', 'migrate'] as const;
+const COMMANDS = ['start', 'serve', 'worker', 'migrate', 'billing'] as const;
 type Command = (typeof COMMANDS)[number];
 
 class UsageError extends Error {
@@ -25,18 +34,33 @@ class UsageError extends Error {
   }
 }
 
-function parseCommand(argv: string[]): { command: Command; region: string } {
+interface ParsedCommand {
+  command: Command;
+  region: string;
+  billing: BillingAdminArgs;
+}
+
+function parseCommand(argv: string[]): ParsedCommand {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { region: { type: 'string', default: 'local' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      region: { type: 'string', default: 'local' },
+      email: { type: 'string' },
+      plan: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const command = positionals[0];
   if (values.help) throw new UsageError(USAGE, 0);
   if (!command) throw new UsageError(USAGE);
   if (!COMMANDS.includes(command as Command))
     throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
-  return { command: command as Command, region: values.region };
+  return {
+    command: command as Command,
+    region: values.region,
+    billing: { action: positionals[1], email: values.email, plan: values.plan },
+  };
 }
 
 function refuseSqlite(command: Command, config: Config): void {
@@ -47,7 +71,11 @@ function refuseSqlite(command: Command, config: Config): void {
   }
 }
 
-async function run(command: Command, region: string, config: Config, logger: Logger): Promise<void> {
+async function run(
+  { command, region, billing }: ParsedCommand,
+  config: Config,
+  logger: Logger,
+): Promise<void> {
   // Handlers first: a signal that finds no listener kills the process at once, with no cleanup.
   const cleanup: (() => Promise<void>)[] = [];
   let stopping = false;
@@ -69,6 +97,20 @@ async function run(command: Command, region: string, config: Config, logger: Log
     logger.info('database is up to date');
     return;
   }
+  if (command === 'billing') {
+    stopping = true;
+    try {
+      const lines = await runBillingAdmin(
+        billing,
+        database,
+        createBackgroundBilling(config, database, logger),
+      );
+      process.stdout.write(`${lines.join('\n')}\n`);
+    } finally {
+      await database.destroy();
+    }
+    return;
+  }
   const shared = await createSharedParts(config, database, logger);
   cleanup.push(() => shared.close());
   if (command !== 'worker') {
@@ -85,15 +127,16 @@ async function run(command: Command, region: string, config: Config, logger: Log
 async function main(argv: string[]): Promise<void> {
   let logger: Logger | undefined;
   try {
-    const { command, region } = parseCommand(argv);
+    const parsed = parseCommand(argv);
     const config = loadConfig();
-    refuseSqlite(command, config);
-    logger = createLogger(config.logLevel);
-    await run(command, region, config, logger);
+    refuseSqlite(parsed.command, config);
+    logger = createLogger(parsed.command === 'billing' ? 'warn' : config.logLevel);
+    await run(parsed, config, logger);
   } catch (err) {
     if (
       err instanceof UsageError ||
       err instanceof ConfigError ||
+      err instanceof BillingAdminError ||
       err instanceof DatabaseUnavailableError ||
       err instanceof PortUnavailableError
     ) {

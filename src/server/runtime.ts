@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { assemble } from './assemble.ts';
+import { createBilling } from './billing/create-billing.ts';
+import { billingPeriodJob } from './billing/period-job.ts';
 import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
@@ -75,6 +77,17 @@ export function createWebApp(
   }).app;
 }
 
+/** The billing engine outside the web app: the worker's period job and the admin CLI. */
+export function createBackgroundBilling(config: Config, database: DatabaseHandle, logger: Logger) {
+  return createBilling({
+    database,
+    clock: systemClock,
+    logger,
+    publicUrl: config.publicUrl,
+    provider: config.billing,
+  });
+}
+
 /** A worker claiming and running due checks; its id tells workers apart in claims. */
 export function createCheckWorker(
   config: Config,
@@ -95,7 +108,14 @@ export function createCheckWorker(
     concurrency: config.checkConcurrency,
     confirmDelayMs: config.confirmationDelayMs,
   });
-  return createWorker({ region, clock: systemClock, logger, jobs: [job], pollIntervalMs: 250 });
+  const billing = createBackgroundBilling(config, database, logger);
+  return createWorker({
+    region,
+    clock: systemClock,
+    logger,
+    jobs: [job, billingPeriodJob(billing.periodic, systemClock)],
+    pollIntervalMs: 250,
+  });
 }
 
 function describeError(err: unknown): string {

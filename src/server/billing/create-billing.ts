@@ -1,5 +1,6 @@
-// Wires the billing engine for one app: the provider behind /api/billing, the entitlements
-// helper the product's gates use, and what sign-up calls to make the customer.
+// Wires the billing engine for one app: the provider behind /api/billing (local by default,
+// or the hosted API), the entitlements helper the product's gates use, what sign-up calls to
+// make the customer, and the periodic job.
 import type { Hono } from 'hono';
 import type { Catalogue, ReferralProgram } from '../../core/billing/types.ts';
 import { REFERRAL_PROGRAMS, UPWATCH_CATALOGUE } from '../../core/billing/upwatch-catalogue.ts';
@@ -11,15 +12,23 @@ import type { Logger } from '../logger.ts';
 import type { BillingContext } from './context.ts';
 import type { CustomerIdentity } from './customers.ts';
 import { createEntitlements } from './entitlements.ts';
+import { createHostedEntitlements } from './hosted-entitlements.ts';
+import { createHostedProvider } from './hosted-provider.ts';
 import { createLocalBilling } from './local-provider.ts';
+import { runPeriodJob } from './period-job.ts';
 import { createBillingRoutes } from './routes.ts';
 import { mountSandboxRoutes } from './sandbox-routes.ts';
+
+export type BillingProviderConfig =
+  | { kind: 'local' }
+  | { kind: 'autumn'; apiUrl: string; secretKey: string; fetch?: typeof fetch };
 
 export interface BillingOptions {
   database: DatabaseHandle;
   clock: Clock;
   logger: Logger;
   publicUrl: string;
+  provider?: BillingProviderConfig;
   catalogue?: Catalogue;
   programs?: readonly ReferralProgram[];
 }
@@ -34,22 +43,43 @@ export function createBilling(options: BillingOptions) {
     publicUrl: options.publicUrl,
   };
   const local = createLocalBilling(ctx);
+  const choice = options.provider ?? { kind: 'local' };
+
+  if (choice.kind === 'autumn') {
+    const provider = createHostedProvider(choice);
+    const hosted = createHostedEntitlements(provider, ctx.db, options.logger);
+    return {
+      context: ctx,
+      provider,
+      attach: null,
+      entitlements: hosted.helper,
+      plans: hosted.plans,
+      onUserCreated: async (user: CustomerIdentity) => {
+        await provider.customer(user, {});
+      },
+      /** The hosted API runs its own periods; ours only corrects tracked monitor counts. */
+      periodic: () => hosted.reconcile(),
+      routes: (auth: Auth): Hono<AppEnv> => createBillingRoutes({ auth, provider, logger: options.logger }),
+    };
+  }
+
   const entitlements = createEntitlements(ctx, local.ensure);
   return {
     context: ctx,
     provider: local.provider,
     attach: local.attach,
-    entitlements,
+    entitlements: entitlements.helper,
+    plans: entitlements.plans,
     /** Sign-up: every user is a customer holding the default plan from the start. */
     onUserCreated: (user: CustomerIdentity) => local.ensure(user),
-    routes(auth: Auth): Hono<AppEnv> {
-      return createBillingRoutes({
+    periodic: () => runPeriodJob(ctx),
+    routes: (auth: Auth): Hono<AppEnv> =>
+      createBillingRoutes({
         auth,
         provider: local.provider,
         logger: options.logger,
         extend: (app) => mountSandboxRoutes(app, ctx, local.attach),
-      });
-    },
+      }),
   };
 }
 

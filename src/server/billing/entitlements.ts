@@ -5,17 +5,12 @@ import { customerFeatures } from '../../core/billing/aggregate.ts';
 import { findFeature } from '../../core/billing/catalogue.ts';
 import { checkFeature } from '../../core/billing/check.ts';
 import { deduct } from '../../core/billing/track.ts';
-import {
-  effectivePlan,
-  FEATURE_IDS,
-  FEATURE_KEYS,
-  type FeatureKey,
-  UNLIMITED_REMAINING,
-} from '../../core/plans.ts';
+import { effectivePlan } from '../../core/plans.ts';
 import { ApiError } from '../http/errors.ts';
 import type { MonitorAllowance, UserPlanSource } from '../plans/user-plan.ts';
 import type { BillingContext } from './context.ts';
 import type { CustomerIdentity } from './customers.ts';
+import { type EntitlementsHelper, summarisePlan } from './plan-summary.ts';
 import {
   type Db,
   liveEntitlements,
@@ -60,39 +55,10 @@ export function createEntitlements(
     await db.transaction().execute((tx) => trackIn(tx, userId, featureId, value));
   }
 
-  /** GET /api/v1/me/plan: the effective plan, limits, what is left and the feature flags. */
   async function planSummary(userId: string) {
     await ensure({ id: userId });
     const { products, entitlements } = await live(db, userId);
-    const effective = effectivePlan(products);
-    const features = customerFeatures(entitlements, catalogue);
-    const limit = (id: string) => {
-      const f = features[id];
-      if (!f) return { limit: 0, used: 0, remaining: 0, unlimited: false };
-      if (f.unlimited) return { limit: null, used: f.usage, remaining: UNLIMITED_REMAINING, unlimited: true };
-      return {
-        limit: f.included_usage,
-        used: f.usage,
-        remaining: Math.max(0, f.balance ?? 0),
-        unlimited: false,
-        ...(f.next_reset_at ? { resetsAt: f.next_reset_at } : {}),
-      };
-    };
-    return {
-      plan: effective.plan.id,
-      displayName: effective.plan.displayName,
-      paid: effective.paid,
-      isPro: effective.isPro,
-      minCheckIntervalMinutes: minimumIntervalMinutes(new Set(entitlements.map((e) => e.feature_id))),
-      limits: {
-        monitors: limit('monitors'),
-        performanceSites: limit('performance_sites'),
-        performanceRuns: limit('performance_runs'),
-      },
-      features: Object.fromEntries(
-        FEATURE_KEYS.map((key) => [key, entitlements.some((e) => e.feature_id === FEATURE_IDS[key])]),
-      ) as Record<FeatureKey, boolean>,
-    };
+    return summarisePlan(products, customerFeatures(entitlements, catalogue));
   }
 
   const plans: UserPlanSource = {
@@ -122,7 +88,6 @@ export function createEntitlements(
     committed: async () => undefined,
   };
 
-  return { check, track, trackIn, planSummary, plans };
+  const helper: EntitlementsHelper = { check, track, planSummary };
+  return { helper, plans };
 }
-
-export type Entitlements = ReturnType<typeof createEntitlements>;

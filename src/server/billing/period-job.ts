@@ -12,8 +12,8 @@ import { newProductLines } from '../../core/billing/preview-lines.ts';
 import { largestInterval } from '../../core/billing/properties.ts';
 import { resetEntitlement } from '../../core/billing/reset.ts';
 import type { CustomerProduct } from '../../core/billing/types.ts';
-import type { Clock, TimerHandle } from '../clock.ts';
-import type { Logger } from '../logger.ts';
+import type { Clock } from '../clock.ts';
+import type { WorkerJob } from '../scheduler/worker.ts';
 import { applyChanges } from './apply-changes.ts';
 import type { BillingContext } from './context.ts';
 import { issueInvoice } from './invoices.ts';
@@ -179,23 +179,19 @@ export async function runPeriodJob(ctx: BillingContext): Promise<number> {
   });
 }
 
-/** Runs the job every minute on the injected clock until stopped. */
-export function schedulePeriodJob(ctx: BillingContext, clock: Clock, logger: Logger): { stop(): void } {
-  let timer: TimerHandle | null = null;
-  let stopped = false;
-  const tick = async () => {
-    try {
-      await runPeriodJob(ctx);
-    } catch (error) {
-      logger.error({ err: error }, 'billing period job failed');
-    }
-    if (!stopped) timer = clock.setTimeout(() => void tick(), MINUTE);
-  };
-  timer = clock.setTimeout(() => void tick(), MINUTE);
+/**
+ * The worker's billing job: the period pass once a minute on the injected clock (the worker
+ * polls more often; the rest of its rounds are no-ops).
+ */
+export function billingPeriodJob(periodic: () => Promise<number>, clock: Clock): WorkerJob {
+  let lastRunAt = Number.NEGATIVE_INFINITY;
   return {
-    stop() {
-      stopped = true;
-      timer?.cancel();
+    name: 'billing-period',
+    async run() {
+      if (clock.now() - lastRunAt < MINUTE) return false;
+      lastRunAt = clock.now();
+      await periodic();
+      return false;
     },
   };
 }

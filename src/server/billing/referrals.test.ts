@@ -14,8 +14,11 @@ let clock: ManualClock;
 async function setup(programs?: ReferralProgram[]) {
   clock = new ManualClock(START);
   t = await createTestApp({}, { clock, programs });
-  const users = [await createUser(t.auth), await createUser(t.auth), await createUser(t.auth)];
-  return users.map((user) => ({ user, client: billingClient(t, user) }));
+  const person = async () => {
+    const user = await createUser(t.auth);
+    return { user, client: billingClient(t, user) };
+  };
+  return [await person(), await person(), await person()] as const;
 }
 afterEach(async () => {
   await t?.close();

@@ -78,7 +78,7 @@ describe('check (BILLING.md §7)', () => {
       title: 'Upgrade to Team',
       upgrade_product_id: 'team',
     });
-    await t.billing.attach.grant(user.id, 'team');
+    await t.grant(user.id, 'team');
     const allowed = await client.post('/check', { featureId: 'sso' });
     expect(allowed.body).toEqual({
       customer_id: user.id,
@@ -108,7 +108,7 @@ describe('check (BILLING.md §7)', () => {
 
   it('usage-limited pay-per-use: balance + (usage_limit − included) decides', async () => {
     const { user, client } = await setup();
-    await t.billing.attach.grant(user.id, 'pro');
+    await t.grant(user.id, 'pro');
     const at = (n: number) => client.post('/check', { featureId: 'messages', requiredBalance: n });
     expect((await at(1000)).body).toMatchObject({ allowed: true, balance: 100, usage_limit: 1000 });
     expect((await at(1001)).body.allowed).toBe(false);
@@ -145,7 +145,7 @@ describe('check (BILLING.md §7)', () => {
       status: 'active',
     });
     expect((await client.post('/check', { productId: 'pro' })).body.allowed).toBe(false);
-    await t.billing.attach.grant(user.id, 'pro');
+    await t.grant(user.id, 'pro');
     await client.post('/cancel', { productId: 'pro' });
     expect((await client.post('/check', { productId: 'pro' })).body).toMatchObject({
       allowed: true,
@@ -188,7 +188,7 @@ describe('query', () => {
 describe('entities (BILLING.md §8)', () => {
   it('an entity takes a seat and holds its own linked balance; deleting returns the seat', async () => {
     const { user, client } = await setup();
-    await t.billing.attach.grant(user.id, 'team');
+    await t.grant(user.id, 'team');
     const created = await client.post('/entities', { id: 'u1', name: 'Ada', featureId: 'seats' });
     expect(created.body).toMatchObject({ id: 'u1', name: 'Ada', customer_id: user.id });
     expect((await client.customer()).features.seats.usage).toBe(1);

@@ -94,11 +94,21 @@ describe('restarts', () => {
       expect((await first.stop()).code).toBe(0);
     }
 
+    const grant = ['billing', 'grant', '--email', 'restart@example.test', '--plan', 'pro'];
+    const granted = await runUpwatch(grant, env);
+    expect(granted.code, granted.stderr).toBe(0);
+    expect(granted.stdout).toContain('Granted Pro to restart@example.test (manual grant, no payment)');
+    const nobody = await runUpwatch(['billing', 'show', '--email', 'nobody@example.test'], env);
+    expect(nobody.code).toBe(1);
+    expect(oneLine(nobody.stderr)).toBe('upwatch: No user with email nobody@example.test');
+
     const second = await startUpwatch(['start'], env, port);
     try {
       const me = await fetch(`${second.url}/api/v1/me`, { headers: { cookie } });
       expect(me.status).toBe(200);
       expect((await me.json()).email).toBe('restart@example.test');
+      const plan = await fetch(`${second.url}/api/v1/me/plan`, { headers: { cookie } });
+      expect((await plan.json()).plan).toBe('pro');
     } finally {
       await second.stop();
     }

@@ -11,7 +11,7 @@ async function setup(plan: 'free' | 'starter' | 'pro' = 'free', testMode = true)
   clock = new ManualClock(START);
   t = await createTestApp({ testMode }, { clock });
   const user = await createUser(t.auth);
-  if (plan !== 'free') await t.billing.attach.grant(user.id, plan);
+  if (plan !== 'free') await t.grant(user.id, plan);
   return user;
 }
 afterEach(async () => {

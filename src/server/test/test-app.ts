@@ -19,6 +19,8 @@ export interface TestApp {
   auth: Auth;
   billing: Billing;
   database: TestDatabase;
+  /** Attaches a product without payment, as the admin CLI's grant does (local provider). */
+  grant(userId: string, productId: string): Promise<unknown>;
   /** `app.request` with the trusted Origin header better-auth requires on cookie requests. */
   request(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
@@ -51,6 +53,7 @@ export function buildApp(database: DatabaseHandle, overrides: TestConfig = {}, o
       github: undefined,
       trustProxy: false,
       testMode: true,
+      billing: { kind: 'local' },
       ...overrides,
     },
     secret: TEST_SECRET,
@@ -83,6 +86,10 @@ export async function createTestApp(
       const headers = new Headers(init.headers);
       if (!headers.has('origin')) headers.set('origin', origin);
       return Promise.resolve(app.request(path, { ...init, headers }));
+    },
+    grant(userId, productId) {
+      if (!billing.attach) throw new Error('grants need the local billing provider');
+      return billing.attach.grant(userId, productId);
     },
     close: () => database.destroy(),
   };

@@ -1,0 +1,101 @@
+// Entitlements when the hosted provider keeps the books: gates ask it over HTTP, monitor
+// writes track after they commit, and a periodic reconcile corrects any count a failed or
+// lost track left behind.
+import type { CustomerFeature } from '../../core/billing/aggregate.ts';
+import { effectivePlan, type ProductLike } from '../../core/plans.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Logger } from '../logger.ts';
+import type { UserPlanSource } from '../plans/user-plan.ts';
+import { type EntitlementsHelper, summarisePlan } from './plan-summary.ts';
+import type { BillingProvider } from './provider.ts';
+import type { Db } from './store.ts';
+import { minimumIntervalMinutes } from './usage-sync.ts';
+
+interface HostedCustomer {
+  products: ProductLike[];
+  features: Record<string, CustomerFeature>;
+}
+
+const RECONCILE_BATCH = 500;
+
+export function createHostedEntitlements(provider: BillingProvider, db: Db, logger: Logger) {
+  const customer = async (userId: string) => (await provider.customer({ id: userId }, {})) as HostedCustomer;
+
+  const helper: EntitlementsHelper = {
+    async check(userId, featureId, requiredBalance) {
+      const result = (await provider.check(userId, {
+        feature_id: featureId,
+        required_balance: requiredBalance,
+      })) as {
+        allowed?: boolean;
+      };
+      return result.allowed === true;
+    },
+    async track(userId, featureId, value = 1) {
+      await provider.track(userId, { feature_id: featureId, value });
+    },
+    async planSummary(userId) {
+      const c = await customer(userId);
+      return summarisePlan(c.products, c.features);
+    },
+  };
+
+  const plans: UserPlanSource = {
+    async allowanceFor(userId) {
+      const c = await customer(userId);
+      return {
+        plan: effectivePlan(c.products).plan,
+        minIntervalMinutes: minimumIntervalMinutes(new Set(Object.keys(c.features))),
+      };
+    },
+    async takeMonitor(_tx, userId, allowance) {
+      if (!(await helper.check(userId, 'monitors'))) {
+        throw new ApiError(
+          403,
+          'monitor_limit_reached',
+          `You've reached your monitor limit on the ${allowance.plan.displayName} plan. Upgrade to add more.`,
+        );
+      }
+    },
+    returnMonitor: async () => undefined,
+    async committed(userId, delta) {
+      try {
+        await helper.track(userId, 'monitors', delta);
+      } catch (err) {
+        logger.warn({ err, userId }, 'monitor usage not tracked; the reconcile will correct it');
+      }
+    },
+  };
+
+  /** Sets each customer's reported monitor usage to the real count. */
+  async function reconcile(): Promise<number> {
+    let corrected = 0;
+    let after = '';
+    for (;;) {
+      const users = await db
+        .selectFrom('user')
+        .select('id')
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(RECONCILE_BATCH)
+        .execute();
+      for (const { id } of users) {
+        const row = await db
+          .selectFrom('monitors')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', id)
+          .executeTakeFirstOrThrow();
+        const reported = (await customer(id)).features.monitors?.usage ?? 0;
+        const drift = Number(row.n) - reported;
+        if (drift !== 0) {
+          await helper.track(id, 'monitors', drift);
+          corrected++;
+        }
+      }
+      if (users.length < RECONCILE_BATCH) return corrected;
+      after = users[users.length - 1]?.id ?? after;
+    }
+  }
+
+  return { helper, plans, reconcile };
+}
