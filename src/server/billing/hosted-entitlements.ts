@@ -43,13 +43,17 @@ export function createHostedEntitlements(provider: BillingProvider, db: Db, logg
   const plans: UserPlanSource = {
     async allowanceFor(userId) {
       const c = await customer(userId);
+      const monitors = c.features.monitors;
       return {
         plan: effectivePlan(c.products).plan,
         minIntervalMinutes: minimumIntervalMinutes(new Set(Object.keys(c.features))),
+        monitorAvailable:
+          monitors !== undefined &&
+          (monitors.unlimited || monitors.overage_allowed || (monitors.balance ?? 0) >= 1),
       };
     },
-    async takeMonitor(_tx, userId, allowance) {
-      if (!(await helper.check(userId, 'monitors'))) {
+    async takeMonitor(_tx, _userId, allowance) {
+      if (!allowance.monitorAvailable) {
         throw new ApiError(
           403,
           'monitor_limit_reached',

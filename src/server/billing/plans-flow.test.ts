@@ -175,6 +175,15 @@ describe('plans through /api/billing', () => {
     expect(customer.products[0].current_period_start).toBe(Date.UTC(2027, 0, 1, 12));
   });
 
+  it('two period passes at once renew once', async () => {
+    const { client } = await setup();
+    await subscribe(client, 'starter');
+    clock.advance(30 * DAY);
+    await Promise.all([runPeriodJob(t.billing.context), runPeriodJob(t.billing.context)]);
+    const customer = await client.customer(['invoices']);
+    expect(customer.invoices.map((i: { total: number }) => i.total)).toEqual([19, 19]);
+  });
+
   it('cancelling immediately refunds the unused part and returns to free at once', async () => {
     const { client } = await setup();
     await subscribe(client, 'pro');

@@ -7,6 +7,11 @@ export interface MonitorAllowance {
   /** The effective plan (SPEC.md §4), named in refusals. */
   plan: Plan;
   minIntervalMinutes: number;
+  /**
+   * Set by providers that answer over the network, read before the write's transaction so no
+   * request waits on a held database connection; the local engine decides inside it instead.
+   */
+  monitorAvailable?: boolean;
 }
 
 /**
