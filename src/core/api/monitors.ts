@@ -104,6 +104,10 @@ export const monitorSchema = z
     ignoreTlsErrors: z.boolean(),
     degradedAboveMs: z.number().nullable(),
     intervalSeconds: z.number(),
+    intervalRaisedFromSeconds: z
+      .number()
+      .nullable()
+      .meta({ description: "The interval before a plan change raised it to the plan's minimum" }),
     paused: z.boolean(),
     status: z.enum(MONITOR_STATUSES),
     streak: z.number().meta({ description: 'Consecutive checks with the current status' }),

@@ -47,7 +47,10 @@ export async function syncServerUsage(tx: Tx, catalogue: Catalogue, customerId: 
   const minutes = minimumIntervalMinutes(new Set(live.map((e) => e.feature_id)));
   await tx
     .updateTable('monitors')
-    .set({ interval_seconds: minutes * 60 })
+    .set((eb) => ({
+      interval_raised_from_seconds: eb.fn.coalesce('interval_raised_from_seconds', 'interval_seconds'),
+      interval_seconds: minutes * 60,
+    }))
     .where('user_id', '=', customerId)
     .where('interval_seconds', '<', minutes * 60)
     .execute();

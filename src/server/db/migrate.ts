@@ -5,6 +5,7 @@ import { accounts } from './migrations/0001-accounts.ts';
 import { monitors } from './migrations/0002-monitors.ts';
 import { statusChanges } from './migrations/0003-status-changes.ts';
 import { billing } from './migrations/0005-billing.ts';
+import { monitorIntervalRaised } from './migrations/0006-monitor-interval-raised.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-monitors': monitors,
   '0003-status-changes': statusChanges,
   '0005-billing': billing,
+  '0006-monitor-interval-raised': monitorIntervalRaised,
 };
 
 export class MigrationError extends Error {

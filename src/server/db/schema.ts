@@ -78,6 +78,8 @@ export interface MonitorTable {
   ignore_tls_errors: number;
   degraded_above_ms: number | null;
   interval_seconds: number;
+  /** The interval a plan change raised this monitor from (cleared when the user sets one). */
+  interval_raised_from_seconds: number | null;
   paused: number;
   status: MonitorStatus;
   streak: number;

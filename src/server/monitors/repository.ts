@@ -19,6 +19,7 @@ export function toMonitor(row: MonitorTable): Monitor {
     ignoreTlsErrors: row.ignore_tls_errors === 1,
     degradedAboveMs: row.degraded_above_ms,
     intervalSeconds: row.interval_seconds,
+    intervalRaisedFromSeconds: row.interval_raised_from_seconds ?? null,
     paused: row.paused === 1,
     status: row.status,
     streak: row.streak,

@@ -145,6 +145,7 @@ export function createMonitorService(deps: MonitorServiceDeps) {
       const columns = columnsFrom(input);
       if (seconds !== undefined) {
         columns.interval_seconds = seconds;
+        columns.interval_raised_from_seconds = null;
         // A shorter interval takes effect now, not after the old, longer wait.
         columns.next_run_at = Math.min(current.next_run_at, now + seconds * 1000);
       }

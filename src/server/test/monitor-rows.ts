@@ -47,6 +47,7 @@ export function monitorRow(
     ignore_tls_errors: 0,
     degraded_above_ms: null,
     interval_seconds: 3600,
+    interval_raised_from_seconds: null,
     ...initialMonitorState(now),
     ...overrides,
   };

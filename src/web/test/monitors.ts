@@ -19,6 +19,7 @@ export function makeMonitor(overrides: Partial<Monitor> = {}): Monitor {
     ignoreTlsErrors: false,
     degradedAboveMs: null,
     intervalSeconds: 900,
+    intervalRaisedFromSeconds: null,
     paused: false,
     status: 'up',
     streak: 3,

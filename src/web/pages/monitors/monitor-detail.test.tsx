@@ -145,6 +145,22 @@ describe('monitor settings tab', () => {
     expect(requests.some((request) => request.method === 'DELETE')).toBe(true);
   });
 
+  it('says when a plan change slowed the monitor to the plan minimum', async () => {
+    stubServer({
+      user: TEST_USER,
+      routes: {
+        ...detailRoutes(),
+        'GET /api/v1/monitors/m-1': () =>
+          json({ ...monitor, intervalSeconds: 900, intervalRaisedFromSeconds: 60 }),
+      },
+    });
+    renderApp('/dashboard/monitors/m-1/settings');
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent(
+      'Your plan changed, so this monitor now checks every 15 min instead of every 1 min: the fastest your plan allows.',
+    );
+  });
+
   it('saves edits without re-sending an unchanged interval or the paused flag', async () => {
     const { requests } = stubServer({
       user: TEST_USER,

@@ -12,6 +12,7 @@ import { useMonitorAction } from '../../../lib/use-monitor-actions';
 import { formStateFromMonitor } from '../form/form-values';
 import { MonitorForm } from '../form/monitor-form';
 import { DeleteMonitorCard } from './delete-monitor-card';
+import { IntervalRaisedNotice } from './interval-raised-notice';
 
 /** The edit payload: everything the form holds, but the interval only when it was changed. */
 function updateFrom(values: MonitorInput, monitor: Monitor, intervalSeconds: number): MonitorUpdate {
@@ -66,6 +67,7 @@ export function SettingsTab() {
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <IntervalRaisedNotice monitor={monitor} />
       <MonitorForm
         // A fresh form after each save starts from what the server stored.
         key={monitor.updatedAt}
