@@ -92,4 +92,23 @@ describe('one customer never reads or changes another’s billing', () => {
     expect(products.body.list.map((p: { scenario: string }) => p.scenario)).toContain('new');
     expect((await anonymous.post('/cors')).body).toEqual({ message: 'OK' });
   });
+
+  it('takes bodies only as JSON', async () => {
+    const { owner } = await setup();
+    const form = await t.request('/api/billing/track', {
+      method: 'POST',
+      headers: { cookie: owner.cookie, 'content-type': 'text/plain' },
+      body: JSON.stringify({ featureId: 'checks' }),
+    });
+    expect(form.status).toBe(415);
+    expect((await form.json()).code).toBe('unsupported_media_type');
+    const empty = await billingClient(t, owner).call('POST', '/track', undefined);
+    expect(empty.body.code).toBe('invalid_request');
+    const malformed = await t.request('/api/billing/track', {
+      method: 'POST',
+      headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+      body: '{"featureId": ',
+    });
+    expect(malformed.status).toBe(400);
+  });
 });

@@ -47,9 +47,19 @@ export function createBillingRoutes({ auth, provider, logger, extend }: BillingR
   });
   app.use('*', loadSession(auth));
 
-  const readBody = async (c: { req: { text(): Promise<string> } }): Promise<Body | Body[]> => {
+  const readBody = async (c: {
+    req: { text(): Promise<string>; header(name: string): string | undefined };
+  }): Promise<Body | Body[]> => {
     const text = await c.req.text();
     if (!text.trim()) return {};
+    // Only JSON: a cross-site form cannot send it without a CORS preflight.
+    if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
+      throw new BillingError(
+        'unsupported_media_type',
+        'Send the body as JSON (Content-Type: application/json).',
+        415,
+      );
+    }
     try {
       return normaliseBody(JSON.parse(text));
     } catch {
