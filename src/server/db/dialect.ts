@@ -8,12 +8,18 @@ export interface DialectTypes {
   authDate: ColumnDataType;
   /** better-auth's own boolean columns: 0/1 on SQLite, boolean on PostgreSQL. */
   authBoolean: ColumnDataType;
+  /**
+   * Ends a CREATE TABLE whose rows are to be stored in primary-key order: SQLite's WITHOUT ROWID
+   * (the key's B-tree holds the rows, no rowid tree beside it). PostgreSQL keeps rows in a heap
+   * whatever the key, so there the key is simply the table's one index and nothing is added.
+   */
+  clusteredTable: RawBuilder<unknown>;
 }
 
 export function dialectTypes(dialect: Dialect): DialectTypes {
   return dialect === 'sqlite'
-    ? { authDate: 'date', authBoolean: 'integer' }
-    : { authDate: 'timestamptz', authBoolean: 'boolean' };
+    ? { authDate: 'date', authBoolean: 'integer', clusteredTable: sql`without rowid` }
+    : { authDate: 'timestamptz', authBoolean: 'boolean', clusteredTable: sql`` };
 }
 
 /**

@@ -4,6 +4,7 @@ import { type DialectTypes, dialectTypes } from './dialect.ts';
 import { accounts } from './migrations/0001-accounts.ts';
 import { monitors } from './migrations/0002-monitors.ts';
 import { statusChanges } from './migrations/0003-status-changes.ts';
+import { checkResultsClustered } from './migrations/0004-check-results-clustered.ts';
 import { billing } from './migrations/0005-billing.ts';
 import { monitorIntervalRaised } from './migrations/0006-monitor-interval-raised.ts';
 
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-monitors': monitors,
   '0003-status-changes': statusChanges,
+  '0004-check-results-clustered': checkResultsClustered,
   '0005-billing': billing,
   '0006-monitor-interval-raised': monitorIntervalRaised,
 };
@@ -33,6 +35,10 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
     // Kysely looks for its bookkeeping tables in every schema unless told which one; with two
     // Upwatch schemas in one PostgreSQL database it would find the other's.
     ...(dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
+    // Migrations are numbered when written, so two written side by side can be released in
+    // either order (0005 reached some databases before 0004 existed): each runs once, whatever
+    // came first. Migrations that depend on each other still run in name order when both are new.
+    allowUnorderedMigrations: true,
     provider: {
       getMigrations: async () =>
         Object.fromEntries(
