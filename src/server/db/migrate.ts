@@ -7,6 +7,7 @@ import { statusChanges } from './migrations/0003-status-changes.ts';
 import { checkResultsClustered } from './migrations/0004-check-results-clustered.ts';
 import { billing } from './migrations/0005-billing.ts';
 import { monitorIntervalRaised } from './migrations/0006-monitor-interval-raised.ts';
+import { incidents } from './migrations/0007-incidents.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-check-results-clustered': checkResultsClustered,
   '0005-billing': billing,
   '0006-monitor-interval-raised': monitorIntervalRaised,
+  '0007-incidents': incidents,
 };
 
 export class MigrationError extends Error {

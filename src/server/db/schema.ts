@@ -1,6 +1,7 @@
 // Table types. better-auth's tables keep its own shapes; Upwatch's tables store epoch-ms
 // integers, 0/1 booleans, JSON as text and UUIDv7 ids.
 import type { BillingTables } from './billing-schema.ts';
+import type { IncidentTables } from './incident-schema.ts';
 
 type AuthDate = Date | string;
 
@@ -135,7 +136,7 @@ export interface MonitorStatusChangeTable {
   to_status: MonitorStatus;
 }
 
-export interface Database extends BillingTables {
+export interface Database extends BillingTables, IncidentTables {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

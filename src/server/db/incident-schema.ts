@@ -1,0 +1,103 @@
+// Row shapes of the incident and alert-delivery tables (migration 0007).
+export type IncidentStatus = 'investigating' | 'identified' | 'monitoring' | 'resolved';
+export type IncidentSeverity = 'minor' | 'major' | 'critical';
+
+export interface IncidentTable {
+  id: string;
+  user_id: string;
+  title: string;
+  status: IncidentStatus;
+  severity: IncidentSeverity;
+  source: 'automatic' | 'manual';
+  primary_monitor_id: string | null;
+  started_at: number;
+  acknowledged_at: number | null;
+  resolved_at: number | null;
+  /** Set while the monitor flaps (4+ changes in the window); cleared once stable. */
+  flapping_since: number | null;
+  /** One Down and one Recovered alert per incident, however often it flaps or reopens. */
+  down_alerted: number;
+  recovery_alerted: number;
+  root_cause: string | null;
+  summary: string | null;
+  /** JSON array of follow-up actions. */
+  follow_ups: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface IncidentMonitorTable {
+  incident_id: string;
+  monitor_id: string;
+}
+
+export type IncidentEventKind =
+  | 'detected'
+  | 'confirmed'
+  | 'alert_sent'
+  | 'alert_failed'
+  | 'acknowledged'
+  | 'status_changed'
+  | 'update_posted'
+  | 'note_added'
+  | 'recovered'
+  | 'reopened'
+  | 'flapping'
+  | 'resolved';
+
+export interface IncidentEventTable {
+  id: string;
+  incident_id: string;
+  at: number;
+  kind: IncidentEventKind;
+  message: string;
+  actor_id: string | null;
+}
+
+export interface IncidentUpdateTable {
+  id: string;
+  incident_id: string;
+  status: IncidentStatus;
+  message: string;
+  author_id: string | null;
+  created_at: number;
+}
+
+export interface IncidentNoteTable {
+  id: string;
+  incident_id: string;
+  author_id: string;
+  text: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export type AlertKind = 'monitor.down' | 'monitor.up';
+export type AlertDeliveryStatus = 'pending' | 'sent' | 'failed';
+
+export interface AlertDeliveryTable {
+  id: string;
+  user_id: string;
+  monitor_id: string | null;
+  incident_id: string | null;
+  channel_id: string | null;
+  kind: AlertKind;
+  /** JSON AlertEvent: everything a channel needs to render the message. */
+  payload: string;
+  status: AlertDeliveryStatus;
+  attempts: number;
+  next_attempt_at: number | null;
+  last_error: string | null;
+  claimed_until: number | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export interface IncidentTables {
+  incidents: IncidentTable;
+  incident_monitors: IncidentMonitorTable;
+  incident_events: IncidentEventTable;
+  incident_updates: IncidentUpdateTable;
+  incident_notes: IncidentNoteTable;
+  alert_deliveries: AlertDeliveryTable;
+}

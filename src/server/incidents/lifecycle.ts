@@ -1,0 +1,261 @@
+// Automatic incidents, decided inside the transaction that records a monitor's confirmed status
+// change: a confirmed outage opens exactly one incident (the partial unique index backs this
+// up across workers) and one Down alert; recovery resolves it with one Recovered alert. A
+// monitor that fails again soon after recovering reopens its incident instead of opening a new
+// one, and one that keeps changing is marked flapping and resolves only once stable.
+import type { Transaction } from 'kysely';
+import { uuidv7 } from 'uuidv7';
+import type { AlertEvent } from '../alerts/alert-event.ts';
+import { enqueueAlert } from '../alerts/enqueue.ts';
+import type { IncidentEventKind, IncidentTable } from '../db/incident-schema.ts';
+import type { Database, MonitorTable } from '../db/schema.ts';
+import type { MonitorStatusEvent } from '../events/bus.ts';
+
+type Tx = Transaction<Database>;
+
+export interface FlapPolicy {
+  /** How far back status changes are counted, and how long a monitor must be stable. */
+  windowMs: number;
+  /** This many changes within the window is flapping. */
+  changes: number;
+}
+
+export const DEFAULT_FLAP_POLICY: FlapPolicy = { windowMs: 30 * 60_000, changes: 4 };
+
+export interface StatusChange {
+  event: MonitorStatusEvent;
+  monitor: Pick<MonitorTable, 'id' | 'user_id' | 'name' | 'url'>;
+  /** The check that confirmed the change. */
+  checkedAt: number;
+  failure: { statusCode: number | null; code: string | null; message: string | null } | null;
+}
+
+export async function addIncidentEvent(
+  tx: Tx,
+  incidentId: string,
+  at: number,
+  kind: IncidentEventKind,
+  message: string,
+  actorId: string | null = null,
+): Promise<void> {
+  await tx
+    .insertInto('incident_events')
+    .values({ id: uuidv7(), incident_id: incidentId, at, kind, message, actor_id: actorId })
+    .execute();
+}
+
+function alertEvent(
+  change: StatusChange,
+  incident: Pick<IncidentTable, 'id' | 'title' | 'started_at'>,
+): AlertEvent {
+  const recovered = change.event.type !== 'monitor.down';
+  return {
+    kind: recovered ? 'monitor.up' : 'monitor.down',
+    at: change.event.at,
+    monitor: { id: change.monitor.id, name: change.monitor.name, url: change.monitor.url },
+    incident: { id: incident.id, title: incident.title, startedAt: incident.started_at },
+    failure: recovered ? null : change.failure,
+    downtimeMs: recovered ? change.event.at - incident.started_at : null,
+  };
+}
+
+async function changesInWindow(tx: Tx, monitorId: string, since: number): Promise<number> {
+  const row = await tx
+    .selectFrom('monitor_status_changes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('monitor_id', '=', monitorId)
+    .where('at', '>=', since)
+    .where('to_status', 'in', ['up', 'down', 'degraded'])
+    .where('from_status', 'in', ['up', 'down', 'degraded'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function openIncidentOf(tx: Tx, monitorId: string) {
+  return tx
+    .selectFrom('incidents')
+    .selectAll()
+    .where('primary_monitor_id', '=', monitorId)
+    .where('source', '=', 'automatic')
+    .where('resolved_at', 'is', null)
+    .executeTakeFirst();
+}
+
+function describeFailure(change: StatusChange): string {
+  const failure = change.failure;
+  if (!failure) return 'The check failed.';
+  return failure.message ?? (failure.statusCode ? `HTTP ${failure.statusCode}` : 'The check failed.');
+}
+
+async function markFlapping(tx: Tx, incident: IncidentTable, at: number, policy: FlapPolicy) {
+  if (incident.flapping_since !== null) return;
+  await tx
+    .updateTable('incidents')
+    .set({ flapping_since: at, updated_at: at })
+    .where('id', '=', incident.id)
+    .execute();
+  const minutes = Math.round(policy.windowMs / 60_000);
+  await addIncidentEvent(
+    tx,
+    incident.id,
+    at,
+    'flapping',
+    `Flapping: ${policy.changes} or more status changes within ${minutes} minutes. No further alerts until it is stable for ${minutes} minutes.`,
+  );
+}
+
+async function wentDown(tx: Tx, change: StatusChange, policy: FlapPolicy): Promise<void> {
+  const { event, monitor } = change;
+  const flapping = (await changesInWindow(tx, monitor.id, event.at - policy.windowMs)) >= policy.changes;
+  const open = await openIncidentOf(tx, monitor.id);
+  if (open) {
+    await addIncidentEvent(tx, open.id, event.at, 'detected', `Down again: ${describeFailure(change)}`);
+    if (flapping) await markFlapping(tx, open, event.at, policy);
+    return;
+  }
+  const recent = await tx
+    .selectFrom('incidents')
+    .selectAll()
+    .where('primary_monitor_id', '=', monitor.id)
+    .where('source', '=', 'automatic')
+    .where('resolved_at', '>=', event.at - policy.windowMs)
+    .orderBy('resolved_at', 'desc')
+    .executeTakeFirst();
+  if (recent) {
+    await tx
+      .updateTable('incidents')
+      .set({ status: 'investigating', resolved_at: null, updated_at: event.at })
+      .where('id', '=', recent.id)
+      .execute();
+    await addIncidentEvent(
+      tx,
+      recent.id,
+      event.at,
+      'reopened',
+      `Down again within ${Math.round(policy.windowMs / 60_000)} minutes of recovering: ${describeFailure(change)}`,
+    );
+    if (flapping) await markFlapping(tx, recent, event.at, policy);
+    return;
+  }
+
+  const incident: IncidentTable = {
+    id: uuidv7(),
+    user_id: monitor.user_id,
+    title: `${monitor.name} is down`,
+    status: 'investigating',
+    severity: 'major',
+    source: 'automatic',
+    primary_monitor_id: monitor.id,
+    started_at: event.at,
+    acknowledged_at: null,
+    resolved_at: null,
+    flapping_since: null,
+    down_alerted: 1,
+    recovery_alerted: 0,
+    root_cause: null,
+    summary: null,
+    follow_ups: null,
+    created_at: change.checkedAt,
+    updated_at: change.checkedAt,
+  };
+  // Another worker may have recorded the same outage: the partial unique index keeps one.
+  const inserted = await tx
+    .insertInto('incidents')
+    .values(incident)
+    .onConflict((oc) =>
+      oc
+        .column('primary_monitor_id')
+        .where('source', '=', 'automatic')
+        .where('resolved_at', 'is', null)
+        .doNothing(),
+    )
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
+  await tx
+    .insertInto('incident_monitors')
+    .values({ incident_id: incident.id, monitor_id: monitor.id })
+    .execute();
+  await addIncidentEvent(tx, incident.id, event.at, 'detected', `Check failed: ${describeFailure(change)}`);
+  await addIncidentEvent(tx, incident.id, change.checkedAt, 'confirmed', 'Confirmed down by a re-check.');
+  await enqueueAlert(tx, {
+    userId: monitor.user_id,
+    incidentId: incident.id,
+    event: alertEvent(change, incident),
+    now: change.checkedAt,
+  });
+}
+
+/** Resolves an automatic incident: its timeline, and the one Recovered alert if not yet sent. */
+export async function resolveAutomatic(
+  tx: Tx,
+  incident: IncidentTable,
+  at: number,
+  message: string,
+  change?: StatusChange,
+) {
+  await tx
+    .updateTable('incidents')
+    .set({ status: 'resolved', resolved_at: at, updated_at: at, recovery_alerted: 1 })
+    .where('id', '=', incident.id)
+    .execute();
+  await addIncidentEvent(tx, incident.id, at, 'resolved', message);
+  if (incident.recovery_alerted === 1) return;
+  const monitor = await tx
+    .selectFrom('monitors')
+    .select(['id', 'user_id', 'name', 'url'])
+    .where('id', '=', incident.primary_monitor_id ?? '')
+    .executeTakeFirst();
+  if (!monitor) return;
+  const recovery: StatusChange = change ?? {
+    event: { type: 'monitor.up', userId: monitor.user_id, monitorId: monitor.id, at, from: 'down', to: 'up' },
+    monitor,
+    checkedAt: at,
+    failure: null,
+  };
+  await enqueueAlert(tx, {
+    userId: monitor.user_id,
+    incidentId: incident.id,
+    event: alertEvent(recovery, incident),
+    now: at,
+  });
+}
+
+function formatDuration(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 1) return `${Math.max(1, Math.round(ms / 1000))} s`;
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+async function cameBack(tx: Tx, change: StatusChange, policy: FlapPolicy): Promise<void> {
+  const open = await openIncidentOf(tx, change.monitor.id);
+  if (!open) return;
+  const { at } = change.event;
+  await addIncidentEvent(
+    tx,
+    open.id,
+    at,
+    'recovered',
+    `Back up after ${formatDuration(at - open.started_at)} of downtime.`,
+  );
+  const flapping =
+    open.flapping_since !== null ||
+    (await changesInWindow(tx, change.monitor.id, at - policy.windowMs)) >= policy.changes;
+  if (flapping) {
+    await markFlapping(tx, open, at, policy);
+    return;
+  }
+  await resolveAutomatic(tx, open, at, 'Resolved automatically: the monitor is up.', change);
+}
+
+/** Called with the batch's confirmed status changes, after they are stored, in the same transaction. */
+export async function applyStatusChanges(
+  tx: Tx,
+  changes: readonly StatusChange[],
+  policy: FlapPolicy = DEFAULT_FLAP_POLICY,
+): Promise<void> {
+  for (const change of changes) {
+    if (change.event.type === 'monitor.down') await wentDown(tx, change, policy);
+    else if (change.event.from === 'down') await cameBack(tx, change, policy);
+  }
+}
