@@ -80,6 +80,17 @@ describe('parseConfig', () => {
     });
   });
 
+  it('keeps mail in the outbox unless SMTP_URL is set, sending from MAIL_FROM', () => {
+    expect(parseConfig({}).mail).toEqual({ smtpUrl: undefined, from: 'Upwatch <alerts@localhost>' });
+    expect(
+      parseConfig({ SMTP_URL: 'smtps://user:pw@mail.example.com:465', MAIL_FROM: 'Ops <ops@example.com>' })
+        .mail,
+    ).toEqual({ smtpUrl: 'smtps://user:pw@mail.example.com:465', from: 'Ops <ops@example.com>' });
+    expect(failure({ SMTP_URL: 'http://mail.example.com' })).toBe(
+      'Invalid SMTP_URL: must be an smtp:// or smtps:// URL (got "http://mail.example.com")',
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

@@ -49,6 +49,8 @@ const envSchema = z.object({
   BILLING_PROVIDER: z.enum(['local', 'autumn'], { error: 'must be local or autumn' }).default('local'),
   AUTUMN_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   AUTUMN_SECRET_KEY: z.string().optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().trim().min(3).default('Upwatch <alerts@localhost>'),
 });
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -74,6 +76,13 @@ export interface Config {
   github: { clientId: string; clientSecret: string } | undefined;
   /** Who keeps the books: the embedded engine, or the hosted API (forwarded). */
   billing: { kind: 'local' } | { kind: 'autumn'; apiUrl: string; secretKey: string };
+  /** No SMTP URL: mail is kept in the outbox table and shown in the app instead of sent. */
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  smtpUrl: string | undefined;
+  from: string;
 }
 
 export class ConfigError extends Error {
@@ -140,6 +149,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
             secretKey: vars.AUTUMN_SECRET_KEY ?? '',
           }
         : { kind: 'local' },
+    mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM },
   };
 }
 
