@@ -20,19 +20,20 @@ export interface RollupInput {
 
 type RollupTableName = 'rollups_hourly' | 'rollups_daily';
 
+// Rows are copied from one template with every column already in place: objects given 19
+// computed keys one by one turn into slow dictionary objects, and a batch builds hundreds.
+const EMPTY_ROW: Omit<RollupTable, 'monitor_id' | 'bucket_start'> = {
+  checks: 0,
+  up_checks: 0,
+  degraded_checks: 0,
+  latency_sum_ms: 0,
+  latency_min_ms: NO_LATENCY_MIN,
+  latency_max_ms: 0,
+  ...Object.fromEntries(Array.from({ length: LATENCY_BUCKET_COUNT }, (_, bucket) => [`h${bucket}`, 0])),
+};
+
 function emptyRow(monitorId: string, bucketStart: number): RollupTable {
-  const row: RollupTable = {
-    monitor_id: monitorId,
-    bucket_start: bucketStart,
-    checks: 0,
-    up_checks: 0,
-    degraded_checks: 0,
-    latency_sum_ms: 0,
-    latency_min_ms: NO_LATENCY_MIN,
-    latency_max_ms: 0,
-  };
-  for (let bucket = 0; bucket < LATENCY_BUCKET_COUNT; bucket++) row[`h${bucket}`] = 0;
-  return row;
+  return { monitor_id: monitorId, bucket_start: bucketStart, ...EMPTY_ROW };
 }
 
 /** Sums results into one row per (monitor, bucket). Latency counts only checks that got an answer in time (up or degraded). */
