@@ -73,9 +73,3 @@ export interface BillingCustomer {
   invoices?: Invoice[];
   payment_method?: PaymentMethod | null;
 }
-
-export interface AttachResult {
-  code: string;
-  message: string;
-  checkout_url?: string;
-}

@@ -1,9 +1,14 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { stubServer, TEST_USER } from '../test/fake-server';
 import { renderInRouter } from '../test/render-in-router';
 import { FeatureGate } from './feature-gate';
 
 describe('FeatureGate on the free plan', () => {
+  beforeEach(() => {
+    stubServer({ user: TEST_USER });
+  });
+
   it('names Starter as the lowest plan with incident management', async () => {
     renderInRouter(
       <FeatureGate feature="incidentManagement">

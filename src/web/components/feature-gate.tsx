@@ -2,8 +2,9 @@ import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { type FeatureKey, lowestPlanWith } from '../../core/plans';
-import { useHasFeature } from '../lib/use-plan';
+import { useHasFeature, usePlan } from '../lib/use-plan';
 import { Button } from './ui/button';
+import { PageSpinner } from './ui/spinner';
 import { UpgradeCard } from './upgrade-card';
 
 /** Names the cheapest plan with the feature (a deliberate departure from SPEC.md's labels). */
@@ -29,6 +30,10 @@ export function FeatureUnavailable({ feature }: { feature: FeatureKey }) {
   );
 }
 
+/** Shows `children` when the plan has `feature`; a spinner (not a paywall) while billing loads. */
 export function FeatureGate({ feature, children }: { feature: FeatureKey; children: ReactNode }) {
-  return useHasFeature(feature) ? children : <FeatureUnavailable feature={feature} />;
+  const allowed = useHasFeature(feature);
+  const { isLoading } = usePlan();
+  if (allowed) return children;
+  return isLoading ? <PageSpinner /> : <FeatureUnavailable feature={feature} />;
 }

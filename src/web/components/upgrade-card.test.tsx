@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { stubServer, TEST_USER } from '../test/fake-server';
 import { renderInRouter } from '../test/render-in-router';
 import { UpgradeCard } from './upgrade-card';
 
@@ -10,6 +11,10 @@ const CASES = [
 ] as const;
 
 describe('UpgradeCard', () => {
+  beforeEach(() => {
+    stubServer({ user: TEST_USER });
+  });
+
   it.each(CASES)(
     'full card for the %s trigger shows its message and the guarantee',
     async (trigger, message) => {

@@ -18,7 +18,6 @@ export const monitorKeys = {
   all: ['monitors'] as const,
   lists: () => [...monitorKeys.all, 'list'] as const,
   list: (params: MonitorListParams) => [...monitorKeys.lists(), params] as const,
-  count: (limit: number) => [...monitorKeys.all, 'count', limit] as const,
   detail: (id: string) => [...monitorKeys.all, 'detail', id] as const,
   results: (id: string) => [...monitorKeys.detail(id), 'results'] as const,
   uptime: (id: string) => [...monitorKeys.detail(id), 'uptime'] as const,
@@ -48,20 +47,6 @@ export function monitorListQueryOptions(params: MonitorListParams) {
       ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
-  });
-}
-
-/**
- * How many monitors the account has, counted up to `limit` (the plan's ceiling): enough to
- * tell whether another may be created without paging through a large account.
- */
-export function monitorCountQueryOptions(limit: number) {
-  return queryOptions({
-    queryKey: monitorKeys.count(limit),
-    queryFn: async ({ signal }) => {
-      const page = await apiGet<MonitorList>(withQuery('/api/v1/monitors', { limit }), signal);
-      return page.monitors.length;
-    },
   });
 }
 

@@ -1,10 +1,7 @@
-import type {
-  BillingCustomer,
-  CustomerProduct,
-  Invoice,
-  SandboxCheckout,
-  SandboxInvoice,
-} from '../billing/types';
+import { PLANS, type PlanId } from '../../core/plans';
+import type { BillingProduct, CheckoutResult, Customer } from '../billing/api-types';
+import { planFeatures } from '../billing/dev-mock';
+import type { CustomerProduct, Invoice, SandboxCheckout, SandboxInvoice } from '../billing/types';
 
 const MARCH_3 = Date.UTC(2025, 2, 3, 12, 0, 0);
 const APRIL_3 = Date.UTC(2025, 3, 3, 12, 0, 0);
@@ -64,14 +61,110 @@ export function makeSandboxInvoice(overrides: Partial<SandboxInvoice> = {}): San
   };
 }
 
-export function makeCustomer(overrides: Partial<BillingCustomer> = {}): BillingCustomer {
+export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
   return {
     id: 'user-1',
     name: 'Ada Lovelace',
     email: 'ada@example.com',
     products: [makeCustomerProduct()],
+    features: planFeatures('pro'),
     invoices: [makeInvoice()],
     payment_method: { brand: 'visa', last4: '4242', added_at: MARCH_3 },
+    ...overrides,
+  };
+}
+
+/** A customer on `plan` (active), holding that plan's features with `used` monitors etc. taken. */
+export function makePlanCustomer(
+  plan: PlanId,
+  used: { monitors?: number; performanceSites?: number } = {},
+  overrides: Partial<Customer> = {},
+): Customer {
+  return makeCustomer({
+    products: [
+      makeCustomerProduct({
+        id: plan,
+        name: PLANS[plan].displayName,
+        items: [{ type: 'price', price: PLANS[plan].monthlyPrice, interval: 'month' }],
+      }),
+    ],
+    features: planFeatures(plan, used),
+    invoices: [],
+    payment_method: null,
+    ...overrides,
+  });
+}
+
+export function makeBillingProduct(overrides: Partial<BillingProduct> = {}): BillingProduct {
+  return {
+    id: 'starter',
+    name: 'Starter',
+    group: 'plans',
+    is_add_on: false,
+    is_default: false,
+    items: [
+      {
+        type: 'price',
+        price: 19,
+        interval: 'month',
+        display: { primary_text: '$19', secondary_text: 'per month' },
+      },
+    ],
+    free_trial: null,
+    scenario: 'upgrade',
+    properties: {
+      is_free: false,
+      is_one_off: false,
+      interval_group: 'month',
+      has_trial: false,
+      updateable: false,
+    },
+    ...overrides,
+  };
+}
+
+/** The three plans as `/products` lists them for a free customer. */
+export function makePlanProducts(): BillingProduct[] {
+  return (['free', 'starter', 'pro'] as const).map((id) =>
+    makeBillingProduct({
+      id,
+      name: PLANS[id].displayName,
+      is_default: id === 'free',
+      scenario: id === 'free' ? 'active' : 'upgrade',
+      items:
+        id === 'free'
+          ? []
+          : [
+              {
+                type: 'price',
+                price: PLANS[id].monthlyPrice,
+                interval: 'month',
+                display: { primary_text: `$${PLANS[id].monthlyPrice}`, secondary_text: 'per month' },
+              },
+            ],
+      properties: {
+        is_free: id === 'free',
+        is_one_off: false,
+        interval_group: id === 'free' ? null : 'month',
+        has_trial: false,
+        updateable: false,
+      },
+    }),
+  );
+}
+
+export function makeCheckoutResult(overrides: Partial<CheckoutResult> = {}): CheckoutResult {
+  return {
+    url: null,
+    customer_id: 'user-1',
+    lines: [],
+    total: 20,
+    currency: 'usd',
+    options: [],
+    product: makeBillingProduct({ id: 'pro', name: 'Pro' }),
+    current_product: null,
+    has_prorations: true,
+    next_cycle: { starts_at: APRIL_3, total: 39 },
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { makePlanCustomer, makePlanProducts } from './billing';
 
 export interface FakeUser {
   id: string;
@@ -20,6 +21,8 @@ export interface RecordedRequest {
   /** The search part, "" or "?limit=50&…". */
   query: string;
   body: unknown;
+  headers: Headers;
+  credentials: RequestCredentials;
 }
 
 type Handler = (request: RecordedRequest) => Response | Promise<Response>;
@@ -38,7 +41,7 @@ function sessionBody(user: FakeUser) {
 
 /**
  * Replaces `fetch` with a tiny in-memory server: the session, the public config, an empty
- * monitor list, and any `"METHOD /path"` handlers a test adds. Everything else is the API's JSON 404.
+ * monitor list, a free billing customer and the plan products, and any `"METHOD /path"` handlers a test adds. Everything else is the API's JSON 404.
  */
 export function stubServer({
   user = null,
@@ -58,6 +61,8 @@ export function stubServer({
       path: url.pathname,
       query: url.search,
       body: text ? JSON.parse(text) : undefined,
+      headers: request.headers,
+      credentials: init?.credentials ?? request.credentials,
     };
     requests.push(recorded);
     const handler = routes[`${request.method} ${url.pathname}`];
@@ -65,6 +70,13 @@ export function stubServer({
     if (url.pathname === '/api/auth/get-session') return json(user ? sessionBody(user) : null);
     if (url.pathname === '/api/v1/public-config')
       return json({ githubSignIn: false, publicUrl: 'https://upwatch.example', testMode: false });
+    // Billing: a signed-in user is a free customer with nothing used; visitors have none.
+    if (request.method === 'POST' && url.pathname === '/api/billing/customers')
+      return user
+        ? json(makePlanCustomer('free', {}, { id: user.id, name: user.name, email: user.email }))
+        : json(null, 202);
+    if (request.method === 'GET' && url.pathname === '/api/billing/products')
+      return json({ list: makePlanProducts() });
     // A new account: no monitors yet.
     if (request.method === 'GET' && url.pathname === '/api/v1/monitors')
       return json({ monitors: [], nextCursor: null });

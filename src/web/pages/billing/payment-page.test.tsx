@@ -71,7 +71,7 @@ describe('sandbox checkout page', () => {
     await user.click(screen.getByRole('button', { name: 'Pay' }));
 
     expect(await screen.findByRole('button', { name: 'Paying…' })).toBeDisabled();
-    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
+    expect(requests.find((request) => request.path.endsWith('/pay'))?.body).toEqual({
       card_number: '4242 4242 4242 4242',
       expiry: '12/30',
       cvc: '123',

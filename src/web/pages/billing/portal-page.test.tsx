@@ -65,7 +65,9 @@ describe('billing portal', () => {
       '/billing/invoices/inv_0195b1c2d3e47f80a1b2c3d4e5f60718',
     );
     expect(requests.find((request) => request.path === '/api/billing/customers')?.body).toEqual({
+      error_on_not_found: false,
       expand: ['invoices', 'payment_method'],
+      customer_data: { name: 'Ada Lovelace', email: 'ada@example.com' },
     });
   });
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useBillingClient } from '../../billing/billing-context';
 import { customerQueryOptions } from '../../billing/queries';
 import { SectionError } from '../../components/section-error';
 import { Button } from '../../components/ui/button';
@@ -11,9 +12,9 @@ import { SubscriptionCard } from './subscription-card';
 
 /** The local provider's billing portal: plan, card on file and invoices. */
 export function PortalPage() {
-  const { data: customer, isPending, isError } = useQuery(customerQueryOptions);
+  const { data: customer, isPending, isError } = useQuery(customerQueryOptions(useBillingClient()));
   if (isPending) return <PageSpinner />;
-  if (isError) {
+  if (isError || !customer) {
     return (
       <SectionError
         title="Billing Error"

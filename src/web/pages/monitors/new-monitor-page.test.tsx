@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { makePlanCustomer } from '../../test/billing';
 import { json, stubServer, TEST_USER } from '../../test/fake-server';
 import { makeMonitor } from '../../test/monitors';
 import { renderApp } from '../../test/render-app';
@@ -22,7 +23,9 @@ describe('new monitor form', () => {
 
     expect(await screen.findByText('Enter a full http:// or https:// URL.')).toBeInTheDocument();
     expect(screen.getByLabelText('URL')).toHaveAttribute('aria-invalid', 'true');
-    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+    expect(requests.some((request) => request.path === '/api/v1/monitors' && request.method === 'POST')).toBe(
+      false,
+    );
   });
 
   it("puts the server's private_target refusal under the URL field", async () => {
@@ -55,11 +58,10 @@ describe('new monitor form', () => {
     expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing');
   });
 
-  it('shows the Upgrade card instead of the form once the free plan’s 5 monitors exist', async () => {
-    const five = Array.from({ length: 5 }, (_, index) => makeMonitor({ id: `m-${index}` }));
+  it('shows the Upgrade card instead of the form once the monitors balance is 0', async () => {
     stubServer({
       user: TEST_USER,
-      routes: { 'GET /api/v1/monitors': () => json({ monitors: five, nextCursor: null }) },
+      routes: { 'POST /api/billing/customers': () => json(makePlanCustomer('free', { monitors: 5 })) },
     });
     renderApp('/dashboard/monitors/new');
 
@@ -130,7 +132,7 @@ describe('new monitor form', () => {
     await fillAndSubmit('https://acme.dev');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/monitors/m-9'));
-    const post = requests.find((request) => request.method === 'POST');
+    const post = requests.find((request) => request.path === '/api/v1/monitors' && request.method === 'POST');
     expect(post?.body).toMatchObject({
       name: 'Marketing site',
       url: 'https://acme.dev',

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import type { Monitor, MonitorInput } from '../../../core/api/monitors';
+import { billingKeys } from '../../billing/queries';
 import { PageHeader } from '../../components/ui/page-header';
 import { UpgradeCard } from '../../components/upgrade-card';
 import { apiSend } from '../../lib/api';
@@ -21,6 +22,8 @@ export function NewMonitorPage() {
     onSuccess: async (monitor) => {
       queryClient.setQueryData(monitorKeys.detail(monitor.id), monitor);
       await queryClient.invalidateQueries({ queryKey: monitorKeys.all, refetchType: 'none' });
+      // One fewer monitor left: the allowance reads the billing customer's balance.
+      void queryClient.invalidateQueries({ queryKey: billingKeys.customer() });
       toast.success(`${monitor.name} is being checked.`);
       await navigate({ to: '/dashboard/monitors/$id', params: { id: monitor.id } });
     },

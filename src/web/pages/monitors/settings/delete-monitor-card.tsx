@@ -4,6 +4,7 @@ import { Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import type { Monitor } from '../../../../core/api/monitors';
+import { billingKeys } from '../../../billing/queries';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
@@ -25,6 +26,8 @@ export function DeleteMonitorCard({ monitor }: { monitor: Monitor }) {
       // After leaving, so the detail screen never re-reads a monitor that is gone.
       queryClient.removeQueries({ queryKey: monitorKeys.detail(monitor.id) });
       await queryClient.invalidateQueries({ queryKey: monitorKeys.all });
+      // The monitors balance went up: gates read it from the billing customer.
+      await queryClient.invalidateQueries({ queryKey: billingKeys.customer() });
     },
   });
 
