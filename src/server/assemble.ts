@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import type { EventBus } from './events/bus.ts';
 import { createApp } from './http/app.ts';
+import { createIncidentService } from './incidents/service.ts';
 import type { Logger } from './logger.ts';
 import { createMonitorService } from './monitors/service.ts';
 
@@ -59,6 +60,18 @@ export function assemble({
     vetUrl,
     testMode: config.testMode,
   });
-  const app = createApp({ config, db, clock, auth, monitors, billing, events, logger, webDistDir });
+  const incidents = createIncidentService({ db, clock, entitlements: billing.entitlements });
+  const app = createApp({
+    config,
+    db,
+    clock,
+    auth,
+    monitors,
+    incidents,
+    billing,
+    events,
+    logger,
+    webDistDir,
+  });
   return { app, auth, monitors, billing };
 }

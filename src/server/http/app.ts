@@ -10,6 +10,8 @@ import type { Database } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
 import { mountEventStream } from '../events/sse-route.ts';
 import { mountHistoryRoutes } from '../history/routes.ts';
+import { mountIncidentRoutes } from '../incidents/routes.ts';
+import type { IncidentService } from '../incidents/service.ts';
 import type { Logger } from '../logger.ts';
 import { mountMonitorRoutes } from '../monitors/routes.ts';
 import type { MonitorService } from '../monitors/service.ts';
@@ -27,6 +29,7 @@ export interface AppDeps {
   clock: Clock;
   auth: Auth;
   monitors: MonitorService;
+  incidents: IncidentService;
   billing: Billing;
   events: EventBus;
   logger: Logger;
@@ -39,6 +42,7 @@ export function createApp({
   clock,
   auth,
   monitors,
+  incidents,
   billing,
   events,
   logger,
@@ -63,6 +67,7 @@ export function createApp({
   mountPlanRoute(api, billing.entitlements);
   mountMonitorRoutes(api, db, clock, monitors);
   mountHistoryRoutes(api, db, clock);
+  mountIncidentRoutes(api, incidents);
   mountEventStream(api, db, clock, events);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

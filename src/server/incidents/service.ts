@@ -1,0 +1,44 @@
+// Incident reads for every plan (the monitor's incident list excepted).
+import type { Kysely } from 'kysely';
+import type { Incident, IncidentListQuery } from '../../core/api/incidents.ts';
+import type { EntitlementsHelper } from '../billing/plan-summary.ts';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
+import { getOwnedMonitorRow } from '../monitors/repository.ts';
+import { incidentManagementGate } from './gate.ts';
+import { listIncidents } from './list.ts';
+import { getOwnedIncidentRow, loadIncident, loadTimeline } from './repository.ts';
+import { monitorIncidentStats } from './stats.ts';
+
+export interface IncidentServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  entitlements: Pick<EntitlementsHelper, 'check'>;
+}
+
+export function createIncidentService(deps: IncidentServiceDeps) {
+  const { db, clock } = deps;
+  const requireManagement = incidentManagementGate(deps.entitlements);
+  const get = (userId: string, id: string): Promise<Incident> => loadIncident(db, userId, id, clock.now());
+
+  return {
+    get,
+    list: (userId: string, query: IncidentListQuery) => listIncidents(db, userId, query, clock.now()),
+
+    async timeline(userId: string, id: string) {
+      await getOwnedIncidentRow(db, userId, id);
+      return { events: await loadTimeline(db, id) };
+    },
+
+    async listForMonitor(userId: string, monitorId: string, query: IncidentListQuery) {
+      await getOwnedMonitorRow(db, userId, monitorId);
+      await requireManagement(userId);
+      return listIncidents(db, userId, { ...query, monitorId }, clock.now());
+    },
+
+    stats: (userId: string, monitorId: string, days: number) =>
+      monitorIncidentStats(db, userId, monitorId, days, clock.now()),
+  };
+}
+
+export type IncidentService = ReturnType<typeof createIncidentService>;
