@@ -4,6 +4,7 @@ import type { Incident, IncidentSummary, IncidentUpdate } from '../../core/api/i
 import type { IncidentTable } from '../db/incident-schema.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import { monitorNotFound } from '../monitors/repository.ts';
 
 export function incidentNotFound(): ApiError {
   return new ApiError(404, 'incident_not_found', 'No incident with that id exists in your account.');
@@ -23,6 +24,26 @@ export async function getOwnedIncidentRow(
     .executeTakeFirst();
   if (!row) throw incidentNotFound();
   return row;
+}
+
+/** The user's monitors with these ids (each once), or 404 if any is missing or another user's. */
+export async function ownedMonitors(
+  db: Kysely<Database>,
+  userId: string,
+  ids: readonly string[],
+): Promise<{ id: string; name: string }[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const rows = await db
+    .selectFrom('monitors')
+    .select(['id', 'name'])
+    .where('user_id', '=', userId)
+    .where('id', 'in', unique)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  if (rows.length !== unique.length) throw monitorNotFound();
+  return rows;
 }
 
 export type SummaryRow = IncidentTable & {

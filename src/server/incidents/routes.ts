@@ -10,6 +10,7 @@ import {
   incidentTimelineSchema,
 } from '../../core/api/incidents.ts';
 import { type AppEnv, requireUser } from '../http/session.ts';
+import { mountManagementRoutes } from './manage-routes.ts';
 import { errors, gated, idParams, json, tags } from './openapi.ts';
 import type { IncidentService } from './service.ts';
 
@@ -70,4 +71,5 @@ export function mountIncidentRoutes(api: OpenAPIHono<AppEnv>, incidents: Inciden
     const days = Number(c.req.valid('query').days);
     return c.json(await incidents.stats(requireUser(c).id, c.req.valid('param').id, days), 200);
   });
+  mountManagementRoutes(api, incidents);
 }

@@ -1,4 +1,5 @@
-// Incident reads for every plan (the monitor's incident list excepted).
+// Incident reads for every plan (the monitor's incident list excepted), with the management
+// verbs behind the incident_management gate.
 import type { Kysely } from 'kysely';
 import type { Incident, IncidentListQuery } from '../../core/api/incidents.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
@@ -7,6 +8,7 @@ import type { Database } from '../db/schema.ts';
 import { getOwnedMonitorRow } from '../monitors/repository.ts';
 import { incidentManagementGate } from './gate.ts';
 import { listIncidents } from './list.ts';
+import { createIncidentManagement } from './manage.ts';
 import { getOwnedIncidentRow, loadIncident, loadTimeline } from './repository.ts';
 import { monitorIncidentStats } from './stats.ts';
 
@@ -38,6 +40,8 @@ export function createIncidentService(deps: IncidentServiceDeps) {
 
     stats: (userId: string, monitorId: string, days: number) =>
       monitorIncidentStats(db, userId, monitorId, days, clock.now()),
+
+    ...createIncidentManagement({ db, clock, requireManagement, get }),
   };
 }
 
