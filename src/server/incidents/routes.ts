@@ -11,6 +11,7 @@ import {
 } from '../../core/api/incidents.ts';
 import { type AppEnv, requireUser } from '../http/session.ts';
 import { mountManagementRoutes } from './manage-routes.ts';
+import { mountNoteRoutes } from './note-routes.ts';
 import { errors, gated, idParams, json, tags } from './openapi.ts';
 import type { IncidentService } from './service.ts';
 
@@ -72,4 +73,5 @@ export function mountIncidentRoutes(api: OpenAPIHono<AppEnv>, incidents: Inciden
     return c.json(await incidents.stats(requireUser(c).id, c.req.valid('param').id, days), 200);
   });
   mountManagementRoutes(api, incidents);
+  mountNoteRoutes(api, incidents.notes);
 }

@@ -1,5 +1,5 @@
 // Incident reads for every plan (the monitor's incident list excepted), with the management
-// verbs behind the incident_management gate.
+// verbs and notes behind the incident_management gate.
 import type { Kysely } from 'kysely';
 import type { Incident, IncidentListQuery } from '../../core/api/incidents.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
@@ -9,6 +9,7 @@ import { getOwnedMonitorRow } from '../monitors/repository.ts';
 import { incidentManagementGate } from './gate.ts';
 import { listIncidents } from './list.ts';
 import { createIncidentManagement } from './manage.ts';
+import { createNoteService } from './notes.ts';
 import { getOwnedIncidentRow, loadIncident, loadTimeline } from './repository.ts';
 import { monitorIncidentStats } from './stats.ts';
 
@@ -42,6 +43,7 @@ export function createIncidentService(deps: IncidentServiceDeps) {
       monitorIncidentStats(db, userId, monitorId, days, clock.now()),
 
     ...createIncidentManagement({ db, clock, requireManagement, get }),
+    notes: createNoteService({ db, clock, requireManagement }),
   };
 }
 

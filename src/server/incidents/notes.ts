@@ -1,0 +1,127 @@
+// Internal notes on an incident: everyone who can work the incident reads them; only a note's
+// author may change or delete it.
+import type { Kysely } from 'kysely';
+import { uuidv7 } from 'uuidv7';
+import type { IncidentNote, NoteInput } from '../../core/api/incidents.ts';
+import type { Clock } from '../clock.ts';
+import type { IncidentNoteTable } from '../db/incident-schema.ts';
+import type { Database } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import type { IncidentGate } from './gate.ts';
+import { addIncidentEvent } from './lifecycle.ts';
+import { getOwnedIncidentRow } from './repository.ts';
+
+function toNote(row: IncidentNoteTable & { author_name: string }): IncidentNote {
+  return {
+    id: row.id,
+    text: row.text,
+    author: { id: row.author_id, name: row.author_name },
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export interface NoteServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  requireManagement: IncidentGate;
+}
+
+export function createNoteService({ db, clock, requireManagement }: NoteServiceDeps) {
+  function selectNotes(incidentId: string) {
+    return db
+      .selectFrom('incident_notes')
+      .innerJoin('user', 'user.id', 'incident_notes.author_id')
+      .selectAll('incident_notes')
+      .select('user.name as author_name')
+      .where('incident_notes.incident_id', '=', incidentId);
+  }
+
+  async function getNote(incidentId: string, noteId: string): Promise<IncidentNote> {
+    const row = await selectNotes(incidentId).where('incident_notes.id', '=', noteId).executeTakeFirst();
+    if (!row) throw new ApiError(404, 'note_not_found', 'No note with that id exists on this incident.');
+    return toNote(row);
+  }
+
+  async function authoredNote(userId: string, incidentId: string, noteId: string): Promise<IncidentNote> {
+    await getOwnedIncidentRow(db, userId, incidentId);
+    await requireManagement(userId);
+    const note = await getNote(incidentId, noteId);
+    if (note.author.id !== userId) {
+      throw new ApiError(403, 'not_note_author', 'Only the author of a note may change or delete it.');
+    }
+    return note;
+  }
+
+  return {
+    /** Oldest first. */
+    async list(userId: string, incidentId: string): Promise<{ notes: IncidentNote[] }> {
+      await getOwnedIncidentRow(db, userId, incidentId);
+      await requireManagement(userId);
+      const rows = await selectNotes(incidentId)
+        .orderBy('incident_notes.created_at')
+        .orderBy('incident_notes.id')
+        .execute();
+      return {
+        notes: rows.map(toNote),
+      };
+    },
+
+    async create(userId: string, incidentId: string, input: NoteInput): Promise<IncidentNote> {
+      await getOwnedIncidentRow(db, userId, incidentId);
+      await requireManagement(userId);
+      const now = clock.now();
+      const id = uuidv7();
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .insertInto('incident_notes')
+          .values({
+            id,
+            incident_id: incidentId,
+            author_id: userId,
+            text: input.text,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        await addIncidentEvent(tx, incidentId, now, 'note_added', 'Note added.', userId);
+      });
+      return getNote(incidentId, id);
+    },
+
+    async update(
+      userId: string,
+      incidentId: string,
+      noteId: string,
+      input: NoteInput,
+    ): Promise<IncidentNote> {
+      await authoredNote(userId, incidentId, noteId);
+      const now = clock.now();
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .updateTable('incident_notes')
+          .set({ text: input.text, updated_at: now })
+          .where('id', '=', noteId)
+          .where('author_id', '=', userId)
+          .execute();
+        await addIncidentEvent(tx, incidentId, now, 'note_edited', 'Note edited.', userId);
+      });
+      return getNote(incidentId, noteId);
+    },
+
+    async delete(userId: string, incidentId: string, noteId: string): Promise<void> {
+      await authoredNote(userId, incidentId, noteId);
+      const now = clock.now();
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .deleteFrom('incident_notes')
+          .where('id', '=', noteId)
+          .where('author_id', '=', userId)
+          .execute();
+        await addIncidentEvent(tx, incidentId, now, 'note_deleted', 'Note deleted.', userId);
+      });
+    },
+  };
+}
+
+export type NoteService = ReturnType<typeof createNoteService>;
