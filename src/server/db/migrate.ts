@@ -8,6 +8,7 @@ import { checkResultsClustered } from './migrations/0004-check-results-clustered
 import { billing } from './migrations/0005-billing.ts';
 import { monitorIntervalRaised } from './migrations/0006-monitor-interval-raised.ts';
 import { incidents } from './migrations/0007-incidents.ts';
+import { alertChannels } from './migrations/0008-alert-channels.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-billing': billing,
   '0006-monitor-interval-raised': monitorIntervalRaised,
   '0007-incidents': incidents,
+  '0008-alert-channels': alertChannels,
 };
 
 export class MigrationError extends Error {

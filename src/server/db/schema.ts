@@ -1,5 +1,6 @@
 // Table types. better-auth's tables keep its own shapes; Upwatch's tables store epoch-ms
 // integers, 0/1 booleans, JSON as text and UUIDv7 ids.
+import type { AlertTables } from './alert-schema.ts';
 import type { BillingTables } from './billing-schema.ts';
 import type { IncidentTables } from './incident-schema.ts';
 
@@ -136,7 +137,7 @@ export interface MonitorStatusChangeTable {
   to_status: MonitorStatus;
 }
 
-export interface Database extends BillingTables, IncidentTables {
+export interface Database extends BillingTables, IncidentTables, AlertTables {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

@@ -1,0 +1,166 @@
+// Alert channel, delivery and outbox payloads: one schema validates the web form and the API route.
+import { z } from 'zod';
+
+export const CHANNEL_KINDS = ['email', 'slack', 'discord', 'webhook'] as const;
+export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+
+export const CHANNEL_LABELS: Record<ChannelKind, string> = {
+  email: 'Email',
+  slack: 'Slack',
+  discord: 'Discord',
+  webhook: 'Webhook',
+};
+
+/** The most channels one monitor may send to; more is a misconfiguration, not a need. */
+export const MAX_CHANNELS_PER_MONITOR = 20;
+
+const webhookUrl = z
+  .string()
+  .trim()
+  .max(2048, 'URLs are limited to 2048 characters.')
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, 'Enter a full http:// or https:// URL.');
+
+export const emailConfigSchema = z.object({
+  address: z.email('Enter an email address.').max(254),
+});
+export const slackConfigSchema = z.object({ url: webhookUrl });
+export const discordConfigSchema = z.object({ url: webhookUrl });
+export const webhookConfigSchema = z.object({
+  url: webhookUrl,
+  /** Left out: the server generates one and shows it once. */
+  secret: z
+    .string()
+    .min(16, 'A signing secret needs at least 16 characters.')
+    .max(200, 'Signing secrets are limited to 200 characters.')
+    .optional(),
+});
+
+export type EmailConfig = z.infer<typeof emailConfigSchema>;
+export type SlackConfig = z.infer<typeof slackConfigSchema>;
+export type DiscordConfig = z.infer<typeof discordConfigSchema>;
+export type WebhookConfig = z.infer<typeof webhookConfigSchema>;
+
+export const CHANNEL_CONFIG_SCHEMAS = {
+  email: emailConfigSchema,
+  slack: slackConfigSchema,
+  discord: discordConfigSchema,
+  webhook: webhookConfigSchema,
+} satisfies Record<ChannelKind, z.ZodType>;
+
+const channelName = z
+  .string()
+  .trim()
+  .min(1, 'Give the channel a name.')
+  .max(100, 'Names are limited to 100 characters.');
+
+export const channelInputSchema = z
+  .discriminatedUnion(
+    'kind',
+    [
+      z.object({ kind: z.literal('email'), name: channelName, config: emailConfigSchema }),
+      z.object({ kind: z.literal('slack'), name: channelName, config: slackConfigSchema }),
+      z.object({ kind: z.literal('discord'), name: channelName, config: discordConfigSchema }),
+      z.object({ kind: z.literal('webhook'), name: channelName, config: webhookConfigSchema }),
+    ],
+    { error: `Choose a channel kind: ${CHANNEL_KINDS.join(', ')}.` },
+  )
+  .meta({ id: 'AlertChannelInput' });
+export type ChannelInput = z.infer<typeof channelInputSchema>;
+
+export const channelUpdateSchema = z
+  .object({
+    name: channelName.optional(),
+    /** The whole config for the channel's kind; a webhook keeps its secret unless one is given. */
+    config: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'AlertChannelUpdate' });
+export type ChannelUpdate = z.infer<typeof channelUpdateSchema>;
+
+export const channelSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(CHANNEL_KINDS),
+    name: z.string(),
+    target: z.string().meta({ description: 'Where it sends, with secrets left out (an address or a host)' }),
+    createdAt: z.number(),
+    secret: z
+      .string()
+      .optional()
+      .meta({ description: "A webhook's signing secret: in the create answer only" }),
+  })
+  .meta({ id: 'AlertChannel' });
+export type Channel = z.infer<typeof channelSchema>;
+
+export const channelListSchema = z
+  .object({ channels: z.array(channelSchema), accountEmail: z.string() })
+  .meta({ id: 'AlertChannelList' });
+export type ChannelList = z.infer<typeof channelListSchema>;
+
+export const testResultSchema = z
+  .object({ ok: z.boolean(), error: z.string().nullable() })
+  .meta({ id: 'AlertTestResult' });
+export type TestResult = z.infer<typeof testResultSchema>;
+
+export const monitorChannelsInputSchema = z
+  .object({
+    channelIds: z
+      .array(z.string().min(1).max(64))
+      .max(MAX_CHANNELS_PER_MONITOR, `A monitor can alert at most ${MAX_CHANNELS_PER_MONITOR} channels.`),
+  })
+  .meta({ id: 'MonitorAlertChannelsInput' });
+
+export const monitorChannelsSchema = z
+  .object({
+    channelIds: z.array(z.string()),
+    usesAccountEmail: z.boolean().meta({ description: 'True while no channel is chosen' }),
+  })
+  .meta({ id: 'MonitorAlertChannels' });
+export type MonitorChannels = z.infer<typeof monitorChannelsSchema>;
+
+export const DELIVERY_STATUSES = ['pending', 'sent', 'failed'] as const;
+export const ALERT_KINDS = ['monitor.down', 'monitor.up'] as const;
+
+export const deliverySchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(ALERT_KINDS),
+    status: z.enum(DELIVERY_STATUSES),
+    attempts: z.number(),
+    lastError: z.string().nullable(),
+    nextAttemptAt: z.number().nullable(),
+    createdAt: z.number(),
+    sentAt: z.number().nullable(),
+    monitor: z.object({ id: z.string(), name: z.string() }).nullable(),
+    incidentId: z.string().nullable(),
+    channel: z
+      .object({ id: z.string().nullable(), kind: z.enum(CHANNEL_KINDS), name: z.string() })
+      .nullable()
+      .meta({ description: 'Null when the channel was deleted since' }),
+  })
+  .meta({ id: 'AlertDelivery' });
+export type Delivery = z.infer<typeof deliverySchema>;
+
+export const deliveryListSchema = z
+  .object({ deliveries: z.array(deliverySchema) })
+  .meta({ id: 'AlertDeliveryList' });
+
+export const outboxMailSchema = z
+  .object({
+    id: z.string(),
+    to: z.string(),
+    subject: z.string(),
+    html: z.string(),
+    text: z.string(),
+    createdAt: z.number(),
+  })
+  .meta({ id: 'OutboxMail' });
+export type OutboxMail = z.infer<typeof outboxMailSchema>;
+
+export const outboxListSchema = z.object({ mails: z.array(outboxMailSchema) }).meta({ id: 'Outbox' });

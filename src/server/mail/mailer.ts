@@ -1,0 +1,69 @@
+// Sends mail: through the configured SMTP server, or, with none configured, into the outbox table
+// the app shows, so a fresh install still shows what it would have sent.
+import type { Kysely } from 'kysely';
+import { createTransport } from 'nodemailer';
+import { uuidv7 } from 'uuidv7';
+import type { Clock } from '../clock.ts';
+import type { MailConfig } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+
+export interface MailMessage {
+  /** The account the mail belongs to (the outbox shows each user their own); null for none. */
+  userId: string | null;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createMailer(config: MailConfig, db: Kysely<Database>, clock: Clock): Mailer {
+  return config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.from) : createOutboxMailer(db, clock);
+}
+
+/** A pooled transport: alerts come in bursts, and each new SMTP connection costs a handshake. */
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: 3,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    kind: 'smtp',
+    async send({ to, subject, html, text }) {
+      await transport.sendMail({ from, to, subject, html, text });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+export function createOutboxMailer(db: Kysely<Database>, clock: Clock): Mailer {
+  return {
+    kind: 'outbox',
+    async send({ userId, to, subject, html, text }) {
+      await db
+        .insertInto('outbox')
+        .values({
+          id: uuidv7(),
+          user_id: userId,
+          to_address: to,
+          subject,
+          html,
+          text,
+          created_at: clock.now(),
+        })
+        .execute();
+    },
+    async close() {},
+  };
+}

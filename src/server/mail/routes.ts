@@ -1,0 +1,41 @@
+// /api/v1/outbox: the mail Upwatch kept instead of sending (no SMTP_URL), the signed-in user's own.
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Kysely } from 'kysely';
+import { outboxListSchema } from '../../core/api/alerts.ts';
+import { errorSchema } from '../../core/api/errors.ts';
+import type { Database } from '../db/schema.ts';
+import { type AppEnv, requireUser } from '../http/session.ts';
+
+const list = createRoute({
+  method: 'get',
+  path: '/outbox',
+  tags: ['Alerts'],
+  summary: 'Mail kept in the outbox (no SMTP server configured), newest first',
+  request: { query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }) },
+  responses: {
+    200: { description: 'The mails', content: { 'application/json': { schema: outboxListSchema } } },
+    401: { description: 'Not signed in', content: { 'application/json': { schema: errorSchema } } },
+  },
+});
+
+export function mountOutboxRoutes(api: OpenAPIHono<AppEnv>, db: Kysely<Database>): void {
+  api.openapi(list, async (c) => {
+    const rows = await db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('user_id', '=', requireUser(c).id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(c.req.valid('query').limit)
+      .execute();
+    const mails = rows.map((row) => ({
+      id: row.id,
+      to: row.to_address,
+      subject: row.subject,
+      html: row.html,
+      text: row.text,
+      createdAt: row.created_at,
+    }));
+    return c.json({ mails }, 200);
+  });
+}
