@@ -2,6 +2,7 @@
 // both come through here, so they cannot wire things differently.
 
 import type { Catalogue, ReferralProgram } from '../core/billing/types.ts';
+import { createAlerts } from './alerts/create-alerts.ts';
 import { createAuth } from './auth/auth.ts';
 import { createBilling } from './billing/create-billing.ts';
 import type { Clock } from './clock.ts';
@@ -11,7 +12,9 @@ import type { EventBus } from './events/bus.ts';
 import { createApp } from './http/app.ts';
 import { createIncidentService } from './incidents/service.ts';
 import type { Logger } from './logger.ts';
+import { createOutboxMailer, type Mailer } from './mail/mailer.ts';
 import { createMonitorService } from './monitors/service.ts';
+import { createTargetGuard, type TargetGuard } from './net/target-guard.ts';
 
 export type AppConfig = Pick<Config, 'publicUrl' | 'github' | 'trustProxy' | 'testMode' | 'billing'>;
 
@@ -26,6 +29,8 @@ export interface AssembleOptions {
   programs?: readonly ReferralProgram[];
   events: EventBus;
   vetUrl(url: string): Promise<void>;
+  /** How 'Send test alert' reaches channels; without it: public targets only, mail to the outbox. */
+  alertParts?: { guard: TargetGuard; mailer: Mailer };
   webDistDir: string;
 }
 
@@ -39,6 +44,7 @@ export function assemble({
   programs,
   events,
   vetUrl,
+  alertParts,
   webDistDir,
 }: AssembleOptions) {
   const { db, dialect } = database;
@@ -61,6 +67,16 @@ export function assemble({
     testMode: config.testMode,
   });
   const incidents = createIncidentService({ db, clock, entitlements: billing.entitlements });
+  const alerts = createAlerts({
+    db,
+    clock,
+    secret,
+    publicUrl: config.publicUrl,
+    entitlements: billing.entitlements,
+    vetUrl,
+    guard: alertParts?.guard ?? createTargetGuard({ allowPrivateTargets: false }),
+    mailer: alertParts?.mailer ?? createOutboxMailer(db, clock),
+  });
   const app = createApp({
     config,
     db,
@@ -69,6 +85,7 @@ export function assemble({
     monitors,
     incidents,
     billing,
+    alerts,
     events,
     logger,
     webDistDir,

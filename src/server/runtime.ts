@@ -2,6 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { createDispatcher } from './alerts/create-alerts.ts';
+import { createDeliveryJob } from './alerts/delivery-job.ts';
 import { assemble } from './assemble.ts';
 import { createBilling } from './billing/create-billing.ts';
 import { billingPeriodJob } from './billing/period-job.ts';
@@ -12,6 +14,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createLocalEventBus, type EventBus } from './events/bus.ts';
 import { createPostgresEventBus } from './events/postgres-bus.ts';
 import type { Logger } from './logger.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { monitorUrlVetter } from './monitors/vet-url.ts';
 import { createTargetGuard, type TargetGuard } from './net/target-guard.ts';
 import { createCheckJob } from './scheduler/check-job.ts';
@@ -43,6 +46,8 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
 export interface SharedParts {
   guard: TargetGuard;
   events: EventBus;
+  /** One pooled SMTP transport per process (or the outbox), shared by test sends and deliveries. */
+  mailer: Mailer;
 }
 
 /** One process on SQLite shares events in memory; on PostgreSQL they cross processes by NOTIFY. */
@@ -52,18 +57,27 @@ export async function createSharedParts(
   logger: Logger,
 ): Promise<SharedParts & { close(): Promise<void> }> {
   const guard = createTargetGuard({ allowPrivateTargets: config.allowPrivateTargets });
+  const mailer = createMailer(config.mail, database.db, systemClock);
   if (config.database.dialect === 'sqlite') {
-    return { guard, events: createLocalEventBus(), close: async () => undefined };
+    return { guard, mailer, events: createLocalEventBus(), close: () => mailer.close() };
   }
   const events = await createPostgresEventBus({ url: config.database.url, db: database.db, logger });
-  return { guard, events, close: () => events.close() };
+  return {
+    guard,
+    mailer,
+    events,
+    close: async () => {
+      await events.close();
+      await mailer.close();
+    },
+  };
 }
 
 export function createWebApp(
   config: Config,
   database: DatabaseHandle,
   logger: Logger,
-  { guard, events }: SharedParts,
+  { guard, events, mailer }: SharedParts,
 ) {
   return assemble({
     config,
@@ -73,6 +87,7 @@ export function createWebApp(
     clock: systemClock,
     events,
     vetUrl: monitorUrlVetter(guard),
+    alertParts: { guard, mailer },
     webDistDir: WEB_DIST_DIR,
   }).app;
 }
@@ -93,7 +108,7 @@ export function createCheckWorker(
   config: Config,
   database: DatabaseHandle,
   logger: Logger,
-  { guard, events }: SharedParts,
+  { guard, events, mailer }: SharedParts,
   region: string,
 ): Worker {
   const job = createCheckJob({
@@ -109,11 +124,26 @@ export function createCheckWorker(
     confirmDelayMs: config.confirmationDelayMs,
   });
   const billing = createBackgroundBilling(config, database, logger);
+  const deliveries = createDeliveryJob({
+    db: database.db,
+    dialect: database.dialect,
+    clock: systemClock,
+    logger,
+    dispatcher: createDispatcher({
+      db: database.db,
+      clock: systemClock,
+      secret: resolveSecretKey(config),
+      publicUrl: config.publicUrl,
+      entitlements: billing.entitlements,
+      guard,
+      mailer,
+    }),
+  });
   return createWorker({
     region,
     clock: systemClock,
     logger,
-    jobs: [job, billingPeriodJob(billing.periodic, systemClock)],
+    jobs: [job, deliveries, billingPeriodJob(billing.periodic, systemClock)],
     pollIntervalMs: 250,
   });
 }

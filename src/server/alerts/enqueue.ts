@@ -13,8 +13,16 @@ type Tx = Transaction<Database>;
  * The channels a monitor's alerts go to: its chosen channels, or the account email (null)
  * when none was chosen.
  */
-export async function channelsFor(_tx: Tx, _monitorId: string): Promise<(string | null)[]> {
-  return [null];
+export async function channelsFor(tx: Tx, monitorId: string): Promise<(string | null)[]> {
+  const rows = await tx
+    .selectFrom('monitor_alert_channels')
+    .innerJoin('alert_channels', 'alert_channels.id', 'monitor_alert_channels.channel_id')
+    .select('alert_channels.id')
+    .where('monitor_alert_channels.monitor_id', '=', monitorId)
+    .orderBy('alert_channels.created_at')
+    .orderBy('alert_channels.id')
+    .execute();
+  return rows.length > 0 ? rows.map((row) => row.id) : [null];
 }
 
 export async function enqueueAlert(

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Kysely } from 'kysely';
+import type { ChannelService } from '../alerts/channel-service.ts';
+import { mountAlertRoutes } from '../alerts/routes.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Billing } from '../billing/create-billing.ts';
 import { mountPlanRoute } from '../billing/plan-route.ts';
@@ -13,6 +15,7 @@ import { mountHistoryRoutes } from '../history/routes.ts';
 import { mountIncidentRoutes } from '../incidents/routes.ts';
 import type { IncidentService } from '../incidents/service.ts';
 import type { Logger } from '../logger.ts';
+import { mountOutboxRoutes } from '../mail/routes.ts';
 import { mountMonitorRoutes } from '../monitors/routes.ts';
 import type { MonitorService } from '../monitors/service.ts';
 import { mountAccountRoutes } from '../users/routes.ts';
@@ -31,6 +34,7 @@ export interface AppDeps {
   monitors: MonitorService;
   incidents: IncidentService;
   billing: Billing;
+  alerts: ChannelService;
   events: EventBus;
   logger: Logger;
   webDistDir: string;
@@ -44,6 +48,7 @@ export function createApp({
   monitors,
   incidents,
   billing,
+  alerts,
   events,
   logger,
   webDistDir,
@@ -69,6 +74,8 @@ export function createApp({
   mountHistoryRoutes(api, db, clock);
   mountIncidentRoutes(api, incidents);
   mountEventStream(api, db, clock, events);
+  mountAlertRoutes(api, db, alerts);
+  mountOutboxRoutes(api, db);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Upwatch API', version: '1', description: "Monitoring that doesn't suck." },

@@ -1,0 +1,194 @@
+// Alert channels: every verb is scoped to its owner in SQL; configs are sealed before they are
+// written; URLs are vetted by the SSRF guard when saved (and again on every send).
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { uuidv7 } from 'uuidv7';
+import {
+  CHANNEL_CONFIG_SCHEMAS,
+  type Channel,
+  type ChannelInput,
+  type ChannelKind,
+  type ChannelList,
+  type ChannelUpdate,
+  type TestResult,
+} from '../../core/api/alerts.ts';
+import { FEATURE_IDS, lowestPlanWith } from '../../core/plans.ts';
+import type { EntitlementsHelper } from '../billing/plan-summary.ts';
+import type { Clock } from '../clock.ts';
+import type { AlertChannelTable } from '../db/alert-schema.ts';
+import type { Database } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import type { AlertEvent } from './alert-event.ts';
+import { DeliveryError, type StoredConfigs } from './channel.ts';
+import { type AlertDispatcher, openConfig } from './dispatch.ts';
+import { channelOf } from './registry.ts';
+import { type SealKey, seal } from './sealed-config.ts';
+
+/** The id 'Send test alert' uses for the built-in account email channel. */
+export const ACCOUNT_EMAIL_ID = 'account-email';
+
+export interface ChannelServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  key: SealKey;
+  /** The SSRF guard's save-time check: a private target is a 422 private_target. */
+  vetUrl(url: string): Promise<void>;
+  entitlements: Pick<EntitlementsHelper, 'check'>;
+  dispatcher: AlertDispatcher;
+}
+
+export function channelNotFound(): ApiError {
+  return new ApiError(404, 'channel_not_found', 'No alert channel with that id in your account.');
+}
+
+function present(row: AlertChannelTable, config: StoredConfigs[ChannelKind]): Channel {
+  const target = channelOf(row.kind).target(config as never);
+  return { id: row.id, kind: row.kind, name: row.name, target, createdAt: row.created_at };
+}
+
+function parseConfig(kind: ChannelKind, config: unknown): StoredConfigs[ChannelKind] {
+  const parsed = CHANNEL_CONFIG_SCHEMAS[kind].safeParse(config);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? `config.${issue.path.join('.')}: ` : 'config: ';
+    throw new ApiError(400, 'validation_failed', `${where}${issue?.message ?? 'Invalid input.'}`);
+  }
+  return parsed.data as StoredConfigs[ChannelKind];
+}
+
+function testEvent(now: number): AlertEvent {
+  return {
+    kind: 'monitor.down',
+    at: now,
+    monitor: { id: 'test', name: 'Example monitor', url: 'https://example.com/health' },
+    incident: null,
+    failure: { statusCode: 503, code: null, message: null },
+    downtimeMs: null,
+  };
+}
+
+export function createChannelService({
+  db,
+  clock,
+  key,
+  vetUrl,
+  entitlements,
+  dispatcher,
+}: ChannelServiceDeps) {
+  async function getRow(userId: string, id: string): Promise<AlertChannelTable> {
+    const row = await db
+      .selectFrom('alert_channels')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) throw channelNotFound();
+    return row;
+  }
+
+  async function authorise(userId: string, kind: ChannelKind, config: StoredConfigs[ChannelKind]) {
+    if (kind === 'webhook' && !(await entitlements.check(userId, FEATURE_IDS.webhooks))) {
+      const plan = lowestPlanWith('webhooks').displayName;
+      throw new ApiError(
+        403,
+        'feature_not_in_plan',
+        `Signed webhooks need the ${plan} plan. Upgrade to add a webhook channel, or use Slack, Discord or email.`,
+      );
+    }
+    const url = channelOf(kind).url(config as never);
+    if (url) await vetUrl(url);
+  }
+
+  return {
+    async list(userId: string): Promise<ChannelList> {
+      const [rows, user] = await Promise.all([
+        db
+          .selectFrom('alert_channels')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute(),
+        db.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirstOrThrow(),
+      ]);
+      const channels = rows.map((row) => present(row, openConfig(key, row.id, row.config)));
+      return { channels, accountEmail: user.email };
+    },
+
+    async create(userId: string, input: ChannelInput): Promise<Channel> {
+      const config: StoredConfigs[ChannelKind] =
+        input.kind === 'webhook'
+          ? {
+              url: input.config.url,
+              secret: input.config.secret ?? `whsec_${randomBytes(24).toString('base64url')}`,
+            }
+          : input.config;
+      await authorise(userId, input.kind, config);
+      const row: AlertChannelTable = {
+        id: uuidv7(),
+        user_id: userId,
+        kind: input.kind,
+        name: input.name,
+        config: '',
+        created_at: clock.now(),
+      };
+      row.config = seal(key, JSON.stringify(config), row.id);
+      await db.insertInto('alert_channels').values(row).execute();
+      const created = present(row, config);
+      // The signing secret is shown this once; afterwards only the receiver needs it.
+      return 'secret' in config ? { ...created, secret: config.secret } : created;
+    },
+
+    async update(userId: string, id: string, update: ChannelUpdate): Promise<Channel> {
+      const row = await getRow(userId, id);
+      const current = openConfig(key, row.id, row.config);
+      let config = current;
+      if (update.config) {
+        config = parseConfig(row.kind, update.config);
+        if (row.kind === 'webhook' && !('secret' in config && config.secret) && 'secret' in current) {
+          config = { ...config, secret: current.secret } as StoredConfigs['webhook'];
+        }
+        await authorise(userId, row.kind, config);
+      }
+      const next = {
+        ...row,
+        name: update.name ?? row.name,
+        config: seal(key, JSON.stringify(config), row.id),
+      };
+      await db
+        .updateTable('alert_channels')
+        .set({ name: next.name, config: next.config })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .execute();
+      return present(next, config);
+    },
+
+    async delete(userId: string, id: string): Promise<void> {
+      const result = await db
+        .deleteFrom('alert_channels')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw channelNotFound();
+    },
+
+    /** 'Send test alert': the real dispatch with a sample Down event; the outcome is the answer. */
+    async test(userId: string, id: string): Promise<TestResult> {
+      const channelId = id === ACCOUNT_EMAIL_ID ? null : (await getRow(userId, id)).id;
+      try {
+        const channel = await dispatcher.resolve(userId, channelId);
+        await dispatcher.send(userId, channel, testEvent(clock.now()), {
+          test: true,
+          deliveryId: `test_${uuidv7()}`,
+        });
+        return { ok: true, error: null };
+      } catch (err) {
+        if (!(err instanceof DeliveryError)) throw err;
+        return { ok: false, error: err.message };
+      }
+    },
+  };
+}
+
+export type ChannelService = ReturnType<typeof createChannelService>;

@@ -1,0 +1,64 @@
+// The one interface every alert channel implements: a pure render of the event, and a send of
+// what was rendered with the channel's (decrypted) config.
+import type {
+  ChannelKind,
+  DiscordConfig,
+  EmailConfig,
+  SlackConfig,
+  WebhookConfig,
+} from '../../core/api/alerts.ts';
+import type { Clock } from '../clock.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { AlertEvent } from './alert-event.ts';
+import type { RenderContext } from './alert-summary.ts';
+
+/** Stored configs: a webhook always has its signing secret by the time it is saved. */
+export interface StoredConfigs {
+  email: EmailConfig;
+  slack: SlackConfig;
+  discord: DiscordConfig;
+  webhook: Required<WebhookConfig>;
+}
+
+export interface PostOptions {
+  headers?: Record<string, string>;
+  signal: AbortSignal;
+}
+
+export interface SendDeps {
+  userId: string;
+  /** Tells a retried delivery from a new one (webhook receivers can de-duplicate on it). */
+  deliveryId: string;
+  clock: Clock;
+  mailer: Mailer;
+  /** POSTs JSON through the SSRF guard; throws DeliveryError on a non-2xx answer. */
+  postJson(url: string, body: string, options: PostOptions): Promise<void>;
+  signal: AbortSignal;
+}
+
+export interface AlertChannel<K extends ChannelKind, Rendered> {
+  kind: K;
+  render(event: AlertEvent, context: RenderContext): Rendered;
+  send(rendered: Rendered, config: StoredConfigs[K], deps: SendDeps): Promise<void>;
+  /** Where it sends, safe to show: an address, or a URL's host without its secret path. */
+  target(config: StoredConfigs[K]): string;
+  /** The user-supplied URL the SSRF guard vets when the channel is saved, if any. */
+  url(config: StoredConfigs[K]): string | null;
+}
+
+/** A send that failed; `permanent` ones are not retried (the channel is gone, the plan lacks it). */
+export class DeliveryError extends Error {
+  override name = 'DeliveryError';
+
+  constructor(
+    message: string,
+    readonly permanent = false,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+export function hostOf(url: string): string {
+  return new URL(url).host;
+}

@@ -1,0 +1,106 @@
+// The one way an alert reaches a channel, for real alerts and 'Send test alert' alike: find
+// the channel (null: the account's email), open its sealed config, render, send with a timeout.
+import type { Kysely } from 'kysely';
+import { CHANNEL_LABELS, type ChannelKind } from '../../core/api/alerts.ts';
+import type { EntitlementsHelper } from '../billing/plan-summary.ts';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { AlertEvent } from './alert-event.ts';
+import { DeliveryError, type SendDeps, type StoredConfigs } from './channel.ts';
+import { channelOf } from './registry.ts';
+import { type SealKey, unseal } from './sealed-config.ts';
+
+export const SEND_TIMEOUT_MS = 15_000;
+
+export type ResolvedChannel = {
+  [K in ChannelKind]: { id: string | null; kind: K; name: string; config: StoredConfigs[K] };
+}[ChannelKind];
+
+export interface DispatchOptions {
+  test: boolean;
+  deliveryId: string;
+}
+
+export interface AlertDispatcher {
+  /** The channel as it is now; a deleted one (or a user gone) is a permanent DeliveryError. */
+  resolve(userId: string, channelId: string | null): Promise<ResolvedChannel>;
+  send(userId: string, channel: ResolvedChannel, event: AlertEvent, options: DispatchOptions): Promise<void>;
+}
+
+export interface DispatcherDeps {
+  db: Kysely<Database>;
+  key: SealKey;
+  clock: Clock;
+  publicUrl: string;
+  mailer: Mailer;
+  postJson: SendDeps['postJson'];
+  /** Webhooks are a paid feature: a downgraded account's webhook stops, it does not retry. */
+  entitlements: Pick<EntitlementsHelper, 'check'>;
+  timeoutMs?: number;
+}
+
+/** e.g. 'Slack “#ops”', or 'account email (ada@example.com)'. */
+export function channelLabel(channel: ResolvedChannel): string {
+  if (channel.id === null && channel.kind === 'email') return `account email (${channel.config.address})`;
+  return `${CHANNEL_LABELS[channel.kind]} “${channel.name}”`;
+}
+
+export function openConfig<K extends ChannelKind>(
+  key: SealKey,
+  id: string,
+  sealed: string,
+): StoredConfigs[K] {
+  return JSON.parse(unseal(key, sealed, id)) as StoredConfigs[K];
+}
+
+export function createAlertDispatcher(deps: DispatcherDeps): AlertDispatcher {
+  const { db, key, clock, publicUrl, mailer, postJson, entitlements, timeoutMs = SEND_TIMEOUT_MS } = deps;
+
+  return {
+    async resolve(userId, channelId) {
+      if (channelId === null) {
+        const user = await db.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst();
+        if (!user) throw new DeliveryError('The account no longer exists.', true);
+        return { id: null, kind: 'email', name: 'Account email', config: { address: user.email } };
+      }
+      const row = await db
+        .selectFrom('alert_channels')
+        .selectAll()
+        .where('id', '=', channelId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (!row) throw new DeliveryError('The channel was deleted.', true);
+      return {
+        id: row.id,
+        kind: row.kind,
+        name: row.name,
+        config: openConfig(key, row.id, row.config),
+      } as ResolvedChannel;
+    },
+
+    async send(userId, channel, event, { test, deliveryId }) {
+      if (channel.kind === 'webhook' && !(await entitlements.check(userId, 'webhooks'))) {
+        throw new DeliveryError('Webhooks need the Pro plan.', true);
+      }
+      const controller = new AbortController();
+      const timer = clock.setTimeout(() => controller.abort(), timeoutMs);
+      const timedOut = new Promise<never>((_, reject) => {
+        controller.signal.addEventListener('abort', () =>
+          reject(new DeliveryError(`No answer within ${timeoutMs / 1000} s.`)),
+        );
+      });
+      const sendDeps: SendDeps = { userId, deliveryId, clock, mailer, postJson, signal: controller.signal };
+      const impl = channelOf(channel.kind);
+      try {
+        const rendered = impl.render(event, { publicUrl, test });
+        await Promise.race([impl.send(rendered, channel.config as never, sendDeps), timedOut]);
+      } catch (err) {
+        if (err instanceof DeliveryError) throw err;
+        throw new DeliveryError(err instanceof Error ? err.message : String(err), false, { cause: err });
+      } finally {
+        timer.cancel();
+      }
+    },
+  };
+}

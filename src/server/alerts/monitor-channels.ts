@@ -1,0 +1,56 @@
+// Which channels a monitor's alerts go to. No rows means the account email, so a new monitor
+// alerts someone without any set-up.
+import type { Kysely } from 'kysely';
+import type { MonitorChannels } from '../../core/api/alerts.ts';
+import type { Database } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import { getOwnedMonitorRow } from '../monitors/repository.ts';
+
+export async function getMonitorChannels(
+  db: Kysely<Database>,
+  userId: string,
+  monitorId: string,
+): Promise<MonitorChannels> {
+  await getOwnedMonitorRow(db, userId, monitorId);
+  const rows = await db
+    .selectFrom('monitor_alert_channels')
+    .innerJoin('alert_channels', 'alert_channels.id', 'monitor_alert_channels.channel_id')
+    .select('alert_channels.id')
+    .where('monitor_alert_channels.monitor_id', '=', monitorId)
+    .where('alert_channels.user_id', '=', userId)
+    .orderBy('alert_channels.created_at')
+    .orderBy('alert_channels.id')
+    .execute();
+  return { channelIds: rows.map((row) => row.id), usesAccountEmail: rows.length === 0 };
+}
+
+export async function setMonitorChannels(
+  db: Kysely<Database>,
+  userId: string,
+  monitorId: string,
+  channelIds: readonly string[],
+): Promise<MonitorChannels> {
+  await getOwnedMonitorRow(db, userId, monitorId);
+  const wanted = [...new Set(channelIds)];
+  await db.transaction().execute(async (tx) => {
+    if (wanted.length > 0) {
+      const owned = await tx
+        .selectFrom('alert_channels')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('id', 'in', wanted)
+        .execute();
+      if (owned.length !== wanted.length) {
+        throw new ApiError(404, 'channel_not_found', 'No alert channel with that id in your account.');
+      }
+    }
+    await tx.deleteFrom('monitor_alert_channels').where('monitor_id', '=', monitorId).execute();
+    if (wanted.length > 0) {
+      await tx
+        .insertInto('monitor_alert_channels')
+        .values(wanted.map((channelId) => ({ monitor_id: monitorId, channel_id: channelId })))
+        .execute();
+    }
+  });
+  return getMonitorChannels(db, userId, monitorId);
+}

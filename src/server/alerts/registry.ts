@@ -1,0 +1,19 @@
+// Every alert channel kind, in one place: a new kind is one file and one line here.
+import type { ChannelKind } from '../../core/api/alerts.ts';
+import type { AlertChannel } from './channel.ts';
+import { discordChannel } from './channels/discord.ts';
+import { emailChannel } from './channels/email.ts';
+import { slackChannel } from './channels/slack.ts';
+import { webhookChannel } from './channels/webhook.ts';
+
+export const CHANNELS = {
+  email: emailChannel,
+  slack: slackChannel,
+  discord: discordChannel,
+  webhook: webhookChannel,
+} satisfies { [K in ChannelKind]: AlertChannel<K, unknown> };
+
+/** The channel of a kind, typed loosely enough to render and send whatever kind it is. */
+export function channelOf<K extends ChannelKind>(kind: K): AlertChannel<K, unknown> {
+  return CHANNELS[kind] as AlertChannel<K, unknown>;
+}

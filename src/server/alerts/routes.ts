@@ -1,0 +1,144 @@
+// /api/v1 alert channels, per-monitor channel choice and the deliveries log. Each handler
+// parses, authorises (session user), calls the service, responds.
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Kysely } from 'kysely';
+import {
+  channelInputSchema,
+  channelListSchema,
+  channelSchema,
+  channelUpdateSchema,
+  deliveryListSchema,
+  monitorChannelsInputSchema,
+  monitorChannelsSchema,
+  testResultSchema,
+} from '../../core/api/alerts.ts';
+import { errorSchema } from '../../core/api/errors.ts';
+import type { Database } from '../db/schema.ts';
+import { type AppEnv, requireUser } from '../http/session.ts';
+import type { ChannelService } from './channel-service.ts';
+import { listDeliveries } from './deliveries.ts';
+import { getMonitorChannels, setMonitorChannels } from './monitor-channels.ts';
+
+const tags = ['Alerts'];
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const errors = {
+  400: json(errorSchema, 'Invalid input'),
+  401: json(errorSchema, 'Not signed in'),
+  404: json(errorSchema, 'No such channel (or monitor) in your account'),
+};
+const writeErrors = {
+  ...errors,
+  403: json(errorSchema, 'feature_not_in_plan: signed webhooks need the Pro plan'),
+  422: json(errorSchema, 'private_target: the URL points at a private address'),
+};
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});
+
+const list = createRoute({
+  method: 'get',
+  path: '/alert-channels',
+  tags,
+  summary: 'List alert channels',
+  responses: { 200: json(channelListSchema, 'The channels and the account email'), ...errors },
+});
+const create = createRoute({
+  method: 'post',
+  path: '/alert-channels',
+  tags,
+  summary: 'Add an alert channel',
+  request: body(channelInputSchema),
+  responses: { 201: json(channelSchema, "The channel (a webhook's secret shown this once)"), ...writeErrors },
+});
+const update = createRoute({
+  method: 'patch',
+  path: '/alert-channels/{id}',
+  tags,
+  summary: 'Rename a channel or replace its config',
+  request: { params: idParams, ...body(channelUpdateSchema) },
+  responses: { 200: json(channelSchema, 'The channel'), ...writeErrors },
+});
+const remove = createRoute({
+  method: 'delete',
+  path: '/alert-channels/{id}',
+  tags,
+  summary: 'Delete a channel (monitors that used only it fall back to the account email)',
+  request: { params: idParams },
+  responses: { 204: { description: 'Deleted' }, ...errors },
+});
+const test = createRoute({
+  method: 'post',
+  path: '/alert-channels/{id}/test',
+  tags,
+  summary: "Send a test alert through the channel ('account-email' for the account email)",
+  request: { params: idParams },
+  responses: { 200: json(testResultSchema, 'Whether the channel took the alert'), ...errors },
+});
+const monitorChannels = createRoute({
+  method: 'get',
+  path: '/monitors/{id}/alert-channels',
+  tags,
+  summary: "The channels a monitor's alerts go to",
+  request: { params: idParams },
+  responses: { 200: json(monitorChannelsSchema, 'The chosen channels'), ...errors },
+});
+const chooseChannels = createRoute({
+  method: 'put',
+  path: '/monitors/{id}/alert-channels',
+  tags,
+  summary: "Choose the channels a monitor's alerts go to (none: the account email)",
+  request: { params: idParams, ...body(monitorChannelsInputSchema) },
+  responses: { 200: json(monitorChannelsSchema, 'The chosen channels'), ...errors },
+});
+const deliveries = createRoute({
+  method: 'get',
+  path: '/alert-deliveries',
+  tags,
+  summary: 'Alert deliveries, newest first',
+  request: {
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(200).default(50),
+      monitorId: z.string().min(1).max(64).optional(),
+    }),
+  },
+  responses: { 200: json(deliveryListSchema, 'The deliveries'), ...errors },
+});
+
+export function mountAlertRoutes(
+  api: OpenAPIHono<AppEnv>,
+  db: Kysely<Database>,
+  service: ChannelService,
+): void {
+  api.openapi(list, async (c) => c.json(await service.list(requireUser(c).id), 200));
+  api.openapi(create, async (c) => c.json(await service.create(requireUser(c).id, c.req.valid('json')), 201));
+  api.openapi(update, async (c) =>
+    c.json(await service.update(requireUser(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
+  );
+  api.openapi(remove, async (c) => {
+    await service.delete(requireUser(c).id, c.req.valid('param').id);
+    return c.body(null, 204);
+  });
+  api.openapi(test, async (c) => c.json(await service.test(requireUser(c).id, c.req.valid('param').id), 200));
+  api.openapi(monitorChannels, async (c) =>
+    c.json(await getMonitorChannels(db, requireUser(c).id, c.req.valid('param').id), 200),
+  );
+  api.openapi(chooseChannels, async (c) =>
+    c.json(
+      await setMonitorChannels(
+        db,
+        requireUser(c).id,
+        c.req.valid('param').id,
+        c.req.valid('json').channelIds,
+      ),
+      200,
+    ),
+  );
+  api.openapi(deliveries, async (c) => {
+    const deliveries = await listDeliveries(db, requireUser(c).id, c.req.valid('query'));
+    return c.json({ deliveries }, 200);
+  });
+}

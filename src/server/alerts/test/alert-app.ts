@@ -1,0 +1,96 @@
+// An app wired like production for alert tests: channels sent through an SSRF guard whose
+// sockets can only reach this machine, mail to the outbox or a given SMTP server, and the
+// delivery job driven by hand.
+import { assemble } from '../../assemble.ts';
+import { ManualClock } from '../../clock.ts';
+import { createLocalEventBus } from '../../events/bus.ts';
+import { createLogger } from '../../logger.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from '../../mail/mailer.ts';
+import { monitorUrlVetter } from '../../monitors/vet-url.ts';
+import { createTargetGuard } from '../../net/target-guard.ts';
+import { loopbackOnlyOpener } from '../../net/test/loopback-only.ts';
+import { createUser, type TestUser } from '../../test/factories.ts';
+import { TEST_PUBLIC_URL, TEST_SECRET, testResolver } from '../../test/test-app.ts';
+import { createTestDatabase } from '../../test/test-db.ts';
+import { createDispatcher } from '../create-alerts.ts';
+import { createDeliveryJob } from '../delivery-job.ts';
+
+export const START = Date.UTC(2026, 10, 2, 9, 0, 0);
+
+export interface AlertAppOptions {
+  /** Loopback receivers need it; the SSRF tests turn it off. */
+  allowPrivateTargets?: boolean;
+  smtpUrl?: string;
+}
+
+export async function createAlertApp({ allowPrivateTargets = true, smtpUrl }: AlertAppOptions = {}) {
+  const clock = new ManualClock(START);
+  const database = await createTestDatabase();
+  const logger = createLogger('silent');
+  const openSocket = loopbackOnlyOpener();
+  const guard = createTargetGuard({ allowPrivateTargets, resolve: testResolver, openSocket });
+  const mailer: Mailer = smtpUrl
+    ? createSmtpMailer(smtpUrl, 'Upwatch <alerts@upwatch.test>')
+    : createOutboxMailer(database.db, clock);
+  const { app, auth, billing } = assemble({
+    config: {
+      publicUrl: TEST_PUBLIC_URL,
+      github: undefined,
+      trustProxy: false,
+      testMode: true,
+      billing: { kind: 'local' },
+    },
+    secret: TEST_SECRET,
+    database,
+    logger,
+    clock,
+    events: createLocalEventBus(),
+    vetUrl: monitorUrlVetter(guard),
+    alertParts: { guard, mailer },
+    webDistDir: '/nonexistent-upwatch-dist',
+  });
+  const dispatcher = createDispatcher({
+    db: database.db,
+    clock,
+    secret: TEST_SECRET,
+    publicUrl: TEST_PUBLIC_URL,
+    entitlements: billing.entitlements,
+    guard,
+    mailer,
+  });
+  const job = createDeliveryJob({ db: database.db, dialect: database.dialect, clock, dispatcher, logger });
+
+  function send(user: TestUser, method: string, path: string, body?: unknown) {
+    return Promise.resolve(
+      app.request(`/api/v1${path}`, {
+        method,
+        headers: { cookie: user.cookie, origin: TEST_PUBLIC_URL, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+  }
+
+  return {
+    clock,
+    db: database.db,
+    database,
+    job,
+    openSocket,
+    send,
+    async user(plan: 'free' | 'starter' | 'pro' = 'free') {
+      const user = await createUser(auth);
+      if (plan !== 'free') await billing.attach?.grant(user.id, plan);
+      return user;
+    },
+    /** Runs the delivery job until nothing due is left. */
+    async deliver() {
+      while (await job.run(new AbortController().signal)) {}
+    },
+    async close() {
+      await mailer.close();
+      await database.destroy();
+    },
+  };
+}
+
+export type AlertApp = Awaited<ReturnType<typeof createAlertApp>>;
