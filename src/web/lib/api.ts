@@ -38,9 +38,9 @@ export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> 
   return (await response.json()) as T;
 }
 
-/** A write (POST, PATCH, DELETE); resolves to the JSON answer, or undefined for 204. */
+/** A write (POST, PUT, PATCH, DELETE); resolves to the JSON answer, or undefined for 204. */
 export async function apiSend<T = undefined>(
-  method: 'POST' | 'PATCH' | 'DELETE',
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
 ): Promise<T> {

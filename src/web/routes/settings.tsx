@@ -23,6 +23,12 @@ const settingsBillingRoute = createRoute({
   component: lazyRouteComponent(tabs, 'BillingTab'),
 });
 
+const settingsNotificationsRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'notifications',
+  component: lazyRouteComponent(tabs, 'NotificationsTab'),
+});
+
 const settingsGroupsRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: 'groups',
@@ -36,5 +42,11 @@ const settingsApiRoute = createRoute({
 });
 
 export const settingsRoutes = [
-  settingsRoute.addChildren([settingsUserRoute, settingsBillingRoute, settingsGroupsRoute, settingsApiRoute]),
+  settingsRoute.addChildren([
+    settingsUserRoute,
+    settingsBillingRoute,
+    settingsNotificationsRoute,
+    settingsGroupsRoute,
+    settingsApiRoute,
+  ]),
 ];

@@ -5,6 +5,7 @@ import { currentTab, type RouteTab, RouteTabs } from '../../components/ui/route-
 const TABS: RouteTab[] = [
   { value: 'user', label: 'User Settings', link: { to: '/dashboard/settings' } },
   { value: 'billing', label: 'Billing & Subscription', link: { to: '/dashboard/settings/billing' } },
+  { value: 'notifications', label: 'Notifications', link: { to: '/dashboard/settings/notifications' } },
   { value: 'groups', label: 'Public Status', link: { to: '/dashboard/settings/groups' } },
   { value: 'api', label: 'API Documentation', link: { to: '/dashboard/settings/api' } },
 ];
@@ -13,7 +14,7 @@ export function SettingsLayout() {
   const pathname = useLocation({ select: (location) => location.pathname });
   return (
     <>
-      <PageHeader title="Settings" description="Your account, plan, status pages and API." />
+      <PageHeader title="Settings" description="Your account, plan, alerts, status pages and API." />
       <RouteTabs tabs={TABS} current={currentTab(pathname, TABS, 'user')}>
         <Outlet />
       </RouteTabs>

@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { UpgradeCard } from '../../components/upgrade-card';
 import { usePlan } from '../../lib/use-plan';
 
+export { NotificationsTab } from './notifications/notifications-tab';
 export { UserSettingsTab } from './user-settings-tab';
 
 export function BillingTab() {

@@ -11,6 +11,7 @@ import { useRouteMonitor } from '../../../lib/use-monitor';
 import { useMonitorAction } from '../../../lib/use-monitor-actions';
 import { formStateFromMonitor } from '../form/form-values';
 import { MonitorForm } from '../form/monitor-form';
+import { AlertChannelsCard } from './alert-channels-card';
 import { DeleteMonitorCard } from './delete-monitor-card';
 import { IntervalRaisedNotice } from './interval-raised-notice';
 
@@ -76,6 +77,7 @@ export function SettingsTab() {
         pendingLabel="Saving…"
         onSubmit={(values, state) => save.mutateAsync(updateFrom(values, monitor, state.intervalSeconds))}
       />
+      <AlertChannelsCard monitorId={monitor.id} />
       <PauseCard monitor={monitor} />
       <DeleteMonitorCard monitor={monitor} />
     </div>

@@ -1,0 +1,139 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import {
+  CHANNEL_KINDS,
+  CHANNEL_LABELS,
+  type Channel,
+  type ChannelKind,
+  channelInputSchema,
+} from '../../../../core/api/alerts';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Field, FormError, Input, Label, NativeSelect } from '../../../components/ui/input';
+import { apiSend } from '../../../lib/api';
+import { useHasFeature } from '../../../lib/use-plan';
+import { alertKeys } from './alert-queries';
+
+const URL_HINTS: Record<Exclude<ChannelKind, 'email'>, string> = {
+  slack: 'https://hooks.slack.com/services/…',
+  discord: 'https://discord.com/api/webhooks/…',
+  webhook: 'https://example.com/upwatch-hook',
+};
+
+function configFor(kind: ChannelKind, target: string, secret: string) {
+  if (kind === 'email') return { address: target.trim() };
+  if (kind === 'webhook' && secret.trim()) return { url: target.trim(), secret: secret.trim() };
+  return { url: target.trim() };
+}
+
+export function AddChannelCard({ accountEmail }: { accountEmail: string }) {
+  const queryClient = useQueryClient();
+  const webhooksAllowed = useHasFeature('webhooks');
+  const [kind, setKind] = useState<ChannelKind>('email');
+  const [name, setName] = useState('');
+  const [target, setTarget] = useState(accountEmail);
+  const [secret, setSecret] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [shownSecret, setShownSecret] = useState<string | null>(null);
+
+  const create = useMutation({
+    mutationFn: (input: unknown) => apiSend<Channel>('POST', '/api/v1/alert-channels', input),
+    onSuccess: async (channel) => {
+      toast.success(`${CHANNEL_LABELS[channel.kind]} channel “${channel.name}” added.`);
+      setShownSecret(channel.secret ?? null);
+      setName('');
+      setSecret('');
+      await queryClient.invalidateQueries({ queryKey: alertKeys.channels });
+    },
+  });
+
+  const chooseKind = (next: ChannelKind) => {
+    setKind(next);
+    setTarget(next === 'email' ? accountEmail : '');
+    setInvalid(null);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = channelInputSchema.safeParse({ kind, name, config: configFor(kind, target, secret) });
+    if (!parsed.success) {
+      setInvalid(parsed.error.issues[0]?.message ?? 'Check the form.');
+      return;
+    }
+    setInvalid(null);
+    create.mutate(parsed.data);
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Add a channel</CardTitle>
+        <CardDescription>
+          Email, a Slack or Discord webhook, or a signed webhook to your own endpoint.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+          <Field>
+            <Label htmlFor="channel-kind">Kind</Label>
+            <NativeSelect
+              id="channel-kind"
+              value={kind}
+              onChange={(event) => chooseKind(event.target.value as ChannelKind)}
+            >
+              {CHANNEL_KINDS.map((value) => (
+                <option key={value} value={value} disabled={value === 'webhook' && !webhooksAllowed}>
+                  {value === 'webhook' && !webhooksAllowed ? 'Webhook (Pro plan)' : CHANNEL_LABELS[value]}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field>
+            <Label htmlFor="channel-name">Name</Label>
+            <Input
+              id="channel-name"
+              value={name}
+              placeholder={kind === 'slack' ? '#ops' : 'On call'}
+              onChange={(event) => setName(event.target.value)}
+            />
+          </Field>
+          <Field>
+            <Label htmlFor="channel-target">{kind === 'email' ? 'Email address' : 'Webhook URL'}</Label>
+            <Input
+              id="channel-target"
+              type={kind === 'email' ? 'email' : 'url'}
+              value={target}
+              placeholder={kind === 'email' ? 'oncall@example.com' : URL_HINTS[kind]}
+              onChange={(event) => setTarget(event.target.value)}
+            />
+          </Field>
+          {kind === 'webhook' ? (
+            <Field>
+              <Label htmlFor="channel-secret">Signing secret (optional)</Label>
+              <Input
+                id="channel-secret"
+                value={secret}
+                placeholder="Leave empty and Upwatch makes one"
+                onChange={(event) => setSecret(event.target.value)}
+              />
+            </Field>
+          ) : null}
+          <FormError>{invalid ?? create.error?.message}</FormError>
+          {shownSecret ? (
+            <p role="status" className="rounded-ui border border-border bg-surface p-3 text-sm">
+              Signing secret, shown this once: <code className="break-all">{shownSecret}</code>. Requests
+              carry <code>X-Upwatch-Signature: sha256=HMAC(secret, timestamp + "." + body)</code> and{' '}
+              <code>X-Upwatch-Timestamp</code>.
+            </p>
+          ) : null}
+          <div>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Adding…' : 'Add channel'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

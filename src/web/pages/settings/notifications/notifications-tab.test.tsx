@@ -1,0 +1,133 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Channel, ChannelList, OutboxMail } from '../../../../core/api/alerts';
+import { json, type RecordedRequest, stubServer, TEST_USER } from '../../../test/fake-server';
+import { renderApp } from '../../../test/render-app';
+
+const slack: Channel = { id: 'c-1', kind: 'slack', name: '#ops', target: 'hooks.slack.com', createdAt: 1 };
+const mail: OutboxMail = {
+  id: 'o-1',
+  to: TEST_USER.email,
+  subject: '[Down] api.example.com — 503 Service Unavailable',
+  html: '<h1>api.example.com is down.</h1><script>alert(1)</script>',
+  text: 'api.example.com is down.',
+  createdAt: Date.UTC(2026, 0, 5, 9),
+};
+
+function routes(channels: Channel[], extra: Record<string, (request: RecordedRequest) => Response> = {}) {
+  const list: ChannelList = { channels, accountEmail: TEST_USER.email };
+  return {
+    'GET /api/v1/alert-channels': () => json(list),
+    'GET /api/v1/alert-deliveries': () =>
+      json({
+        deliveries: [
+          {
+            id: 'd-1',
+            kind: 'monitor.down',
+            status: 'pending',
+            attempts: 2,
+            lastError: 'The receiver answered HTTP 500',
+            nextAttemptAt: 2,
+            createdAt: 1,
+            sentAt: null,
+            monitor: { id: 'm-1', name: 'api.example.com' },
+            incidentId: null,
+            channel: { id: 'c-1', kind: 'slack', name: '#ops' },
+          },
+        ],
+      }),
+    'GET /api/v1/outbox': () => json({ mails: [mail] }),
+    ...extra,
+  };
+}
+
+describe('notifications settings tab', () => {
+  it('lists the account email and the channels, the delivery log and the outbox in a sandboxed frame', async () => {
+    stubServer({ user: TEST_USER, routes: routes([slack]) });
+    renderApp('/dashboard/settings/notifications');
+
+    expect(await screen.findByText('Account email')).toBeInTheDocument();
+    expect(screen.getByText('#ops')).toBeInTheDocument();
+    expect(await screen.findByText('The receiver answered HTTP 500')).toBeInTheDocument();
+    expect(screen.getByText('Retrying')).toBeInTheDocument();
+    const frame = await screen.findByTitle(`Mail: ${mail.subject}`);
+    expect(frame).toHaveAttribute('sandbox', '');
+    expect(frame).toHaveAttribute('srcdoc', mail.html);
+  });
+
+  it('adds a Slack channel with the same schema the server uses', async () => {
+    const { requests } = stubServer({
+      user: TEST_USER,
+      routes: routes([], { 'POST /api/v1/alert-channels': () => json(slack, 201) }),
+    });
+    renderApp('/dashboard/settings/notifications');
+    const user = userEvent.setup();
+
+    await user.selectOptions(await screen.findByLabelText('Kind'), 'slack');
+    await user.type(screen.getByLabelText('Name'), '#ops');
+    await user.type(screen.getByLabelText('Webhook URL'), 'not a url');
+    await user.click(screen.getByRole('button', { name: 'Add channel' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter a full http:// or https:// URL.');
+    expect(
+      requests.some((request) => request.path === '/api/v1/alert-channels' && request.method === 'POST'),
+    ).toBe(false);
+
+    await user.clear(screen.getByLabelText('Webhook URL'));
+    await user.type(screen.getByLabelText('Webhook URL'), 'https://hooks.slack.com/services/T/B/X');
+    await user.click(screen.getByRole('button', { name: 'Add channel' }));
+    expect(await screen.findByText('Slack channel “#ops” added.')).toBeInTheDocument();
+    expect(
+      requests.find((request) => request.path === '/api/v1/alert-channels' && request.method === 'POST')
+        ?.body,
+    ).toEqual({
+      kind: 'slack',
+      name: '#ops',
+      config: { url: 'https://hooks.slack.com/services/T/B/X' },
+    });
+  });
+
+  it('offers webhooks only on a plan with them', async () => {
+    stubServer({ user: TEST_USER, routes: routes([]) });
+    renderApp('/dashboard/settings/notifications');
+    const option = within(await screen.findByLabelText('Kind')).getByRole('option', {
+      name: 'Webhook (Pro plan)',
+    });
+    expect(option).toBeDisabled();
+  });
+
+  it('sends a test alert and says how it went', async () => {
+    const { requests } = stubServer({
+      user: TEST_USER,
+      routes: routes([slack], {
+        'POST /api/v1/alert-channels/c-1/test': () =>
+          json({ ok: false, error: 'The receiver answered HTTP 404' }),
+        'POST /api/v1/alert-channels/account-email/test': () => json({ ok: true, error: null }),
+      }),
+    });
+    renderApp('/dashboard/settings/notifications');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Send test alert to #ops' }));
+    expect(
+      await screen.findByText('Test alert to #ops failed: The receiver answered HTTP 404'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send test alert to Account email' }));
+    expect(await screen.findByText('Test alert sent to Account email.')).toBeInTheDocument();
+    expect(requests.filter((request) => request.path.endsWith('/test'))).toHaveLength(2);
+  });
+
+  it('deletes a channel', async () => {
+    const { requests } = stubServer({
+      user: TEST_USER,
+      routes: routes([slack], {
+        'DELETE /api/v1/alert-channels/c-1': () => new Response(null, { status: 204 }),
+      }),
+    });
+    renderApp('/dashboard/settings/notifications');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete #ops' }));
+    await waitFor(() => expect(requests.some((request) => request.method === 'DELETE')).toBe(true));
+    expect(await screen.findByText('#ops deleted.')).toBeInTheDocument();
+  });
+});
