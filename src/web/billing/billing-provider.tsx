@@ -25,7 +25,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BillingContext, type BillingContextValue } from './billing-context';
 import { type BillingClientOptions, createBillingClient } from './client';
-import { DEV_MOCK_CUSTOMER, devMockEnabled } from './dev-mock';
+import { devMockCustomer, devMockEnabled } from './dev-mock';
 import { type BillingDialog, DIALOG_RESET_MS, type DialogPayload } from './dialog';
 import type { Entitlements } from './entitlements';
 import type { FlowEffects } from './flows';
@@ -71,11 +71,13 @@ function useDialogHost() {
 
 function useEntitlements(enabled: boolean, pending: boolean, client: BillingContextValue['client']) {
   const query = useQuery({ ...customerQueryOptions(client), enabled: enabled && !pending });
-  const mock = devMockEnabled();
+  // `import.meta.env.DEV` inline, so a production build drops the mock code altogether.
+  const mock = import.meta.env.DEV && devMockEnabled();
+  const mockCustomer = useMemo(() => (mock ? devMockCustomer() : null), [mock]);
   let status: Entitlements['status'] = 'no_data';
   let customer: Entitlements['customer'] = null;
   if (query.data) [status, customer] = ['ready', query.data];
-  else if (mock) [status, customer] = ['ready', DEV_MOCK_CUSTOMER];
+  else if (mockCustomer) [status, customer] = ['ready', mockCustomer];
   else if (pending || (enabled && query.isPending)) status = 'loading';
   const entitlements = useMemo<Entitlements>(() => ({ status, customer }), [status, customer]);
   return {

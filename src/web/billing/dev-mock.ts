@@ -70,24 +70,29 @@ export function planFeatures(
   };
 }
 
-/** Not user-facing: a Starter customer for working on the UI without a billing backend. */
-export const DEV_MOCK_CUSTOMER: Customer = {
-  id: 'dev-mock',
-  name: 'Dev mock',
-  email: null,
-  products: [
-    {
-      id: 'starter',
-      name: PLANS.starter.displayName,
-      group: '',
-      status: 'active',
-      canceled_at: null,
-      started_at: 0,
-      is_add_on: false,
-      current_period_start: null,
-      current_period_end: null,
-      items: [],
-    },
-  ],
-  features: planFeatures('starter'),
-};
+/**
+ * Not user-facing: a Starter customer for working on the UI without a billing backend. A
+ * function, so a production build (where nothing calls it) drops it entirely.
+ */
+export function devMockCustomer(): Customer {
+  return {
+    id: 'dev-mock',
+    name: 'Dev mock',
+    email: null,
+    products: [
+      {
+        id: 'starter',
+        name: PLANS.starter.displayName,
+        group: '',
+        status: 'active',
+        canceled_at: null,
+        started_at: 0,
+        is_add_on: false,
+        current_period_start: null,
+        current_period_end: null,
+        items: [],
+      },
+    ],
+    features: planFeatures('starter'),
+  };
+}
