@@ -155,7 +155,7 @@ describe('monitor settings tab', () => {
       },
     });
     renderApp('/dashboard/monitors/m-1/settings');
-    const notice = await screen.findByRole('status');
+    const notice = await screen.findByRole('status', {}, { timeout: 5000 });
     expect(notice).toHaveTextContent(
       'Your plan changed, so this monitor now checks every 15 min instead of every 1 min: the fastest your plan allows.',
     );
