@@ -1,51 +1,90 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { stubServer, TEST_USER } from '../test/fake-server';
+import { describe, expect, it } from 'vitest';
+import type { PlanId } from '../../core/plans';
+import { makePlanCustomer } from '../test/billing';
+import { json, stubServer, TEST_USER } from '../test/fake-server';
 import { renderInRouter } from '../test/render-in-router';
 import { FeatureGate } from './feature-gate';
+import type { GateId } from './gates';
 
-describe('FeatureGate on the free plan', () => {
-  beforeEach(() => {
-    stubServer({ user: TEST_USER });
+function onPlan(plan: PlanId) {
+  stubServer({
+    user: TEST_USER,
+    routes: { 'POST /api/billing/customers': () => json(makePlanCustomer(plan)) },
   });
+}
 
-  it('names Starter as the lowest plan with incident management', async () => {
+const LOCKED_ON_FREE: [GateId, string, string][] = [
+  ['monitorDeployments', 'Deployment monitoring', 'Pro'],
+  ['monitorIncidents', 'Incident management', 'Starter'],
+  ['api', 'API access and deployment monitoring', 'Pro'],
+  ['digests', 'Email digests', 'Starter'],
+];
+
+describe('FeatureGate', () => {
+  it.each(LOCKED_ON_FREE)(
+    'on free, the %s gate names %s and the lowest plan with it, %s',
+    async (gate, name, plan) => {
+      onPlan('free');
+      renderInRouter(
+        <FeatureGate gate={gate}>
+          <p>gated content</p>
+        </FeatureGate>,
+      );
+
+      expect(await screen.findByRole('heading', { name: 'Feature Unavailable' })).toBeInTheDocument();
+      expect(
+        screen.getByText(`This feature requires a ${plan} subscription plan or higher.`),
+      ).toBeInTheDocument();
+      expect(screen.getByText(name)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
+      expect(screen.getByRole('heading', { name: 'Upgrade to Pro' })).toBeInTheDocument();
+      expect(screen.getByText('This feature is available with the Pro plan.')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: `Upgrade to ${plan}` })).toBeInTheDocument();
+      expect(screen.queryByText('gated content')).not.toBeInTheDocument();
+    },
+  );
+
+  it.each(['monitorSecurity', 'publicStatus'] as const)(
+    'shows the %s screen on free, whose plan includes it',
+    async (gate) => {
+      onPlan('free');
+      renderInRouter(
+        <FeatureGate gate={gate}>
+          <p>gated content</p>
+        </FeatureGate>,
+      );
+      expect(await screen.findByText('gated content')).toBeInTheDocument();
+      expect(screen.queryByText('Feature Unavailable')).not.toBeInTheDocument();
+    },
+  );
+
+  it('unlocks incidents on Starter but still offers Pro for the API', async () => {
+    onPlan('starter');
     renderInRouter(
-      <FeatureGate feature="incidentManagement">
-        <p>incident list</p>
-      </FeatureGate>,
+      <>
+        <FeatureGate gate="monitorIncidents">
+          <p>incident list</p>
+        </FeatureGate>
+        <FeatureGate gate="api">
+          <p>api keys</p>
+        </FeatureGate>
+      </>,
     );
 
-    expect(await screen.findByRole('heading', { name: 'Feature Unavailable' })).toBeInTheDocument();
-    expect(
-      screen.getByText('This feature requires a Starter subscription plan or higher.'),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
-    expect(screen.getByRole('heading', { name: 'Upgrade to Pro' })).toBeInTheDocument();
-    expect(screen.queryByText('incident list')).not.toBeInTheDocument();
-  });
-
-  it('names Pro as the lowest plan with API access', async () => {
-    renderInRouter(
-      <FeatureGate feature="apiAccess">
-        <p>api keys</p>
-      </FeatureGate>,
-    );
-
-    expect(
-      await screen.findByText('This feature requires a Pro subscription plan or higher.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('incident list')).toBeInTheDocument();
+    expect(screen.getByText('This feature requires a Pro subscription plan or higher.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upgrade to Pro' })).toBeInTheDocument();
     expect(screen.queryByText('api keys')).not.toBeInTheDocument();
   });
 
-  it('shows the content of a feature every plan includes', async () => {
+  it('lets Pro through every gate', async () => {
+    onPlan('pro');
     renderInRouter(
-      <FeatureGate feature="sslMonitoring">
-        <p>certificates</p>
+      <FeatureGate gate="api">
+        <p>api keys</p>
       </FeatureGate>,
     );
-
-    expect(await screen.findByText('certificates')).toBeInTheDocument();
-    expect(screen.queryByText('Feature Unavailable')).not.toBeInTheDocument();
+    expect(await screen.findByText('api keys')).toBeInTheDocument();
   });
 });

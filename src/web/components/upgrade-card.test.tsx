@@ -1,6 +1,10 @@
-import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { stubServer, TEST_USER } from '../test/fake-server';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PlanId } from '../../core/plans';
+import { usePlan } from '../lib/use-plan';
+import { makePlanCustomer } from '../test/billing';
+import { json, stubServer, TEST_USER } from '../test/fake-server';
 import { renderInRouter } from '../test/render-in-router';
 import { UpgradeCard } from './upgrade-card';
 
@@ -10,14 +14,27 @@ const CASES = [
   ['general', 'Unlock more powerful monitoring with Pro.'],
 ] as const;
 
+function PlanName() {
+  const { plan, isLoading } = usePlan();
+  return isLoading ? null : <p>On {plan.displayName}</p>;
+}
+
+function onPlan(plan: PlanId, routes: NonNullable<Parameters<typeof stubServer>[0]>['routes'] = {}) {
+  return stubServer({
+    user: TEST_USER,
+    routes: { 'POST /api/billing/customers': () => json(makePlanCustomer(plan)), ...routes },
+  });
+}
+
 describe('UpgradeCard', () => {
-  beforeEach(() => {
-    stubServer({ user: TEST_USER });
+  afterEach(() => {
+    vi.restoreAllMocks();
   });
 
   it.each(CASES)(
     'full card for the %s trigger shows its message and the guarantee',
     async (trigger, message) => {
+      onPlan('free');
       renderInRouter(<UpgradeCard trigger={trigger} />);
 
       expect(await screen.findByRole('heading', { name: 'Upgrade to Pro' })).toBeInTheDocument();
@@ -30,25 +47,86 @@ describe('UpgradeCard', () => {
   it.each(CASES)(
     'compact card for the %s trigger shows its message and an Upgrade button',
     async (trigger, message) => {
+      onPlan('free');
       renderInRouter(<UpgradeCard trigger={trigger} compact />);
 
       expect(await screen.findByText(message)).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing');
+      expect(screen.getByRole('button', { name: 'Upgrade' })).toBeInTheDocument();
       expect(screen.getByText('Cancel anytime • Full refund within 30 days')).toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: 'Upgrade to Pro' })).not.toBeInTheDocument();
     },
   );
 
   it('states 90 days of history versus 7 on free', async () => {
+    onPlan('free');
     renderInRouter(<UpgradeCard />);
     expect(await screen.findByText('90 days of history')).toBeInTheDocument();
     expect(screen.getByText('Versus 7 days on Free.')).toBeInTheDocument();
   });
 
   it('opens pricing in a new tab from Learn More', async () => {
+    onPlan('free');
     renderInRouter(<UpgradeCard />);
     const learnMore = await screen.findByRole('link', { name: 'Learn More' });
     expect(learnMore).toHaveAttribute('href', '/pricing');
     expect(learnMore).toHaveAttribute('target', '_blank');
+  });
+
+  it('starts checkout of Starter from free and follows the payment page URL', async () => {
+    const { requests } = onPlan('free', {
+      'POST /api/billing/checkout': () =>
+        json({
+          url: `${window.location.origin}/billing/checkout/co_1`,
+          product: { id: 'starter', items: [] },
+        }),
+    });
+    const { router } = renderInRouter(<UpgradeCard trigger="limit" compact />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Upgrade' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/billing/checkout/co_1'));
+    const checkout = requests.find((request) => request.path === '/api/billing/checkout');
+    expect(checkout?.body).toMatchObject({ product_id: 'starter' });
+  });
+
+  it("logs 'Failed to initiate checkout' when checkout fails", async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    onPlan('free', {
+      'POST /api/billing/checkout': () => json({ message: 'Billing is down', code: 'internal_error' }, 500),
+    });
+    renderInRouter(<UpgradeCard trigger="limit" compact />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Upgrade' }));
+
+    await waitFor(() => expect(log).toHaveBeenCalledWith('Failed to initiate checkout', expect.anything()));
+    expect(screen.getByRole('button', { name: 'Upgrade' })).toBeEnabled();
+  });
+
+  it('is not shown to a paid user for a limit or a general offer', async () => {
+    onPlan('starter');
+    renderInRouter(
+      <>
+        <PlanName />
+        <UpgradeCard trigger="limit" compact />
+        <UpgradeCard />
+      </>,
+    );
+    expect(await screen.findByText('On Starter')).toBeInTheDocument();
+    expect(screen.queryByText('Cancel anytime • Full refund within 30 days')).not.toBeInTheDocument();
+  });
+
+  it('offers Pro to a Starter user where a feature needs Pro', async () => {
+    const { requests } = onPlan('starter', {
+      'POST /api/billing/checkout': () => json({ url: null, product: { id: 'pro', items: [] } }),
+    });
+    const { router } = renderInRouter(<UpgradeCard trigger="feature" feature="apiAccess" />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Upgrade to Pro' }));
+
+    // No payment page: the change is confirmed through the pricing page's dialog.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+    expect(requests.find((request) => request.path === '/api/billing/checkout')?.body).toMatchObject({
+      product_id: 'pro',
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import {
   BellRing,
   Clock,
@@ -8,9 +8,14 @@ import {
   MonitorCheck,
   Sparkles,
 } from 'lucide-react';
-import { featuresLost, PLANS } from '../../core/plans';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { type FeatureKey, featuresLost, PLANS, type Plan } from '../../core/plans';
+import { useCustomer } from '../billing/use-customer';
 import { cn } from '../lib/cn';
 import { formatNumber } from '../lib/format';
+import { usePlan } from '../lib/use-plan';
+import { upgradeTarget } from './gates';
 import { Button } from './ui/button';
 
 export type UpgradeTrigger = 'limit' | 'feature' | 'general';
@@ -62,16 +67,57 @@ function benefits(): Benefit[] {
   ];
 }
 
+/**
+ * Starts checkout of `plan`: a returned URL (the payment page) is followed by `checkout`. With
+ * no URL the change needs a confirmation, which the pricing page's dialog gives.
+ */
+function useStartCheckout(plan: Plan | null) {
+  const { checkout } = useCustomer();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const start = async () => {
+    if (!plan) return;
+    setBusy(true);
+    try {
+      const result = await checkout({ productId: plan.id, successUrl: window.location.href });
+      if (result.error) throw result.error;
+      if (!result.data.url) await navigate({ to: '/pricing' });
+    } catch (error) {
+      console.error('Failed to initiate checkout', error);
+      toast.error(`We couldn't start the upgrade to ${plan.displayName}. Please try again.`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { start, busy };
+}
+
+/**
+ * SPEC.md's upgrade offer. Shown only when there is a plan to offer (see `upgradeTarget`):
+ * `feature` names what the screen needs, so a paid user still sees it where a higher plan has it.
+ */
 export function UpgradeCard({
   trigger = 'general',
+  feature,
   compact = false,
   className,
 }: {
   trigger?: UpgradeTrigger;
+  feature?: FeatureKey;
   compact?: boolean;
   className?: string;
 }) {
+  const { plan, isLoading } = usePlan();
+  const target = isLoading ? null : upgradeTarget(plan.id, feature);
+  const { start, busy } = useStartCheckout(target);
+  if (!target) return null;
   const message = UPGRADE_MESSAGES[trigger] ?? UPGRADE_MESSAGES.general;
+  const upgradeButton = (label: string, size: 'sm' | 'md') => (
+    <Button size={size} onClick={() => void start()} disabled={busy}>
+      <Sparkles className="size-4" aria-hidden />
+      {busy ? 'Starting checkout…' : label}
+    </Button>
+  );
 
   if (compact) {
     return (
@@ -85,12 +131,7 @@ export function UpgradeCard({
           <p className="text-sm font-medium">{message}</p>
           <p className="mt-0.5 text-xs text-muted">{GUARANTEE}</p>
         </div>
-        <Button asChild size="sm">
-          <Link to="/pricing">
-            <Sparkles className="size-4" aria-hidden />
-            Upgrade
-          </Link>
-        </Button>
+        {upgradeButton('Upgrade', 'sm')}
       </div>
     );
   }
@@ -115,13 +156,16 @@ export function UpgradeCard({
       </ul>
       <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-xs text-muted">{GUARANTEE}</p>
-        <Button asChild variant="secondary">
-          {/* biome-ignore lint/a11y/noAmbiguousAnchorText: SPEC.md's exact label; the card's heading gives it context */}
-          <a href="/pricing" target="_blank" rel="noopener noreferrer">
-            Learn More
-            <ExternalLink className="size-4" aria-hidden />
-          </a>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="secondary">
+            {/* biome-ignore lint/a11y/noAmbiguousAnchorText: SPEC.md's exact label; the card's heading gives it context */}
+            <a href="/pricing" target="_blank" rel="noopener noreferrer">
+              Learn More
+              <ExternalLink className="size-4" aria-hidden />
+            </a>
+          </Button>
+          {upgradeButton(`Upgrade to ${target.displayName}`, 'md')}
+        </div>
       </div>
     </section>
   );

@@ -1,16 +1,20 @@
 import { FileBarChart, GitBranch, Globe } from 'lucide-react';
+import { FeatureGate } from '../../components/feature-gate';
 import { EmptyState } from '../../components/ui/empty-state';
 import { PageHeader } from '../../components/ui/page-header';
 
-// Route builders SPEC.md names but does not show; their screens arrive with their features.
+// Route builders SPEC.md names but does not show; their screens arrive with their features,
+// behind the gates they will have. Reports are where email digests will live.
 
 export function NewDeploymentPage() {
   return (
     <>
       <PageHeader title="New deployment" description="Record a deployment against your monitors." />
-      <EmptyState icon={GitBranch} title="Deployment tracking is coming">
-        Deployments from GitHub Actions, Vercel, Netlify and the API will be recorded here.
-      </EmptyState>
+      <FeatureGate gate="monitorDeployments">
+        <EmptyState icon={GitBranch} title="Deployment tracking is coming">
+          Deployments from GitHub Actions, Vercel, Netlify and the API will be recorded here.
+        </EmptyState>
+      </FeatureGate>
     </>
   );
 }
@@ -18,10 +22,12 @@ export function NewDeploymentPage() {
 export function ReportsPage() {
   return (
     <>
-      <PageHeader title="Reports" description="Uptime and performance summaries." />
-      <EmptyState icon={FileBarChart} title="No reports yet">
-        Reports summarise your monitors once they have history.
-      </EmptyState>
+      <PageHeader title="Reports" description="Email digests: uptime and performance summaries." />
+      <FeatureGate gate="digests">
+        <EmptyState icon={FileBarChart} title="No reports yet">
+          Reports summarise your monitors once they have history.
+        </EmptyState>
+      </FeatureGate>
     </>
   );
 }
@@ -30,9 +36,11 @@ export function PublicGroupsPage() {
   return (
     <>
       <PageHeader title="Public status groups" description="Group monitors onto a public status page." />
-      <EmptyState icon={Globe} title="No public groups yet">
-        A public group gives a set of monitors one status page to share with your customers.
-      </EmptyState>
+      <FeatureGate gate="publicStatus">
+        <EmptyState icon={Globe} title="No public groups yet">
+          A public group gives a set of monitors one status page to share with your customers.
+        </EmptyState>
+      </FeatureGate>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Siren } from 'lucide-react';
+import { FeatureGate } from '../../components/feature-gate';
 import { EmptyState } from '../../components/ui/empty-state';
 import { PageHeader } from '../../components/ui/page-header';
 
@@ -17,9 +18,11 @@ export function MonitorIncidentsPage() {
           </Link>
         }
       />
-      <EmptyState icon={Siren} title="No incidents">
-        Incidents of this monitor appear here.
-      </EmptyState>
+      <FeatureGate gate="monitorIncidents">
+        <EmptyState icon={Siren} title="No incidents">
+          Incidents of this monitor appear here.
+        </EmptyState>
+      </FeatureGate>
     </>
   );
 }

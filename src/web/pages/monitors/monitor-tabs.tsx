@@ -15,7 +15,7 @@ export function PerformanceTab() {
 
 export function DeploymentsTab() {
   return (
-    <FeatureGate feature="apiAccess">
+    <FeatureGate gate="monitorDeployments">
       <EmptyState icon={GitBranch} title="No deployments yet">
         Deployments reported by CI or webhooks appear here next to the checks they affected.
       </EmptyState>
@@ -25,7 +25,7 @@ export function DeploymentsTab() {
 
 export function SecurityTab() {
   return (
-    <FeatureGate feature="sslMonitoring">
+    <FeatureGate gate="monitorSecurity">
       <EmptyState icon={ShieldCheck} title="No certificate checks yet">
         Certificate expiry, chain and hostname results appear here.
       </EmptyState>
@@ -35,7 +35,7 @@ export function SecurityTab() {
 
 export function IncidentsTab() {
   return (
-    <FeatureGate feature="incidentManagement">
+    <FeatureGate gate="monitorIncidents">
       <EmptyState icon={Siren} title="No incidents">
         Incidents for this monitor open and resolve here.
       </EmptyState>

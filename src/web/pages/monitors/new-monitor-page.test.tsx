@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makePlanCustomer } from '../../test/billing';
@@ -55,7 +55,8 @@ describe('new monitor form', () => {
     await fillAndSubmit('https://acme.dev');
 
     expect(await screen.findByText(LIMIT_TEXT)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing');
+    const card = screen.getByText(LIMIT_TEXT).closest('div')?.parentElement as HTMLElement;
+    expect(within(card).getByRole('button', { name: 'Upgrade' })).toBeEnabled();
   });
 
   it('shows the Upgrade card instead of the form once the monitors balance is 0', async () => {
@@ -84,6 +85,8 @@ describe('new monitor form', () => {
     expect(screen.getByLabelText('Check interval')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('option', { name: 'Every 1 min — Pro plan' })).toBeDisabled();
     expect(screen.getByRole('option', { name: 'Every 15 min' })).toBeEnabled();
+    // The interval is a plan limit too: a free user is offered the upgrade under the field.
+    expect(screen.getByText('Unlock more powerful monitoring with Pro.')).toBeInTheDocument();
   });
 
   it('offers second intervals only when the server runs in test mode, and sends them as intervalSeconds', async () => {

@@ -37,7 +37,7 @@ export function BillingTab() {
 
 export function PublicStatusTab() {
   return (
-    <FeatureGate feature="publicStatusPages">
+    <FeatureGate gate="publicStatus">
       <EmptyState icon={Globe} title="No public status pages yet">
         Publish a status page for a group of monitors or a single monitor.
       </EmptyState>
@@ -47,7 +47,7 @@ export function PublicStatusTab() {
 
 export function ApiDocsTab() {
   return (
-    <FeatureGate feature="apiAccess">
+    <FeatureGate gate="api">
       <EmptyState icon={Code2} title="API keys are coming">
         Create API keys for scripts and CI, and read the OpenAPI reference here.
       </EmptyState>

@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { PLAN_LIST, type Plan } from '../../../../core/plans';
+import { upgradeTarget } from '../../../components/gates';
 import { NativeSelect } from '../../../components/ui/input';
+import { UpgradeCard } from '../../../components/upgrade-card';
 import { formatInterval } from '../../../lib/format';
 import { usePublicConfig } from '../../../lib/public-config';
 import { describedBy, FormField } from './form-field';
@@ -43,33 +45,43 @@ export function IntervalField({
   const fastestText = fastest
     ? ` ${fastest.displayName} checks ${formatInterval(fastest.limits.minCheckIntervalMinutes * 60)}.`
     : '';
+  // Where the Upgrade card offers a plan it carries the upgrade; elsewhere a link to compare plans.
+  const offersCard = locked && upgradeTarget(plan.id) !== null;
   const hint = locked ? (
     <>
-      The {plan.displayName} plan checks at most every {minimum} minutes.{fastestText}{' '}
-      <Link to="/pricing" className="font-medium text-accent hover:underline">
-        Upgrade for faster checks
-      </Link>
+      The {plan.displayName} plan checks at most every {minimum} minutes.{fastestText}
+      {offersCard ? null : (
+        <>
+          {' '}
+          <Link to="/pricing" className="font-medium text-accent hover:underline">
+            Upgrade for faster checks
+          </Link>
+        </>
+      )}
     </>
   ) : undefined;
 
   return (
-    <FormField id="monitor-interval" label="Check interval" error={error} hint={hint}>
-      <NativeSelect
-        {...describedBy('monitor-interval', error, hint)}
-        value={value}
-        onChange={(event) => onChange(Number(event.target.value))}
-      >
-        {options.map((seconds) => {
-          const belowPlan = seconds % 60 === 0 && seconds / 60 < minimum && seconds !== value;
-          const needs = belowPlan ? planAllowing(seconds / 60) : undefined;
-          return (
-            <option key={seconds} value={seconds} disabled={belowPlan}>
-              {label(seconds)}
-              {needs ? ` — ${needs.displayName} plan` : ''}
-            </option>
-          );
-        })}
-      </NativeSelect>
-    </FormField>
+    <>
+      <FormField id="monitor-interval" label="Check interval" error={error} hint={hint}>
+        <NativeSelect
+          {...describedBy('monitor-interval', error, hint)}
+          value={value}
+          onChange={(event) => onChange(Number(event.target.value))}
+        >
+          {options.map((seconds) => {
+            const belowPlan = seconds % 60 === 0 && seconds / 60 < minimum && seconds !== value;
+            const needs = belowPlan ? planAllowing(seconds / 60) : undefined;
+            return (
+              <option key={seconds} value={seconds} disabled={belowPlan}>
+                {label(seconds)}
+                {needs ? ` — ${needs.displayName} plan` : ''}
+              </option>
+            );
+          })}
+        </NativeSelect>
+      </FormField>
+      {offersCard ? <UpgradeCard trigger="general" compact /> : null}
+    </>
   );
 }
