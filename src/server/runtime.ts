@@ -13,6 +13,7 @@ import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createLocalEventBus, type EventBus } from './events/bus.ts';
 import { createPostgresEventBus } from './events/postgres-bus.ts';
+import { flappingJob } from './incidents/flap-job.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { monitorUrlVetter } from './monitors/vet-url.ts';
@@ -143,7 +144,12 @@ export function createCheckWorker(
     region,
     clock: systemClock,
     logger,
-    jobs: [job, deliveries, billingPeriodJob(billing.periodic, systemClock)],
+    jobs: [
+      job,
+      deliveries,
+      flappingJob(database.db, systemClock),
+      billingPeriodJob(billing.periodic, systemClock),
+    ],
     pollIntervalMs: 250,
   });
 }

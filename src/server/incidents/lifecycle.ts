@@ -3,7 +3,7 @@
 // up across workers) and one Down alert; recovery resolves it with one Recovered alert. A
 // monitor that fails again soon after recovering reopens its incident instead of opening a new
 // one, and one that keeps changing is marked flapping and resolves only once stable.
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { AlertEvent } from '../alerts/alert-event.ts';
 import { enqueueAlert } from '../alerts/enqueue.ts';
@@ -163,9 +163,10 @@ async function wentDown(tx: Tx, change: StatusChange, policy: FlapPolicy): Promi
     .insertInto('incidents')
     .values(incident)
     .onConflict((oc) =>
+      // The predicate repeats the index's own, literally: SQLite matches a partial index by its text.
       oc
         .column('primary_monitor_id')
-        .where('source', '=', 'automatic')
+        .where('source', '=', sql.lit('automatic'))
         .where('resolved_at', 'is', null)
         .doNothing(),
     )

@@ -8,6 +8,7 @@ import { type MonitorStateUpdate, updateClaimedMonitors } from '../db/dialect.ts
 import type { CheckResultTable, CheckStatus, Database, MonitorTable } from '../db/schema.ts';
 import type { AppEvent } from '../events/bus.ts';
 import { recordRollups } from '../history/rollups.ts';
+import { applyStatusChanges, type StatusChange } from '../incidents/lifecycle.ts';
 import { nextSlotAfter } from './slots.ts';
 import { applyResult } from './status-transition.ts';
 
@@ -47,6 +48,7 @@ export async function recordResults(
   const events: AppEvent[] = [];
   const rows: CheckResultTable[] = [];
   const updates: MonitorStateUpdate[] = [];
+  const statusChanges: StatusChange[] = [];
 
   for (const { monitor, outcome } of batch) {
     const transition = applyResult(
@@ -103,13 +105,24 @@ export async function recordResults(
       region: outcome.region,
     });
     if (transition.event) {
-      events.push({
+      const event = {
         type: transition.event,
         userId: monitor.user_id,
         monitorId: monitor.id,
         at: state.lastStatusChangeAt ?? outcome.checkedAt,
         from: monitor.status,
         to: state.status,
+      };
+      events.push(event);
+      statusChanges.push({
+        event,
+        monitor,
+        checkedAt: outcome.checkedAt,
+        failure: outcome.failure && {
+          statusCode: outcome.statusCode,
+          code: outcome.failure.code,
+          message: outcome.failure.message,
+        },
       });
     }
   }
@@ -146,6 +159,8 @@ export async function recordResults(
           ],
     );
     if (changes.length > 0) await tx.insertInto('monitor_status_changes').values(changes).execute();
+    // Incidents and their alerts commit with the change that caused them, or not at all.
+    if (statusChanges.length > 0) await applyStatusChanges(tx, statusChanges);
     // A monitor paused or re-claimed meanwhile keeps what its new owner wrote.
     await updateClaimedMonitors(tx, workerId, updates);
   });

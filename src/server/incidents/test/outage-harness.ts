@@ -1,0 +1,109 @@
+// Drives the real engine for incident tests: a real HTTP target on loopback whose answers the
+// test controls, the check job and the alert delivery job on the app's ManualClock, and a real
+// SMTP server receiving the mails. Time only moves when the test says so.
+import type { ServerResponse } from 'node:http';
+import { type AlertApp, createAlertApp } from '../../alerts/test/alert-app.ts';
+import { startSmtpSink } from '../../alerts/test/smtp-sink.ts';
+import { startTarget, type Target } from '../../checks/test/targets.ts';
+import { createLocalEventBus } from '../../events/bus.ts';
+import { createLogger } from '../../logger.ts';
+import { createTargetGuard } from '../../net/target-guard.ts';
+import { loopbackOnlyOpener } from '../../net/test/loopback-only.ts';
+import { createCheckJob } from '../../scheduler/check-job.ts';
+import type { TestUser } from '../../test/factories.ts';
+import { settleFlapping } from '../flap-job.ts';
+
+export type Answer = 'ok' | 'error' | 'refuse';
+
+const signal = new AbortController().signal;
+
+export async function startOutageHarness() {
+  const sink = await startSmtpSink();
+  const app: AlertApp = await createAlertApp({ smtpUrl: sink.url });
+  let answer: Answer = 'ok';
+  let requests = 0;
+  /** Decides each request's answer by its number (0-based); overrides `answer` when set. */
+  let pattern: ((n: number) => Answer) | null = null;
+  const respond = (res: ServerResponse) => {
+    const now = pattern ? pattern(requests) : answer;
+    requests++;
+    if (now === 'refuse') {
+      res.socket?.destroy();
+      return;
+    }
+    res.statusCode = now === 'ok' ? 200 : 503;
+    res.end(now === 'ok' ? 'ok' : 'down');
+  };
+  const target: Target = await startTarget((_req, res) => respond(res));
+  const workerJob = (workerId: string) =>
+    createCheckJob({
+      db: app.db,
+      dialect: app.database.dialect,
+      clock: app.clock,
+      guard: createTargetGuard({ allowPrivateTargets: true, openSocket: loopbackOnlyOpener() }),
+      events: createLocalEventBus(),
+      logger: createLogger('silent'),
+      region: 'test',
+      workerId,
+      confirmDelayMs: 15_000,
+    });
+  const checks = workerJob('worker-a');
+  let owner: TestUser | undefined;
+
+  async function monitor(name = 'api.example.com') {
+    owner ??= await app.user();
+    const response = await app.send(owner, 'POST', '/monitors', {
+      name,
+      url: `${target.origin}/health`,
+      intervalSeconds: 60,
+    });
+    if (response.status !== 201) throw new Error(await response.text());
+    return (await response.json()) as { id: string };
+  }
+
+  /** Moves the clock to the next due check (at most `maxMs` ahead), runs it, stores it and sends alerts. */
+  async function step(maxMs = Number.POSITIVE_INFINITY) {
+    const due = await app.db
+      .selectFrom('monitors')
+      .select((eb) => eb.fn.min<number>('next_run_at').as('at'))
+      .where('paused', '=', 0)
+      .executeTakeFirstOrThrow();
+    const at = Number(due.at);
+    if (Number.isFinite(at) && at > app.clock.now()) app.clock.advance(Math.min(at - app.clock.now(), maxMs));
+    await checks.run(signal);
+    await checks.drain?.();
+    await settleFlapping(app.db, app.clock.now());
+    await app.deliver();
+  }
+
+  return {
+    app,
+    sink,
+    target,
+    monitor,
+    step,
+    workerJob,
+    get owner() {
+      if (!owner) throw new Error('create a monitor first');
+      return owner;
+    },
+    get requests() {
+      return requests;
+    },
+    answer(next: Answer) {
+      answer = next;
+    },
+    follow(next: (n: number) => Answer) {
+      pattern = next;
+    },
+    incidents: () => app.db.selectFrom('incidents').selectAll().orderBy('started_at').execute(),
+    subjects: () => sink.mails.map((mail) => mail.subject),
+    async close() {
+      await target.close();
+      await app.close();
+      await sink.close();
+    },
+  };
+}
+
+export type OutageHarness = Awaited<ReturnType<typeof startOutageHarness>>;
