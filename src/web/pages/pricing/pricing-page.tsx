@@ -1,8 +1,4 @@
-import { PLAN_LIST } from '../../../core/plans';
-import { PlanCard } from './plan-card';
-
-// Where SPEC.md is silent, the middle tier is the one recommended, as most pricing pages do.
-const RECOMMENDED_PLAN = 'starter';
+import { PricingTable } from '../../billing/pricing';
 
 export function PricingPage() {
   return (
@@ -13,10 +9,8 @@ export function PricingPage() {
           Start free. Upgrade when your sites need faster checks, longer history or the API.
         </p>
       </div>
-      <div className="mt-12 grid gap-6 md:grid-cols-3">
-        {PLAN_LIST.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} recommended={plan.id === RECOMMENDED_PLAN} />
-        ))}
+      <div className="mt-12">
+        <PricingTable />
       </div>
       <p className="mt-8 text-center text-sm text-muted">
         Prices in US dollars, billed monthly. Cancel anytime.

@@ -1,0 +1,2 @@
+export { CheckoutDialog } from './checkout-dialog';
+export { PaywallDialog } from './paywall-dialog';
