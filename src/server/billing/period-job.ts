@@ -13,7 +13,7 @@ import { largestInterval } from '../../core/billing/properties.ts';
 import { resetEntitlement } from '../../core/billing/reset.ts';
 import type { CustomerProduct } from '../../core/billing/types.ts';
 import type { Clock } from '../clock.ts';
-import type { WorkerJob } from '../scheduler/worker.ts';
+import { periodicJob, type WorkerJob } from '../scheduler/worker.ts';
 import { applyChanges } from './apply-changes.ts';
 import type { BillingContext } from './context.ts';
 import { issueInvoice } from './invoices.ts';
@@ -179,19 +179,7 @@ export async function runPeriodJob(ctx: BillingContext): Promise<number> {
   });
 }
 
-/**
- * The worker's billing job: the period pass once a minute on the injected clock (the worker
- * polls more often; the rest of its rounds are no-ops).
- */
+/** The worker's billing job: the period pass once a minute. */
 export function billingPeriodJob(periodic: () => Promise<number>, clock: Clock): WorkerJob {
-  let lastRunAt = Number.NEGATIVE_INFINITY;
-  return {
-    name: 'billing-period',
-    async run() {
-      if (clock.now() - lastRunAt < MINUTE) return false;
-      lastRunAt = clock.now();
-      await periodic();
-      return false;
-    },
-  };
+  return periodicJob('billing-period', clock, MINUTE, periodic);
 }

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
-import type { WorkerJob } from '../scheduler/worker.ts';
+import { periodicJob, type WorkerJob } from '../scheduler/worker.ts';
 import { addIncidentEvent, DEFAULT_FLAP_POLICY, type FlapPolicy, resolveAutomatic } from './lifecycle.ts';
 
 const MINUTE = 60_000;
@@ -60,14 +60,5 @@ export function flappingJob(
   clock: Clock,
   policy: FlapPolicy = DEFAULT_FLAP_POLICY,
 ): WorkerJob {
-  let lastRunAt = Number.NEGATIVE_INFINITY;
-  return {
-    name: 'incident-flapping',
-    async run() {
-      if (clock.now() - lastRunAt < MINUTE) return false;
-      lastRunAt = clock.now();
-      await settleFlapping(db, lastRunAt, policy);
-      return false;
-    },
-  };
+  return periodicJob('incident-flapping', clock, MINUTE, () => settleFlapping(db, clock.now(), policy));
 }

@@ -10,6 +10,28 @@ export interface WorkerJob {
   drain?(): Promise<void>;
 }
 
+/**
+ * A job that does its work at most once per `everyMs` on the injected clock, however often the
+ * worker polls (the period pass, flapping, …).
+ */
+export function periodicJob(
+  name: string,
+  clock: Clock,
+  everyMs: number,
+  work: () => Promise<unknown>,
+): WorkerJob {
+  let lastRunAt = Number.NEGATIVE_INFINITY;
+  return {
+    name,
+    async run() {
+      if (clock.now() - lastRunAt < everyMs) return false;
+      lastRunAt = clock.now();
+      await work();
+      return false;
+    },
+  };
+}
+
 export interface WorkerOptions {
   region: string;
   clock: Clock;
