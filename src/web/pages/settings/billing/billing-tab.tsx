@@ -1,0 +1,51 @@
+import { Link } from '@tanstack/react-router';
+import { useCustomer } from '../../../billing/use-customer';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { FormError } from '../../../components/ui/input';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { UpgradeCard } from '../../../components/upgrade-card';
+import { InvoicesCard } from '../../billing/invoices-card';
+import { PaymentMethodCard } from './payment-method-card';
+import { PlanCard } from './plan-card';
+import { ReferralCard } from './referral-card';
+import { subscriptionOf } from './subscription';
+import { UsageCard } from './usage-card';
+import { UsageChartCard } from './usage-chart-card';
+
+/** Where the plans are compared and changed. */
+function PlansSlot() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Plans</CardTitle>
+        <CardDescription>Change plan or buy monitor and performance-run packs.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button asChild variant="secondary">
+          <Link to="/pricing">Compare plans</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Settings → Billing & Subscription: plan, usage, add-ons, card, invoices and referrals. */
+export function BillingTab() {
+  const { customer, isLoading, error } = useCustomer();
+  if (isLoading) return <PageSpinner />;
+  const subscription = subscriptionOf(customer?.products ?? []);
+  return (
+    <div className="flex flex-col gap-6">
+      {error ? <FormError>{`We couldn't load your billing details. ${error.message}`}</FormError> : null}
+      <PlanCard subscription={subscription} />
+      <UpgradeCard />
+      <UsageCard />
+      <UsageChartCard />
+      <PlansSlot />
+      <PaymentMethodCard card={customer?.payment_method ?? null} />
+      <InvoicesCard invoices={customer?.invoices ?? []} />
+      <ReferralCard />
+    </div>
+  );
+}
