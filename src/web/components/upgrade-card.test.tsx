@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PlanId } from '../../core/plans';
 import { usePlan } from '../lib/use-plan';
-import { makePlanCustomer } from '../test/billing';
+import { makeBillingProduct, makeCheckoutResult, makePlanCustomer } from '../test/billing';
 import { json, stubServer, TEST_USER } from '../test/fake-server';
 import { renderInRouter } from '../test/render-in-router';
 import { UpgradeCard } from './upgrade-card';
@@ -117,14 +117,19 @@ describe('UpgradeCard', () => {
 
   it('offers Pro to a Starter user where a feature needs Pro', async () => {
     const { requests } = onPlan('starter', {
-      'POST /api/billing/checkout': () => json({ url: null, product: { id: 'pro', items: [] } }),
+      'POST /api/billing/checkout': () =>
+        json(
+          makeCheckoutResult({
+            product: makeBillingProduct({ id: 'pro', name: 'Pro', scenario: 'upgrade' }),
+          }),
+        ),
     });
-    const { router } = renderInRouter(<UpgradeCard trigger="feature" feature="apiAccess" />);
+    renderInRouter(<UpgradeCard trigger="feature" feature="apiAccess" />);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Upgrade to Pro' }));
 
-    // No payment page: the change is confirmed through the pricing page's dialog.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+    // A card on file means no payment page: the change is confirmed in CheckoutDialog.
+    expect(await screen.findByRole('dialog', { name: 'Upgrade to Pro' })).toBeInTheDocument();
     expect(requests.find((request) => request.path === '/api/billing/checkout')?.body).toMatchObject({
       product_id: 'pro',
     });

@@ -1,4 +1,3 @@
-import { useNavigate } from '@tanstack/react-router';
 import {
   BellRing,
   Clock,
@@ -11,6 +10,7 @@ import {
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { type FeatureKey, featuresLost, PLANS, type Plan } from '../../core/plans';
+import { CheckoutDialog } from '../billing/dialogs';
 import { useCustomer } from '../billing/use-customer';
 import { cn } from '../lib/cn';
 import { formatNumber } from '../lib/format';
@@ -68,20 +68,22 @@ function benefits(): Benefit[] {
 }
 
 /**
- * Starts checkout of `plan`: a returned URL (the payment page) is followed by `checkout`. With
- * no URL the change needs a confirmation, which the pricing page's dialog gives.
+ * Starts checkout of `plan`: `checkout` follows a returned URL (the payment page) and otherwise
+ * opens CheckoutDialog with the preview, as the pricing table does.
  */
 function useStartCheckout(plan: Plan | null) {
   const { checkout } = useCustomer();
-  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const start = async () => {
     if (!plan) return;
     setBusy(true);
     try {
-      const result = await checkout({ productId: plan.id, successUrl: window.location.href });
+      const result = await checkout({
+        productId: plan.id,
+        successUrl: window.location.href,
+        dialog: CheckoutDialog,
+      });
       if (result.error) throw result.error;
-      if (!result.data.url) await navigate({ to: '/pricing' });
     } catch (error) {
       console.error('Failed to initiate checkout', error);
       toast.error(`We couldn't start the upgrade to ${plan.displayName}. Please try again.`);

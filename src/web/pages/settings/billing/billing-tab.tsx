@@ -1,6 +1,5 @@
-import { Link } from '@tanstack/react-router';
+import { PricingTable } from '../../../billing/pricing';
 import { useCustomer } from '../../../billing/use-customer';
-import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormError } from '../../../components/ui/input';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -13,7 +12,7 @@ import { subscriptionOf } from './subscription';
 import { UsageCard } from './usage-card';
 import { UsageChartCard } from './usage-chart-card';
 
-/** Where the plans are compared and changed. */
+/** Where the plans are compared and changed, and packs bought. */
 function PlansSlot() {
   return (
     <Card>
@@ -22,9 +21,7 @@ function PlansSlot() {
         <CardDescription>Change plan or buy monitor and performance-run packs.</CardDescription>
       </CardHeader>
       <CardContent>
-        <Button asChild variant="secondary">
-          <Link to="/pricing">Compare plans</Link>
-        </Button>
+        <PricingTable />
       </CardContent>
     </Card>
   );
