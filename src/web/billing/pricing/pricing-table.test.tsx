@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeCheckoutResult, makePlanCustomer } from '../../test/billing';
 import { json, stubServer, TEST_USER } from '../../test/fake-server';
 import { makeCatalogueProducts, type Scenarios } from '../../test/pricing';
@@ -88,7 +88,20 @@ describe('PricingTable', () => {
     });
   });
 
+  it('lets a signed-in user whose billing failed to load check out rather than sign up again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderTable(
+      { pro: 'upgrade' },
+      { 'POST /api/billing/customers': () => json({ message: 'down', code: 'internal' }, 500) },
+    );
+
+    const pro = await card('Pro');
+    expect(await within(pro).findByRole('button', { name: 'Upgrade' })).toBeEnabled();
+    expect(within(pro).queryByRole('link')).toBeNull();
+  });
+
   it('says so when the plans cannot be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     renderTable({}, { 'GET /api/billing/products': () => json({ message: 'down', code: 'internal' }, 500) });
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch pricing table products');

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
+import { useSession } from '../../lib/session';
 import type { Customer } from '../api-types';
 import { CheckoutDialog } from '../dialogs/checkout-dialog';
 import type { PricingTableProduct, ProductDetails } from '../pricing-table';
@@ -53,6 +54,7 @@ function useProductsFollowCustomer(customer: Customer | null, refetch: () => Pro
 export function PricingTable({ productDetails = UPWATCH_PRODUCT_DETAILS, successUrl }: PricingTableProps) {
   const { products, isLoading, error, refetch } = usePricingTable({ productDetails });
   const { customer, status, checkout } = useCustomer();
+  const session = useSession();
   const [busy, setBusy] = useState<string | null>(null);
   const [interval, setBillingInterval] = useState<Interval>('month');
   useProductsFollowCustomer(customer, refetch);
@@ -97,8 +99,10 @@ export function PricingTable({ productDetails = UPWATCH_PRODUCT_DETAILS, success
   };
   const cardProps = (product: PricingTableProduct) => ({
     product,
-    guest: status !== 'loading' && customer === null,
-    waiting: status === 'loading',
+    // Only a visitor is sent to sign up; a signed-in user whose billing failed to load can
+    // still check out, and the server creates the customer on the way.
+    guest: !session.isPending && !session.data && customer === null,
+    waiting: status === 'loading' || session.isPending,
     busy: busy === product.id,
     onSelect: select,
   });
