@@ -69,6 +69,24 @@ describe('billing tab', () => {
     expect(await screen.findByText(line, {}, LOAD)).toBeInTheDocument();
   });
 
+  it('says a cancelled plan cancels on its date, though Free is scheduled to follow', async () => {
+    withCustomer(
+      makePlanCustomer(
+        'starter',
+        {},
+        {
+          products: [
+            makeCustomerProduct({ id: 'starter', name: 'Starter', canceled_at: APRIL_3 - 24 * HOUR }),
+            makeCustomerProduct({ id: 'free', name: 'Free', status: 'scheduled', started_at: APRIL_3 }),
+          ],
+        },
+      ),
+    );
+    renderApp('/dashboard/settings/billing');
+    expect(await screen.findByText('Cancels on Apr 3, 2025', {}, LOAD)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel plan' })).not.toBeInTheDocument();
+  });
+
   it('names a scheduled change with its date', async () => {
     withCustomer(
       makePlanCustomer(

@@ -11,7 +11,7 @@ import { formatDate } from '../../../lib/format';
 import { usePlan } from '../../../lib/use-plan';
 import { useTimeZone } from '../../../lib/use-time-zone';
 import { CancelPlanDialog } from './cancel-plan-dialog';
-import { addOnQuantity, cycleEnd, type Subscription } from './subscription';
+import { addOnQuantity, cycleEnd, FALLBACK_PLAN, type Subscription } from './subscription';
 
 function StatusBadge({ status }: { status: Parameters<typeof productStatusLabel>[0] }) {
   return (
@@ -32,7 +32,10 @@ function useStatusLine({ current, scheduled }: Subscription): { text: string; wa
   if (!current) return null;
   const end = cycleEnd(current);
   const on = (at: number) => formatDate(at, timeZone);
-  if (scheduled) return { text: `Changes to ${scheduled.name} on ${on(scheduled.started_at)}`, warn: true };
+  // A cancel also schedules the fallback plan; only a move to another paid plan is a "change".
+  if (scheduled && scheduled.id !== FALLBACK_PLAN.id) {
+    return { text: `Changes to ${scheduled.name} on ${on(scheduled.started_at)}`, warn: true };
+  }
   if (current.canceled_at !== null)
     return { text: `Cancels on ${on(end ?? current.canceled_at)}`, warn: true };
   if (current.status === 'trialing' && end !== null) return { text: `Trial ends on ${on(end)}`, warn: false };

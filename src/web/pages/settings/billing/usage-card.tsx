@@ -33,7 +33,7 @@ function UsageBar({ label, used, limit, remaining, note }: Meter) {
         </span>
       </div>
       {/* The figures above say it in words; the bar only draws them. */}
-      <div aria-hidden className="mt-1.5 h-2 overflow-hidden rounded-full bg-surface">
+      <div aria-hidden className="mt-1.5 h-2 overflow-hidden rounded-full bg-border">
         <div
           className={cn('h-full rounded-full', full ? 'bg-warning' : 'bg-accent')}
           style={{ width: `${Math.max(share * 100, used > 0 ? 2 : 0)}%` }}

@@ -85,10 +85,10 @@ export function UsageChartCard() {
           </p>
         ) : isLoading ? (
           <Spinner />
-        ) : data && data.length > 0 ? (
+        ) : data?.some((row) => (row[FEATURE] ?? 0) > 0) ? (
           <UsageBars rows={data} hourly={range === '24h'} />
         ) : (
-          <p className="text-sm text-muted">No usage recorded yet.</p>
+          <p className="py-8 text-center text-sm text-muted">No performance runs in this range.</p>
         )}
       </CardContent>
     </Card>
