@@ -2,8 +2,6 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { incidentQueryOptions } from '../lib/incidents';
 import { dashboardRoute } from './dashboard';
 
-const tabs = () => import('../pages/incidents/incident-tabs');
-
 const incidentsRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'incidents',
@@ -34,31 +32,34 @@ const incidentRoute = createRoute({
 const incidentOverviewRoute = createRoute({
   getParentRoute: () => incidentRoute,
   path: '/',
-  component: lazyRouteComponent(tabs, 'OverviewTab'),
+  component: lazyRouteComponent(() => import('../pages/incidents/overview-tab'), 'OverviewTab'),
 });
 
 const incidentTimelineRoute = createRoute({
   getParentRoute: () => incidentRoute,
   path: 'timeline',
-  component: lazyRouteComponent(tabs, 'TimelineTab'),
+  component: lazyRouteComponent(() => import('../pages/incidents/timeline-tab'), 'TimelineTab'),
 });
 
 const incidentNotesRoute = createRoute({
   getParentRoute: () => incidentRoute,
   path: 'notes',
-  component: lazyRouteComponent(tabs, 'NotesTab'),
+  component: lazyRouteComponent(() => import('../pages/incidents/notes-tab'), 'NotesTab'),
 });
 
 const incidentMonitorsRoute = createRoute({
   getParentRoute: () => incidentRoute,
   path: 'monitors',
-  component: lazyRouteComponent(tabs, 'RelatedMonitorsTab'),
+  component: lazyRouteComponent(
+    () => import('../pages/incidents/related-monitors-tab'),
+    'RelatedMonitorsTab',
+  ),
 });
 
 const incidentResolutionRoute = createRoute({
   getParentRoute: () => incidentRoute,
   path: 'resolution',
-  component: lazyRouteComponent(tabs, 'ResolutionTab'),
+  component: lazyRouteComponent(() => import('../pages/incidents/resolution-tab'), 'ResolutionTab'),
 });
 
 export const incidentRoutes = [

@@ -60,7 +60,10 @@ const monitorSecurityRoute = createRoute({
 const monitorIncidentsRoute = createRoute({
   getParentRoute: () => monitorRoute,
   path: 'incidents',
-  component: lazyRouteComponent(tabs, 'IncidentsTab'),
+  component: lazyRouteComponent(
+    () => import('../pages/incidents/monitor-incidents-tab'),
+    'MonitorIncidentsTab',
+  ),
 });
 
 const monitorSettingsRoute = createRoute({

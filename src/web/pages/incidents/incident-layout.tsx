@@ -2,6 +2,8 @@ import { getRouteApi, Link, Outlet, useLocation } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { SectionError } from '../../components/section-error';
 import { currentTab, type RouteTab, RouteTabs } from '../../components/ui/route-tabs';
+import { FlappingBadge, IncidentStatusBadge, SeverityBadge } from './incident-badges';
+import { useRouteIncident } from './use-route-incident';
 
 const route = getRouteApi('/dashboard/incidents/$id');
 
@@ -22,7 +24,7 @@ function incidentTabs(id: string): RouteTab[] {
 
 export function IncidentLayout() {
   const { id } = route.useParams();
-  const incident = route.useLoaderData();
+  const incident = useRouteIncident();
   const pathname = useLocation({ select: (location) => location.pathname });
   const tabs = incidentTabs(id);
 
@@ -35,7 +37,17 @@ export function IncidentLayout() {
         <ArrowLeft className="size-4" aria-hidden />
         Incidents
       </Link>
-      <h1 className="mb-6 truncate text-2xl font-semibold tracking-tight">{incident?.title ?? 'Incident'}</h1>
+      <div className="mb-6 min-w-0">
+        <h1 className="truncate text-2xl font-semibold tracking-tight">{incident.title}</h1>
+        <div className="mt-2 flex flex-wrap items-center gap-2">
+          <IncidentStatusBadge status={incident.status} />
+          <SeverityBadge severity={incident.severity} />
+          {incident.flapping ? <FlappingBadge /> : null}
+          <span className="text-xs text-muted">
+            {incident.source === 'automatic' ? 'Opened automatically' : 'Opened by hand'}
+          </span>
+        </div>
+      </div>
       <RouteTabs tabs={tabs} current={currentTab(pathname, tabs, 'overview')}>
         <Outlet />
       </RouteTabs>

@@ -1,9 +1,9 @@
-import { Gauge, GitBranch, ShieldCheck, Siren } from 'lucide-react';
+import { Gauge, GitBranch, ShieldCheck } from 'lucide-react';
 import { FeatureGate } from '../../components/feature-gate';
 import { EmptyState } from '../../components/ui/empty-state';
 
 // Each of these tabs' real screen arrives with its feature; the gates are already the real ones.
-// Overview, uptime and settings live in their own folders.
+// Overview, uptime and settings live in their own folders; incidents in pages/incidents.
 
 export function PerformanceTab() {
   return (
@@ -28,16 +28,6 @@ export function SecurityTab() {
     <FeatureGate gate="monitorSecurity">
       <EmptyState icon={ShieldCheck} title="No certificate checks yet">
         Certificate expiry, chain and hostname results appear here.
-      </EmptyState>
-    </FeatureGate>
-  );
-}
-
-export function IncidentsTab() {
-  return (
-    <FeatureGate gate="monitorIncidents">
-      <EmptyState icon={Siren} title="No incidents">
-        Incidents for this monitor open and resolve here.
       </EmptyState>
     </FeatureGate>
   );

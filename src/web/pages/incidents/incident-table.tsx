@@ -1,0 +1,96 @@
+import { Link } from '@tanstack/react-router';
+import type { IncidentSummary } from '../../../core/api/incidents';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { formatDateTime, formatDuration } from '../../lib/format';
+import { useNow } from '../../lib/use-now';
+import { useTimeZone } from '../../lib/use-time-zone';
+import { FlappingBadge, IncidentStatusBadge, SeverityBadge } from './incident-badges';
+
+/** Until resolved, or until now while open: an open incident's duration keeps counting. */
+export function incidentDuration(incident: IncidentSummary, now: number): number {
+  return incident.resolvedAt === null ? Math.max(0, now - incident.startedAt) : incident.durationMs;
+}
+
+function IncidentRow({ incident, now }: { incident: IncidentSummary; now: number }) {
+  const timeZone = useTimeZone();
+  const open = incident.resolvedAt === null;
+  return (
+    <tr className="hover:bg-surface/60 [&>td]:px-4 [&>td]:py-3">
+      <td>
+        <IncidentStatusBadge status={incident.status} />
+      </td>
+      <td className="max-w-0 min-w-48 w-full">
+        <div className="flex min-w-0 items-center gap-2">
+          <Link
+            to="/dashboard/incidents/$id"
+            params={{ id: incident.id }}
+            className="truncate font-medium hover:underline"
+          >
+            {incident.title}
+          </Link>
+          {incident.flapping ? <FlappingBadge /> : null}
+        </div>
+        <p className="truncate text-xs text-muted">
+          {incident.primaryMonitor ? incident.primaryMonitor.name : 'Manual incident'}
+          {incident.relatedMonitorCount > 1 ? ` · ${incident.relatedMonitorCount} monitors` : ''}
+        </p>
+      </td>
+      <td>
+        <SeverityBadge severity={incident.severity} />
+      </td>
+      <td className="hidden whitespace-nowrap text-muted md:table-cell">
+        {formatDateTime(incident.startedAt, timeZone, false)}
+      </td>
+      <td className="whitespace-nowrap tabular-nums">
+        {formatDuration(incidentDuration(incident, now))}
+        {open ? <span className="sr-only"> so far</span> : null}
+      </td>
+    </tr>
+  );
+}
+
+export function IncidentTable({
+  incidents,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+}: {
+  incidents: IncidentSummary[];
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+}) {
+  const now = useNow(1000);
+  return (
+    <>
+      <Card className="overflow-x-auto">
+        <table className="w-full text-sm" aria-label="Incidents">
+          <thead className="border-b border-border bg-surface text-left text-xs tracking-wide text-muted uppercase">
+            <tr className="[&>th]:px-4 [&>th]:py-2 [&>th]:font-medium">
+              <th scope="col">Status</th>
+              <th scope="col">Incident</th>
+              <th scope="col">Severity</th>
+              <th scope="col" className="hidden md:table-cell">
+                Started
+              </th>
+              <th scope="col">Duration</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {incidents.map((incident) => (
+              <IncidentRow key={incident.id} incident={incident} now={now} />
+            ))}
+          </tbody>
+        </table>
+      </Card>
+      {hasMore ? (
+        <div className="mt-4 flex justify-center">
+          <Button variant="secondary" onClick={onLoadMore} disabled={loadingMore}>
+            {loadingMore ? 'Loading…' : 'Load more'}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
