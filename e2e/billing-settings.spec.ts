@@ -32,6 +32,8 @@ test('a free user is gated, upgrades from the billing tab and cancels back to Fr
   await page.screenshot({ path: `${SHOTS}/settings-api-gate.png`, fullPage: true });
 
   await page.goto('/dashboard/settings/billing');
+  // test:e2e builds with VITE_BILLING_DEV_MOCK=true: this production build must still show the
+  // free user's real plan, not the mock Starter (25 monitors).
   await expect(page.getByText('0 of 5')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Upgrade to Pro' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/settings-billing-free.png`, fullPage: true });
