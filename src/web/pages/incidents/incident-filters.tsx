@@ -39,7 +39,7 @@ export function IncidentFilterBar({
         aria-label="State"
         value={filters.state ?? ''}
         onChange={(event) => set('state', (event.target.value || undefined) as IncidentFilters['state'])}
-        className="sm:w-40"
+        className="sm:w-52"
       >
         <option value="">Open and resolved</option>
         <option value="open">Open</option>

@@ -53,7 +53,7 @@ export function IncidentStatsPanel({ monitorId }: { monitorId: string }) {
           <Figure
             label="Downtime"
             value={data ? formatDuration(data.downtimeMs) : '—'}
-            hint="Automatic incidents, open ones up to now"
+            hint="From automatic incidents"
           />
           <Figure
             label="Incidents"
