@@ -13,6 +13,17 @@ function failure(env: Record<string, string>): string {
 }
 
 describe('parseConfig', () => {
+  it('counts 4 changes in 30 minutes as flapping unless told otherwise', () => {
+    expect(parseConfig({}).flapPolicy).toEqual({ changes: 4, windowMs: 30 * 60_000 });
+    expect(parseConfig({ FLAP_CHANGES: '6', FLAP_WINDOW_MINUTES: '60' }).flapPolicy).toEqual({
+      changes: 6,
+      windowMs: 60 * 60_000,
+    });
+    expect(failure({ FLAP_CHANGES: '1' })).toBe(
+      'Invalid FLAP_CHANGES: must be a whole number from 2 to 50 (got "1")',
+    );
+  });
+
   it('bills locally by default; the hosted provider needs its secret key', () => {
     expect(parseConfig({}).billing).toEqual({ kind: 'local' });
     expect(failure({ BILLING_PROVIDER: 'autumn' })).toBe(

@@ -46,6 +46,18 @@ const envSchema = z.object({
     .default(15),
   GITHUB_CLIENT_ID: z.string().optional(),
   GITHUB_CLIENT_SECRET: z.string().optional(),
+  FLAP_CHANGES: z.coerce
+    .number({ error: 'must be a whole number from 2 to 50' })
+    .int('must be a whole number from 2 to 50')
+    .min(2, 'must be a whole number from 2 to 50')
+    .max(50, 'must be a whole number from 2 to 50')
+    .default(4),
+  FLAP_WINDOW_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes from 1 to 1440' })
+    .int('must be a number of minutes from 1 to 1440')
+    .min(1, 'must be a number of minutes from 1 to 1440')
+    .max(1440, 'must be a number of minutes from 1 to 1440')
+    .default(30),
   BILLING_PROVIDER: z.enum(['local', 'autumn'], { error: 'must be local or autumn' }).default('local'),
   AUTUMN_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   AUTUMN_SECRET_KEY: z.string().optional(),
@@ -73,6 +85,8 @@ export interface Config {
   checkConcurrency: number;
   /** A failure is re-checked after this long before a monitor turns down. */
   confirmationDelayMs: number;
+  /** This many status changes within the window mark a monitor flapping (incidents, alerts). */
+  flapPolicy: { changes: number; windowMs: number };
   github: { clientId: string; clientSecret: string } | undefined;
   /** Who keeps the books: the embedded engine, or the hosted API (forwarded). */
   billing: { kind: 'local' } | { kind: 'autumn'; apiUrl: string; secretKey: string };
@@ -137,6 +151,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     allowPrivateTargets: vars.ALLOW_PRIVATE_TARGETS,
     checkConcurrency: vars.CHECK_CONCURRENCY,
     confirmationDelayMs: vars.CONFIRMATION_DELAY_SECONDS * 1000,
+    flapPolicy: { changes: vars.FLAP_CHANGES, windowMs: vars.FLAP_WINDOW_MINUTES * 60_000 },
     github:
       vars.GITHUB_CLIENT_ID && vars.GITHUB_CLIENT_SECRET
         ? { clientId: vars.GITHUB_CLIENT_ID, clientSecret: vars.GITHUB_CLIENT_SECRET }

@@ -123,6 +123,7 @@ export function createCheckWorker(
     workerId: `${region}/${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`,
     concurrency: config.checkConcurrency,
     confirmDelayMs: config.confirmationDelayMs,
+    flapPolicy: config.flapPolicy,
   });
   const billing = createBackgroundBilling(config, database, logger);
   const deliveries = createDeliveryJob({
@@ -147,7 +148,7 @@ export function createCheckWorker(
     jobs: [
       job,
       deliveries,
-      flappingJob(database.db, systemClock),
+      flappingJob(database.db, systemClock, config.flapPolicy),
       billingPeriodJob(billing.periodic, systemClock),
     ],
     pollIntervalMs: 250,

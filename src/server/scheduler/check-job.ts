@@ -10,6 +10,7 @@ import type { Dialect } from '../db/connect.ts';
 import { claimDueMonitors, releaseClaims } from '../db/dialect.ts';
 import type { Database, MonitorTable } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
+import type { FlapPolicy } from '../incidents/lifecycle.ts';
 import type { Logger } from '../logger.ts';
 import type { TargetGuard } from '../net/target-guard.ts';
 import { type FinishedCheck, recordResults } from './record-results.ts';
@@ -27,6 +28,8 @@ export interface CheckJobOptions {
   /** Checks in flight at once (ARCHITECTURE: default 64). */
   concurrency?: number;
   confirmDelayMs?: number;
+  /** When status changes count as flapping (incidents and alerts). */
+  flapPolicy?: FlapPolicy;
   /** How long a stopping worker lets in-flight checks finish before giving their claims back. */
   drainTimeoutMs?: number;
   runner?: Pick<typeof httpCheckRunner, 'run' | 'concurrency'>;
@@ -105,7 +108,7 @@ export function createCheckJob(options: CheckJobOptions): WorkerJob {
     lastFlushAt = clock.now();
     const batch = done;
     done = [];
-    const published = await recordResults(db, dialect, workerId, batch, confirmDelayMs);
+    const published = await recordResults(db, dialect, workerId, batch, confirmDelayMs, options.flapPolicy);
     events.publish(published);
   }
 

@@ -8,7 +8,12 @@ import { type MonitorStateUpdate, updateClaimedMonitors } from '../db/dialect.ts
 import type { CheckResultTable, CheckStatus, Database, MonitorTable } from '../db/schema.ts';
 import type { AppEvent } from '../events/bus.ts';
 import { recordRollups } from '../history/rollups.ts';
-import { applyStatusChanges, type StatusChange } from '../incidents/lifecycle.ts';
+import {
+  applyStatusChanges,
+  DEFAULT_FLAP_POLICY,
+  type FlapPolicy,
+  type StatusChange,
+} from '../incidents/lifecycle.ts';
 import { nextSlotAfter } from './slots.ts';
 import { applyResult } from './status-transition.ts';
 
@@ -43,6 +48,7 @@ export async function recordResults(
   workerId: string,
   batch: readonly FinishedCheck[],
   confirmDelayMs: number,
+  flapPolicy: FlapPolicy = DEFAULT_FLAP_POLICY,
 ): Promise<AppEvent[]> {
   if (batch.length === 0) return [];
   const events: AppEvent[] = [];
@@ -160,7 +166,7 @@ export async function recordResults(
     );
     if (changes.length > 0) await tx.insertInto('monitor_status_changes').values(changes).execute();
     // Incidents and their alerts commit with the change that caused them, or not at all.
-    if (statusChanges.length > 0) await applyStatusChanges(tx, statusChanges);
+    if (statusChanges.length > 0) await applyStatusChanges(tx, statusChanges, flapPolicy);
     // A monitor paused or re-claimed meanwhile keeps what its new owner wrote.
     await updateClaimedMonitors(tx, workerId, updates);
   });

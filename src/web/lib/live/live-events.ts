@@ -3,6 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CheckResult } from '../../../core/api/history';
 import type { MonitorStatus } from '../../../core/api/monitors';
+import { incidentKeys } from '../incidents';
 import { patchCachedMonitor } from '../monitor-cache';
 import { monitorKeys } from '../monitors';
 import type { SseMessage } from './sse-parser';
@@ -57,4 +58,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
   );
   // A list filtered by status may now hold the wrong rows: refetch it when next shown, not now.
   void queryClient.invalidateQueries({ queryKey: monitorKeys.lists(), refetchType: 'none' });
+  // A confirmed change opens or resolves an incident on the server: incident screens on show
+  // refetch at once instead of waiting for their poll.
+  void queryClient.invalidateQueries({ queryKey: incidentKeys.all });
 }

@@ -1,0 +1,33 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { incidentKeys } from '../incidents';
+import { applyLiveEvent } from './live-events';
+
+describe('live events and incidents', () => {
+  it('a monitor status change marks cached incident lists and details stale', () => {
+    const client = new QueryClient();
+    const list = incidentKeys.list('all', {});
+    client.setQueryData(list, { incidents: [], nextCursor: null });
+    client.setQueryData(incidentKeys.detail('i-1'), { id: 'i-1' });
+    applyLiveEvent(client, { type: 'monitor.down', monitorId: 'm-1', at: 1, from: 'up', to: 'down' });
+    expect(client.getQueryState(list)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(incidentKeys.detail('i-1'))?.isInvalidated).toBe(true);
+  });
+
+  it('a check result alone leaves incidents alone', () => {
+    const client = new QueryClient();
+    const list = incidentKeys.list('all', {});
+    client.setQueryData(list, { incidents: [], nextCursor: null });
+    applyLiveEvent(client, {
+      type: 'check.result',
+      monitorId: 'm-1',
+      at: 1,
+      status: 'up',
+      statusCode: 200,
+      latencyMs: 10,
+      failure: null,
+      region: 'eu',
+    });
+    expect(client.getQueryState(list)?.isInvalidated).toBe(false);
+  });
+});
