@@ -8,6 +8,9 @@ import {
   type ChannelKind,
   channelInputSchema,
 } from '../../../../core/api/alerts';
+import { FEATURE_IDS, lowestPlanWith } from '../../../../core/plans';
+import { PaywallDialog } from '../../../billing/dialogs';
+import { useCustomer } from '../../../billing/use-customer';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field, FormError, Input, Label, NativeSelect } from '../../../components/ui/input';
@@ -21,6 +24,8 @@ const URL_HINTS: Record<Exclude<ChannelKind, 'email'>, string> = {
   webhook: 'https://example.com/upwatch-hook',
 };
 
+const WEBHOOK_PLAN = lowestPlanWith('webhooks').displayName;
+
 function configFor(kind: ChannelKind, target: string, secret: string) {
   if (kind === 'email') return { address: target.trim() };
   if (kind === 'webhook' && secret.trim()) return { url: target.trim(), secret: secret.trim() };
@@ -30,6 +35,7 @@ function configFor(kind: ChannelKind, target: string, secret: string) {
 export function AddChannelCard({ accountEmail }: { accountEmail: string }) {
   const queryClient = useQueryClient();
   const webhooksAllowed = useHasFeature('webhooks');
+  const { check, isLoading: billingLoading } = useCustomer();
   const [kind, setKind] = useState<ChannelKind>('email');
   const [name, setName] = useState('');
   const [target, setTarget] = useState(accountEmail);
@@ -49,6 +55,9 @@ export function AddChannelCard({ accountEmail }: { accountEmail: string }) {
   });
 
   const chooseKind = (next: ChannelKind) => {
+    // Without the feature, Webhook opens the paywall instead; the server still refuses the channel.
+    if (next === 'webhook' && !check({ featureId: FEATURE_IDS.webhooks, dialog: PaywallDialog }).data.allowed)
+      return;
     setKind(next);
     setTarget(next === 'email' ? accountEmail : '');
     setInvalid(null);
@@ -83,8 +92,11 @@ export function AddChannelCard({ accountEmail }: { accountEmail: string }) {
               onChange={(event) => chooseKind(event.target.value as ChannelKind)}
             >
               {CHANNEL_KINDS.map((value) => (
-                <option key={value} value={value} disabled={value === 'webhook' && !webhooksAllowed}>
-                  {value === 'webhook' && !webhooksAllowed ? 'Webhook (Pro plan)' : CHANNEL_LABELS[value]}
+                // While billing loads every check says no, so Webhook waits rather than mis-paywalls.
+                <option key={value} value={value} disabled={value === 'webhook' && billingLoading}>
+                  {value === 'webhook' && !webhooksAllowed
+                    ? `${CHANNEL_LABELS.webhook} (${WEBHOOK_PLAN} plan)`
+                    : CHANNEL_LABELS[value]}
                 </option>
               ))}
             </NativeSelect>

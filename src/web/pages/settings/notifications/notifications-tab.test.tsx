@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Channel, ChannelList, OutboxMail } from '../../../../core/api/alerts';
+import { makeBillingProduct, makePlanCustomer } from '../../../test/billing';
 import { json, type RecordedRequest, stubServer, TEST_USER } from '../../../test/fake-server';
 import { renderApp } from '../../../test/render-app';
 
@@ -87,13 +88,78 @@ describe('notifications settings tab', () => {
     });
   });
 
-  it('offers webhooks only on a plan with them', async () => {
-    stubServer({ user: TEST_USER, routes: routes([]) });
-    renderApp('/dashboard/settings/notifications');
-    const option = within(await screen.findByLabelText('Kind')).getByRole('option', {
-      name: 'Webhook (Pro plan)',
+  it('opens the Pro paywall when a free user picks Webhook, and keeps the kind as it was', async () => {
+    const pro = makeBillingProduct({
+      id: 'pro',
+      name: 'Pro',
+      items: [
+        {
+          type: 'price',
+          price: 39,
+          interval: 'month',
+          display: { primary_text: '$39', secondary_text: 'per month' },
+        },
+      ],
     });
-    expect(option).toBeDisabled();
+    const { requests } = stubServer({
+      user: TEST_USER,
+      routes: routes([], {
+        'POST /api/billing/check': () =>
+          json({
+            allowed: false,
+            customer_id: TEST_USER.id,
+            feature_id: 'webhooks',
+            preview: {
+              scenario: 'feature_flag',
+              title: 'Upgrade to Pro',
+              message: 'Webhooks is not available on your current plan. Upgrade to Pro to use Webhooks.',
+              feature_id: 'webhooks',
+              feature_name: 'Webhooks',
+              products: [pro],
+              upgrade_product_id: 'pro',
+            },
+          }),
+      }),
+    });
+    renderApp('/dashboard/settings/notifications');
+    const user = userEvent.setup();
+    const kind = await screen.findByLabelText('Kind');
+    const webhook = within(kind).getByRole('option', { name: 'Webhook (Pro plan)' });
+    // Choosable once the free customer is known; choosing it asks for the paywall instead.
+    await waitFor(() => expect(webhook).toBeEnabled());
+
+    await user.selectOptions(kind, 'webhook');
+    const paywall = await screen.findByRole('dialog', { name: 'Upgrade to Pro' });
+    expect(paywall).toHaveTextContent(
+      'Webhooks is not available on your current plan. Upgrade to Pro to use Webhooks.',
+    );
+    expect(paywall).toHaveTextContent('Pro$39 per month');
+    expect(within(paywall).getByRole('button', { name: 'Upgrade' })).toBeEnabled();
+    expect(requests.find((request) => request.path === '/api/billing/check')?.body).toMatchObject({
+      feature_id: 'webhooks',
+      with_preview: true,
+    });
+    expect(kind).toHaveValue('email');
+    expect(screen.queryByLabelText('Signing secret (optional)')).toBeNull();
+  });
+
+  it('lets a Pro user pick Webhook with no paywall', async () => {
+    const { requests } = stubServer({
+      user: TEST_USER,
+      routes: routes([], {
+        'POST /api/billing/customers': () => json(makePlanCustomer('pro')),
+      }),
+    });
+    renderApp('/dashboard/settings/notifications');
+    const user = userEvent.setup();
+    const kind = await screen.findByLabelText('Kind');
+    await waitFor(() => expect(within(kind).getByRole('option', { name: 'Webhook' })).toBeEnabled());
+
+    await user.selectOptions(kind, 'webhook');
+    expect(kind).toHaveValue('webhook');
+    expect(screen.getByLabelText('Signing secret (optional)')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(requests.some((request) => request.path === '/api/billing/check')).toBe(false);
   });
 
   it('sends a test alert and says how it went', async () => {
