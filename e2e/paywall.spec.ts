@@ -1,0 +1,41 @@
+import { expect, type Page, test } from '@playwright/test';
+
+const SHOTS = 'e2e/screenshots';
+
+async function signUp(page: Page) {
+  await page.goto('/signup');
+  await page.getByLabel('Name').fill('Paywall Journey');
+  await page.getByLabel('Email').fill(`paywall-journey-${Date.now()}@example.test`);
+  await page.getByLabel('Password').fill('paywall journey 42');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test('a free user who picks Webhook meets the Pro paywall, which leads to the payment page', async ({
+  page,
+}) => {
+  await signUp(page);
+  await page.goto('/dashboard/settings/notifications');
+  const kind = page.getByLabel('Kind');
+  // Enabled once billing knows the plan.
+  await expect(kind.getByRole('option', { name: 'Webhook (Pro plan)' })).toBeEnabled();
+  await kind.selectOption('webhook');
+
+  const paywall = page.getByRole('dialog', { name: 'Upgrade to Pro' });
+  await expect(paywall).toContainText(
+    'Webhooks is not available on your current plan. Upgrade to Pro to use Webhooks.',
+  );
+  await expect(paywall.getByRole('button', { name: 'Upgrade' })).toBeEnabled();
+  await expect(kind).toHaveValue('email');
+  await page.screenshot({ path: `${SHOTS}/paywall.png`, animations: 'disabled' });
+
+  // The server stays the guard: a webhook channel is refused whatever the screen does.
+  const refused = await page.request.post('/api/v1/alert-channels', {
+    data: { kind: 'webhook', name: 'Hook', config: { url: 'https://example.com/upwatch-hook' } },
+  });
+  expect(refused.status()).toBe(403);
+
+  // Not a dead end: Upgrade starts Pro's checkout, with no card on file the payment page.
+  await paywall.getByRole('button', { name: 'Upgrade' }).click();
+  await expect(page).toHaveURL(/\/billing\/checkout\//);
+});
