@@ -66,7 +66,7 @@ test('a free user is gated, upgrades from the billing tab and cancels back to Fr
 
   // Starter → Free: the confirmation says what goes.
   await page.goto('/dashboard/settings/billing');
-  await page.getByRole('button', { name: 'Cancel plan' }).click();
+  await page.getByRole('button', { name: 'Cancel plan', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel Starter?' });
   const lost = dialog.getByRole('list', { name: 'Features you lose' });
   await expect(lost.getByRole('listitem')).toHaveText([
@@ -77,8 +77,8 @@ test('a free user is gated, upgrades from the billing tab and cancels back to Fr
   ]);
   await expect(dialog.getByText('Check results older than 7 days (now kept 90 days)')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/settings-billing-cancel.png`, fullPage: true });
-  await dialog.getByRole('button', { name: 'Cancel plan' }).click();
+  await dialog.getByRole('button', { name: 'Cancel plan', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(/^Cancels on /)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Cancel plan' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Cancel plan', exact: true })).toBeHidden();
 });
