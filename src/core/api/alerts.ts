@@ -1,5 +1,6 @@
 // Alert channel, delivery and outbox payloads: one schema validates the web form and the API route.
 import { z } from 'zod';
+import { httpUrlSchema } from './http-url.ts';
 
 export const CHANNEL_KINDS = ['email', 'slack', 'discord', 'webhook'] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
@@ -14,26 +15,13 @@ export const CHANNEL_LABELS: Record<ChannelKind, string> = {
 /** The most channels one monitor may send to; more is a misconfiguration, not a need. */
 export const MAX_CHANNELS_PER_MONITOR = 20;
 
-const webhookUrl = z
-  .string()
-  .trim()
-  .max(2048, 'URLs are limited to 2048 characters.')
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, 'Enter a full http:// or https:// URL.');
-
 export const emailConfigSchema = z.object({
   address: z.email('Enter an email address.').max(254),
 });
-export const slackConfigSchema = z.object({ url: webhookUrl });
-export const discordConfigSchema = z.object({ url: webhookUrl });
+export const slackConfigSchema = z.object({ url: httpUrlSchema });
+export const discordConfigSchema = z.object({ url: httpUrlSchema });
 export const webhookConfigSchema = z.object({
-  url: webhookUrl,
+  url: httpUrlSchema,
   /** Left out: the server generates one and shows it once. */
   secret: z
     .string()

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { DEFAULT_EXPECTED_STATUS, statusExpressionError } from '../status-codes.ts';
 import { monitorStatsSchema } from './history.ts';
+import { httpUrlSchema } from './http-url.ts';
 
 export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 export const MONITOR_STATUSES = ['up', 'down', 'degraded', 'paused', 'pending'] as const;
@@ -10,19 +11,6 @@ export type MonitorStatus = (typeof MONITOR_STATUSES)[number];
 export const MAX_TIMEOUT_SECONDS = 60;
 const MAX_BODY_CHARS = 64 * 1024;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-const httpUrl = z
-  .string()
-  .trim()
-  .max(2048, 'URLs are limited to 2048 characters.')
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, 'Enter a full http:// or https:// URL.');
 
 // Ranges and lists such as 200-299,301, parsed by the same code the check runner uses.
 const statusExpression = z
@@ -40,7 +28,7 @@ const keywordSchema = z.object({
 
 const fields = {
   name: z.string().trim().min(1, 'Give the monitor a name.').max(100, 'Names are limited to 100 characters.'),
-  url: httpUrl,
+  url: httpUrlSchema,
   method: z.enum(HTTP_METHODS),
   headers: z
     .record(

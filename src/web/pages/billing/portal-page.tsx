@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useBillingClient } from '../../billing/billing-context';
+import { PaymentMethodCard } from '../../billing/payment-method-card';
 import { customerQueryOptions } from '../../billing/queries';
 import { SectionError } from '../../components/section-error';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { PageSpinner } from '../../components/ui/spinner';
 import { InvoicesCard } from './invoices-card';
-import { PaymentMethodCard } from './payment-method-card';
 import { SubscriptionCard } from './subscription-card';
 
 /** The local provider's billing portal: plan, card on file and invoices. */
@@ -35,7 +35,7 @@ export function PortalPage() {
       />
       <div className="flex flex-col gap-6">
         <SubscriptionCard products={customer.products} />
-        <PaymentMethodCard card={customer.payment_method ?? null} />
+        <PaymentMethodCard card={customer.payment_method ?? null} returnPath="/billing/portal" />
         <InvoicesCard invoices={customer.invoices ?? []} />
       </div>
     </>

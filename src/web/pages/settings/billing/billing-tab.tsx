@@ -1,3 +1,4 @@
+import { PaymentMethodCard } from '../../../billing/payment-method-card';
 import { PricingTable } from '../../../billing/pricing';
 import { useCustomer } from '../../../billing/use-customer';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -5,7 +6,6 @@ import { FormError } from '../../../components/ui/input';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { UpgradeCard } from '../../../components/upgrade-card';
 import { InvoicesCard } from '../../billing/invoices-card';
-import { PaymentMethodCard } from './payment-method-card';
 import { PlanCard } from './plan-card';
 import { ReferralCard } from './referral-card';
 import { subscriptionOf } from './subscription';
@@ -40,7 +40,7 @@ export function BillingTab() {
       <UsageCard />
       <UsageChartCard />
       <PlansSlot />
-      <PaymentMethodCard card={customer?.payment_method ?? null} />
+      <PaymentMethodCard card={customer?.payment_method ?? null} returnPath="/dashboard/settings/billing" />
       <InvoicesCard invoices={customer?.invoices ?? []} />
       <ReferralCard />
     </div>

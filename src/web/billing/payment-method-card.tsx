@@ -1,22 +1,22 @@
 import { CreditCard } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { cardLabel } from '../../../billing/labels';
-import type { PaymentMethod } from '../../../billing/types';
-import { useCustomer } from '../../../billing/use-customer';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { formatDate } from '../../../lib/format';
-import { useTimeZone } from '../../../lib/use-time-zone';
+import { Button } from '../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
+import { formatDate } from '../lib/format';
+import { useTimeZone } from '../lib/use-time-zone';
+import { cardLabel } from './labels';
+import type { PaymentMethod } from './types';
+import { useCustomer } from './use-customer';
 
-/** The card on file; adding or replacing it goes through payment setup and back to this tab. */
-export function PaymentMethodCard({ card }: { card: PaymentMethod | null }) {
+/** The card on file; adding or replacing it goes through payment setup and back to `returnPath`. */
+export function PaymentMethodCard({ card, returnPath }: { card: PaymentMethod | null; returnPath: string }) {
   const { setupPayment } = useCustomer();
   const timeZone = useTimeZone();
   const [busy, setBusy] = useState(false);
   const setup = async () => {
     setBusy(true);
-    const result = await setupPayment({ successUrl: window.location.href });
+    const result = await setupPayment({ successUrl: `${window.location.origin}${returnPath}` });
     setBusy(false);
     if (result.error) toast.error(`We couldn't start the card set-up. ${result.error.message}`);
   };
