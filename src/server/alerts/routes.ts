@@ -14,16 +14,13 @@ import {
 } from '../../core/api/alerts.ts';
 import { errorSchema } from '../../core/api/errors.ts';
 import type { Database } from '../db/schema.ts';
+import { body, json } from '../http/openapi.ts';
 import { type AppEnv, requireUser } from '../http/session.ts';
 import type { ChannelService } from './channel-service.ts';
 import { listDeliveries } from './deliveries.ts';
 import { getMonitorChannels, setMonitorChannels } from './monitor-channels.ts';
 
 const tags = ['Alerts'];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 const errors = {
   400: json(errorSchema, 'Invalid input'),
   401: json(errorSchema, 'Not signed in'),
@@ -35,9 +32,6 @@ const writeErrors = {
   422: json(errorSchema, 'private_target: the URL points at a private address'),
 };
 const idParams = z.object({ id: z.string().min(1).max(64) });
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 
 const list = createRoute({
   method: 'get',

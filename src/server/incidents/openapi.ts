@@ -2,17 +2,11 @@
 import { z } from '@hono/zod-openapi';
 import { errorSchema } from '../../core/api/errors.ts';
 import { lowestPlanWith } from '../../core/plans.ts';
+import { json } from '../http/openapi.ts';
+
+export { body, json } from '../http/openapi.ts';
 
 export const tags = ['Incidents'];
-
-export const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-
-export const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 
 export const errors = {
   400: json(errorSchema, 'Invalid input (validation_failed and others)'),

@@ -12,15 +12,12 @@ import {
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { monitorStats } from '../history/report.ts';
+import { json } from '../http/openapi.ts';
 import { type AppEnv, requireUser } from '../http/session.ts';
 import { listMonitors } from './list.ts';
 import type { MonitorService } from './service.ts';
 
 const tags = ['Monitors'];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 const errors = {
   400: json(errorSchema, 'Invalid input'),
   401: json(errorSchema, 'Not signed in'),
