@@ -51,6 +51,8 @@ const fields = {
   /** Only honoured in test mode (UPWATCH_TEST_MODE), for second-level intervals. */
   intervalSeconds: z.number().int().min(1).max(86_400),
   paused: z.boolean(),
+  /** Shows the monitor at /status/monitor/{id} and on its badges. */
+  public: z.boolean(),
 };
 
 export const monitorInputSchema = z
@@ -69,6 +71,7 @@ export const monitorInputSchema = z
     intervalMinutes: fields.intervalMinutes.optional(),
     intervalSeconds: fields.intervalSeconds.optional(),
     paused: fields.paused.default(false),
+    public: fields.public.default(false),
   })
   .meta({ id: 'MonitorInput' });
 export type MonitorInput = z.infer<typeof monitorInputSchema>;
@@ -97,6 +100,7 @@ export const monitorSchema = z
       .nullable()
       .meta({ description: "The interval before a plan change raised it to the plan's minimum" }),
     paused: z.boolean(),
+    public: z.boolean(),
     status: z.enum(MONITOR_STATUSES),
     streak: z.number().meta({ description: 'Consecutive checks with the current status' }),
     lastCheckedAt: z.number().nullable(),

@@ -9,6 +9,7 @@ import { billing } from './migrations/0005-billing.ts';
 import { monitorIntervalRaised } from './migrations/0006-monitor-interval-raised.ts';
 import { incidents } from './migrations/0007-incidents.ts';
 import { alertChannels } from './migrations/0008-alert-channels.ts';
+import { statusPages } from './migrations/0010-status-pages.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-monitor-interval-raised': monitorIntervalRaised,
   '0007-incidents': incidents,
   '0008-alert-channels': alertChannels,
+  '0010-status-pages': statusPages,
 };
 
 export class MigrationError extends Error {

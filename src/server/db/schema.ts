@@ -3,6 +3,7 @@
 import type { AlertTables } from './alert-schema.ts';
 import type { BillingTables } from './billing-schema.ts';
 import type { IncidentTables } from './incident-schema.ts';
+import type { StatusPageTables } from './status-page-schema.ts';
 
 type AuthDate = Date | string;
 
@@ -83,6 +84,8 @@ export interface MonitorTable {
   /** The interval a plan change raised this monitor from (cleared when the user sets one). */
   interval_raised_from_seconds: number | null;
   paused: number;
+  /** 0/1: shown at /status/monitor/{id} and on badges (migration 0010). */
+  is_public: number;
   status: MonitorStatus;
   streak: number;
   last_checked_at: number | null;
@@ -137,7 +140,7 @@ export interface MonitorStatusChangeTable {
   to_status: MonitorStatus;
 }
 
-export interface Database extends BillingTables, IncidentTables, AlertTables {
+export interface Database extends BillingTables, IncidentTables, AlertTables, StatusPageTables {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

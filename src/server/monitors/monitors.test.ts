@@ -53,6 +53,7 @@ describe('creating monitors', () => {
       degradedAboveMs: null,
       intervalSeconds: 15 * 60,
       paused: false,
+      public: false,
       status: 'pending',
       nextRunAt: START,
       createdAt: START,
@@ -110,6 +111,16 @@ describe('creating monitors', () => {
 });
 
 describe('plan limits', () => {
+  it('stores the public flag on create and changes it on update', async () => {
+    const user = await setup();
+    const monitor = await createMonitor(user, { public: true });
+    expect(monitor.public).toBe(true);
+    const updated = await (await send(user, 'PATCH', `/monitors/${monitor.id}`, { public: false })).json();
+    expect(updated.public).toBe(false);
+    const fetched = await (await send(user, 'GET', `/monitors/${monitor.id}`)).json();
+    expect(fetched.public).toBe(false);
+  });
+
   it('refuses the sixth monitor on free with monitor_limit_reached, storing nothing', async () => {
     const user = await setup('free');
     for (let i = 0; i < 5; i++) await createMonitor(user, { name: `M${i}` });

@@ -21,6 +21,7 @@ export function toMonitor(row: MonitorTable): Monitor {
     intervalSeconds: row.interval_seconds,
     intervalRaisedFromSeconds: row.interval_raised_from_seconds ?? null,
     paused: row.paused === 1,
+    public: row.is_public === 1,
     status: row.status,
     streak: row.streak,
     lastCheckedAt: row.last_checked_at,

@@ -68,6 +68,7 @@ function columnsFrom(input: MonitorUpdate): Partial<MonitorTable> {
   if (input.followRedirects !== undefined) columns.follow_redirects = input.followRedirects ? 1 : 0;
   if (input.ignoreTlsErrors !== undefined) columns.ignore_tls_errors = input.ignoreTlsErrors ? 1 : 0;
   if (input.degradedAboveMs !== undefined) columns.degraded_above_ms = input.degradedAboveMs;
+  if (input.public !== undefined) columns.is_public = input.public ? 1 : 0;
   return columns;
 }
 

@@ -48,6 +48,7 @@ export function monitorRow(
     degraded_above_ms: null,
     interval_seconds: 3600,
     interval_raised_from_seconds: null,
+    is_public: 0,
     ...initialMonitorState(now),
     ...overrides,
   };
