@@ -54,7 +54,7 @@ const monitorDeploymentsRoute = createRoute({
 const monitorSecurityRoute = createRoute({
   getParentRoute: () => monitorRoute,
   path: 'security',
-  component: lazyRouteComponent(tabs, 'SecurityTab'),
+  component: lazyRouteComponent(() => import('../pages/monitors/security/security-tab'), 'SecurityTab'),
 });
 
 const monitorIncidentsRoute = createRoute({

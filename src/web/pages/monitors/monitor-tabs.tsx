@@ -1,9 +1,9 @@
-import { Gauge, GitBranch, ShieldCheck } from 'lucide-react';
+import { Gauge, GitBranch } from 'lucide-react';
 import { FeatureGate } from '../../components/feature-gate';
 import { EmptyState } from '../../components/ui/empty-state';
 
 // Each of these tabs' real screen arrives with its feature; the gates are already the real ones.
-// Overview, uptime and settings live in their own folders; incidents in pages/incidents.
+// Overview, uptime, security and settings live in their own folders; incidents in pages/incidents.
 
 export function PerformanceTab() {
   return (
@@ -18,16 +18,6 @@ export function DeploymentsTab() {
     <FeatureGate gate="monitorDeployments">
       <EmptyState icon={GitBranch} title="No deployments yet">
         Deployments reported by CI or webhooks appear here next to the checks they affected.
-      </EmptyState>
-    </FeatureGate>
-  );
-}
-
-export function SecurityTab() {
-  return (
-    <FeatureGate gate="monitorSecurity">
-      <EmptyState icon={ShieldCheck} title="No certificate checks yet">
-        Certificate expiry, chain and hostname results appear here.
       </EmptyState>
     </FeatureGate>
   );
