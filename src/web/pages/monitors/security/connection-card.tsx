@@ -36,7 +36,7 @@ export function ConnectionCard({ check }: { check: SslCheck }) {
       <CardHeader className="pb-4 sm:pb-4">
         <CardTitle>Connection</CardTitle>
       </CardHeader>
-      <dl className="grid divide-y divide-border border-t border-border sm:grid-cols-2 sm:divide-y-0 [&>div]:sm:border-b [&>div]:sm:border-border">
+      <dl className="grid divide-y divide-border border-t border-border sm:grid-cols-2 sm:divide-y-0 sm:[&>div]:border-b sm:[&>div]:border-border sm:[&>div:nth-last-child(-n+2)]:border-b-0">
         <Fact
           label="Trust"
           value={check.trusted ? 'Trusted by browsers' : 'Not trusted'}
