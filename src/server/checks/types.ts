@@ -4,7 +4,7 @@ import type { Clock } from '../clock.ts';
 import type { TargetGuard } from '../net/target-guard.ts';
 
 /** Every check kind; the registry must hold a runner for each (checked at compile time). */
-export const CHECK_KINDS = ['http'] as const;
+export const CHECK_KINDS = ['http', 'ssl'] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
 
 export const FAILURE_CODES = [

@@ -2,7 +2,7 @@
 // caller can time both steps. No name is looked up here (the address is numeric).
 import type { Socket } from 'node:net';
 import { isIP, connect as netConnect } from 'node:net';
-import type { TLSSocket } from 'node:tls';
+import type { SecureVersion, TLSSocket } from 'node:tls';
 import { rootCertificates, connect as tlsConnect } from 'node:tls';
 
 export type SocketOpener = (options: { host: string; port: number }) => Socket;
@@ -15,7 +15,11 @@ export interface ConnectOptions {
   /** false accepts expired, self-signed or mismatched certificates (the monitor's "ignore TLS errors"). */
   rejectUnauthorized?: boolean;
   signal?: AbortSignal;
+  /** Handshake settings for callers that inspect the handshake itself (the certificate check). */
+  tls?: { ciphers?: string; minVersion?: SecureVersion; requestOCSP?: boolean };
   onConnected?(): void;
+  /** The TLS socket as soon as it exists, before the handshake: to listen for e.g. 'OCSPResponse'. */
+  onHandshake?(socket: TLSSocket): void;
   onSecured?(socket: TLSSocket): void;
 }
 
@@ -27,7 +31,16 @@ interface Destination {
 }
 
 export function connectToAddress(target: Destination, options: ConnectOptions): Promise<Socket> {
-  const { openSocket, ca, rejectUnauthorized = true, signal, onConnected, onSecured } = options;
+  const {
+    openSocket,
+    ca,
+    rejectUnauthorized = true,
+    signal,
+    tls,
+    onConnected,
+    onHandshake,
+    onSecured,
+  } = options;
   return new Promise<Socket>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     let settled = false;
@@ -68,7 +81,9 @@ export function connectToAddress(target: Destination, options: ConnectOptions): 
         rejectUnauthorized,
         ca: ca?.length ? [...rootCertificates, ...ca] : undefined,
         ALPNProtocols: ['http/1.1'],
+        ...tls,
       });
+      onHandshake?.(secure);
       current = secure;
       secure.on('error', fail);
       secure.once('secureConnect', () => {

@@ -44,6 +44,8 @@ export interface TargetGuardOptions {
 
 export interface TargetGuard {
   readonly allowPrivateTargets: boolean;
+  /** The extra trusted roots (EXTRA_CA_FILE) connections trust besides Node's bundled ones. */
+  readonly extraCa: readonly string[];
   /** Resolves and vets a URL's host; throws PrivateTargetError, DnsLookupError or UnsupportedUrlError. */
   vetUrl(url: string | URL, signal?: AbortSignal): Promise<VettedTarget>;
   /** Opens a (TLS for https) connection to a vetted target's address, vetting it once more. */
@@ -83,6 +85,7 @@ export function createTargetGuard(options: TargetGuardOptions): TargetGuard {
 
   return {
     allowPrivateTargets,
+    extraCa: ca ?? [],
 
     async vetUrl(input, signal) {
       const url = parseHttpUrl(input);

@@ -1,6 +1,6 @@
 // Real HTTP(S) targets on loopback for runner tests, and the context a runner gets in tests.
 import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
+import { createServer as createHttpsServer, type ServerOptions as HttpsOptions } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { systemClock } from '../../clock.ts';
 import type { TargetGuardOptions } from '../../net/target-guard.ts';
@@ -18,7 +18,8 @@ export interface Target {
 
 export interface TargetOptions {
   host?: string;
-  tls?: { key: string; cert: string };
+  /** key and cert, plus any other TLS server setting (protocol versions, ciphers). */
+  tls?: HttpsOptions & { key: string; cert: string };
 }
 
 export async function startTarget(handler: RequestListener, options: TargetOptions = {}): Promise<Target> {
