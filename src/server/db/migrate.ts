@@ -10,6 +10,7 @@ import { monitorIntervalRaised } from './migrations/0006-monitor-interval-raised
 import { incidents } from './migrations/0007-incidents.ts';
 import { alertChannels } from './migrations/0008-alert-channels.ts';
 import { statusPages } from './migrations/0010-status-pages.ts';
+import { apiKeys } from './migrations/0011-api-keys.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-incidents': incidents,
   '0008-alert-channels': alertChannels,
   '0010-status-pages': statusPages,
+  '0011-api-keys': apiKeys,
 };
 
 export class MigrationError extends Error {

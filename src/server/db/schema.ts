@@ -1,6 +1,7 @@
 // Table types. better-auth's tables keep its own shapes; Upwatch's tables store epoch-ms
 // integers, 0/1 booleans, JSON as text and UUIDv7 ids.
 import type { AlertTables } from './alert-schema.ts';
+import type { ApiKeyTables } from './api-key-schema.ts';
 import type { BillingTables } from './billing-schema.ts';
 import type { IncidentTables } from './incident-schema.ts';
 import type { StatusPageTables } from './status-page-schema.ts';
@@ -140,7 +141,7 @@ export interface MonitorStatusChangeTable {
   to_status: MonitorStatus;
 }
 
-export interface Database extends BillingTables, IncidentTables, AlertTables, StatusPageTables {
+export interface Database extends BillingTables, IncidentTables, AlertTables, StatusPageTables, ApiKeyTables {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

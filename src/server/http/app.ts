@@ -3,6 +3,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Kysely } from 'kysely';
 import type { ChannelService } from '../alerts/channel-service.ts';
 import { mountAlertRoutes } from '../alerts/routes.ts';
+import { BEARER_SECURITY, mountApiKeyRoutes } from '../api-keys/routes.ts';
+import { createApiKeyService } from '../api-keys/service.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Billing } from '../billing/create-billing.ts';
 import { mountPlanRoute } from '../billing/plan-route.ts';
@@ -63,7 +65,8 @@ export function createApp({
   );
 
   const api = createApiRouter();
-  api.use('*', loadSession(auth));
+  const apiKeys = createApiKeyService({ db, clock, entitlements: billing.entitlements });
+  api.use('*', loadSession(auth, apiKeys.authenticate));
   mountAccountRoutes(api, {
     githubSignIn: Boolean(config.github),
     publicUrl: config.publicUrl,
@@ -76,10 +79,12 @@ export function createApp({
   mountEventStream(api, db, clock, events);
   mountAlertRoutes(api, db, alerts);
   mountOutboxRoutes(api, db);
+  mountApiKeyRoutes(api, apiKeys);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Upwatch API', version: '1', description: "Monitoring that doesn't suck." },
     servers: [{ url: `${config.publicUrl}/api/v1` }],
+    security: BEARER_SECURITY,
   });
   app.route('/api/v1', api);
   app.route('/api/billing', billing.routes(auth));

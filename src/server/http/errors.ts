@@ -17,6 +17,8 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     readonly code: string,
     message: string,
+    /** Sent with the error, e.g. Retry-After on 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -36,7 +38,7 @@ const CODES_BY_STATUS: Partial<Record<number, string>> = {
 
 export function createErrorHandler(logger: Logger) {
   return (err: Error, c: Context) => {
-    if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status);
+    if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status, err.headers);
     if (err instanceof HTTPException && err.status < 500) {
       const code = CODES_BY_STATUS[err.status] ?? 'bad_request';
       return c.json(errorBody(code, err.message || 'The request could not be processed.'), err.status);

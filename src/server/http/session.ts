@@ -11,14 +11,36 @@ export interface SessionUser {
 }
 
 export interface AppEnv {
-  Variables: { user: SessionUser | null };
+  /** `apiKeyId` is set when the request authenticated with an API key instead of the cookie. */
+  Variables: { user: SessionUser | null; apiKeyId: string | null };
 }
 
-/** Resolves the session cookie (if any) into `c.var.user`. */
-export function loadSession(auth: Auth): MiddlewareHandler<AppEnv> {
+/** Checks a bearer token; throws an ApiError (401, 403 or 429) when it may not be used. */
+export type BearerAuthenticator = (token: string) => Promise<{ user: SessionUser; keyId: string }>;
+
+/** The token of an `Authorization: Bearer …` header, or null for no header or another scheme. */
+function bearerToken(header: string | undefined): string | null {
+  const match = header?.match(/^\s*bearer(?:\s+(.*))?$/i);
+  return match ? (match[1] ?? '').trim() : null;
+}
+
+/**
+ * Resolves the caller into `c.var.user`: from a bearer API key when the request carries one
+ * (it wins over a cookie sent alongside), otherwise from the session cookie (if any). Without
+ * an authenticator (the billing routes, cookie only) a bearer header is ignored.
+ */
+export function loadSession(auth: Auth, authenticateBearer?: BearerAuthenticator): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    const token = bearerToken(c.req.header('authorization'));
+    if (token !== null && authenticateBearer) {
+      const { user, keyId } = await authenticateBearer(token);
+      c.set('user', user);
+      c.set('apiKeyId', keyId);
+      return next();
+    }
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
     const user = session?.user;
+    c.set('apiKeyId', null);
     c.set(
       'user',
       user
@@ -38,4 +60,15 @@ export function loadSession(auth: Auth): MiddlewareHandler<AppEnv> {
 export function requireUser(c: { var: AppEnv['Variables'] }): SessionUser {
   if (!c.var.user) throw new ApiError(401, 'unauthorized', 'Sign in to continue.');
   return c.var.user;
+}
+
+/** For routes a key must not reach (managing keys): the signed-in user of a cookie session. */
+export function requireSessionUser(c: { var: AppEnv['Variables'] }): SessionUser {
+  if (c.var.apiKeyId)
+    throw new ApiError(
+      403,
+      'session_required',
+      'API keys are managed in the app while signed in; an API key cannot list, create or revoke keys.',
+    );
+  return requireUser(c);
 }

@@ -1,0 +1,99 @@
+// API key verbs for the owner (list, create, revoke) and the bearer check every /api/v1 request
+// with `Authorization: Bearer …` goes through. Every query is scoped by the owner's id.
+import type { Kysely } from 'kysely';
+import { uuidv7 } from 'uuidv7';
+import type { ApiKey, CreatedApiKey, NewApiKey } from '../../core/api/api-keys.ts';
+import type { EntitlementsHelper } from '../billing/plan-summary.ts';
+import type { Clock } from '../clock.ts';
+import type { ApiKeyTable } from '../db/api-key-schema.ts';
+import type { Database } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import { createBearerAuthenticator } from './authenticate.ts';
+import { apiAccessGate } from './gate.ts';
+import { generateApiKey, hashApiKey, visiblePrefix } from './key-material.ts';
+
+/** More live keys than this is a leak waiting to happen, not a need. */
+export const MAX_KEYS_PER_USER = 50;
+
+export interface ApiKeyDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  entitlements: Pick<EntitlementsHelper, 'check'>;
+}
+
+function toApiKey(row: ApiKeyTable): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+    expiresAt: row.expires_at,
+  };
+}
+
+export function createApiKeyService({ db, clock, entitlements }: ApiKeyDeps) {
+  const gate = apiAccessGate(entitlements);
+
+  /** The owner's keys that were not revoked, newest first (expired ones too, to show why they fail). */
+  async function list(userId: string): Promise<ApiKey[]> {
+    const rows = await db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map(toApiKey);
+  }
+
+  async function create(userId: string, { name, expiresAt }: NewApiKey): Promise<CreatedApiKey> {
+    await gate(userId);
+    const now = clock.now();
+    if (expiresAt !== null && expiresAt <= now)
+      throw new ApiError(400, 'expiry_in_past', 'Choose an expiry date in the future.');
+    const { live } = await db
+      .selectFrom('api_keys')
+      .select((eb) => eb.fn.countAll<number>().as('live'))
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    if (Number(live) >= MAX_KEYS_PER_USER)
+      throw new ApiError(
+        409,
+        'api_key_limit_reached',
+        `An account can hold ${MAX_KEYS_PER_USER} API keys. Revoke one you no longer use.`,
+      );
+    const key = generateApiKey();
+    const row: ApiKeyTable = {
+      id: uuidv7(),
+      user_id: userId,
+      name,
+      prefix: visiblePrefix(key),
+      hash: hashApiKey(key),
+      created_at: now,
+      expires_at: expiresAt,
+      last_used_at: null,
+      revoked_at: null,
+    };
+    await db.insertInto('api_keys').values(row).execute();
+    return { ...toApiKey(row), key };
+  }
+
+  async function revoke(userId: string, id: string): Promise<void> {
+    const result = await db
+      .updateTable('api_keys')
+      .set({ revoked_at: clock.now() })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0)
+      throw new ApiError(404, 'api_key_not_found', 'No API key with that id in your account.');
+  }
+
+  return { list, create, revoke, authenticate: createBearerAuthenticator({ db, clock, gate }) };
+}
+
+export type ApiKeyService = ReturnType<typeof createApiKeyService>;
