@@ -39,7 +39,7 @@ const reportsRoute = createRoute({
 const groupsPublicRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'groups/public',
-  component: lazyRouteComponent(() => import('../pages/dashboard/builder-pages'), 'PublicGroupsPage'),
+  component: lazyRouteComponent(() => import('../pages/dashboard/public-groups-page'), 'PublicGroupsPage'),
 });
 
 export const dashboardChildren = [

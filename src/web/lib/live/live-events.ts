@@ -6,6 +6,7 @@ import type { MonitorStatus } from '../../../core/api/monitors';
 import { incidentKeys } from '../incidents';
 import { patchCachedMonitor } from '../monitor-cache';
 import { monitorKeys } from '../monitors';
+import { statusPageKeys } from '../status-pages';
 import type { SseMessage } from './sse-parser';
 
 export interface CheckResultEvent {
@@ -61,4 +62,6 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
   // A confirmed change opens or resolves an incident on the server: incident screens on show
   // refetch at once instead of waiting for their poll.
   void queryClient.invalidateQueries({ queryKey: incidentKeys.all });
+  // Status pages carry their monitors' status and the overall state the server derives from it.
+  void queryClient.invalidateQueries({ queryKey: statusPageKeys.all });
 }

@@ -1,4 +1,4 @@
-import { FileBarChart, GitBranch, Globe } from 'lucide-react';
+import { FileBarChart, GitBranch } from 'lucide-react';
 import { FeatureGate } from '../../components/feature-gate';
 import { EmptyState } from '../../components/ui/empty-state';
 import { PageHeader } from '../../components/ui/page-header';
@@ -26,19 +26,6 @@ export function ReportsPage() {
       <FeatureGate gate="digests">
         <EmptyState icon={FileBarChart} title="No reports yet">
           Reports summarise your monitors once they have history.
-        </EmptyState>
-      </FeatureGate>
-    </>
-  );
-}
-
-export function PublicGroupsPage() {
-  return (
-    <>
-      <PageHeader title="Public status groups" description="Group monitors onto a public status page." />
-      <FeatureGate gate="publicStatus">
-        <EmptyState icon={Globe} title="No public groups yet">
-          A public group gives a set of monitors one status page to share with your customers.
         </EmptyState>
       </FeatureGate>
     </>

@@ -49,12 +49,14 @@ export function Checkbox({
   label,
   hint,
   checked,
+  disabled,
   onChange,
 }: {
   id: string;
   label: string;
-  hint?: string;
+  hint?: ReactNode;
   checked: boolean;
+  disabled?: boolean;
   onChange: (checked: boolean) => void;
 }) {
   return (
@@ -63,6 +65,7 @@ export function Checkbox({
         id={id}
         type="checkbox"
         checked={checked}
+        disabled={disabled}
         onChange={(event) => onChange(event.target.checked)}
         className="mt-0.5 size-4 shrink-0 accent-accent"
         aria-describedby={hint ? `${id}-hint` : undefined}

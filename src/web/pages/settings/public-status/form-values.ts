@@ -1,0 +1,169 @@
+// The status page form's state, its conversion to the API payload, and every error (zod's or
+// the server's) mapped onto the field it is about. The schema is the one the route uses, so the
+// form shows the server's own messages before a request is made.
+import {
+  type StatusPage,
+  type StatusPageInput,
+  statusPageInputSchema,
+} from '../../../../core/api/status-pages';
+import { ApiError } from '../../../lib/api';
+
+export interface PickedMonitor {
+  monitorId: string;
+  /** The monitor's own name, shown beside the public display name. */
+  monitorName: string;
+  displayName: string;
+}
+
+export interface StatusPageFormState {
+  name: string;
+  slug: string;
+  /** Once the user types a slug, the name stops suggesting one. */
+  slugEdited: boolean;
+  description: string;
+  monitors: PickedMonitor[];
+  logoUrl: string;
+  accentColor: string;
+  published: boolean;
+  showResponseTimes: boolean;
+  removeBranding: boolean;
+}
+
+export type FieldName =
+  | 'name'
+  | 'slug'
+  | 'description'
+  | 'monitors'
+  | 'logoUrl'
+  | 'accentColor'
+  | 'removeBranding';
+export type FieldErrors = Partial<Record<FieldName, string>>;
+
+const FIELDS: readonly string[] = [
+  'name',
+  'slug',
+  'description',
+  'monitors',
+  'logoUrl',
+  'accentColor',
+  'removeBranding',
+] satisfies FieldName[];
+
+export const SLUG_MAX = 48;
+
+/** "Acme Cloud — API!" → "acme-cloud-api": a slug the schema accepts for most names. */
+export function suggestSlug(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, SLUG_MAX)
+    .replace(/^-+|-+$/g, '');
+}
+
+export function emptyFormState(): StatusPageFormState {
+  return {
+    name: '',
+    slug: '',
+    slugEdited: false,
+    description: '',
+    monitors: [],
+    logoUrl: '',
+    accentColor: '',
+    published: false,
+    showResponseTimes: false,
+    removeBranding: false,
+  };
+}
+
+export function formStateFromPage(page: StatusPage): StatusPageFormState {
+  return {
+    name: page.name,
+    slug: page.slug,
+    slugEdited: true,
+    description: page.description ?? '',
+    monitors: page.monitors.map((monitor) => ({
+      monitorId: monitor.monitorId,
+      monitorName: monitor.monitorName,
+      displayName: monitor.displayName ?? '',
+    })),
+    logoUrl: page.logoUrl ?? '',
+    accentColor: page.accentColor ?? '',
+    published: page.published,
+    showResponseTimes: page.showResponseTimes,
+    removeBranding: page.removeBranding,
+  };
+}
+
+const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+function payloadOf(state: StatusPageFormState): Record<string, unknown> {
+  return {
+    name: state.name,
+    slug: state.slug,
+    description: orNull(state.description),
+    monitors: state.monitors.map((monitor) => ({
+      monitorId: monitor.monitorId,
+      displayName: orNull(monitor.displayName),
+    })),
+    logoUrl: orNull(state.logoUrl),
+    accentColor: orNull(state.accentColor),
+    published: state.published,
+    showResponseTimes: state.showResponseTimes,
+    removeBranding: state.removeBranding,
+  };
+}
+
+function fieldOf(key: PropertyKey | undefined): FieldName | null {
+  return typeof key === 'string' && FIELDS.includes(key) ? (key as FieldName) : null;
+}
+
+export type Validation =
+  | { ok: true; values: StatusPageInput }
+  | { ok: false; errors: FieldErrors; form: string | null };
+
+/** Validates with the API's schema; the first message per field is the one shown. */
+export function validateForm(state: StatusPageFormState): Validation {
+  const result = statusPageInputSchema.safeParse(payloadOf(state));
+  if (result.success) return { ok: true, values: result.data };
+  const errors: FieldErrors = {};
+  let form: string | null = null;
+  for (const issue of result.error.issues) {
+    const field = fieldOf(issue.path[0]);
+    if (field) errors[field] ??= issue.message;
+    else form ??= issue.message;
+  }
+  return { ok: false, errors, form };
+}
+
+export interface SubmitFailure {
+  fields: FieldErrors;
+  /** A message about the whole form, when no field is to blame. */
+  form: string | null;
+}
+
+/** Maps an error answer of POST/PATCH /api/v1/status-pages onto the form. */
+export function submitFailure(error: unknown, sent: StatusPageInput): SubmitFailure {
+  if (!(error instanceof ApiError)) {
+    return { fields: {}, form: 'Could not reach the server. Check your connection and try again.' };
+  }
+  switch (error.code) {
+    case 'slug_taken':
+      return { fields: { slug: error.message }, form: null };
+    case 'feature_not_in_plan':
+      // The same code refuses the whole feature; only a page asking for it blames branding.
+      return sent.removeBranding
+        ? { fields: { removeBranding: error.message }, form: null }
+        : { fields: {}, form: error.message };
+    case 'validation_failed': {
+      // The API words these "path.to.field: message".
+      const match = /^([\w.]+): (.*)$/s.exec(error.message);
+      const field = fieldOf(match?.[1]?.split('.')[0]);
+      if (match && field) return { fields: { [field]: match[2] }, form: null };
+      return { fields: {}, form: error.message };
+    }
+    default:
+      return { fields: {}, form: error.message };
+  }
+}

@@ -1,0 +1,243 @@
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { StatusPageInput } from '../../../../core/api/status-pages';
+import { lowestPlanWith } from '../../../../core/plans';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { FormError, Input } from '../../../components/ui/input';
+import { useHasFeature } from '../../../lib/use-plan';
+import { Checkbox, describedBy, FormField } from '../../monitors/form/form-field';
+import {
+  type FieldErrors,
+  type FieldName,
+  SLUG_MAX,
+  type StatusPageFormState,
+  submitFailure,
+  suggestSlug,
+  validateForm,
+} from './form-values';
+import { MonitorPicker } from './monitor-picker';
+
+const TEXTAREA =
+  'min-h-20 w-full rounded-ui border border-border bg-bg px-3 py-2 text-sm shadow-sm ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring';
+/** What the colour picker shows while the page uses the default accent. */
+const DEFAULT_ACCENT = '#059669';
+const BRANDING_PLAN = lowestPlanWith('removeBranding').displayName;
+
+function BrandingHint({ allowed, error }: { allowed: boolean; error?: string }) {
+  if (error) return <span className="text-danger">{error}</span>;
+  if (allowed) return 'Hides “Powered by Upwatch” at the foot of the page.';
+  return (
+    <>
+      Removing “Powered by Upwatch” needs the {BRANDING_PLAN} plan or higher.{' '}
+      <Link to="/dashboard/settings/billing" className="font-medium text-accent underline">
+        Upgrade
+      </Link>
+    </>
+  );
+}
+
+/**
+ * The one status page form: creating and editing differ only in what `onSubmit` sends. It
+ * resolves on success and throws the API's error otherwise, which the form maps onto its fields.
+ */
+export function StatusPageForm({
+  initial,
+  publicUrl,
+  submitLabel,
+  pendingLabel,
+  onSubmit,
+  onCancel,
+}: {
+  initial: StatusPageFormState;
+  publicUrl: string;
+  submitLabel: string;
+  pendingLabel: string;
+  onSubmit: (values: StatusPageInput) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const brandingAllowed = useHasFeature('removeBranding');
+  const [state, setState] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [failedSubmits, setFailedSubmits] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+
+  // After a refused submit, the first field in error gets the focus (and the screen reader's voice).
+  useEffect(() => {
+    if (failedSubmits > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failedSubmits]);
+
+  const set = <K extends keyof StatusPageFormState>(
+    key: K,
+    value: StatusPageFormState[K],
+    field?: FieldName,
+  ) => {
+    setState((current) => ({ ...current, [key]: value }));
+    if (field) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  // Until the user types a slug, the name suggests one.
+  const setName = (name: string) => {
+    setState((current) =>
+      current.slugEdited ? { ...current, name } : { ...current, name, slug: suggestSlug(name) },
+    );
+    setErrors((current) => ({
+      ...current,
+      name: undefined,
+      ...(state.slugEdited ? {} : { slug: undefined }),
+    }));
+  };
+
+  const setSlug = (slug: string) => {
+    // Emptied, the slug follows the name again.
+    setState((current) => ({ ...current, slug, slugEdited: slug !== '' }));
+    setErrors((current) => ({ ...current, slug: undefined }));
+  };
+
+  const show = (fields: FieldErrors, message: string | null) => {
+    setErrors(fields);
+    setFormError(message);
+    if (Object.values(fields).some(Boolean)) setFailedSubmits((count) => count + 1);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const validation = validateForm(state);
+    if (!validation.ok) return show(validation.errors, validation.form);
+    show({}, null);
+    setPending(true);
+    try {
+      await onSubmit(validation.values);
+    } catch (error) {
+      const failure = submitFailure(error, validation.values);
+      show(failure.fields, failure.form);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const base = `${publicUrl.replace(/\/+$/, '')}/status/`;
+  return (
+    <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-6">
+      <Card>
+        <CardContent className="flex flex-col gap-5">
+          <FormField id="status-page-name" label="Name" error={errors.name}>
+            <Input
+              {...describedBy('status-page-name', errors.name)}
+              value={state.name}
+              onChange={(event) => setName(event.target.value)}
+              placeholder="Acme status"
+              maxLength={100}
+            />
+          </FormField>
+          <FormField
+            id="status-page-slug"
+            label="Slug"
+            error={errors.slug}
+            hint={`${base}${state.slug || '…'} — lowercase letters, digits and dashes, 3–${SLUG_MAX} characters.`}
+          >
+            <Input
+              {...describedBy('status-page-slug', errors.slug, true)}
+              value={state.slug}
+              onChange={(event) => setSlug(event.target.value)}
+              placeholder="acme"
+              className="font-mono"
+              autoCapitalize="none"
+              spellCheck={false}
+            />
+          </FormField>
+          <FormField id="status-page-description" label="Description" error={errors.description}>
+            <textarea
+              {...describedBy('status-page-description', errors.description)}
+              value={state.description}
+              onChange={(event) => set('description', event.target.value, 'description')}
+              className={TEXTAREA}
+              placeholder="Live status of Acme's website and API."
+            />
+          </FormField>
+          <MonitorPicker
+            value={state.monitors}
+            onChange={(monitors) => set('monitors', monitors, 'monitors')}
+            error={errors.monitors}
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardContent className="flex flex-col gap-5">
+          <FormField id="status-page-logo" label="Logo URL" error={errors.logoUrl}>
+            <Input
+              {...describedBy('status-page-logo', errors.logoUrl)}
+              type="url"
+              inputMode="url"
+              value={state.logoUrl}
+              onChange={(event) => set('logoUrl', event.target.value, 'logoUrl')}
+              placeholder="https://example.com/logo.svg"
+              className="font-mono"
+            />
+          </FormField>
+          <FormField
+            id="status-page-accent"
+            label="Accent colour"
+            error={errors.accentColor}
+            hint="A hex colour such as #2563eb; leave empty for the default."
+          >
+            <div className="flex gap-2">
+              <input
+                type="color"
+                aria-label="Pick the accent colour"
+                value={/^#[0-9a-fA-F]{6}$/.test(state.accentColor) ? state.accentColor : DEFAULT_ACCENT}
+                onChange={(event) => set('accentColor', event.target.value, 'accentColor')}
+                className="h-10 w-12 shrink-0 cursor-pointer rounded-ui border border-border bg-bg p-1"
+              />
+              <Input
+                {...describedBy('status-page-accent', errors.accentColor, true)}
+                value={state.accentColor}
+                onChange={(event) => set('accentColor', event.target.value.trim(), 'accentColor')}
+                placeholder={DEFAULT_ACCENT}
+                maxLength={7}
+                className="w-32 font-mono"
+              />
+            </div>
+          </FormField>
+          <Checkbox
+            id="status-page-published"
+            label="Published"
+            hint="Anyone with the link can see a published page. Unpublished pages answer Page Not Available."
+            checked={state.published}
+            onChange={(checked) => set('published', checked)}
+          />
+          <Checkbox
+            id="status-page-response-times"
+            label="Show response times"
+            hint="Adds each monitor's response-time sparkline."
+            checked={state.showResponseTimes}
+            onChange={(checked) => set('showResponseTimes', checked)}
+          />
+          <Checkbox
+            id="status-page-branding"
+            label="Remove branding"
+            hint={<BrandingHint allowed={brandingAllowed} error={errors.removeBranding} />}
+            // A page saved on a higher plan can still be switched off.
+            disabled={!brandingAllowed && !state.removeBranding}
+            checked={state.removeBranding}
+            onChange={(checked) => set('removeBranding', checked, 'removeBranding')}
+          />
+        </CardContent>
+      </Card>
+
+      <FormError>{formError}</FormError>
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,95 @@
+import { Globe, Pencil, Plus } from 'lucide-react';
+import type { StatusPage } from '../../../../core/api/status-pages';
+import { PublicLink, StatusPageStateBadge } from '../../../components/status-page-state';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { cn } from '../../../lib/cn';
+
+function PublishedBadge({ published }: { published: boolean }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap',
+        published ? 'border-accent/30 bg-accent text-accent-fg' : 'border-border bg-surface text-muted',
+      )}
+    >
+      {published ? 'Published' : 'Not published'}
+    </span>
+  );
+}
+
+function StatusPageRow({ page, onEdit }: { page: StatusPage; onEdit: () => void }) {
+  const count = page.monitors.length;
+  return (
+    <li aria-label={page.name} className="flex flex-col gap-2 py-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <p className="font-medium">{page.name}</p>
+        <code className="text-sm text-muted">/{page.slug}</code>
+        <PublishedBadge published={page.published} />
+        <StatusPageStateBadge state={page.state} />
+        <span className="text-sm text-muted">
+          {count} monitor{count === 1 ? '' : 's'}
+        </span>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="ml-auto"
+          onClick={onEdit}
+          aria-label={`Edit ${page.name}`}
+        >
+          <Pencil className="size-4" aria-hidden />
+          Edit
+        </Button>
+      </div>
+      <div className="flex min-w-0 items-center gap-2">
+        <PublicLink href={page.publicUrl} />
+        <CopyButton text={page.publicUrl} label={`public link of ${page.name}`} />
+      </div>
+    </li>
+  );
+}
+
+export function StatusPageList({
+  pages,
+  onCreate,
+  onEdit,
+}: {
+  pages: StatusPage[];
+  onCreate: () => void;
+  onEdit: (page: StatusPage) => void;
+}) {
+  const newButton = (
+    <Button onClick={onCreate}>
+      <Plus className="size-4" aria-hidden />
+      New status page
+    </Button>
+  );
+  if (pages.length === 0) {
+    return (
+      <EmptyState icon={Globe} title="No public status pages yet" action={newButton}>
+        Publish a status page for a group of monitors, so your customers see live status, 90 days of uptime
+        and your incident history.
+      </EmptyState>
+    );
+  }
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div>
+          <CardTitle>Status pages</CardTitle>
+          <CardDescription>Public pages for groups of monitors, at /status/your-slug.</CardDescription>
+        </div>
+        {newButton}
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y divide-border">
+          {pages.map((page) => (
+            <StatusPageRow key={page.id} page={page} onEdit={() => onEdit(page)} />
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
