@@ -21,6 +21,7 @@ export function makeMonitor(overrides: Partial<Monitor> = {}): Monitor {
     intervalSeconds: 900,
     intervalRaisedFromSeconds: null,
     paused: false,
+    public: false,
     status: 'up',
     streak: 3,
     lastCheckedAt: NOW - 5000,

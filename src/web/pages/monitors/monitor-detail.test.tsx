@@ -182,4 +182,27 @@ describe('monitor settings tab', () => {
     expect(body).not.toHaveProperty('paused');
     expect(body).not.toHaveProperty('intervalMinutes');
   });
+
+  it('makes the monitor public and shows the link to its server-rendered page', async () => {
+    const { requests } = stubServer({
+      user: TEST_USER,
+      routes: detailRoutes({
+        'PATCH /api/v1/monitors/m-1': (request) => json({ ...monitor, ...(request.body as object) }),
+      }),
+    });
+    renderApp('/dashboard/monitors/m-1/settings');
+    const user = userEvent.setup();
+
+    const flag = await screen.findByLabelText('Public status page', {}, { timeout: 5000 });
+    expect(flag).not.toBeChecked();
+    expect(screen.queryByRole('link', { name: /\/status\/monitor\// })).not.toBeInTheDocument();
+    await user.click(flag);
+    const link = screen.getByRole('link', { name: 'https://upwatch.example/status/monitor/m-1' });
+    expect(link).toHaveAttribute('href', 'https://upwatch.example/status/monitor/m-1');
+    expect(link).toHaveAttribute('target', '_blank');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(requests.some((request) => request.method === 'PATCH')).toBe(true));
+    expect(requests.find((request) => request.method === 'PATCH')?.body).toMatchObject({ public: true });
+  });
 });

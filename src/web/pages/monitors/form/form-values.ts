@@ -34,6 +34,8 @@ export interface MonitorFormState {
   ignoreTlsErrors: boolean;
   degradedAboveMs: string;
   intervalSeconds: number;
+  /** Shown at /status/monitor/{id} and on its badges. */
+  public: boolean;
 }
 
 export type FieldName =
@@ -83,6 +85,7 @@ export function emptyFormState(plan: Plan): MonitorFormState {
     ignoreTlsErrors: false,
     degradedAboveMs: '',
     intervalSeconds: defaultIntervalSeconds(plan),
+    public: false,
   };
 }
 
@@ -101,6 +104,7 @@ export function formStateFromMonitor(monitor: Monitor): MonitorFormState {
     ignoreTlsErrors: monitor.ignoreTlsErrors,
     degradedAboveMs: monitor.degradedAboveMs === null ? '' : String(monitor.degradedAboveMs),
     intervalSeconds: monitor.intervalSeconds,
+    public: monitor.public,
   };
 }
 
@@ -123,6 +127,7 @@ function payloadOf(state: MonitorFormState): Record<string, unknown> {
     followRedirects: state.followRedirects,
     ignoreTlsErrors: state.ignoreTlsErrors,
     degradedAboveMs: state.degradedAboveMs.trim() === '' ? null : Number(state.degradedAboveMs),
+    public: state.public,
     ...interval,
   };
 }

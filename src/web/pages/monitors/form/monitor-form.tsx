@@ -17,6 +17,7 @@ import {
   validateForm,
 } from './form-values';
 import { IntervalField } from './interval-field';
+import { PublicField } from './public-field';
 
 /**
  * The one monitor form: creating and editing differ only in what `onSubmit` sends. It resolves
@@ -24,11 +25,14 @@ import { IntervalField } from './interval-field';
  */
 export function MonitorForm({
   initial,
+  monitorId,
   submitLabel,
   pendingLabel,
   onSubmit,
 }: {
   initial: MonitorFormState;
+  /** The monitor being edited; its public link shows beside the 'public' flag. */
+  monitorId?: string;
   submitLabel: string;
   pendingLabel: string;
   onSubmit: (values: MonitorInput, state: MonitorFormState) => Promise<unknown>;
@@ -114,6 +118,11 @@ export function MonitorForm({
             value={state.intervalSeconds}
             onChange={(seconds) => set('intervalSeconds', seconds)}
             error={errors.interval}
+          />
+          <PublicField
+            monitorId={monitorId}
+            checked={state.public}
+            onChange={(checked) => set('public', checked)}
           />
         </CardContent>
       </Card>

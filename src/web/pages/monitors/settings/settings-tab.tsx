@@ -73,6 +73,7 @@ export function SettingsTab() {
         // A fresh form after each save starts from what the server stored.
         key={monitor.updatedAt}
         initial={formStateFromMonitor(monitor)}
+        monitorId={monitor.id}
         submitLabel="Save changes"
         pendingLabel="Saving…"
         onSubmit={(values, state) => save.mutateAsync(updateFrom(values, monitor, state.intervalSeconds))}
