@@ -20,6 +20,7 @@ import type { Logger } from '../logger.ts';
 import { mountOutboxRoutes } from '../mail/routes.ts';
 import { mountMonitorRoutes } from '../monitors/routes.ts';
 import type { MonitorService } from '../monitors/service.ts';
+import { mountStatusPages } from '../status-pages/mount.ts';
 import { mountAccountRoutes } from '../users/routes.ts';
 import { createApiRouter } from './api-router.ts';
 import { limitBody, MiB, rejectMalformedJson } from './body-guards.ts';
@@ -57,7 +58,8 @@ export function createApp({
 }: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(logger));
-  app.use('*', secureHeaders());
+  // overwrite: false keeps headers a route sets itself (status pages' CSP, badges' CORP).
+  app.use('*', secureHeaders({ overwrite: false }));
   app.use('/api/*', limitBody(MiB), rejectMalformedJson);
 
   app.on(['GET', 'POST'], '/api/auth/*', async (c) =>
@@ -79,6 +81,7 @@ export function createApp({
   mountEventStream(api, db, clock, events);
   mountAlertRoutes(api, db, alerts);
   mountOutboxRoutes(api, db);
+  mountStatusPages(app, api, { db, clock, entitlements: billing.entitlements, publicUrl: config.publicUrl });
   mountApiKeyRoutes(api, apiKeys);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

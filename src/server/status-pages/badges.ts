@@ -1,0 +1,56 @@
+// Flat badges in the shields.io style: a grey label, a coloured message, text widths estimated
+// from Verdana 11px advance widths (no font files on the server).
+import type { MonitorStatus } from '../db/schema.ts';
+import { escapeXml as e, formatPercent } from './format.ts';
+
+const NARROW = new Set([..."iljtf.,:;!|'()[] "]);
+const WIDE = new Set([...'mwMW%@']);
+
+/** Verdana 11px advance widths, near enough to size a badge without a font file. */
+export function textWidth(text: string): number {
+  let width = 0;
+  for (const char of text) {
+    if (NARROW.has(char)) width += 4;
+    else if (WIDE.has(char)) width += 10;
+    else if (char >= 'A' && char <= 'Z') width += 7.5;
+    else width += 7;
+  }
+  return Math.round(width);
+}
+
+export function renderBadge(label: string, message: string, color: string): string {
+  const labelWidth = textWidth(label) + 10;
+  const messageWidth = textWidth(message) + 10;
+  const width = labelWidth + messageWidth;
+  const title = `${label}: ${message}`;
+  const text = (x: number, value: string) =>
+    `<text x="${x}" y="15" fill="#010101" fill-opacity=".3">${e(value)}</text><text x="${x}" y="14">${e(value)}</text>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" aria-label="${e(title)}"><title>${e(title)}</title><linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient><clipPath id="r"><rect width="${width}" height="20" rx="3" fill="#fff"/></clipPath><g clip-path="url(#r)"><rect width="${labelWidth}" height="20" fill="#555"/><rect x="${labelWidth}" width="${messageWidth}" height="20" fill="${color}"/><rect width="${width}" height="20" fill="url(#s)"/></g><g fill="#fff" text-anchor="middle" font-family="Verdana,Geneva,DejaVu Sans,sans-serif" font-size="11">${text(labelWidth / 2, label)}${text(labelWidth + messageWidth / 2, message)}</g></svg>`;
+}
+
+const STATUS_BADGES: Record<MonitorStatus, [string, string]> = {
+  up: ['up', '#4c1'],
+  degraded: ['degraded', '#dfb317'],
+  down: ['down', '#e05d44'],
+  paused: ['paused', '#9f9f9f'],
+  pending: ['pending', '#9f9f9f'],
+};
+
+export function statusBadge(status: MonitorStatus): string {
+  const [message, color] = STATUS_BADGES[status];
+  return renderBadge('status', message, color);
+}
+
+function uptimeColor(percent: number): string {
+  if (percent >= 99.9) return '#4c1';
+  if (percent >= 99) return '#97ca00';
+  if (percent >= 95) return '#dfb317';
+  return '#e05d44';
+}
+
+export function uptimeBadge(period: string, percent: number | null): string {
+  const label = `uptime ${period}`;
+  return percent === null
+    ? renderBadge(label, 'no data', '#9f9f9f')
+    : renderBadge(label, formatPercent(percent), uptimeColor(percent));
+}

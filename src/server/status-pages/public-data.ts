@@ -1,0 +1,209 @@
+// Everything a public page, its JSON, feed and badges show, read in a bounded number of queries
+// (page, monitors, daily rollups, hourly rollups, incidents, their updates) whatever the
+// number of monitors or days.
+import type { Kysely } from 'kysely';
+import type { StatusPageState } from '../../core/api/status-pages.ts';
+import type { IncidentSeverity, IncidentStatus } from '../db/incident-schema.ts';
+import type { Database, MonitorStatus } from '../db/schema.ts';
+import { DAY_MS } from '../history/rollups.ts';
+import { windowStart } from '../history/uptime.ts';
+import { type DayBar, dayBars, hourlyResponseTimes, uptime90d } from './days.ts';
+import { overallState } from './state.ts';
+
+/** Resolved incidents stay on the page this long. */
+export const RESOLVED_SHOWN_MS = 14 * DAY_MS;
+
+export interface PublicMonitor {
+  id: string;
+  name: string;
+  status: MonitorStatus;
+  days: DayBar[];
+  uptime90d: number | null;
+  /** Hourly averages of the last 24 hours, when the page shows response times. */
+  responseTimes: (number | null)[] | null;
+}
+
+export interface PublicIncidentUpdate {
+  id: string;
+  status: IncidentStatus;
+  message: string;
+  createdAt: number;
+}
+
+export interface PublicIncident {
+  id: string;
+  title: string;
+  status: IncidentStatus;
+  severity: IncidentSeverity;
+  startedAt: number;
+  resolvedAt: number | null;
+  monitorIds: string[];
+  /** Newest first. */
+  updates: PublicIncidentUpdate[];
+}
+
+export interface PublicView {
+  /** `/status/{slug}` or `/status/monitor/{id}`. */
+  path: string;
+  title: string;
+  description: string | null;
+  logoUrl: string | null;
+  accentColor: string | null;
+  showResponseTimes: boolean;
+  removeBranding: boolean;
+  state: StatusPageState;
+  monitors: PublicMonitor[];
+  activeIncidents: PublicIncident[];
+  /** Resolved in the past 14 days, newest first. */
+  resolvedIncidents: PublicIncident[];
+  /** Every incident of the 90-day window, for the feed. */
+  incidents: PublicIncident[];
+  generatedAt: number;
+}
+
+export interface ViewMonitor {
+  id: string;
+  name: string;
+  status: MonitorStatus;
+  created_at: number;
+  interval_seconds: number;
+}
+
+type ViewHeader = Omit<
+  PublicView,
+  'state' | 'monitors' | 'activeIncidents' | 'resolvedIncidents' | 'incidents' | 'generatedAt'
+>;
+
+async function loadIncidents(
+  db: Kysely<Database>,
+  ownerId: string,
+  monitors: readonly ViewMonitor[],
+  now: number,
+): Promise<PublicIncident[]> {
+  const ids = monitors.map((monitor) => monitor.id);
+  const first = windowStart('90d', now);
+  const rows = await db
+    .selectFrom('incidents')
+    .innerJoin('incident_monitors', 'incident_monitors.incident_id', 'incidents.id')
+    .select([
+      'incidents.id',
+      'incidents.title',
+      'incidents.status',
+      'incidents.severity',
+      'incidents.source',
+      'incidents.primary_monitor_id',
+      'incidents.started_at',
+      'incidents.resolved_at',
+      'incident_monitors.monitor_id',
+    ])
+    .where('incidents.user_id', '=', ownerId)
+    .where('incident_monitors.monitor_id', 'in', ids)
+    .where((eb) => eb.or([eb('incidents.resolved_at', 'is', null), eb('incidents.started_at', '>=', first)]))
+    .orderBy('incidents.started_at', 'desc')
+    .orderBy('incidents.id')
+    .execute();
+  const names = new Map(monitors.map((monitor) => [monitor.id, monitor.name]));
+  const incidents = new Map<string, PublicIncident>();
+  for (const row of rows) {
+    let incident = incidents.get(row.id);
+    if (!incident) {
+      // An automatic incident is titled with the monitor's own name; visitors see the page's.
+      const publicName = row.primary_monitor_id ? names.get(row.primary_monitor_id) : undefined;
+      incident = {
+        id: row.id,
+        title: row.source === 'automatic' && publicName ? `${publicName} is down` : row.title,
+        status: row.status,
+        severity: row.severity,
+        startedAt: row.started_at,
+        resolvedAt: row.resolved_at,
+        monitorIds: [],
+        updates: [],
+      };
+      incidents.set(row.id, incident);
+    }
+    incident.monitorIds.push(row.monitor_id);
+  }
+  if (incidents.size === 0) return [];
+  const updates = await db
+    .selectFrom('incident_updates')
+    .select(['id', 'incident_id', 'status', 'message', 'created_at'])
+    .where('incident_id', 'in', [...incidents.keys()])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  for (const update of updates) {
+    incidents.get(update.incident_id)?.updates.push({
+      id: update.id,
+      status: update.status,
+      message: update.message,
+      createdAt: update.created_at,
+    });
+  }
+  return [...incidents.values()];
+}
+
+/** Builds the view of a set of monitors shown in the given order under the given names. */
+export async function buildView(
+  db: Kysely<Database>,
+  ownerId: string,
+  header: ViewHeader,
+  monitors: readonly ViewMonitor[],
+  now: number,
+): Promise<PublicView> {
+  const ids = monitors.map((monitor) => monitor.id);
+  const noRows = Promise.resolve([]);
+  const [daily, hourly, incidents] = await Promise.all([
+    ids.length === 0
+      ? noRows
+      : db
+          .selectFrom('rollups_daily')
+          .selectAll()
+          .where('monitor_id', 'in', ids)
+          .where('bucket_start', '>=', windowStart('90d', now))
+          .execute(),
+    ids.length === 0 || !header.showResponseTimes
+      ? noRows
+      : db
+          .selectFrom('rollups_hourly')
+          .selectAll()
+          .where('monitor_id', 'in', ids)
+          .where('bucket_start', '>=', windowStart('24h', now))
+          .execute(),
+    ids.length === 0 ? Promise.resolve([]) : loadIncidents(db, ownerId, monitors, now),
+  ]);
+  const publicMonitors = monitors.map((monitor): PublicMonitor => {
+    const days = daily.filter((row) => row.monitor_id === monitor.id);
+    const starts = incidents
+      .filter((incident) => incident.monitorIds.includes(monitor.id))
+      .map((incident) => incident.startedAt);
+    return {
+      id: monitor.id,
+      name: monitor.name,
+      status: monitor.status,
+      days: dayBars(
+        { createdAt: monitor.created_at, intervalSeconds: monitor.interval_seconds },
+        days,
+        starts,
+        now,
+      ),
+      uptime90d: uptime90d(days),
+      responseTimes: header.showResponseTimes
+        ? hourlyResponseTimes(
+            hourly.filter((row) => row.monitor_id === monitor.id),
+            now,
+          )
+        : null,
+    };
+  });
+  return {
+    ...header,
+    state: overallState(monitors.map((monitor) => monitor.status)),
+    monitors: publicMonitors,
+    activeIncidents: incidents.filter((incident) => incident.resolvedAt === null),
+    resolvedIncidents: incidents.filter(
+      (incident) => incident.resolvedAt !== null && incident.resolvedAt >= now - RESOLVED_SHOWN_MS,
+    ),
+    incidents,
+    generatedAt: now,
+  };
+}

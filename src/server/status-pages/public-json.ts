@@ -1,0 +1,83 @@
+// `/status/{slug}.json`: the page's overall status, its components (monitors) and active
+// incidents. The schema below is the document's contract; the route's output is tested against it.
+import { z } from 'zod';
+import { MONITOR_STATUSES } from '../../core/api/monitors.ts';
+import { STATUS_PAGE_STATE_LABELS, STATUS_PAGE_STATES } from '../../core/api/status-pages.ts';
+import type { PublicView } from './public-data.ts';
+
+const isoTime = z.iso.datetime();
+
+export const publicStatusJsonSchema = z.strictObject({
+  page: z.strictObject({
+    name: z.string(),
+    url: z.url(),
+    description: z.string().nullable(),
+    updatedAt: isoTime,
+  }),
+  status: z.strictObject({
+    state: z.enum(STATUS_PAGE_STATES),
+    description: z.string(),
+  }),
+  components: z.array(
+    z.strictObject({
+      id: z.string(),
+      name: z.string(),
+      status: z.enum(MONITOR_STATUSES),
+      /** Percent over the last 90 days; null with no checks. */
+      uptime90d: z.number().min(0).max(100).nullable(),
+    }),
+  ),
+  activeIncidents: z.array(
+    z.strictObject({
+      id: z.string(),
+      title: z.string(),
+      status: z.enum(['investigating', 'identified', 'monitoring']),
+      severity: z.enum(['minor', 'major', 'critical']),
+      startedAt: isoTime,
+      componentIds: z.array(z.string()),
+      updates: z.array(
+        z.strictObject({
+          id: z.string(),
+          status: z.enum(['investigating', 'identified', 'monitoring', 'resolved']),
+          message: z.string(),
+          createdAt: isoTime,
+        }),
+      ),
+    }),
+  ),
+});
+export type PublicStatusJson = z.infer<typeof publicStatusJsonSchema>;
+
+const iso = (at: number) => new Date(at).toISOString();
+
+export function toPublicJson(view: PublicView, publicUrl: string): PublicStatusJson {
+  return {
+    page: {
+      name: view.title,
+      url: `${publicUrl}${view.path}`,
+      description: view.description,
+      updatedAt: iso(view.generatedAt),
+    },
+    status: { state: view.state, description: STATUS_PAGE_STATE_LABELS[view.state] },
+    components: view.monitors.map((monitor) => ({
+      id: monitor.id,
+      name: monitor.name,
+      status: monitor.status,
+      uptime90d: monitor.uptime90d,
+    })),
+    activeIncidents: view.activeIncidents.map((incident) => ({
+      id: incident.id,
+      title: incident.title,
+      status: incident.status === 'resolved' ? 'monitoring' : incident.status,
+      severity: incident.severity,
+      startedAt: iso(incident.startedAt),
+      componentIds: incident.monitorIds,
+      updates: incident.updates.map((update) => ({
+        id: update.id,
+        status: update.status,
+        message: update.message,
+        createdAt: iso(update.createdAt),
+      })),
+    })),
+  };
+}

@@ -1,0 +1,159 @@
+// Every status page write: authorise (owner scope) -> validate (plan features, monitor
+// ownership, slug) -> transaction -> write. Reads add each monitor's live status.
+import type { Kysely } from 'kysely';
+import { uuidv7 } from 'uuidv7';
+import type { StatusPage, StatusPageInput, StatusPageUpdate } from '../../core/api/status-pages.ts';
+import type { EntitlementsHelper } from '../billing/plan-summary.ts';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
+import type { StatusPageTable } from '../db/status-page-schema.ts';
+import { ApiError } from '../http/errors.ts';
+import { statusPageGates } from './gate.ts';
+import {
+  getOwnedPageRow,
+  isSlugTaken,
+  loadPageMonitors,
+  requireOwnedMonitors,
+  toStatusPage,
+} from './repository.ts';
+
+export interface StatusPageServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  entitlements: Pick<EntitlementsHelper, 'check'>;
+  publicUrl: string;
+}
+
+function slugTaken(): ApiError {
+  return new ApiError(409, 'slug_taken', 'Another status page already uses this slug; choose another.');
+}
+
+/** Two pages racing for one slug: the unique index decides, on either dialect. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+function columnsFrom(input: StatusPageUpdate): Partial<StatusPageTable> {
+  const columns: Partial<StatusPageTable> = {};
+  if (input.name !== undefined) columns.name = input.name;
+  if (input.slug !== undefined) columns.slug = input.slug;
+  if (input.description !== undefined) columns.description = input.description || null;
+  if (input.logoUrl !== undefined) columns.logo_url = input.logoUrl;
+  if (input.accentColor !== undefined) columns.accent_color = input.accentColor?.toLowerCase() ?? null;
+  if (input.published !== undefined) columns.published = input.published ? 1 : 0;
+  if (input.showResponseTimes !== undefined) columns.show_response_times = input.showResponseTimes ? 1 : 0;
+  if (input.removeBranding !== undefined) columns.remove_branding = input.removeBranding ? 1 : 0;
+  return columns;
+}
+
+export function createStatusPageService(deps: StatusPageServiceDeps) {
+  const { db, clock, publicUrl } = deps;
+  const gates = statusPageGates(deps.entitlements);
+
+  async function load(row: StatusPageTable): Promise<StatusPage> {
+    const monitors = await loadPageMonitors(db, [row.id]);
+    return toStatusPage(row, monitors.get(row.id) ?? [], publicUrl);
+  }
+
+  async function validate(userId: string, input: StatusPageUpdate, pageId?: string): Promise<void> {
+    await gates.pages(userId);
+    if (input.removeBranding) await gates.removeBranding(userId);
+    if (input.monitors)
+      await requireOwnedMonitors(
+        db,
+        userId,
+        input.monitors.map((m) => m.monitorId),
+      );
+    if (input.slug !== undefined && (await isSlugTaken(db, input.slug, pageId))) throw slugTaken();
+  }
+
+  async function write(work: (tx: Kysely<Database>) => Promise<void>): Promise<void> {
+    try {
+      await db.transaction().execute(work);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw slugTaken();
+      throw error;
+    }
+  }
+
+  async function replaceMonitors(
+    tx: Kysely<Database>,
+    pageId: string,
+    monitors: StatusPageInput['monitors'],
+  ) {
+    await tx.deleteFrom('status_page_monitors').where('status_page_id', '=', pageId).execute();
+    if (monitors.length === 0) return;
+    await tx
+      .insertInto('status_page_monitors')
+      .values(
+        monitors.map((monitor, position) => ({
+          status_page_id: pageId,
+          monitor_id: monitor.monitorId,
+          position,
+          display_name: monitor.displayName || null,
+        })),
+      )
+      .execute();
+  }
+
+  return {
+    async list(userId: string): Promise<StatusPage[]> {
+      const rows = await db
+        .selectFrom('status_pages')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      const monitors = await loadPageMonitors(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => toStatusPage(row, monitors.get(row.id) ?? [], publicUrl));
+    },
+
+    async get(userId: string, id: string): Promise<StatusPage> {
+      return load(await getOwnedPageRow(db, userId, id));
+    },
+
+    async create(userId: string, input: StatusPageInput): Promise<StatusPage> {
+      await validate(userId, input);
+      const now = clock.now();
+      const row = {
+        id: uuidv7(),
+        user_id: userId,
+        created_at: now,
+        updated_at: now,
+        ...columnsFrom(input),
+      } as StatusPageTable;
+      await write(async (tx) => {
+        await tx.insertInto('status_pages').values(row).execute();
+        await replaceMonitors(tx, row.id, input.monitors);
+      });
+      return load(await getOwnedPageRow(db, userId, row.id));
+    },
+
+    async update(userId: string, id: string, input: StatusPageUpdate): Promise<StatusPage> {
+      await getOwnedPageRow(db, userId, id);
+      await validate(userId, input, id);
+      await write(async (tx) => {
+        await tx
+          .updateTable('status_pages')
+          .set({ ...columnsFrom(input), updated_at: clock.now() })
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .execute();
+        if (input.monitors) await replaceMonitors(tx, id, input.monitors);
+      });
+      return load(await getOwnedPageRow(db, userId, id));
+    },
+
+    async delete(userId: string, id: string): Promise<void> {
+      await getOwnedPageRow(db, userId, id);
+      await db.deleteFrom('status_pages').where('id', '=', id).where('user_id', '=', userId).execute();
+    },
+  };
+}
+
+export type StatusPageService = ReturnType<typeof createStatusPageService>;

@@ -1,0 +1,97 @@
+// A test app on a ManualClock with the few moves status page tests need: users on a plan,
+// monitors and pages through the API, and check results stored by the scheduler's own path.
+import { ManualClock } from '../../clock.ts';
+import type { CheckStatus } from '../../db/schema.ts';
+import { type FinishedCheck, recordResults } from '../../scheduler/record-results.ts';
+import { createUser, type TestUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/** A fixed "now" mid-afternoon UTC, so today's bar is a partial day. */
+export const NOW = Date.UTC(2026, 10, 20, 15, 40);
+export const MINUTE = 60_000;
+export const DAY = 86_400_000;
+
+export interface Sample {
+  checkedAt: number;
+  status: CheckStatus;
+  totalMs: number;
+}
+
+export async function createStatusApp() {
+  const clock = new ManualClock(NOW);
+  const t: TestApp = await createTestApp({}, { clock });
+  const { db, dialect } = t.database;
+
+  async function send(user: TestUser, method: string, path: string, body?: unknown) {
+    return t.request(`/api/v1${path}`, {
+      method,
+      headers: { cookie: user.cookie, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
+  async function ok<T = Record<string, unknown>>(response: Response, status = 200): Promise<T> {
+    const text = await response.text();
+    if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${text}`);
+    return JSON.parse(text) as T;
+  }
+
+  return {
+    t,
+    clock,
+    db,
+    send,
+    ok,
+    async user(plan: 'free' | 'starter' | 'pro' = 'free') {
+      const user = await createUser(t.auth);
+      if (plan !== 'free') await t.grant(user.id, plan);
+      return user;
+    },
+    async monitor(user: TestUser, name: string, extra: Record<string, unknown> = {}) {
+      const body = { name, url: `https://${name.toLowerCase().replace(/\W+/g, '-')}.example.com`, ...extra };
+      return ok<{ id: string; name: string }>(await send(user, 'POST', '/monitors', body), 201);
+    },
+    async page(user: TestUser, input: Record<string, unknown>) {
+      return ok<{ id: string; slug: string }>(await send(user, 'POST', '/status-pages', input), 201);
+    },
+    /** Sets a monitor's live status as the scheduler would leave it. */
+    async setStatus(monitorId: string, status: 'up' | 'down' | 'degraded' | 'paused' | 'pending') {
+      await db.updateTable('monitors').set({ status }).where('id', '=', monitorId).execute();
+    },
+    /** Stores results through the scheduler's recordResults (raw rows and rollups). */
+    async record(monitorId: string, samples: readonly Sample[]) {
+      for (let start = 0; start < samples.length; start += 500) {
+        await db.updateTable('monitors').set({ claimed_by: 'w1' }).where('id', '=', monitorId).execute();
+        const monitor = await db
+          .selectFrom('monitors')
+          .selectAll()
+          .where('id', '=', monitorId)
+          .executeTakeFirstOrThrow();
+        const batch: FinishedCheck[] = samples.slice(start, start + 500).map((sample) => ({
+          monitor: { ...monitor, status: 'up', confirming_since: null },
+          outcome: {
+            checkedAt: sample.checkedAt,
+            region: 'local',
+            status: sample.status,
+            statusCode: sample.status === 'down' ? 503 : 200,
+            timings: { totalMs: sample.totalMs },
+            responseBytes: 100,
+            failure:
+              sample.status === 'down'
+                ? { code: 'status_mismatch', message: 'Expected 200-399, got 503' }
+                : null,
+          },
+        }));
+        await recordResults(db, dialect, 'w1', batch, 15_000);
+      }
+    },
+    async get(path: string, headers: Record<string, string> = {}) {
+      return t.app.request(path, { headers });
+    },
+    close: () => t.close(),
+  };
+}
+
+export type StatusApp = Awaited<ReturnType<typeof createStatusApp>>;
+
+export const NOT_AVAILABLE = 'Page Not Available: This status page is not available or may have been moved.';

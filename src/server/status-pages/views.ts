@@ -1,0 +1,83 @@
+// The two public views: a published group page by slug, and one public monitor by id.
+// Null means "not available" (unknown, unpublished or private), which every route answers alike.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { buildView, type PublicView } from './public-data.ts';
+
+export async function loadGroupView(
+  db: Kysely<Database>,
+  slug: string,
+  now: number,
+): Promise<PublicView | null> {
+  const page = await db
+    .selectFrom('status_pages')
+    .selectAll()
+    .where('slug', '=', slug)
+    .where('published', '=', 1)
+    .executeTakeFirst();
+  if (!page) return null;
+  const rows = await db
+    .selectFrom('status_page_monitors')
+    .innerJoin('monitors', 'monitors.id', 'status_page_monitors.monitor_id')
+    .select([
+      'monitors.id',
+      'monitors.name',
+      'status_page_monitors.display_name',
+      'monitors.status',
+      'monitors.created_at',
+      'monitors.interval_seconds',
+    ])
+    .where('status_page_monitors.status_page_id', '=', page.id)
+    .where('monitors.user_id', '=', page.user_id)
+    .orderBy('status_page_monitors.position')
+    .execute();
+  const monitors = rows.map(({ display_name, ...monitor }) => ({
+    ...monitor,
+    name: display_name ?? monitor.name,
+  }));
+  return buildView(
+    db,
+    page.user_id,
+    {
+      path: `/status/${page.slug}`,
+      title: page.name,
+      description: page.description,
+      logoUrl: page.logo_url,
+      accentColor: page.accent_color,
+      showResponseTimes: page.show_response_times === 1,
+      removeBranding: page.remove_branding === 1,
+    },
+    monitors,
+    now,
+  );
+}
+
+export async function loadMonitorView(
+  db: Kysely<Database>,
+  id: string,
+  now: number,
+): Promise<PublicView | null> {
+  const monitor = await db
+    .selectFrom('monitors')
+    .select(['id', 'user_id', 'name', 'status', 'created_at', 'interval_seconds'])
+    .where('id', '=', id)
+    .where('is_public', '=', 1)
+    .executeTakeFirst();
+  if (!monitor) return null;
+  const { user_id, ...shown } = monitor;
+  return buildView(
+    db,
+    user_id,
+    {
+      path: `/status/monitor/${monitor.id}`,
+      title: monitor.name,
+      description: null,
+      logoUrl: null,
+      accentColor: null,
+      showResponseTimes: true,
+      removeBranding: false,
+    },
+    [shown],
+    now,
+  );
+}
