@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_EXPECTED_STATUS, statusExpressionError } from '../status-codes.ts';
 import { monitorStatsSchema } from './history.ts';
 import { httpUrlSchema } from './http-url.ts';
+import { sslBadgeSchema } from './ssl.ts';
 
 export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 export const MONITOR_STATUSES = ['up', 'down', 'degraded', 'paused', 'pending'] as const;
@@ -115,7 +116,12 @@ export type Monitor = z.infer<typeof monitorSchema>;
 
 export const monitorListSchema = z
   .object({
-    monitors: z.array(monitorSchema.extend({ stats: monitorStatsSchema.optional() })),
+    monitors: z.array(
+      monitorSchema.extend({
+        stats: monitorStatsSchema.optional(),
+        ssl: sslBadgeSchema.nullable().optional().meta({ description: 'https monitors once checked' }),
+      }),
+    ),
     nextCursor: z.string().nullable(),
   })
   .meta({ id: 'MonitorList' });

@@ -9,6 +9,7 @@ import { billing } from './migrations/0005-billing.ts';
 import { monitorIntervalRaised } from './migrations/0006-monitor-interval-raised.ts';
 import { incidents } from './migrations/0007-incidents.ts';
 import { alertChannels } from './migrations/0008-alert-channels.ts';
+import { sslChecks } from './migrations/0009-ssl-checks.ts';
 import { statusPages } from './migrations/0010-status-pages.ts';
 import { apiKeys } from './migrations/0011-api-keys.ts';
 
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-monitor-interval-raised': monitorIntervalRaised,
   '0007-incidents': incidents,
   '0008-alert-channels': alertChannels,
+  '0009-ssl-checks': sslChecks,
   '0010-status-pages': statusPages,
   '0011-api-keys': apiKeys,
 };

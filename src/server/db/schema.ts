@@ -4,6 +4,7 @@ import type { AlertTables } from './alert-schema.ts';
 import type { ApiKeyTables } from './api-key-schema.ts';
 import type { BillingTables } from './billing-schema.ts';
 import type { IncidentTables } from './incident-schema.ts';
+import type { MonitorSslStateTable, SslCheckTable } from './ssl-schema.ts';
 import type { StatusPageTables } from './status-page-schema.ts';
 
 type AuthDate = Date | string;
@@ -152,4 +153,6 @@ export interface Database extends BillingTables, IncidentTables, AlertTables, St
   rollups_hourly: RollupTable;
   rollups_daily: RollupTable;
   monitor_status_changes: MonitorStatusChangeTable;
+  ssl_checks: SslCheckTable;
+  monitor_ssl_state: MonitorSslStateTable;
 }

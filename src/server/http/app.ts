@@ -20,6 +20,7 @@ import type { Logger } from '../logger.ts';
 import { mountOutboxRoutes } from '../mail/routes.ts';
 import { mountMonitorRoutes } from '../monitors/routes.ts';
 import type { MonitorService } from '../monitors/service.ts';
+import { mountSslRoutes } from '../ssl/routes.ts';
 import { mountStatusPages } from '../status-pages/mount.ts';
 import { mountAccountRoutes } from '../users/routes.ts';
 import { createApiRouter } from './api-router.ts';
@@ -81,6 +82,7 @@ export function createApp({
   mountEventStream(api, db, clock, events);
   mountAlertRoutes(api, db, alerts);
   mountOutboxRoutes(api, db);
+  mountSslRoutes(api, db, billing.entitlements);
   mountStatusPages(app, api, { db, clock, entitlements: billing.entitlements, publicUrl: config.publicUrl });
   mountApiKeyRoutes(api, apiKeys);
   api.doc31('/openapi.json', {

@@ -1,7 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import type { Monitor, MonitorStatus } from '../../core/api/monitors.ts';
+import type { SslBadge } from '../../core/api/ssl.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import { listSslBadges } from '../ssl/overview.ts';
 import { toMonitor } from './repository.ts';
 
 export interface MonitorListQuery {
@@ -26,12 +28,16 @@ function decodeCursor(cursor: string): [number, string] {
   throw new ApiError(400, 'invalid_cursor', 'The cursor is not one this API returned.');
 }
 
-/** Oldest first, keyset-paginated on (created_at, id) so pages stay stable while monitors are added. */
+/**
+ * Oldest first, keyset-paginated on (created_at, id) so pages stay stable while monitors are added;
+ * each with its certificate badge (null until an https monitor's certificate was read).
+ */
 export async function listMonitors(
   db: Kysely<Database>,
   userId: string,
   query: MonitorListQuery,
-): Promise<{ monitors: Monitor[]; nextCursor: string | null }> {
+  now: number,
+): Promise<{ monitors: (Monitor & { ssl: SslBadge | null })[]; nextCursor: string | null }> {
   let select = db.selectFrom('monitors').selectAll().where('user_id', '=', userId);
   if (query.cursor) {
     const [createdAt, id] = decodeCursor(query.cursor);
@@ -57,8 +63,14 @@ export async function listMonitors(
     .execute();
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
+  const badges = await listSslBadges(
+    db,
+    userId,
+    page.map((row) => row.id),
+    now,
+  );
   return {
-    monitors: page.map(toMonitor),
+    monitors: page.map((row) => ({ ...toMonitor(row), ssl: badges.get(row.id) ?? null })),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last.created_at, last.id) : null,
   };
 }

@@ -111,7 +111,7 @@ export function mountMonitorRoutes(
 ): void {
   api.openapi(list, async (c) => {
     const query = c.req.valid('query');
-    const page = await listMonitors(db, requireUser(c).id, query);
+    const page = await listMonitors(db, requireUser(c).id, query, clock.now());
     if (query.include !== 'stats') return c.json(page, 200);
     const ids = page.monitors.map((monitor) => monitor.id);
     const stats = await monitorStats(db, ids, clock.now());
