@@ -1,0 +1,16 @@
+import { FeatureGate } from '../../../components/feature-gate';
+import { ApiReference } from './api-reference';
+import { CreateKeyCard } from './create-key-card';
+import { KeyListCard } from './key-list-card';
+
+export function ApiDocsTab() {
+  return (
+    <FeatureGate gate="api">
+      <div className="flex flex-col gap-6">
+        <CreateKeyCard />
+        <KeyListCard />
+        <ApiReference />
+      </div>
+    </FeatureGate>
+  );
+}

@@ -1,0 +1,117 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { ApiKey } from '../../../../core/api/api-keys';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Spinner } from '../../../components/ui/spinner';
+import { apiSend } from '../../../lib/api';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { useTimeZone } from '../../../lib/use-time-zone';
+import { apiKeyKeys, apiKeysQuery } from './api-key-queries';
+
+function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose(): void }) {
+  const queryClient = useQueryClient();
+  const revoke = useMutation({
+    mutationFn: (id: string) => apiSend('DELETE', `/api/v1/api-keys/${encodeURIComponent(id)}`),
+    onSuccess: async () => {
+      toast.success(`API key “${apiKey?.name}” revoked.`);
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: apiKeyKeys.list });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  return (
+    <Dialog open={apiKey !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      {apiKey ? (
+        <DialogContent
+          title={`Revoke “${apiKey.name}”?`}
+          description={`Requests with ${apiKey.prefix}… are refused from now on. This cannot be undone.`}
+        >
+          <div className="flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="secondary">Cancel</Button>
+            </DialogClose>
+            <Button variant="danger" disabled={revoke.isPending} onClick={() => revoke.mutate(apiKey.id)}>
+              {revoke.isPending ? 'Revoking…' : 'Revoke key'}
+            </Button>
+          </div>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke(): void }) {
+  const timeZone = useTimeZone();
+  const expired = apiKey.expiresAt !== null && apiKey.expiresAt <= Date.now();
+  return (
+    <tr className="border-t border-border">
+      <td className="py-2 pr-3 font-medium">{apiKey.name}</td>
+      <td className="py-2 pr-3 font-mono text-xs">{apiKey.prefix}…</td>
+      <td className="py-2 pr-3">{formatDate(apiKey.createdAt, timeZone)}</td>
+      <td className="py-2 pr-3">
+        {apiKey.lastUsedAt === null ? 'Never' : formatDateTime(apiKey.lastUsedAt, timeZone, false)}
+      </td>
+      <td className={expired ? 'py-2 pr-3 text-danger' : 'py-2 pr-3'}>
+        {apiKey.expiresAt === null
+          ? 'Never'
+          : `${expired ? 'Expired ' : ''}${formatDate(apiKey.expiresAt, timeZone)}`}
+      </td>
+      <td className="py-2 text-right">
+        <Button size="sm" variant="ghost" onClick={onRevoke} aria-label={`Revoke ${apiKey.name}`}>
+          Revoke
+        </Button>
+      </td>
+    </tr>
+  );
+}
+
+export function KeyListCard() {
+  const { data: keys, error } = useQuery(apiKeysQuery);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  if (error) throw error;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>API keys</CardTitle>
+        <CardDescription>Only a key's first characters are kept in clear, to recognise it.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {!keys ? (
+          <Spinner />
+        ) : keys.length === 0 ? (
+          <EmptyState icon={KeyRound} title="No API keys yet">
+            Create one above to call the API from scripts and CI.
+          </EmptyState>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="text-muted">
+                <tr>
+                  <th className="py-2 pr-3 font-medium">Name</th>
+                  <th className="py-2 pr-3 font-medium">Key</th>
+                  <th className="py-2 pr-3 font-medium">Created</th>
+                  <th className="py-2 pr-3 font-medium">Last used</th>
+                  <th className="py-2 pr-3 font-medium">Expires</th>
+                  <th className="py-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {keys.map((apiKey) => (
+                  <KeyRow key={apiKey.id} apiKey={apiKey} onRevoke={() => setRevoking(apiKey)} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </CardContent>
+      <RevokeDialog apiKey={revoking} onClose={() => setRevoking(null)} />
+    </Card>
+  );
+}
