@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { usePublicConfig } from '../../../lib/public-config';
 import { apiKeysQuery, openApiQuery } from './api-key-queries';
-import { CopyTextButton } from './copy-text-button';
 import { curlCommand, groupOperations, type Operation } from './openapi-doc';
 
 const METHOD_COLOURS: Record<string, string> = {
@@ -62,7 +62,7 @@ function OperationDetails({
           <pre className="min-w-0 flex-1 overflow-x-auto rounded-ui border border-border bg-surface p-3 font-mono text-xs">
             {curl}
           </pre>
-          <CopyTextButton text={curl} label={`curl for ${operation.method} ${operation.path}`} />
+          <CopyButton text={curl} label={`curl for ${operation.method} ${operation.path}`} />
         </div>
       </div>
     </details>

@@ -1,8 +1,8 @@
 import { TriangleAlert } from 'lucide-react';
 import type { CreatedApiKey } from '../../../../core/api/api-keys';
 import { Button } from '../../../components/ui/button';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
-import { CopyTextButton } from './copy-text-button';
 
 /** The one moment the full key is on screen: closing the dialog forgets it. */
 export function KeyCreatedDialog({ created, onClose }: { created: CreatedApiKey | null; onClose(): void }) {
@@ -26,7 +26,7 @@ export function KeyCreatedDialog({ created, onClose }: { created: CreatedApiKey 
               >
                 {created.key}
               </code>
-              <CopyTextButton text={created.key} label="API key" />
+              <CopyButton text={created.key} label="API key" />
             </div>
             <div className="flex justify-end">
               <DialogClose asChild>
