@@ -36,26 +36,7 @@ const signUpRoute = createRoute({
   component: lazyRouteComponent(() => import('../pages/auth/sign-up-page'), 'SignUpPage'),
 });
 
-// Public status pages are a later issue; until then every address answers "not available".
-const statusUnavailable = lazyRouteComponent(
-  () => import('../pages/status-unavailable-page'),
-  'StatusUnavailablePage',
-);
-
-const statusMonitorRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/status/monitor/$id',
-  component: statusUnavailable,
-});
-
-const statusGroupRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/status/$slug',
-  component: statusUnavailable,
-});
-
+// /status/* is not here: the server renders public status pages, complete without the SPA.
 export const publicRoutes = [
   publicLayoutRoute.addChildren([landingRoute, pricingRoute, signInRoute, signUpRoute]),
-  statusMonitorRoute,
-  statusGroupRoute,
 ];

@@ -97,18 +97,6 @@ describe('other routes', () => {
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 
-  it.each(['/status/acme', '/status/monitor/m-1'])(
-    '%s says the status page is not available',
-    async (path) => {
-      stubServer();
-      renderApp(path);
-      expect(await screen.findByRole('heading', { name: 'Page Not Available' })).toBeInTheDocument();
-      expect(
-        screen.getByText('This status page is not available or may have been moved.'),
-      ).toBeInTheDocument();
-    },
-  );
-
   it('names the settings tabs and gates the API tab behind Pro', async () => {
     stubServer({ user: TEST_USER });
     renderApp('/dashboard/settings/api');
