@@ -1,0 +1,85 @@
+import { expect, type Page, test } from '@playwright/test';
+
+const SHOTS = 'e2e/screenshots';
+const STILL = { animations: 'disabled' } as const;
+
+async function signUp(page: Page) {
+  await page.goto('/signup');
+  await page.getByLabel('Name').fill('API Keys Journey');
+  await page.getByLabel('Email').fill(`api-keys-journey-${Date.now()}@example.test`);
+  await page.getByLabel('Password').fill('api keys journey 42');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Pro through the sandbox payment page, as a customer with no card on file pays. */
+async function upgradeToPro(page: Page) {
+  const attach = await page.request.post('/api/billing/attach', {
+    data: { product_id: 'pro', success_url: '/dashboard/settings/api' },
+  });
+  expect(attach.ok()).toBe(true);
+  const { checkout_url } = (await attach.json()) as { checkout_url: string };
+  await page.goto(new URL(checkout_url).pathname);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('1230');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('API Keys Pro');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings\/api$/);
+}
+
+test('a Pro user creates an API key, a script lists monitors with it, and after revoking it the script gets 401', async ({
+  page,
+  context,
+  request,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signUp(page);
+  const monitor = await page.request.post('/api/v1/monitors', {
+    data: { name: 'Keyed shop', url: 'https://shop.example.com' },
+  });
+  expect(monitor.status()).toBe(201);
+  await upgradeToPro(page);
+
+  await expect(page.getByText('No API keys yet')).toBeVisible();
+  await page.getByLabel('Name').fill('CI');
+  await page.getByLabel('Expires').selectOption({ label: 'In 90 days' });
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const dialog = page.getByRole('dialog', { name: 'API key “CI” created' });
+  await expect(dialog).toContainText("Copy this key now. You won't see it again");
+  await dialog.getByRole('button', { name: 'Copy API key' }).click();
+  await expect(dialog.getByRole('button', { name: 'Copy API key' })).toHaveText('Copied');
+  const key = await page.evaluate(() => navigator.clipboard.readText());
+  expect(key).toMatch(/^uw_live_[0-9A-Za-z]{43}$/);
+  await expect(dialog.getByTestId('new-api-key')).toHaveText(key);
+  await page.screenshot({ path: `${SHOTS}/api-key-created.png`, ...STILL });
+
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(key)).toHaveCount(0);
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: `${key.slice(0, 12)}…` }) });
+  await expect(row).toContainText('CI');
+  await expect(page.getByRole('region', { name: 'Monitors' })).toContainText('/monitors/{id}');
+  await expect(page.getByText(`-H "Authorization: Bearer ${key.slice(0, 12)}…"`).first()).toBeAttached();
+  await page.screenshot({ path: `${SHOTS}/api-keys-tab.png`, fullPage: true, ...STILL });
+
+  // A script: the request fixture has no session cookie, only the key.
+  const listed = await request.get('/api/v1/monitors', { headers: { Authorization: `Bearer ${key}` } });
+  expect(listed.status()).toBe(200);
+  const body = (await listed.json()) as { monitors: { name: string }[] };
+  expect(body.monitors.map((m) => m.name)).toEqual(['Keyed shop']);
+  // The key expires in 90 days, so after a reload no cell says 'Never': the use was recorded.
+  await expect(row).toContainText('Never');
+  await page.reload();
+  await expect(row).toContainText('CI');
+  await expect(row).not.toContainText('Never');
+
+  await row.getByRole('button', { name: 'Revoke CI' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Revoke “CI”?' });
+  await confirm.getByRole('button', { name: 'Revoke key' }).click();
+  await expect(page.getByText('No API keys yet')).toBeVisible();
+
+  const refused = await request.get('/api/v1/monitors', { headers: { Authorization: `Bearer ${key}` } });
+  expect(refused.status()).toBe(401);
+  expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('invalid_api_key');
+});
