@@ -1,7 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SslBadge } from '../../../core/api/ssl';
-import { stubServer, TEST_USER } from '../../test/fake-server';
+import { json, stubServer, TEST_USER } from '../../test/fake-server';
+import { makeRow } from '../../test/monitors';
+import { renderApp } from '../../test/render-app';
 import { renderInRouter } from '../../test/render-in-router';
 import { CertificateBadge } from './certificate-badge';
 
@@ -50,5 +52,37 @@ describe('certificate badge', () => {
     const row = await showBadge(null);
     expect(row).toHaveTextContent(/^Row\s*$/);
     expect(screen.queryByTitle(/Certificate/)).not.toBeInTheDocument();
+  });
+});
+
+describe('certificate badge in the monitor lists', () => {
+  const rows = [
+    makeRow({ id: 'a', name: 'Marketing site', ssl: badge(12) }),
+    makeRow({ id: 'b', name: 'Docs over http', url: 'http://docs.acme.dev', ssl: null }),
+  ];
+
+  function stubRows() {
+    stubServer({
+      user: TEST_USER,
+      routes: { 'GET /api/v1/monitors': () => json({ monitors: rows, nextCursor: null }) },
+    });
+  }
+
+  it('shows the days left beside the name on the dashboard, and nothing for an http monitor', async () => {
+    stubRows();
+    renderApp('/dashboard');
+    const site = await screen.findByRole('link', { name: 'Marketing site' });
+    expect(within(site).getByTitle('Certificate expires in 12 days')).toHaveTextContent('12d');
+    const docs = screen.getByRole('link', { name: 'Docs over http' });
+    expect(within(docs).queryByTitle(/Certificate/)).not.toBeInTheDocument();
+  });
+
+  it('shows the days left in the monitors table row', async () => {
+    stubRows();
+    renderApp('/dashboard/monitors');
+    const table = await screen.findByRole('table');
+    const row = within(table).getByRole('link', { name: 'Marketing site' }).closest('tr') as HTMLElement;
+    expect(within(row).getByTitle('Certificate expires in 12 days')).toHaveTextContent('12d');
+    expect(within(row).getByTitle('Certificate expires in 12 days')).toHaveClass('text-warning');
   });
 });

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { CertificateBadge } from '../../components/monitors/certificate-badge';
 import { CheckedAgo } from '../../components/monitors/checked-ago';
 import { Sparkline } from '../../components/monitors/sparkline';
 import { StatusBadge } from '../../components/monitors/status';
@@ -38,7 +39,10 @@ export function MonitorOverviewRow({ monitor }: { monitor: MonitorRow }) {
           <StatusBadge status={monitor.status} />
         </div>
         <div className="min-w-0">
-          <p className="truncate font-medium">{monitor.name}</p>
+          <div className="flex min-w-0 items-center gap-2">
+            <p className="truncate font-medium">{monitor.name}</p>
+            <CertificateBadge ssl={monitor.ssl} />
+          </div>
           <p className="truncate font-mono text-xs text-muted">{monitor.url}</p>
         </div>
         <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm md:contents">

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp, ChevronsUpDown, Pause, Play } from 'lucide-react';
+import { CertificateBadge } from '../../components/monitors/certificate-badge';
 import { CheckedAgo } from '../../components/monitors/checked-ago';
 import { StatusBadge } from '../../components/monitors/status';
 import { Button } from '../../components/ui/button';
@@ -105,13 +106,16 @@ export function MonitorsTable({
                 <StatusBadge status={monitor.status} />
               </td>
               <td className="max-w-0 min-w-40 w-full">
-                <Link
-                  to="/dashboard/monitors/$id"
-                  params={{ id: monitor.id }}
-                  className="block truncate font-medium hover:underline"
-                >
-                  {monitor.name}
-                </Link>
+                <div className="flex min-w-0 items-center gap-2">
+                  <Link
+                    to="/dashboard/monitors/$id"
+                    params={{ id: monitor.id }}
+                    className="truncate font-medium hover:underline"
+                  >
+                    {monitor.name}
+                  </Link>
+                  <CertificateBadge ssl={monitor.ssl} />
+                </div>
                 <p className="truncate font-mono text-xs text-muted">{monitor.url}</p>
               </td>
               <td className="hidden whitespace-nowrap text-muted md:table-cell">
