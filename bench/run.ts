@@ -1,8 +1,13 @@
 // `npm run bench [-- name…]`: runs the named benchmarks (all by default), one JSON object each.
 import { scheduler } from './scheduler.ts';
 import { sessionLookup } from './session-lookup.ts';
+import { statusPage } from './status-page.ts';
 
-const benchmarks: Record<string, () => Promise<object>> = { 'session-lookup': sessionLookup, scheduler };
+const benchmarks: Record<string, () => Promise<object>> = {
+  'session-lookup': sessionLookup,
+  scheduler,
+  'status-page': statusPage,
+};
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in benchmarks));
 if (unknown.length > 0) {

@@ -1,10 +1,15 @@
 // A monitor's 90 daily bars and its response-time sparkline, from rollups with the same math
-// as the in-app uptime figures (history/uptime.ts): degraded counts as up, days are UTC.
+// as the in-app uptime figures (history/uptime.ts `summarize`): degraded counts as up, the
+// average latency is over answered checks, days are UTC. Only the columns the page shows are
+// read, not the latency histograms.
 import type { RollupTable } from '../db/schema.ts';
 import { DAY_MS, HOUR_MS } from '../history/rollups.ts';
-import { summarize, windowStart } from '../history/uptime.ts';
+import { windowStart } from '../history/uptime.ts';
 
 export const BAR_DAYS = 90;
+
+export type DayRow = Pick<RollupTable, 'monitor_id' | 'bucket_start' | 'checks' | 'up_checks'>;
+export type HourRow = Pick<RollupTable, 'monitor_id' | 'bucket_start' | 'up_checks' | 'latency_sum_ms'>;
 
 export interface DayBar {
   start: number;
@@ -23,9 +28,20 @@ export interface BarMonitor {
   intervalSeconds: number;
 }
 
+/** As `summarize(...).uptimePercent`: percent of checks up or degraded, null with none. */
+export function uptimePercent(rows: readonly Pick<RollupTable, 'checks' | 'up_checks'>[]): number | null {
+  let checks = 0;
+  let up = 0;
+  for (const row of rows) {
+    checks += row.checks;
+    up += row.up_checks;
+  }
+  return checks === 0 ? null : (up / checks) * 100;
+}
+
 export function dayBars(
   monitor: BarMonitor,
-  rows: readonly RollupTable[],
+  rows: readonly DayRow[],
   incidentStarts: readonly number[],
   now: number,
 ): DayBar[] {
@@ -39,29 +55,24 @@ export function dayBars(
   return Array.from({ length: BAR_DAYS }, (_, index) => {
     const start = first + index * DAY_MS;
     const row = byStart.get(start);
-    const summary = summarize(row ? [row] : []);
+    const checks = row?.checks ?? 0;
     return {
       start,
-      checks: summary.checks,
-      uptimePercent: summary.uptimePercent,
+      checks,
+      uptimePercent: row ? uptimePercent([row]) : null,
       beforeCreated: start + DAY_MS <= monitor.createdAt,
-      downtimeMinutes: Math.round(((summary.checks - summary.upChecks) * monitor.intervalSeconds) / 60),
+      downtimeMinutes: Math.round(((checks - (row?.up_checks ?? 0)) * monitor.intervalSeconds) / 60),
       incidents: incidentsByDay.get(start) ?? 0,
     };
   });
 }
 
-/** The 90-day uptime exactly as the monitor's uptime tab shows it. */
-export function uptime90d(rows: readonly RollupTable[]): number | null {
-  return summarize(rows).uptimePercent;
-}
-
 /** Hourly average response times of the last 24 hours; null where no check answered. */
-export function hourlyResponseTimes(rows: readonly RollupTable[], now: number): (number | null)[] {
+export function hourlyResponseTimes(rows: readonly HourRow[], now: number): (number | null)[] {
   const first = windowStart('24h', now);
   const byStart = new Map(rows.map((row) => [row.bucket_start, row]));
   return Array.from({ length: 24 }, (_, index) => {
     const row = byStart.get(first + index * HOUR_MS);
-    return summarize(row ? [row] : []).avgMs;
+    return row && row.up_checks > 0 ? Math.round(row.latency_sum_ms / row.up_checks) : null;
   });
 }

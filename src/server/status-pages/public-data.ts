@@ -7,7 +7,7 @@ import type { IncidentSeverity, IncidentStatus } from '../db/incident-schema.ts'
 import type { Database, MonitorStatus } from '../db/schema.ts';
 import { DAY_MS } from '../history/rollups.ts';
 import { windowStart } from '../history/uptime.ts';
-import { type DayBar, dayBars, hourlyResponseTimes, uptime90d } from './days.ts';
+import { type DayBar, dayBars, hourlyResponseTimes, uptimePercent } from './days.ts';
 import { overallState } from './state.ts';
 
 /** Resolved incidents stay on the page this long. */
@@ -142,6 +142,16 @@ async function loadIncidents(
   return [...incidents.values()];
 }
 
+function groupBy<T extends { monitor_id: string }>(rows: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.monitor_id);
+    if (group) group.push(row);
+    else groups.set(row.monitor_id, [row]);
+  }
+  return groups;
+}
+
 /** Builds the view of a set of monitors shown in the given order under the given names. */
 export async function buildView(
   db: Kysely<Database>,
@@ -151,28 +161,29 @@ export async function buildView(
   now: number,
 ): Promise<PublicView> {
   const ids = monitors.map((monitor) => monitor.id);
-  const noRows = Promise.resolve([]);
   const [daily, hourly, incidents] = await Promise.all([
     ids.length === 0
-      ? noRows
+      ? []
       : db
           .selectFrom('rollups_daily')
-          .selectAll()
+          .select(['monitor_id', 'bucket_start', 'checks', 'up_checks'])
           .where('monitor_id', 'in', ids)
           .where('bucket_start', '>=', windowStart('90d', now))
           .execute(),
     ids.length === 0 || !header.showResponseTimes
-      ? noRows
+      ? []
       : db
           .selectFrom('rollups_hourly')
-          .selectAll()
+          .select(['monitor_id', 'bucket_start', 'up_checks', 'latency_sum_ms'])
           .where('monitor_id', 'in', ids)
           .where('bucket_start', '>=', windowStart('24h', now))
           .execute(),
-    ids.length === 0 ? Promise.resolve([]) : loadIncidents(db, ownerId, monitors, now),
+    ids.length === 0 ? [] : loadIncidents(db, ownerId, monitors, now),
   ]);
+  const daysOf = groupBy(daily);
+  const hoursOf = groupBy(hourly);
   const publicMonitors = monitors.map((monitor): PublicMonitor => {
-    const days = daily.filter((row) => row.monitor_id === monitor.id);
+    const days = daysOf.get(monitor.id) ?? [];
     const starts = incidents
       .filter((incident) => incident.monitorIds.includes(monitor.id))
       .map((incident) => incident.startedAt);
@@ -186,12 +197,9 @@ export async function buildView(
         starts,
         now,
       ),
-      uptime90d: uptime90d(days),
+      uptime90d: uptimePercent(days),
       responseTimes: header.showResponseTimes
-        ? hourlyResponseTimes(
-            hourly.filter((row) => row.monitor_id === monitor.id),
-            now,
-          )
+        ? hourlyResponseTimes(hoursOf.get(monitor.id) ?? [], now)
         : null,
     };
   });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { uptimeSummaries } from '../history/uptime.ts';
 import {
   createStatusApp,
   DAY,
@@ -70,6 +71,9 @@ describe('the public status page', () => {
     expect(html).toContain(
       `<span class="uptime">${twoDecimalsDown((up / inWindow.length) * 100)} uptime</span>`,
     );
+    // The same figure the monitor's uptime tab shows.
+    const inApp = (await uptimeSummaries(s.db, [shop.id], NOW)).get(shop.id)?.['90d'].uptimePercent ?? -1;
+    expect(inApp).toBeCloseTo((up / inWindow.length) * 100, 10);
   });
 
   it.each([
@@ -133,6 +137,39 @@ describe('the public status page', () => {
     expect(html).toContain('<h1>Open API</h1>');
     expect(html).toContain('<h2 id="state">Degraded performance</h2>');
     expect(barLabels(html, 0)).toHaveLength(90);
+  });
+
+  it('draws a response-time sparkline of the last 24 hours only when the page shows response times', async () => {
+    s = await createStatusApp();
+    const owner = await s.user();
+    const shop = await s.monitor(owner, 'Shop');
+    const hour = 3_600_000;
+    const thisHour = Math.floor(NOW / hour) * hour;
+    await s.record(shop.id, [
+      { checkedAt: thisHour - 2 * hour, status: 'up', totalMs: 100 },
+      { checkedAt: thisHour - 2 * hour + MINUTE, status: 'up', totalMs: 300 },
+      { checkedAt: thisHour - hour, status: 'down', totalMs: 30_000 },
+      { checkedAt: thisHour, status: 'degraded', totalMs: 500 },
+      // Older than 24 hours: not on the sparkline.
+      { checkedAt: thisHour - 30 * hour, status: 'up', totalMs: 9000 },
+    ]);
+    const monitors = [{ monitorId: shop.id }];
+    await s.page(owner, {
+      name: 'With',
+      slug: 'with-times',
+      published: true,
+      showResponseTimes: true,
+      monitors,
+    });
+    await s.page(owner, { name: 'Without', slug: 'without-times', published: true, monitors });
+    const html = await (await s.get('/status/with-times')).text();
+    const label = 'Response time over the last 24 hours: average 350 ms, highest 500 ms';
+    expect(html).toContain(
+      `<svg class="spark" viewBox="0 0 240 36" preserveAspectRatio="none" role="img" aria-label="${label}"><title>${label}</title>`,
+    );
+    // Two answered hours, a gap for the hour that only failed, then the current hour.
+    expect(/<path d="([^"]*)"/.exec(html)?.[1]?.match(/[ML]/g)).toEqual(['M', 'M']);
+    expect(await (await s.get('/status/without-times')).text()).not.toContain('<svg');
   });
 
   it('hides "Powered by Upwatch" only when branding is removed', async () => {

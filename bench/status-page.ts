@@ -1,0 +1,256 @@
+// `npm run bench -- status-page`: a published status page of 20 monitors with a year of
+// history (rollups of 5-minute checks, the last day also as raw results, a few incidents),
+// served in this process on 127.0.0.1 and loaded by autocannon in its own process at 50
+// connections, as browsers ask (Accept-Encoding: gzip). Prints requests/s, p50/p99 latency and
+// the HTML's size raw and as sent. Environment: BENCH_SECONDS (10), BENCH_CONNECTIONS (50).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Kysely } from 'kysely';
+import { uuidv7 } from 'uuidv7';
+import { connectDatabase } from '../src/server/db/connect.ts';
+import { migrateToLatest } from '../src/server/db/migrate.ts';
+import type { CheckResultTable, Database } from '../src/server/db/schema.ts';
+import { DAY_MS, type RollupInput, recordRollups } from '../src/server/history/rollups.ts';
+import { listen } from '../src/server/test/listen.ts';
+import { insertMonitors, insertOwner, monitorRow } from '../src/server/test/monitor-rows.ts';
+import { buildApp } from '../src/server/test/test-app.ts';
+
+const MONITORS = 20;
+const DAYS = 365;
+const STEP_MS = 5 * 60_000;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+/** Deterministic history: mostly up, a slow tail, an outage now and then. */
+function outcome(monitor: number, at: number): { status: 'up' | 'down' | 'degraded'; totalMs: number } {
+  const n = Math.floor(at / STEP_MS) + monitor * 7919;
+  if (n % 997 === 0) return { status: 'down', totalMs: 30_000 };
+  if (n % 211 === 0) return { status: 'degraded', totalMs: 2500 };
+  return { status: 'up', totalMs: 80 + (n % 170) };
+}
+
+async function seed(db: Kysely<Database>, now: number): Promise<void> {
+  const owner = await insertOwner(db, 'sqlite');
+  const first = Math.floor(now / DAY_MS) * DAY_MS - (DAYS - 1) * DAY_MS;
+  const rows = Array.from({ length: MONITORS }, (_, i) =>
+    monitorRow(owner, `https://service-${i}.example.com`, first, {
+      name: `Service ${i + 1}`,
+      interval_seconds: 300,
+      status: i === 3 ? 'degraded' : 'up',
+    }),
+  );
+  await insertMonitors(db, rows);
+  const raw: CheckResultTable[] = [];
+  for (let day = first; day <= now; day += DAY_MS) {
+    const results: RollupInput[] = [];
+    for (const [i, row] of rows.entries()) {
+      for (let at = day; at < Math.min(day + DAY_MS, now); at += STEP_MS) {
+        const { status, totalMs } = outcome(i, at);
+        results.push({ monitorId: row.id, checkedAt: at, status, totalMs });
+        if (now - at < DAY_MS) raw.push(rawResult(row.id, at, status, totalMs));
+      }
+    }
+    await recordRollups(db, 'sqlite', results);
+  }
+  for (let start = 0; start < raw.length; start += 500)
+    await db
+      .insertInto('check_results')
+      .values(raw.slice(start, start + 500))
+      .execute();
+  await db
+    .insertInto('status_pages')
+    .values({
+      id: uuidv7(),
+      user_id: owner,
+      name: 'Acme Cloud',
+      slug: 'acme',
+      description: 'Live status of Acme Cloud services.',
+      logo_url: null,
+      accent_color: '#2563eb',
+      published: 1,
+      show_response_times: 1,
+      remove_branding: 0,
+      created_at: first,
+      updated_at: first,
+    })
+    .execute();
+  const page = await db.selectFrom('status_pages').select('id').executeTakeFirstOrThrow();
+  await db
+    .insertInto('status_page_monitors')
+    .values(
+      rows.map((row, position) => ({
+        status_page_id: page.id,
+        monitor_id: row.id,
+        position,
+        display_name: null,
+      })),
+    )
+    .execute();
+  await seedIncidents(
+    db,
+    owner,
+    rows.map((row) => row.id),
+    now,
+  );
+}
+
+function rawResult(
+  monitorId: string,
+  at: number,
+  status: 'up' | 'down' | 'degraded',
+  totalMs: number,
+): CheckResultTable {
+  return {
+    id: uuidv7(),
+    monitor_id: monitorId,
+    checked_at: at,
+    region: 'local',
+    status,
+    status_code: status === 'down' ? 503 : 200,
+    total_ms: totalMs,
+    dns_ms: null,
+    connect_ms: null,
+    tls_ms: null,
+    ttfb_ms: null,
+    download_ms: null,
+    response_bytes: 512,
+    failure_code: null,
+    failure_message: null,
+    confirmation: 0,
+  };
+}
+
+/** Four resolved incidents in the past two weeks and one open, each with two public updates. */
+async function seedIncidents(db: Kysely<Database>, owner: string, monitorIds: string[], now: number) {
+  for (let i = 0; i < 5; i++) {
+    const id = uuidv7();
+    const started = now - (i * 3 + 1) * DAY_MS;
+    const resolved = i === 0 ? null : started + 2 * 3_600_000;
+    await db
+      .insertInto('incidents')
+      .values({
+        id,
+        user_id: owner,
+        title: `Elevated error rates on Service ${i + 1}`,
+        status: resolved ? 'resolved' : 'identified',
+        severity: 'major',
+        source: 'manual',
+        primary_monitor_id: null,
+        started_at: started,
+        acknowledged_at: started,
+        resolved_at: resolved,
+        flapping_since: null,
+        down_alerted: 0,
+        recovery_alerted: 0,
+        root_cause: null,
+        summary: null,
+        follow_ups: null,
+        created_at: started,
+        updated_at: started,
+      })
+      .execute();
+    await db
+      .insertInto('incident_monitors')
+      .values({ incident_id: id, monitor_id: monitorIds[i] ?? '' })
+      .execute();
+    await db
+      .insertInto('incident_updates')
+      .values([
+        {
+          id: uuidv7(),
+          incident_id: id,
+          status: 'investigating',
+          message: 'We are investigating elevated error rates.',
+          author_id: null,
+          created_at: started,
+        },
+        {
+          id: uuidv7(),
+          incident_id: id,
+          status: 'identified',
+          message: 'A faulty deploy was rolled back; error rates are falling.',
+          author_id: null,
+          created_at: started + 3_600_000,
+        },
+      ])
+      .execute();
+  }
+}
+
+interface CannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number };
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon in its own process, so its CPU is not charged to the server. */
+function load(url: string): Promise<CannonResult> {
+  const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+  const args = [
+    cli,
+    '-c',
+    String(CONNECTIONS),
+    '-d',
+    String(SECONDS),
+    '-H',
+    'accept-encoding=gzip',
+    '-j',
+    url,
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as CannonResult) : reject(new Error(`autocannon exited ${code}`)),
+    );
+  });
+}
+
+export async function statusPage() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'upwatch-bench-'));
+  const handle = connectDatabase({ dialect: 'sqlite', file: path.join(dir, 'upwatch.db') });
+  try {
+    await migrateToLatest(handle.db, handle.dialect);
+    const started = Date.now();
+    await seed(handle.db, started);
+    const seedMs = Date.now() - started;
+    const { app } = buildApp(handle);
+    const server = await listen(app);
+    try {
+      const url = `${server.url}/status/acme`;
+      const html = await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).text();
+      const result = await load(url);
+      return {
+        name: 'status_page_group_of_20',
+        dialect: handle.dialect,
+        monitors: MONITORS,
+        history_days: DAYS,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        requests_per_second: Math.round(result.requests.average),
+        requests: result.requests.total,
+        p50_ms: result.latency.p50,
+        p99_ms: result.latency.p99,
+        non_2xx: result.non2xx,
+        errors: result.errors,
+        html_bytes: Buffer.byteLength(html),
+        html_gzip_bytes: gzipSync(html).length,
+        seed_ms: seedMs,
+      };
+    } finally {
+      await server.close();
+    }
+  } finally {
+    await handle.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
