@@ -112,6 +112,7 @@ describe('public status settings tab', () => {
     const { requests } = serve([], { 'POST /api/v1/status-pages': () => json(created, 201) });
     const user = await openNewForm();
 
+    expect(screen.getByRole('heading', { name: 'New status page' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Name'), 'Acme');
     await user.type(screen.getByLabelText('Description'), 'Live status of Acme.');
     const picker = await screen.findByRole('combobox', { name: 'Monitor to add' }, LOAD);
@@ -199,6 +200,7 @@ describe('public status settings tab', () => {
     renderApp('/dashboard/settings/groups');
 
     await user.click(await screen.findByRole('button', { name: 'Edit Acme status' }, LOAD));
+    expect(screen.getByRole('heading', { name: 'Edit Acme status' })).toBeInTheDocument();
     expect(screen.getByLabelText('Public name of Marketing site')).toHaveValue('Website');
     const name = screen.getByLabelText('Name');
     await user.clear(name);

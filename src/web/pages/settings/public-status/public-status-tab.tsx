@@ -41,6 +41,7 @@ function PublicStatusScreen() {
   if (editing.mode === 'create') {
     return (
       <StatusPageForm
+        title="New status page"
         initial={emptyFormState()}
         publicUrl={publicUrl}
         submitLabel="Create status page"
@@ -55,6 +56,7 @@ function PublicStatusScreen() {
     return (
       <div className="flex flex-col gap-6">
         <StatusPageForm
+          title={`Edit ${page.name}`}
           key={page.updatedAt}
           initial={formStateFromPage(page)}
           publicUrl={publicUrl}

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { StatusPageInput } from '../../../../core/api/status-pages';
 import { lowestPlanWith } from '../../../../core/plans';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormError, Input } from '../../../components/ui/input';
 import { useHasFeature } from '../../../lib/use-plan';
 import { Checkbox, describedBy, FormField } from '../../monitors/form/form-field';
@@ -21,8 +21,8 @@ import { MonitorPicker } from './monitor-picker';
 const TEXTAREA =
   'min-h-20 w-full rounded-ui border border-border bg-bg px-3 py-2 text-sm shadow-sm ' +
   'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring';
-/** What the colour picker shows while the page uses the default accent. */
-const DEFAULT_ACCENT = '#059669';
+/** The public page's own default accent (src/server/status-pages/page-style.ts), shown while none is set. */
+const DEFAULT_ACCENT = '#2563eb';
 const BRANDING_PLAN = lowestPlanWith('removeBranding').displayName;
 
 function BrandingHint({ allowed, error }: { allowed: boolean; error?: string }) {
@@ -43,6 +43,7 @@ function BrandingHint({ allowed, error }: { allowed: boolean; error?: string }) 
  * resolves on success and throws the API's error otherwise, which the form maps onto its fields.
  */
 export function StatusPageForm({
+  title,
   initial,
   publicUrl,
   submitLabel,
@@ -50,6 +51,7 @@ export function StatusPageForm({
   onSubmit,
   onCancel,
 }: {
+  title: string;
   initial: StatusPageFormState;
   publicUrl: string;
   submitLabel: string;
@@ -123,6 +125,9 @@ export function StatusPageForm({
   return (
     <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-6">
       <Card>
+        <CardHeader>
+          <CardTitle>{title}</CardTitle>
+        </CardHeader>
         <CardContent className="flex flex-col gap-5">
           <FormField id="status-page-name" label="Name" error={errors.name}>
             <Input
