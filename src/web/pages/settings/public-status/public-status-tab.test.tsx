@@ -148,16 +148,26 @@ describe('public status settings tab', () => {
   it('puts the server’s slug_taken answer on the slug field', async () => {
     serve([], {
       'POST /api/v1/status-pages': () =>
-        json({ error: { code: 'slug_taken', message: 'Another status page already uses this slug.' } }, 409),
+        json(
+          {
+            error: {
+              code: 'slug_taken',
+              message: 'Another status page already uses this slug; choose another.',
+            },
+          },
+          409,
+        ),
     });
     const user = await openNewForm();
     await user.type(screen.getByLabelText('Name'), 'Acme');
     await user.click(screen.getByRole('button', { name: 'Create status page' }));
 
-    expect(await screen.findByText('Another status page already uses this slug.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Another status page already uses this slug; choose another.'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Slug')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Slug')).toHaveAccessibleDescription(
-      /^Another status page already uses this slug\./,
+      /^Another status page already uses this slug; choose another\./,
     );
   });
 
@@ -171,6 +181,43 @@ describe('public status settings tab', () => {
     expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute(
       'href',
       '/dashboard/settings/billing',
+    );
+  });
+
+  it('puts a refused removeBranding on its checkbox, which a downgraded page can still clear', async () => {
+    const page = makeStatusPage({ removeBranding: true });
+    const { requests } = serve([page], {
+      'PATCH /api/v1/status-pages/sp-1': (request) =>
+        (request.body as { removeBranding: boolean }).removeBranding
+          ? json(
+              {
+                error: {
+                  code: 'feature_not_in_plan',
+                  message: 'Remove branding requires the Starter plan or higher.',
+                },
+              },
+              403,
+            )
+          : json({ ...page, removeBranding: false }),
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboard/settings/groups');
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Acme status' }, LOAD));
+    const branding = screen.getByLabelText('Remove branding');
+    expect(branding).toBeChecked();
+    expect(branding).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText('Remove branding requires the Starter plan or higher.'),
+    ).toBeInTheDocument();
+    expect(branding).toHaveAccessibleDescription('Remove branding requires the Starter plan or higher.');
+
+    await user.click(branding);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Acme status saved.')).toBeInTheDocument();
+    expect(sent(requests, 'PATCH', '/api/v1/status-pages/sp-1').map((request) => request.body)).toMatchObject(
+      [{ removeBranding: true }, { removeBranding: false }],
     );
   });
 
