@@ -71,7 +71,14 @@ describe('monitor detail', () => {
   });
 
   it('shows the security tab on the free plan', async () => {
-    stubServer({ user: TEST_USER, routes: withMonitor });
+    stubServer({
+      user: TEST_USER,
+      routes: {
+        ...withMonitor,
+        'GET /api/v1/monitors/m-1/ssl': () =>
+          json({ applicable: true, current: null, certificates: [], nextCheckAt: null }),
+      },
+    });
     renderApp('/dashboard/monitors/m-1/security');
     expect(await screen.findByText('No certificate checks yet')).toBeInTheDocument();
     expect(screen.queryByText('Feature Unavailable')).not.toBeInTheDocument();
