@@ -63,6 +63,7 @@ const envSchema = z.object({
   AUTUMN_SECRET_KEY: z.string().optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().trim().min(3).default('Upwatch <alerts@localhost>'),
+  EXTRA_CA_FILE: z.string().optional(),
 });
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -92,6 +93,8 @@ export interface Config {
   billing: { kind: 'local' } | { kind: 'autumn'; apiUrl: string; secretKey: string };
   /** No SMTP URL: mail is kept in the outbox table and shown in the app instead of sent. */
   mail: MailConfig;
+  /** PEM file of roots trusted besides Node's bundled ones (checks and certificate checks). */
+  extraCaFile: string | undefined;
 }
 
 export interface MailConfig {
@@ -165,6 +168,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           }
         : { kind: 'local' },
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM },
+    extraCaFile: vars.EXTRA_CA_FILE ? path.resolve(vars.EXTRA_CA_FILE) : undefined,
   };
 }
 

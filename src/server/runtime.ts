@@ -17,10 +17,12 @@ import { flappingJob } from './incidents/flap-job.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { monitorUrlVetter } from './monitors/vet-url.ts';
+import { readExtraCa } from './net/extra-ca.ts';
 import { createTargetGuard, type TargetGuard } from './net/target-guard.ts';
 import { createCheckJob } from './scheduler/check-job.ts';
 import { createWorker, type Worker } from './scheduler/worker.ts';
 import { resolveSecretKey } from './secret.ts';
+import { createSslJob } from './ssl/ssl-job.ts';
 
 export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../dist/web');
 
@@ -57,7 +59,10 @@ export async function createSharedParts(
   database: DatabaseHandle,
   logger: Logger,
 ): Promise<SharedParts & { close(): Promise<void> }> {
-  const guard = createTargetGuard({ allowPrivateTargets: config.allowPrivateTargets });
+  const guard = createTargetGuard({
+    allowPrivateTargets: config.allowPrivateTargets,
+    ca: readExtraCa(config.extraCaFile),
+  });
   const mailer = createMailer(config.mail, database.db, systemClock);
   if (config.database.dialect === 'sqlite') {
     return { guard, mailer, events: createLocalEventBus(), close: () => mailer.close() };
@@ -112,6 +117,7 @@ export function createCheckWorker(
   { guard, events, mailer }: SharedParts,
   region: string,
 ): Worker {
+  const workerId = `${region}/${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
   const job = createCheckJob({
     db: database.db,
     dialect: database.dialect,
@@ -120,7 +126,7 @@ export function createCheckWorker(
     events,
     logger,
     region,
-    workerId: `${region}/${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`,
+    workerId,
     concurrency: config.checkConcurrency,
     confirmDelayMs: config.confirmationDelayMs,
     flapPolicy: config.flapPolicy,
@@ -147,6 +153,16 @@ export function createCheckWorker(
     logger,
     jobs: [
       job,
+      createSslJob({
+        db: database.db,
+        dialect: database.dialect,
+        clock: systemClock,
+        guard,
+        logger,
+        region,
+        workerId,
+        entitlements: billing.entitlements,
+      }),
       deliveries,
       flappingJob(database.db, systemClock, config.flapPolicy),
       billingPeriodJob(billing.periodic, systemClock),

@@ -1,5 +1,23 @@
 // What every alert channel renders: one event, whichever channel carries it.
+import type { SslProblem, SslProblemCode } from '../../core/api/ssl.ts';
 import type { AlertKind } from '../db/incident-schema.ts';
+
+/** What a certificate alert (ssl.*) says about the certificate. */
+export interface SslAlertFacts {
+  subjectCn: string | null;
+  issuer: string;
+  fingerprintSha256: string;
+  validTo: number;
+  daysRemaining: number;
+  /** ssl.expiring: the warning threshold reached (30, 14, 7, 3 or 1 days). */
+  thresholdDays?: number;
+  /** ssl.renewed: when the replaced certificate would have expired. */
+  previousValidTo?: number;
+  /** ssl.problem: the problems that appeared. */
+  problems: SslProblem[];
+  /** ssl.problem_cleared: the problems that are gone. */
+  clearedProblems: SslProblemCode[];
+}
 
 export interface AlertEvent {
   kind: AlertKind;
@@ -11,4 +29,6 @@ export interface AlertEvent {
   failure: { statusCode: number | null; code: string | null; message: string | null } | null;
   /** How long the outage lasted, for a recovery. */
   downtimeMs: number | null;
+  /** Certificate alerts only. */
+  certificate?: SslAlertFacts;
 }

@@ -2,6 +2,7 @@
 // Slack, Discord and a webhook payload.
 import { STATUS_CODES } from 'node:http';
 import type { AlertEvent } from './alert-event.ts';
+import { summariseSsl } from './ssl-summary.ts';
 
 export interface RenderContext {
   publicUrl: string;
@@ -11,7 +12,9 @@ export interface RenderContext {
 
 export interface AlertSummary {
   down: boolean;
-  /** 'Down' or 'Recovered', the subject's tag. */
+  /** The colour of the message: red down, green up, amber for certificate warnings. */
+  tone: 'down' | 'up' | 'warning';
+  /** 'Down', 'Recovered', 'Certificate expiring'…: the subject's tag. */
   tag: string;
   /** e.g. 'api.example.com — 503 Service Unavailable'. */
   title: string;
@@ -19,6 +22,14 @@ export interface AlertSummary {
   headline: string;
   /** Why it is down, or how long it was. */
   detail: string;
+  /** The sentence after the headline in short formats, e.g. 'Reason: 503 Service Unavailable.' */
+  description: string;
+  /** The mail's paragraph. */
+  paragraph: string;
+  /** Label / value rows particular to the kind (reason, downtime, the certificate's facts). */
+  facts: [string, string][];
+  /** How the event's time is labelled, e.g. 'Down since'. */
+  atLabel: string;
   monitorLink: string;
   incidentLink: string | null;
   settingsLink: string;
@@ -27,16 +38,9 @@ export interface AlertSummary {
 const SUBJECT_DETAIL_LIMIT = 120;
 
 export function summarise(event: AlertEvent, { publicUrl, test }: RenderContext): AlertSummary {
-  const down = event.kind === 'monitor.down';
   const name = event.monitor.name;
-  const detail = down ? failureReason(event) : `back up after ${formatDuration(event.downtimeMs ?? 0)}`;
   const settingsLink = `${publicUrl}/dashboard/settings/notifications`;
-  return {
-    down,
-    tag: `${test ? 'Test: ' : ''}${down ? 'Down' : 'Recovered'}`,
-    title: `${name} — ${truncate(detail, SUBJECT_DETAIL_LIMIT)}`,
-    headline: down ? `${name} is down.` : `${name} is back up.`,
-    detail,
+  const links = {
     monitorLink: test
       ? settingsLink
       : `${publicUrl}/dashboard/monitors/${encodeURIComponent(event.monitor.id)}`,
@@ -45,6 +49,41 @@ export function summarise(event: AlertEvent, { publicUrl, test }: RenderContext)
         ? `${publicUrl}/dashboard/incidents/${encodeURIComponent(event.incident.id)}`
         : null,
     settingsLink,
+  };
+  const prefix = test ? 'Test: ' : '';
+  if (event.certificate) {
+    const ssl = summariseSsl(event, event.certificate);
+    return {
+      down: false,
+      tone: ssl.tone,
+      tag: `${prefix}${ssl.tag}`,
+      title: `${name} — ${truncate(ssl.titleDetail, SUBJECT_DETAIL_LIMIT)}`,
+      headline: ssl.headline,
+      detail: ssl.detail,
+      description: ssl.detail,
+      paragraph: ssl.detail,
+      facts: ssl.facts,
+      atLabel: 'Checked at',
+      ...links,
+    };
+  }
+  const down = event.kind === 'monitor.down';
+  const downtime = formatDuration(event.downtimeMs ?? 0);
+  const detail = down ? failureReason(event) : `back up after ${downtime}`;
+  return {
+    down,
+    tone: down ? 'down' : 'up',
+    tag: `${prefix}${down ? 'Down' : 'Recovered'}`,
+    title: `${name} — ${truncate(detail, SUBJECT_DETAIL_LIMIT)}`,
+    headline: down ? `${name} is down.` : `${name} is back up.`,
+    detail,
+    description: down ? `Reason: ${detail}.` : `Downtime: ${downtime}.`,
+    paragraph: down
+      ? `Upwatch confirmed that ${event.monitor.url} is not answering as expected.`
+      : `${event.monitor.url} answers as expected again.`,
+    facts: [down ? ['Reason', detail] : ['Downtime', downtime]],
+    atLabel: down ? 'Down since' : 'Recovered at',
+    ...links,
   };
 }
 

@@ -1,6 +1,6 @@
 // The deliveries log: each alert, where it went, and how its attempts went.
 import type { Kysely } from 'kysely';
-import type { Delivery } from '../../core/api/alerts.ts';
+import { ALERT_KINDS, type Delivery } from '../../core/api/alerts.ts';
 import type { Database } from '../db/schema.ts';
 
 export async function listDeliveries(
@@ -31,6 +31,9 @@ export async function listDeliveries(
       'c.name as channel_name',
     ])
     .where('d.user_id', '=', userId)
+    // Only the kinds the API's delivery schema names; certificate alerts (ssl.*) are listed once
+    // ALERT_KINDS and the web's delivery labels include them.
+    .where('d.kind', 'in', ALERT_KINDS)
     .orderBy('d.created_at', 'desc')
     .orderBy('d.id', 'desc')
     .limit(limit);
@@ -38,7 +41,7 @@ export async function listDeliveries(
   const rows = await query.execute();
   return rows.map((row) => ({
     id: row.id,
-    kind: row.kind,
+    kind: row.kind as Delivery['kind'],
     status: row.status,
     attempts: row.attempts,
     lastError: row.last_error,

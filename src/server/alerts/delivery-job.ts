@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Dialect } from '../db/connect.ts';
-import type { AlertDeliveryTable } from '../db/incident-schema.ts';
+import type { AlertDeliveryTable, AlertKind } from '../db/incident-schema.ts';
 import type { Database } from '../db/schema.ts';
 import { addIncidentEvent } from '../incidents/lifecycle.ts';
 import type { Logger } from '../logger.ts';
@@ -26,7 +26,15 @@ export interface DeliveryJobOptions {
 
 // Outlives the send timeout, so a claim only lapses when its worker died mid-send.
 const LEASE_MS = SEND_TIMEOUT_MS * 4;
-const KIND_WORDS = { 'monitor.down': 'Down', 'monitor.up': 'Recovered' } as const;
+/** How an incident's timeline names each kind's alert (certificate alerts have no incident). */
+const KIND_WORDS: Record<AlertKind, string> = {
+  'monitor.down': 'Down',
+  'monitor.up': 'Recovered',
+  'ssl.expiring': 'Certificate expiry',
+  'ssl.renewed': 'Certificate renewed',
+  'ssl.problem': 'Certificate problem',
+  'ssl.problem_cleared': 'Certificate problem resolved',
+};
 
 interface Outcome {
   label: string;

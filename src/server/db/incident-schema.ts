@@ -78,7 +78,13 @@ export interface IncidentNoteTable {
   updated_at: number;
 }
 
-export type AlertKind = 'monitor.down' | 'monitor.up';
+export type AlertKind =
+  | 'monitor.down'
+  | 'monitor.up'
+  | 'ssl.expiring'
+  | 'ssl.renewed'
+  | 'ssl.problem'
+  | 'ssl.problem_cleared';
 export type AlertDeliveryStatus = 'pending' | 'sent' | 'failed';
 
 export interface AlertDeliveryTable {

@@ -59,6 +59,14 @@ export function httpConfigOf(monitor: MonitorTable): HttpCheckConfig {
   };
 }
 
+/** The leaf the check read from the monitor's own host (not a redirect's), if any. */
+function ownCertificate(monitor: MonitorTable, result: HttpCheckResult): string | null {
+  if (!result.tls) return null;
+  const own = new URL(monitor.url);
+  const final = new URL(result.finalUrl);
+  return own.protocol === final.protocol && own.host === final.host ? result.tls.fingerprintSha256 : null;
+}
+
 function finished(monitor: MonitorTable, result: HttpCheckResult): FinishedCheck {
   return {
     monitor,
@@ -70,6 +78,7 @@ function finished(monitor: MonitorTable, result: HttpCheckResult): FinishedCheck
       timings: result.timings,
       responseBytes: result.responseBytes,
       failure: result.failure,
+      tlsFingerprint: ownCertificate(monitor, result),
     },
   };
 }

@@ -14,6 +14,7 @@ import {
   type FlapPolicy,
   type StatusChange,
 } from '../incidents/lifecycle.ts';
+import { markChangedCertificates } from '../ssl/claim.ts';
 import { nextSlotAfter } from './slots.ts';
 import { applyResult } from './status-transition.ts';
 
@@ -32,6 +33,8 @@ export interface CheckOutcome {
   };
   responseBytes: number | null;
   failure: { code: string; message: string } | null;
+  /** The monitor's own host's TLS leaf, when the check read one: a new one triggers a certificate check. */
+  tlsFingerprint?: string | null;
 }
 
 export interface FinishedCheck {
@@ -55,8 +58,12 @@ export async function recordResults(
   const rows: CheckResultTable[] = [];
   const updates: MonitorStateUpdate[] = [];
   const statusChanges: StatusChange[] = [];
+  const certificates = new Map<string, string>();
+  let lastCheckedAt = 0;
 
   for (const { monitor, outcome } of batch) {
+    if (outcome.tlsFingerprint) certificates.set(monitor.id, outcome.tlsFingerprint);
+    lastCheckedAt = Math.max(lastCheckedAt, outcome.checkedAt);
     const transition = applyResult(
       {
         status: monitor.status,
@@ -169,6 +176,7 @@ export async function recordResults(
     if (statusChanges.length > 0) await applyStatusChanges(tx, statusChanges, flapPolicy);
     // A monitor paused or re-claimed meanwhile keeps what its new owner wrote.
     await updateClaimedMonitors(tx, workerId, updates);
+    await markChangedCertificates(tx, certificates, lastCheckedAt);
   });
   return events;
 }

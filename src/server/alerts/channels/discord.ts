@@ -1,10 +1,10 @@
-// Discord webhook: one embed, red for down and green for recovered, mentions disabled.
+// Discord webhook: one embed, red for down, green for recovered, amber for certificate warnings,
+// mentions disabled.
 import type { AlertEvent } from '../alert-event.ts';
-import { formatDuration, type RenderContext, summarise } from '../alert-summary.ts';
+import { type RenderContext, summarise } from '../alert-summary.ts';
 import { type AlertChannel, hostOf } from '../channel.ts';
 
-const RED = 0xdc2626;
-const GREEN = 0x16a34a;
+const COLOURS = { down: 0xdc2626, up: 0x16a34a, warning: 0xd97706 } as const;
 
 export function renderDiscord(event: AlertEvent, context: RenderContext) {
   const s = summarise(event, context);
@@ -16,8 +16,8 @@ export function renderDiscord(event: AlertEvent, context: RenderContext) {
       {
         title: `[${s.tag}] ${s.title}`.slice(0, 256),
         url: s.incidentLink ?? s.monitorLink,
-        description: `${s.headline} ${s.down ? `Reason: ${s.detail}.` : `Downtime: ${formatDuration(event.downtimeMs ?? 0)}.`}`,
-        color: s.down ? RED : GREEN,
+        description: `${s.headline} ${s.description}`.slice(0, 4096),
+        color: COLOURS[s.tone],
         timestamp: new Date(event.at).toISOString(),
         fields: [{ name: 'URL', value: event.monitor.url.slice(0, 1024) }],
         footer: { text: 'Upwatch' },

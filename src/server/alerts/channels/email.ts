@@ -1,7 +1,8 @@
-// Email: subject '[Down] api.example.com — 503 Service Unavailable', HTML and plain text.
+// Email: subject '[Down] api.example.com — 503 Service Unavailable' (or '[Certificate expiring] …'),
+// HTML and plain text.
 import { type MailContent, renderMailHtml, renderMailText } from '../../mail/layout.ts';
 import type { AlertEvent } from '../alert-event.ts';
-import { formatDuration, type RenderContext, summarise } from '../alert-summary.ts';
+import { type RenderContext, summarise } from '../alert-summary.ts';
 import type { AlertChannel } from '../channel.ts';
 
 export interface RenderedMail {
@@ -10,24 +11,22 @@ export interface RenderedMail {
   text: string;
 }
 
+const ACCENTS = { down: '#dc2626', up: '#16a34a', warning: '#d97706' } as const;
+
 function content(event: AlertEvent, context: RenderContext): MailContent {
   const s = summarise(event, context);
   const at = new Date(event.at).toISOString().replace('T', ' ').slice(0, 16);
   const facts: [string, string][] = [
     ['Monitor', event.monitor.name],
     ['URL', event.monitor.url],
-    s.down ? ['Reason', s.detail] : ['Downtime', formatDuration(event.downtimeMs ?? 0)],
-    [s.down ? 'Down since' : 'Recovered at', `${at} UTC`],
+    ...s.facts,
+    [s.atLabel, `${at} UTC`],
   ];
-  const paragraphs = [
-    s.down
-      ? `Upwatch confirmed that ${event.monitor.url} is not answering as expected.`
-      : `${event.monitor.url} answers as expected again.`,
-  ];
+  const paragraphs = [s.paragraph];
   if (context.test) paragraphs.unshift('This is a test alert: nothing is down.');
   return {
     heading: s.headline,
-    accent: s.down ? '#dc2626' : '#16a34a',
+    accent: ACCENTS[s.tone],
     paragraphs,
     facts,
     button: s.incidentLink

@@ -8,9 +8,11 @@ function escapeSlack(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
+const ICONS = { down: ':red_circle:', up: ':large_green_circle:', warning: ':warning:' } as const;
+
 export function renderSlack(event: AlertEvent, context: RenderContext) {
   const s = summarise(event, context);
-  const icon = s.down ? ':red_circle:' : ':large_green_circle:';
+  const icon = ICONS[s.tone];
   const link = s.incidentLink ?? s.monitorLink;
   return {
     text: `${icon} [${s.tag}] ${s.title}`,

@@ -22,6 +22,8 @@ export function renderWebhook(event: AlertEvent, context: RenderContext) {
     incident: event.incident ? { ...event.incident, link: s.incidentLink } : null,
     failure: event.failure,
     downtimeMs: event.downtimeMs,
+    // Certificate alerts (ssl.*) carry the certificate's facts; monitor alerts keep their shape.
+    ...(event.certificate ? { certificate: event.certificate } : {}),
   });
   return { type: event.kind, body };
 }

@@ -74,6 +74,7 @@ export async function createAlertApp({ allowPrivateTargets = true, smtpUrl }: Al
     clock,
     db: database.db,
     database,
+    entitlements: billing.entitlements,
     job,
     openSocket,
     send,

@@ -117,7 +117,7 @@ export function createTestCertificates(): TestCertificates {
       '-out',
       'self.crt',
       '-days',
-      '1',
+      '90',
       '-subj',
       '/CN=localhost',
       '-addext',

@@ -1,0 +1,234 @@
+import { X509Certificate } from 'node:crypto';
+import type { Server as HttpsServer } from 'node:https';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type AlertApp, createAlertApp } from '../alerts/test/alert-app.ts';
+import { startSmtpSink } from '../alerts/test/smtp-sink.ts';
+import { DAY_MS, formatDay } from '../checks/ssl-problems.ts';
+import { createTestCertificates, type TestCertificates } from '../checks/test/certificates.ts';
+import { startTarget, type Target } from '../checks/test/targets.ts';
+import { createLocalEventBus } from '../events/bus.ts';
+import { createLogger } from '../logger.ts';
+import { createTargetGuard } from '../net/target-guard.ts';
+import { loopbackOnlyOpener, tableResolver } from '../net/test/loopback-only.ts';
+import { createCheckJob } from '../scheduler/check-job.ts';
+import { insertMonitors, monitorRow } from '../test/monitor-rows.ts';
+import { createSslJob, type SslJob } from './ssl-job.ts';
+
+const HOUR = 3_600_000;
+let certs: TestCertificates;
+let server: Target;
+
+beforeAll(async () => {
+  certs = createTestCertificates();
+});
+
+let t: AlertApp;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let job: SslJob;
+const signal = new AbortController().signal;
+
+beforeEach(async () => {
+  sink = await startSmtpSink();
+  t = await createAlertApp({ smtpUrl: sink.url });
+});
+afterEach(async () => {
+  await server?.close();
+  await t.close();
+  await sink.close();
+});
+
+function guard() {
+  return createTargetGuard({
+    allowPrivateTargets: true,
+    resolve: tableResolver({ localhost: ['127.0.0.1'] }),
+    openSocket: loopbackOnlyOpener(),
+    ca: [certs.ca],
+  });
+}
+
+async function serve(cert: string) {
+  server = await startTarget((_req, res) => res.end('ok'), { tls: { key: certs.key, cert } });
+}
+
+function serveCertificate(cert: string) {
+  (server.server as HttpsServer).setSecureContext({ key: certs.key, cert });
+}
+
+async function setUp() {
+  const user = await t.user();
+  const row = monitorRow(user.id, `https://localhost:${server.port}/`, t.clock.now(), { name: 'Shop' });
+  await insertMonitors(t.db, [row]);
+  job = createSslJob({
+    db: t.db,
+    dialect: t.database.dialect,
+    clock: t.clock,
+    guard: guard(),
+    logger: createLogger('silent'),
+    region: 'test',
+    workerId: 'ssl-test-worker',
+    entitlements: t.entitlements,
+  });
+  return { user, monitor: row };
+}
+
+/** One poll of the job, its checks stored, and the alerts they queued delivered. */
+async function poll() {
+  await job.run(signal);
+  await job.idle();
+  await t.deliver();
+}
+
+const subjects = () => sink.mails.map((mail) => mail.subject);
+const countChecks = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('ssl_checks')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+const validToOf = (pem: string) => Date.parse(new X509Certificate(pem).validTo);
+
+describe('certificate expiry warnings', () => {
+  it('sends the 14-day warning once for a certificate first seen with 13 days left, then the 7-day one, then renewed', async () => {
+    await serve(`${certs.chainedCert}${certs.intermediate}`);
+    const { monitor } = await setUp();
+    const validTo = validToOf(certs.chainedCert);
+    t.clock.advance(validTo - 13 * DAY_MS - HOUR - t.clock.now());
+    const before = await t.db
+      .selectFrom('monitors')
+      .selectAll()
+      .where('id', '=', monitor.id)
+      .executeTakeFirstOrThrow();
+
+    await poll();
+    expect(await countChecks()).toBe(1);
+    expect(subjects()).toEqual(['[Certificate expiring] Shop — certificate expires in 13 days']);
+    expect(sink.mails[0]?.text).toContain(`It expires on ${formatDay(validTo)}.`);
+    expect(sink.mails[0]?.text).toContain('Issuer:');
+
+    t.clock.advance(12 * HOUR);
+    await poll();
+    expect(await countChecks()).toBe(2);
+    expect(subjects()).toHaveLength(1);
+
+    t.clock.advance(validTo - 7 * DAY_MS - HOUR - t.clock.now());
+    await poll();
+    expect(subjects()).toEqual([
+      '[Certificate expiring] Shop — certificate expires in 13 days',
+      '[Certificate expiring] Shop — certificate expires in 7 days',
+    ]);
+
+    serveCertificate(`${certs.renewedCert}${certs.intermediate}`);
+    t.clock.advance(12 * HOUR);
+    await poll();
+    expect(subjects()).toHaveLength(3);
+    expect(subjects()[2]).toBe(
+      `[Certificate renewed] Shop — certificate renewed, valid until ${formatDay(validToOf(certs.renewedCert))}`,
+    );
+    t.clock.advance(12 * HOUR);
+    await poll();
+    expect(subjects()).toHaveLength(3);
+
+    const after = await t.db
+      .selectFrom('monitors')
+      .selectAll()
+      .where('id', '=', monitor.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+    expect(await t.db.selectFrom('incidents').selectAll().execute()).toEqual([]);
+  });
+
+  it('alerts once when problems appear and once when they clear', async () => {
+    await serve(certs.selfSignedCert);
+    await setUp();
+    t.clock.advance(Date.now() - t.clock.now());
+    await poll();
+    t.clock.advance(12 * HOUR);
+    await poll();
+    expect(subjects()).toEqual([
+      '[Certificate problem] Shop — The certificate is self-signed, so no browser trusts it.',
+    ]);
+    expect(sink.mails[0]?.text).toContain("Let's Encrypt");
+
+    serveCertificate(`${certs.chainedCert}${certs.intermediate}`);
+    t.clock.advance(12 * HOUR);
+    await poll();
+    t.clock.advance(12 * HOUR);
+    await poll();
+    expect(subjects()).toEqual([
+      '[Certificate problem] Shop — The certificate is self-signed, so no browser trusts it.',
+      '[Certificate OK] Shop — resolved: self-signed certificate',
+    ]);
+  });
+});
+
+describe('certificate checks triggered by the HTTP check', () => {
+  it('checks the certificate on the next poll, without the clock moving, once the HTTP check sees a new one', async () => {
+    await serve(`${certs.chainedCert}${certs.intermediate}`);
+    const { monitor } = await setUp();
+    await poll();
+    expect(await countChecks()).toBe(1);
+    const http = createCheckJob({
+      db: t.db,
+      dialect: t.database.dialect,
+      clock: t.clock,
+      guard: guard(),
+      events: createLocalEventBus(),
+      logger: createLogger('silent'),
+      region: 'test',
+      workerId: 'http-test-worker',
+    });
+    // The same certificate: the HTTP check leaves the 12-hour schedule alone.
+    await t.db
+      .updateTable('monitors')
+      .set({ next_run_at: t.clock.now() })
+      .where('id', '=', monitor.id)
+      .execute();
+    await runHttpCheck(http);
+    await poll();
+    expect(await countChecks()).toBe(1);
+
+    serveCertificate(`${certs.renewedCert}${certs.intermediate}`);
+    await t.db
+      .updateTable('monitors')
+      .set({ next_run_at: t.clock.now() })
+      .where('id', '=', monitor.id)
+      .execute();
+    await runHttpCheck(http);
+    const seenAt = t.clock.now();
+    await poll();
+    expect(await countChecks()).toBe(2);
+    const latest = await t.db
+      .selectFrom('ssl_checks')
+      .select(['fingerprint_sha256', 'checked_at'])
+      .orderBy('checked_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(latest.fingerprint_sha256).toBe(new X509Certificate(certs.renewedCert).fingerprint256);
+    expect(latest.checked_at).toBe(seenAt);
+  });
+});
+
+/** Claims the monitor, lets its real HTTP check finish (bounded), and stores the result. */
+async function runHttpCheck(http: ReturnType<typeof createCheckJob>) {
+  await http.run(signal);
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Results are stored at most every 500 ms of the (fake) clock.
+    t.clock.advance(100);
+    await http.run(signal);
+    const row = await t.db
+      .selectFrom('check_results')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    if (
+      Number(row.n) > 0 &&
+      (await t.db.selectFrom('monitors').select('claimed_by').executeTakeFirstOrThrow()).claimed_by === null
+    )
+      return;
+  }
+  throw new Error('The HTTP check did not finish within 2 s.');
+}

@@ -1,0 +1,120 @@
+// The worker job that checks certificates: each poll it claims the https monitors whose
+// certificate is due (every 12 hours, or at once after the HTTP check saw a new one) and runs
+// their checks in the background, so a slow handshake never holds up the worker's other jobs.
+// Owners without SSL certificate monitoring in their plan are skipped until the next period.
+
+import type { Kysely } from 'kysely';
+import { FEATURE_IDS } from '../../core/plans.ts';
+import type { EntitlementsHelper } from '../billing/plan-summary.ts';
+import { sslCheckRunner } from '../checks/ssl.ts';
+import type { CheckContext } from '../checks/types.ts';
+import type { Clock } from '../clock.ts';
+import type { Dialect } from '../db/connect.ts';
+import type { Database, MonitorTable } from '../db/schema.ts';
+import type { MonitorSslStateTable } from '../db/ssl-schema.ts';
+import type { Logger } from '../logger.ts';
+import type { TargetGuard } from '../net/target-guard.ts';
+import type { WorkerJob } from '../scheduler/worker.ts';
+import { claimDueSslStates, seedSslStates } from './claim.ts';
+import { recordSslCheck, SSL_CHECK_EVERY_MS } from './record.ts';
+
+export interface SslJobOptions {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  clock: Clock;
+  guard: TargetGuard;
+  logger: Logger;
+  region: string;
+  workerId: string;
+  entitlements: Pick<EntitlementsHelper, 'check'>;
+  concurrency?: number;
+}
+
+/** New https monitors get a state row within this long even before their first HTTP check. */
+const SEED_EVERY_MS = 60_000;
+/** The longest a check may take (the runner's cap) plus a margin: a dead worker's claim lapses. */
+const LEASE_MS = 75_000;
+
+export interface SslJob extends WorkerJob {
+  /** Resolves once the checks started so far have been stored (tests wait on it). */
+  idle(): Promise<void>;
+}
+
+export function createSslJob(options: SslJobOptions): SslJob {
+  const { db, dialect, clock, guard, logger, region, workerId, entitlements } = options;
+  const log = logger.child({ module: 'ssl-checks' });
+  const concurrency = Math.min(options.concurrency ?? 8, sslCheckRunner.concurrency);
+  const runs = new AbortController();
+  const inFlight = new Map<string, Promise<void>>();
+  let lastSeedAt = Number.NEGATIVE_INFINITY;
+
+  async function check(monitor: MonitorTable, state: MonitorSslStateTable): Promise<void> {
+    if (!(await entitlements.check(monitor.user_id, FEATURE_IDS.sslMonitoring))) {
+      await db
+        .updateTable('monitor_ssl_state')
+        .set({ next_check_at: clock.now() + SSL_CHECK_EVERY_MS, claimed_until: null, claimed_by: null })
+        .where('monitor_id', '=', monitor.id)
+        .where('claimed_by', '=', workerId)
+        .execute();
+      return;
+    }
+    const ctx: CheckContext = { signal: runs.signal, clock, guard, region };
+    const result = await sslCheckRunner.run({ url: monitor.url, timeoutMs: monitor.timeout_ms }, ctx);
+    await recordSslCheck(db, { monitor, state, result, workerId });
+  }
+
+  function start(monitor: MonitorTable, state: MonitorSslStateTable): void {
+    const run = check(monitor, state)
+      .catch((err: unknown) => {
+        if (!runs.signal.aborted) log.error({ err, monitorId: monitor.id }, 'certificate check failed');
+      })
+      .finally(() => inFlight.delete(monitor.id));
+    inFlight.set(monitor.id, run);
+  }
+
+  return {
+    name: 'ssl-checks',
+    async run(signal) {
+      const now = clock.now();
+      if (now - lastSeedAt >= SEED_EVERY_MS) {
+        lastSeedAt = now;
+        await seedSslStates(db, now);
+      }
+      const free = concurrency - inFlight.size;
+      if (free <= 0 || signal.aborted) return false;
+      const claimed = await claimDueSslStates(db, dialect, { now, limit: free, workerId, leaseMs: LEASE_MS });
+      if (claimed.length === 0) return false;
+      const monitors = await db
+        .selectFrom('monitors')
+        .selectAll()
+        .where(
+          'id',
+          'in',
+          claimed.map((state) => state.monitor_id),
+        )
+        .execute();
+      const byId = new Map(monitors.map((monitor) => [monitor.id, monitor]));
+      for (const state of claimed) {
+        const monitor = byId.get(state.monitor_id);
+        if (monitor) start(monitor, state);
+      }
+      return claimed.length === free;
+    },
+    async idle() {
+      await Promise.all(inFlight.values());
+    },
+    async drain() {
+      // Certificate checks are cheap to repeat: stop them rather than wait, and hand claims back.
+      const unfinished = [...inFlight.keys()];
+      runs.abort(new Error('Worker stopped before the certificate check finished.'));
+      await Promise.all(inFlight.values());
+      if (unfinished.length === 0) return;
+      await db
+        .updateTable('monitor_ssl_state')
+        .set({ claimed_until: null, claimed_by: null })
+        .where('monitor_id', 'in', unfinished)
+        .where('claimed_by', '=', workerId)
+        .execute();
+    },
+  };
+}
