@@ -163,6 +163,7 @@ describe('the public status page', () => {
     });
     await s.page(owner, { name: 'Without', slug: 'without-times', published: true, monitors });
     const html = await (await s.get('/status/with-times')).text();
+    expect(html).toContain('<p class="muted">Response time, last 24 hours</p><svg');
     const label = 'Response time over the last 24 hours: average 350 ms, highest 500 ms';
     expect(html).toContain(
       `<svg class="spark" viewBox="0 0 240 36" preserveAspectRatio="none" role="img" aria-label="${label}"><title>${label}</title>`,
@@ -184,6 +185,14 @@ describe('the public status page', () => {
     );
     expect(await (await s.get('/status/paid-branded')).text()).toContain('Powered by');
     expect(await (await s.get('/status/paid-co')).text()).not.toContain('Powered by');
+    // A page stored without branding by an owner whose plan no longer has the feature.
+    await s.db
+      .updateTable('status_pages')
+      .set({ remove_branding: 1 })
+      .where('slug', '=', 'free-co')
+      .execute();
+    s.clock.advance(10_000);
+    expect(await (await s.get('/status/free-co')).text()).toContain('Powered by');
   });
 
   it('shows a monitor on two pages on both, under each page’s display name', async () => {

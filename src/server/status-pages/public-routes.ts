@@ -2,6 +2,8 @@
 // comes from the 10-second response cache and carries Cache-Control and a strong ETag.
 import type { Context, Env, Hono } from 'hono';
 import type { Kysely } from 'kysely';
+import { FEATURE_IDS } from '../../core/plans.ts';
+import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { type UptimeWindow, uptimeSummaries } from '../history/uptime.ts';
@@ -22,6 +24,7 @@ const BADGE_PERIODS: readonly UptimeWindow[] = ['24h', '7d', '30d', '90d'];
 export interface PublicRouteDeps {
   db: Kysely<Database>;
   clock: Clock;
+  entitlements: Pick<EntitlementsHelper, 'check'>;
   publicUrl: string;
 }
 
@@ -68,8 +71,9 @@ function respond(c: Context, cached: CachedResponse): Response {
 
 export function mountPublicStatusRoutes<E extends Env>(
   app: Hono<E>,
-  { db, clock, publicUrl }: PublicRouteDeps,
+  { db, clock, entitlements, publicUrl }: PublicRouteDeps,
 ) {
+  const canRemoveBranding = (userId: string) => entitlements.check(userId, FEATURE_IDS.removeBranding);
   const cache = createResponseCache(clock);
   const serve = (c: Context, key: string, build: () => Promise<BuiltResponse>) =>
     cache.get(key, build).then((cached) => respond(c, cached));
@@ -82,7 +86,7 @@ export function mountPublicStatusRoutes<E extends Env>(
   );
   app.get('/status/:slug/feed.atom', (c) =>
     serve(c, `feed:${c.req.param('slug')}`, async () => {
-      const view = await loadGroupView(db, c.req.param('slug'), clock.now());
+      const view = await loadGroupView(db, c.req.param('slug'), clock.now(), canRemoveBranding);
       if (!view) return notAvailable();
       return {
         status: 200,
@@ -95,13 +99,13 @@ export function mountPublicStatusRoutes<E extends Env>(
     const name = c.req.param('name');
     if (!name.endsWith('.json')) {
       return serve(c, `page:${name}`, async () => {
-        const view = await loadGroupView(db, name, clock.now());
+        const view = await loadGroupView(db, name, clock.now(), canRemoveBranding);
         return view ? htmlPage(view) : notAvailable();
       });
     }
     const slug = name.slice(0, -'.json'.length);
     return serve(c, `json:${slug}`, async () => {
-      const view = await loadGroupView(db, slug, clock.now());
+      const view = await loadGroupView(db, slug, clock.now(), canRemoveBranding);
       if (!view) return notAvailable();
       const body = JSON.stringify(toPublicJson(view, publicUrl));
       return { status: 200, contentType: 'application/json; charset=utf-8', body };

@@ -56,6 +56,11 @@ export function sparkline(values: readonly (number | null)[]): string {
   return `<svg class="spark" viewBox="0 0 240 36" preserveAspectRatio="none" role="img" aria-label="${e(label)}"><title>${e(label)}</title><path d="${path}" fill="none" stroke="currentColor" stroke-width="1.5" vector-effect="non-scaling-stroke"/></svg>`;
 }
 
+function responseTimes(values: readonly (number | null)[]): string {
+  const chart = sparkline(values);
+  return chart ? `<p class="muted">Response time, last 24 hours</p>${chart}` : '';
+}
+
 export function monitorCard(monitor: PublicMonitor): string {
   const bars = monitor.days
     .map((day) => `<li class="${dayClass(day)}" aria-label="${e(dayLabel(day))}"></li>`)
@@ -63,7 +68,7 @@ export function monitorCard(monitor: PublicMonitor): string {
   const uptime = monitor.uptime90d === null ? 'No data' : `${formatPercent(monitor.uptime90d)} uptime`;
   return `<li class="card"><div class="row"><h3>${e(monitor.name)}</h3><span class="s s-${monitor.status}">${MONITOR_STATUS_LABELS[monitor.status]}</span></div>
 <ol class="bars" aria-label="${e(`Daily uptime of ${monitor.name}, last 90 days`)}">${bars}</ol>
-<div class="row muted"><span>90 days ago</span><span class="uptime">${uptime}</span><span>Today</span></div>${monitor.responseTimes ? sparkline(monitor.responseTimes) : ''}</li>`;
+<div class="row muted"><span>90 days ago</span><span class="uptime">${uptime}</span><span>Today</span></div>${monitor.responseTimes ? responseTimes(monitor.responseTimes) : ''}</li>`;
 }
 
 function time(at: number): string {

@@ -4,10 +4,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { buildView, type PublicView } from './public-data.ts';
 
+/** Whether the owner's plan still has the remove_branding feature. */
+export type BrandingCheck = (userId: string) => Promise<boolean>;
+
 export async function loadGroupView(
   db: Kysely<Database>,
   slug: string,
   now: number,
+  canRemoveBranding: BrandingCheck,
 ): Promise<PublicView | null> {
   const page = await db
     .selectFrom('status_pages')
@@ -45,7 +49,8 @@ export async function loadGroupView(
       logoUrl: page.logo_url,
       accentColor: page.accent_color,
       showResponseTimes: page.show_response_times === 1,
-      removeBranding: page.remove_branding === 1,
+      // A page saved without branding shows it again once the owner's plan no longer allows that.
+      removeBranding: page.remove_branding === 1 && (await canRemoveBranding(page.user_id)),
     },
     monitors,
     now,
