@@ -80,6 +80,24 @@ describe('httpCheckRunner over TLS', () => {
     expect(result.failure?.message).toContain('the certificate does not cover this host name');
   });
 
+  it('fails a complete chain whose root is not trusted, and passes it once the root is an extra CA', async () => {
+    const chained = await startTarget((_req, res) => res.end('secure'), {
+      tls: { key: certs.key, cert: `${certs.chainedCert}${certs.intermediate}` },
+    });
+    try {
+      const resolve = tableResolver({ localhost: ['127.0.0.1'] });
+      const untrusted = await runner.run({ url: byName(chained) }, testContext({ resolve }));
+      expect(untrusted.failure).toEqual({
+        code: 'tls_error',
+        message: `TLS failed for localhost:${chained.port}: the certificate is not signed by a trusted authority.`,
+      });
+      const trusted = await runner.run({ url: byName(chained) }, testContext({ ca: [certs.ca], resolve }));
+      expect(trusted).toMatchObject({ status: 'up', failure: null });
+    } finally {
+      await chained.close();
+    }
+  });
+
   it('accepts an expired certificate when told to ignore TLS errors, still reporting why', async () => {
     const result = await runner.run({ url: `${expired.origin}/`, ignoreTlsErrors: true }, trusting());
     expect(result).toMatchObject({ status: 'up', statusCode: 200 });

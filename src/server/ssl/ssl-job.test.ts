@@ -232,3 +232,34 @@ async function runHttpCheck(http: ReturnType<typeof createCheckJob>) {
   }
   throw new Error('The HTTP check did not finish within 2 s.');
 }
+
+describe('certificate checks across workers', () => {
+  it('checks each due certificate once when two workers poll at the same time', async () => {
+    await serve(`${certs.chainedCert}${certs.intermediate}`);
+    const user = await t.user();
+    const rows = Array.from({ length: 12 }, (_, index) =>
+      monitorRow(user.id, `https://localhost:${server.port}/${index}`, t.clock.now()),
+    );
+    await insertMonitors(t.db, rows);
+    const worker = (workerId: string) =>
+      createSslJob({
+        db: t.db,
+        dialect: t.database.dialect,
+        clock: t.clock,
+        guard: guard(),
+        logger: createLogger('silent'),
+        region: 'test',
+        workerId,
+        entitlements: t.entitlements,
+        concurrency: 4,
+      });
+    const workers = [worker('a'), worker('b')];
+    for (let round = 0; round < 10 && (await countChecks()) < rows.length; round += 1) {
+      await Promise.all(workers.map((w) => w.run(signal)));
+      await Promise.all(workers.map((w) => w.idle()));
+    }
+    const checked = await t.db.selectFrom('ssl_checks').select('monitor_id').execute();
+    expect(checked).toHaveLength(rows.length);
+    expect(new Set(checked.map((row) => row.monitor_id)).size).toBe(rows.length);
+  });
+});
