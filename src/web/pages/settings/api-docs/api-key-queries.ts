@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiKeyList } from '../../../../core/api/api-keys';
+import type { OpenApiDocument } from '../../../../core/api/openapi-reference';
 import { apiGet } from '../../../lib/api';
-import type { OpenApiDocument } from './openapi-doc';
 
 export const apiKeyKeys = { list: ['api-keys'] as const, document: ['openapi-document'] as const };
 

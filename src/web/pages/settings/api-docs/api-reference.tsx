@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { curlCommand, groupOperations, type Operation } from '../../../../core/api/openapi-reference';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { usePublicConfig } from '../../../lib/public-config';
 import { apiKeysQuery, openApiQuery } from './api-key-queries';
-import { curlCommand, groupOperations, type Operation } from './openapi-doc';
 
 const METHOD_COLOURS: Record<string, string> = {
   GET: 'bg-sky-500/15 text-sky-700 dark:text-sky-300',

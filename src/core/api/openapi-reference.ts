@@ -1,11 +1,15 @@
-// Reads /api/v1/openapi.json into what the API reference shows: operations grouped by tag,
-// their parameters and schema names, and a copy-ready curl command for each.
+// Reads /api/v1/openapi.json into what the API Documentation tab shows: operations grouped by
+// tag, their parameters and schema names, and a copy-ready curl command for each. Pure, so the
+// server's tests can run it on the document the server really generates.
 
 interface SchemaRef {
   $ref?: string;
   type?: string | string[];
   items?: SchemaRef;
-  properties?: Record<string, SchemaRef & { example?: unknown; enum?: unknown[]; default?: unknown }>;
+  properties?: Record<
+    string,
+    SchemaRef & { example?: unknown; enum?: unknown[]; default?: unknown; format?: string }
+  >;
   required?: string[];
 }
 interface MediaContent {
@@ -65,12 +69,15 @@ function resolve(doc: OpenApiDocument, schema: SchemaRef | undefined): SchemaRef
   return doc.components?.schemas?.[schema.$ref.split('/').pop() ?? ''];
 }
 
-function exampleValue(property: NonNullable<SchemaRef['properties']>[string]): unknown {
+/** A value the route accepts where the schema gives no example: URLs must look like URLs. */
+function exampleValue(name: string, property: NonNullable<SchemaRef['properties']>[string]): unknown {
   if (property.example !== undefined) return property.example;
   if (property.default !== undefined) return property.default;
   if (property.enum?.length) return property.enum[0];
   const type = Array.isArray(property.type) ? property.type[0] : property.type;
-  if (type === 'string') return 'string';
+  if (type === 'string' && (property.format === 'uri' || /url$/i.test(name))) return 'https://example.com';
+  if (type === 'string' && property.format === 'email') return 'you@example.com';
+  if (type === 'string') return `Example ${name}`;
   if (type === 'integer' || type === 'number') return 0;
   if (type === 'boolean') return false;
   if (type === 'array') return [];
@@ -85,7 +92,7 @@ function exampleBody(doc: OpenApiDocument, schema: SchemaRef | undefined): Recor
   return Object.fromEntries(
     names.flatMap((name) => {
       const property = resolved.properties?.[name];
-      return property ? [[name, exampleValue(property)]] : [];
+      return property ? [[name, exampleValue(name, property)]] : [];
     }),
   );
 }
