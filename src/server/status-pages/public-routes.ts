@@ -54,19 +54,19 @@ const badgeHeaders = { 'Cross-Origin-Resource-Policy': 'cross-origin' };
 function respond(c: Context, cached: CachedResponse): Response {
   const gzip = cached.gzip && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '') ? cached.gzip : null;
   const etag = gzip ? `${cached.etag.slice(0, -1)}-gz"` : cached.etag;
-  const headers = new Headers({
+  const headers: Record<string, string> = {
     'Cache-Control': PUBLIC_CACHE_CONTROL,
     ETag: etag,
     Vary: 'Accept-Encoding',
     ...cached.headers,
-  });
+  };
   const match = c.req.header('if-none-match');
   if (match?.split(',').some((tag) => [etag, cached.etag].includes(tag.trim()))) {
-    return new Response(null, { status: 304, headers });
+    return c.body(null, 304, headers);
   }
-  headers.set('Content-Type', cached.contentType);
-  if (gzip) headers.set('Content-Encoding', 'gzip');
-  return new Response(gzip ?? cached.bytes, { status: cached.status, headers });
+  headers['Content-Type'] = cached.contentType;
+  if (gzip) headers['Content-Encoding'] = 'gzip';
+  return c.body(gzip ?? cached.bytes, cached.status, headers);
 }
 
 export function mountPublicStatusRoutes<E extends Env>(
