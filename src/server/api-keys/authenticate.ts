@@ -17,7 +17,10 @@ export const LAST_USED_RESOLUTION_MS = 60_000;
 const WHERE_TO_MANAGE = 'Create a new key in Settings → API Documentation.';
 
 function invalid(message: string): ApiError {
-  return new ApiError(401, 'invalid_api_key', message);
+  // RFC 6750: a refused bearer token says which scheme the route expects.
+  return new ApiError(401, 'invalid_api_key', message, {
+    'WWW-Authenticate': 'Bearer realm="upwatch", error="invalid_token"',
+  });
 }
 
 export function createBearerAuthenticator({

@@ -68,6 +68,7 @@ describe('Authorization: Bearer <api key> on /api/v1', () => {
     expect((await k.send(owner, 'DELETE', `/api-keys/${id}`)).status).toBe(204);
     const response = await k.withKey(key);
     expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe('Bearer realm="upwatch", error="invalid_token"');
     expect(await errorOf(response)).toEqual({
       code: 'invalid_api_key',
       message: 'This API key was revoked. Create a new key in Settings → API Documentation.',
