@@ -1,6 +1,7 @@
 // `/status/{slug}.json`: the page's overall status, its components (monitors) and active
 // incidents. The schema below is the document's contract; the route's output is tested against it.
 import { z } from 'zod';
+import { INCIDENT_SEVERITIES, INCIDENT_STATUSES } from '../../core/api/incidents.ts';
 import { MONITOR_STATUSES } from '../../core/api/monitors.ts';
 import { STATUS_PAGE_STATE_LABELS, STATUS_PAGE_STATES } from '../../core/api/status-pages.ts';
 import type { PublicView } from './public-data.ts';
@@ -31,14 +32,14 @@ export const publicStatusJsonSchema = z.strictObject({
     z.strictObject({
       id: z.string(),
       title: z.string(),
-      status: z.enum(['investigating', 'identified', 'monitoring']),
-      severity: z.enum(['minor', 'major', 'critical']),
+      status: z.enum(INCIDENT_STATUSES),
+      severity: z.enum(INCIDENT_SEVERITIES),
       startedAt: isoTime,
       componentIds: z.array(z.string()),
       updates: z.array(
         z.strictObject({
           id: z.string(),
-          status: z.enum(['investigating', 'identified', 'monitoring', 'resolved']),
+          status: z.enum(INCIDENT_STATUSES),
           message: z.string(),
           createdAt: isoTime,
         }),
@@ -68,7 +69,7 @@ export function toPublicJson(view: PublicView, publicUrl: string): PublicStatusJ
     activeIncidents: view.activeIncidents.map((incident) => ({
       id: incident.id,
       title: incident.title,
-      status: incident.status === 'resolved' ? 'monitoring' : incident.status,
+      status: incident.status,
       severity: incident.severity,
       startedAt: iso(incident.startedAt),
       componentIds: incident.monitorIds,
