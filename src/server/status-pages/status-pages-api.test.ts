@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { statusPageSchema } from '../../core/api/status-pages.ts';
+import { TEST_CATALOGUE } from '../../core/billing/test-catalogue.ts';
+import { createUser } from '../test/factories.ts';
+import { createTestApp } from '../test/test-app.ts';
 import { createStatusApp, type StatusApp } from './test/status-app.ts';
 
 let s: StatusApp;
@@ -129,6 +132,22 @@ describe('status page API', () => {
     expect(await page(starter, { name: 'S', slug: 'starter-page', removeBranding: true })).toMatchObject({
       removeBranding: true,
     });
+  });
+
+  it('refuses every write with 403 feature_not_in_plan when the plan lacks public status pages', async () => {
+    // The generic test catalogue's plans have no public_status_pages feature.
+    const t = await createTestApp({}, { catalogue: TEST_CATALOGUE });
+    try {
+      const user = await createUser(t.auth);
+      const response = await t.request('/api/v1/status-pages', {
+        method: 'POST',
+        headers: { cookie: user.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Acme', slug: 'acme' }),
+      });
+      expect(await errorOf(response)).toMatchObject({ status: 403, code: 'feature_not_in_plan' });
+    } finally {
+      await t.close();
+    }
   });
 
   it("refuses unknown monitor ids and another user's monitors with 404 monitor_not_found", async () => {
