@@ -1,7 +1,7 @@
 // Stores one certificate check with the alerts it calls for, in one transaction: the history
 // row, the monitor's certificate state (next check, badge, what was alerted) and the pending
 // deliveries. A claim lost meanwhile (another worker took over) stores nothing.
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { SslProblemCode } from '../../core/api/ssl.ts';
 import type { AlertEvent } from '../alerts/alert-event.ts';
@@ -46,7 +46,12 @@ export async function recordSslCheck(
         next_check_at: result.startedAt + SSL_CHECK_EVERY_MS,
         claimed_until: null,
         claimed_by: null,
-        last_fingerprint: result.certificate?.fingerprintSha256 ?? state.last_fingerprint,
+        // Only the HTTP check moves a known fingerprint on: were this check to overwrite it with
+        // a leaf the HTTP check never sees (a server with RSA and ECDSA certificates), each HTTP
+        // check would trigger another certificate check.
+        last_fingerprint: sql<
+          string | null
+        >`coalesce(last_fingerprint, ${result.certificate?.fingerprintSha256 ?? null})`,
         last_checked_at: result.startedAt,
         valid_to: read ? next.validTo : state.valid_to,
         problem_count: read ? result.problems.length : state.problem_count,

@@ -12,7 +12,10 @@ import { createTargetGuard } from '../net/target-guard.ts';
 import { loopbackOnlyOpener, tableResolver } from '../net/test/loopback-only.ts';
 import { createCheckJob } from '../scheduler/check-job.ts';
 import { insertMonitors, monitorRow } from '../test/monitor-rows.ts';
+import { markChangedCertificates } from './claim.ts';
+import { SSL_CHECK_EVERY_MS } from './record.ts';
 import { createSslJob, type SslJob } from './ssl-job.ts';
+import { newSslState } from './state.ts';
 
 const HOUR = 3_600_000;
 let certs: TestCertificates;
@@ -209,6 +212,29 @@ describe('certificate checks triggered by the HTTP check', () => {
       .executeTakeFirstOrThrow();
     expect(latest.fingerprint_sha256).toBe(new X509Certificate(certs.renewedCert).fingerprint256);
     expect(latest.checked_at).toBe(seenAt);
+  });
+});
+
+describe('the fingerprint the HTTP check reported', () => {
+  it('stays as reported, so a leaf only the certificate check sees does not trigger check after check', async () => {
+    await serve(`${certs.chainedCert}${certs.intermediate}`);
+    const { monitor } = await setUp();
+    const now = t.clock.now();
+    await t.db
+      .insertInto('monitor_ssl_state')
+      .values(newSslState(monitor.id, now, { last_fingerprint: 'AA:HTTP' }))
+      .execute();
+    await poll();
+    expect(await countChecks()).toBe(1);
+    const state = () => t.db.selectFrom('monitor_ssl_state').selectAll().executeTakeFirstOrThrow();
+    expect(await state()).toMatchObject({
+      last_fingerprint: 'AA:HTTP',
+      next_check_at: now + SSL_CHECK_EVERY_MS,
+    });
+    await markChangedCertificates(t.db, new Map([[monitor.id, 'AA:HTTP']]), now);
+    expect((await state()).next_check_at).toBe(now + SSL_CHECK_EVERY_MS);
+    await markChangedCertificates(t.db, new Map([[monitor.id, 'BB:HTTP']]), now);
+    expect(await state()).toMatchObject({ last_fingerprint: 'BB:HTTP', next_check_at: now });
   });
 });
 
