@@ -30,11 +30,13 @@ export function CertificateCard({
   certificate,
   checkedAt,
   daysRemaining,
+  problemCount,
   urgency,
 }: {
   certificate: Certificate;
   checkedAt: number;
   daysRemaining: number;
+  problemCount: number;
   urgency: Urgency;
 }) {
   return (
@@ -49,6 +51,7 @@ export function CertificateCard({
           validTo={certificate.validTo}
           checkedAt={checkedAt}
           daysRemaining={daysRemaining}
+          problemCount={problemCount}
           urgency={urgency}
         />
         <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">

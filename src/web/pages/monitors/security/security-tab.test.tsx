@@ -57,6 +57,7 @@ describe('monitor security tab', () => {
 
     const daysLeft = await screen.findByText('5 days left');
     expect(daysLeft).toHaveClass('text-danger');
+    expect(screen.getByText('1 problem found')).toBeInTheDocument();
     // Once in the certificate card, once on the chain's only entry.
     expect(screen.getAllByText('Issued by localhost')).toHaveLength(2);
     expect(screen.getByText('RSA 2,048 bits')).toBeInTheDocument();
@@ -76,6 +77,7 @@ describe('monitor security tab', () => {
 
     const daysLeft = await screen.findByText('30 days left');
     expect(daysLeft).toHaveClass('text-accent');
+    expect(screen.queryByText(/^\d+ problems? found$/)).not.toBeInTheDocument();
     expect(screen.getByText("Issued by R11 (Let's Encrypt)")).toBeInTheDocument();
     expect(
       within(screen.getByRole('list', { name: 'Alternative names' })).getAllByRole('listitem'),

@@ -55,6 +55,7 @@ function CheckedCertificate({ overview, check }: { overview: SslOverview; check:
             certificate={certificate}
             checkedAt={check.checkedAt}
             daysRemaining={check.daysRemaining}
+            problemCount={check.problems.length}
             urgency={urgencyOf(check)}
           />
           <ProblemsCard problems={check.problems} />

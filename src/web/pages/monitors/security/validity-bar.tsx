@@ -1,33 +1,46 @@
 import { cn } from '../../../lib/cn';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatNumber } from '../../../lib/format';
 import { useTimeZone } from '../../../lib/use-time-zone';
-import { daysLeftText, elapsedFraction, URGENCY_FILL, URGENCY_TEXT, type Urgency } from './validity';
+import { daysLeftText, remainingFraction, URGENCY_FILL, URGENCY_TEXT, type Urgency } from './validity';
 
-/** The validity period from issue to expiry, filled up to the check's time, in the urgency colour. */
+/**
+ * The validity period from issue to expiry; the filled part is what was left at the check, in
+ * the urgency colour, so a bar running out reads as a certificate running out.
+ */
 export function ValidityBar({
   validFrom,
   validTo,
   checkedAt,
   daysRemaining,
+  problemCount,
   urgency,
 }: {
   validFrom: number;
   validTo: number;
   checkedAt: number;
   daysRemaining: number;
+  problemCount: number;
   urgency: Urgency;
 }) {
   const timeZone = useTimeZone();
-  const elapsed = elapsedFraction(validFrom, validTo, checkedAt);
-  const daysLeft = daysLeftText(daysRemaining, validTo, timeZone);
+  const remaining = remainingFraction(validFrom, validTo, checkedAt);
   return (
     <div>
-      <p className={cn('text-2xl font-semibold tabular-nums', URGENCY_TEXT[urgency])}>{daysLeft}</p>
+      <p className="flex flex-wrap items-baseline gap-x-3">
+        <span className={cn('text-2xl font-semibold tabular-nums', URGENCY_TEXT[urgency])}>
+          {daysLeftText(daysRemaining, validTo, timeZone)}
+        </span>
+        {problemCount > 0 ? (
+          <span className="text-sm text-danger">
+            {problemCount === 1 ? '1 problem found' : `${formatNumber(problemCount)} problems found`}
+          </span>
+        ) : null}
+      </p>
       {/* The days-left line above says in words what the bar draws. */}
       <div aria-hidden className="mt-3 h-2.5 overflow-hidden rounded-full bg-muted/20">
         <div
-          className={cn('h-full rounded-full', URGENCY_FILL[urgency])}
-          style={{ width: `${elapsed * 100}%` }}
+          className={cn('h-full min-w-1.5 rounded-full', URGENCY_FILL[urgency])}
+          style={{ width: `${remaining * 100}%` }}
         />
       </div>
       <div className="mt-2 flex justify-between gap-4 text-xs text-muted">

@@ -33,8 +33,8 @@ export function daysLeftText(daysRemaining: number, validTo: number, timeZone: s
   return `${formatNumber(daysRemaining)} ${daysRemaining === 1 ? 'day' : 'days'} left`;
 }
 
-/** How much of the validity period has passed at `at`, from 0 to 1. */
-export function elapsedFraction(validFrom: number, validTo: number, at: number): number {
-  if (validTo <= validFrom) return 1;
-  return Math.min(1, Math.max(0, (at - validFrom) / (validTo - validFrom)));
+/** How much of the validity period is left at `at`, from 0 to 1. */
+export function remainingFraction(validFrom: number, validTo: number, at: number): number {
+  if (validTo <= validFrom) return 0;
+  return Math.min(1, Math.max(0, (validTo - at) / (validTo - validFrom)));
 }
