@@ -34,6 +34,7 @@ export interface SslJobOptions {
 const SEED_EVERY_MS = 60_000;
 /** The longest a check may take (the runner's cap) plus a margin: a dead worker's claim lapses. */
 const LEASE_MS = 75_000;
+const RETRY_AFTER_CRASH_MS = 3_600_000;
 
 export interface SslJob extends WorkerJob {
   /** Resolves once the checks started so far have been stored (tests wait on it). */
@@ -48,14 +49,19 @@ export function createSslJob(options: SslJobOptions): SslJob {
   const inFlight = new Map<string, Promise<void>>();
   let lastSeedAt = Number.NEGATIVE_INFINITY;
 
+  /** Hands the claim back with the next check at `at`. */
+  async function postpone(monitorId: string, at: number): Promise<void> {
+    await db
+      .updateTable('monitor_ssl_state')
+      .set({ next_check_at: at, claimed_until: null, claimed_by: null })
+      .where('monitor_id', '=', monitorId)
+      .where('claimed_by', '=', workerId)
+      .execute();
+  }
+
   async function check(monitor: MonitorTable, state: MonitorSslStateTable): Promise<void> {
     if (!(await entitlements.check(monitor.user_id, FEATURE_IDS.sslMonitoring))) {
-      await db
-        .updateTable('monitor_ssl_state')
-        .set({ next_check_at: clock.now() + SSL_CHECK_EVERY_MS, claimed_until: null, claimed_by: null })
-        .where('monitor_id', '=', monitor.id)
-        .where('claimed_by', '=', workerId)
-        .execute();
+      await postpone(monitor.id, clock.now() + SSL_CHECK_EVERY_MS);
       return;
     }
     const ctx: CheckContext = { signal: runs.signal, clock, guard, region };
@@ -65,8 +71,11 @@ export function createSslJob(options: SslJobOptions): SslJob {
 
   function start(monitor: MonitorTable, state: MonitorSslStateTable): void {
     const run = check(monitor, state)
-      .catch((err: unknown) => {
-        if (!runs.signal.aborted) log.error({ err, monitorId: monitor.id }, 'certificate check failed');
+      .catch(async (err: unknown) => {
+        if (runs.signal.aborted) return;
+        log.error({ err, monitorId: monitor.id }, 'certificate check failed');
+        // A bug, not a fact about the certificate: try again in an hour rather than at every lease.
+        await postpone(monitor.id, clock.now() + RETRY_AFTER_CRASH_MS).catch(() => undefined);
       })
       .finally(() => inFlight.delete(monitor.id));
     inFlight.set(monitor.id, run);
