@@ -5,9 +5,10 @@ import { createUser } from '../test/factories.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { createStatusApp, type StatusApp } from './test/status-app.ts';
 
-let s: StatusApp;
+let s: StatusApp | undefined;
 afterEach(async () => {
   await s?.close();
+  s = undefined;
 });
 
 async function setup() {
