@@ -8,6 +8,7 @@ import { createBilling } from './billing/create-billing.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
+import { createDeploymentService } from './deployments/service.ts';
 import type { EventBus } from './events/bus.ts';
 import { createApp } from './http/app.ts';
 import { createIncidentService } from './incidents/service.ts';
@@ -77,6 +78,13 @@ export function assemble({
     guard: alertParts?.guard ?? createTargetGuard({ allowPrivateTargets: false }),
     mailer: alertParts?.mailer ?? createOutboxMailer(db, clock),
   });
+  const deployments = createDeploymentService({
+    db,
+    clock,
+    entitlements: billing.entitlements,
+    secret,
+    publicUrl: config.publicUrl,
+  });
   const app = createApp({
     config,
     db,
@@ -86,6 +94,7 @@ export function assemble({
     incidents,
     billing,
     alerts,
+    deployments,
     events,
     logger,
     webDistDir,

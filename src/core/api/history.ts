@@ -19,6 +19,10 @@ export const checkResultSchema = z
     responseBytes: z.number().nullable(),
     failure: z.object({ code: z.string(), message: z.string() }).nullable(),
     confirmation: z.boolean().meta({ description: 'This check re-checked an earlier failure' }),
+    reason: z
+      .enum(['deployment'])
+      .optional()
+      .meta({ description: 'Why the check ran out of schedule; absent for scheduled checks' }),
   })
   .meta({ id: 'CheckResult' });
 export type CheckResult = z.infer<typeof checkResultSchema>;

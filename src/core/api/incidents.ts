@@ -1,5 +1,6 @@
 // Incident payloads: one schema validates the web forms and the API routes.
 import { z } from 'zod';
+import { DEPLOYMENT_PROVIDERS } from './deployments.ts';
 import { MONITOR_STATUSES } from './monitors.ts';
 
 export const INCIDENT_STATUSES = ['investigating', 'identified', 'monitoring', 'resolved'] as const;
@@ -142,6 +143,17 @@ export const incidentSchema = incidentSummarySchema
     resolution: resolutionSchema,
     createdAt: z.number(),
     updatedAt: z.number(),
+    /** Its monitors' deployments in the 30 minutes before it started, newest first. */
+    deployments: z
+      .array(
+        z.object({
+          id: z.string(),
+          version: z.string().nullable(),
+          provider: z.enum(DEPLOYMENT_PROVIDERS),
+          deployedAt: z.number(),
+        }),
+      )
+      .optional(),
   })
   .meta({ id: 'Incident' });
 export type Incident = z.infer<typeof incidentSchema>;

@@ -111,6 +111,8 @@ export interface MonitorStateUpdate {
   lastCheckedAt: number;
   lastLatencyMs: number | null;
   nextRunAt: number;
+  /** The claimed row's check_reason: this run was the one brought forward for it. */
+  checkReason: string | null;
 }
 
 /**
@@ -128,10 +130,10 @@ export async function updateClaimedMonitors(
       .slice(start, start + 500)
       .map(
         (u) =>
-          sql`(${u.id}, ${u.status}, ${u.streak}, ${u.lastStatusChangeAt}, ${u.confirmingSince}, ${u.lastCheckedAt}, ${u.lastLatencyMs}, ${u.nextRunAt})`,
+          sql`(${u.id}, ${u.status}, ${u.streak}, ${u.lastStatusChangeAt}, ${u.confirmingSince}, ${u.lastCheckedAt}, ${u.lastLatencyMs}, ${u.nextRunAt}, ${u.checkReason})`,
       );
     await sql`
-      with v(id, status, streak, last_status_change_at, confirming_since, last_checked_at, last_latency_ms, next_run_at)
+      with v(id, status, streak, last_status_change_at, confirming_since, last_checked_at, last_latency_ms, next_run_at, check_reason)
         as (values ${sql.join(rows)})
       update monitors set
         status = v.status,
@@ -140,7 +142,10 @@ export async function updateClaimedMonitors(
         confirming_since = cast(v.confirming_since as bigint),
         last_checked_at = cast(v.last_checked_at as bigint),
         last_latency_ms = cast(v.last_latency_ms as integer),
-        next_run_at = cast(v.next_run_at as bigint),
+        -- A check brought forward (check_reason) while a scheduled one was in flight stays due.
+        next_run_at = case when monitors.check_reason is not null and v.check_reason is null
+          then monitors.next_run_at else cast(v.next_run_at as bigint) end,
+        check_reason = case when v.check_reason is null then monitors.check_reason else null end,
         claimed_until = null,
         claimed_by = null
       from v

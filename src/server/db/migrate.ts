@@ -12,6 +12,7 @@ import { alertChannels } from './migrations/0008-alert-channels.ts';
 import { sslChecks } from './migrations/0009-ssl-checks.ts';
 import { statusPages } from './migrations/0010-status-pages.ts';
 import { apiKeys } from './migrations/0011-api-keys.ts';
+import { deployments } from './migrations/0012-deployments.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-ssl-checks': sslChecks,
   '0010-status-pages': statusPages,
   '0011-api-keys': apiKeys,
+  '0012-deployments': deployments,
 };
 
 export class MigrationError extends Error {

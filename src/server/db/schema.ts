@@ -3,6 +3,7 @@
 import type { AlertTables } from './alert-schema.ts';
 import type { ApiKeyTables } from './api-key-schema.ts';
 import type { BillingTables } from './billing-schema.ts';
+import type { DeploymentTables } from './deployment-schema.ts';
 import type { IncidentTables } from './incident-schema.ts';
 import type { MonitorSslStateTable, SslCheckTable } from './ssl-schema.ts';
 import type { StatusPageTables } from './status-page-schema.ts';
@@ -98,6 +99,8 @@ export interface MonitorTable {
   next_run_at: number;
   claimed_until: number | null;
   claimed_by: string | null;
+  /** Why the next run was brought forward ('deployment'); copied onto its result (migration 0012). */
+  check_reason?: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -119,6 +122,8 @@ export interface CheckResultTable {
   failure_code: string | null;
   failure_message: string | null;
   confirmation: number;
+  /** Null for a scheduled check; 'deployment' for one a deployment's trigger_checks ran. */
+  reason?: string | null;
 }
 
 /** h0…h18 are latency histogram counts (src/core/latency-histogram.ts). */
@@ -142,7 +147,13 @@ export interface MonitorStatusChangeTable {
   to_status: MonitorStatus;
 }
 
-export interface Database extends BillingTables, IncidentTables, AlertTables, StatusPageTables, ApiKeyTables {
+export interface Database
+  extends BillingTables,
+    IncidentTables,
+    AlertTables,
+    StatusPageTables,
+    ApiKeyTables,
+    DeploymentTables {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

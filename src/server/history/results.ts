@@ -29,6 +29,7 @@ export function toCheckResult(row: CheckResultTable): CheckResult {
     responseBytes: row.response_bytes,
     failure: row.failure_code ? { code: row.failure_code, message: row.failure_message ?? '' } : null,
     confirmation: row.confirmation === 1,
+    ...(row.reason === 'deployment' ? { reason: row.reason } : {}),
   };
 }
 

@@ -11,6 +11,9 @@ import { mountPlanRoute } from '../billing/plan-route.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import { mountDeploymentRoutes } from '../deployments/routes.ts';
+import type { DeploymentService } from '../deployments/service.ts';
+import { mountDeploymentWebhooks } from '../deployments/webhook-routes.ts';
 import type { EventBus } from '../events/bus.ts';
 import { mountEventStream } from '../events/sse-route.ts';
 import { mountHistoryRoutes } from '../history/routes.ts';
@@ -39,6 +42,7 @@ export interface AppDeps {
   incidents: IncidentService;
   billing: Billing;
   alerts: ChannelService;
+  deployments: DeploymentService;
   events: EventBus;
   logger: Logger;
   webDistDir: string;
@@ -53,6 +57,7 @@ export function createApp({
   incidents,
   billing,
   alerts,
+  deployments,
   events,
   logger,
   webDistDir,
@@ -61,6 +66,8 @@ export function createApp({
   app.onError(createErrorHandler(logger));
   // overwrite: false keeps headers a route sets itself (status pages' CSP, badges' CORP).
   app.use('*', secureHeaders({ overwrite: false }));
+  // Before the 1 MiB JSON guard: provider webhooks take up to 10 MiB and read their raw body.
+  mountDeploymentWebhooks(app, deployments);
   app.use('/api/*', limitBody(MiB), rejectMalformedJson);
 
   app.on(['GET', 'POST'], '/api/auth/*', async (c) =>
@@ -85,6 +92,7 @@ export function createApp({
   mountSslRoutes(api, db, billing.entitlements);
   mountStatusPages(app, api, { db, clock, entitlements: billing.entitlements, publicUrl: config.publicUrl });
   mountApiKeyRoutes(api, apiKeys);
+  mountDeploymentRoutes(api, deployments);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Upwatch API', version: '1', description: "Monitoring that doesn't suck." },

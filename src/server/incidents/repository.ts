@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Incident, IncidentSummary, IncidentUpdate } from '../../core/api/incidents.ts';
 import type { IncidentTable } from '../db/incident-schema.ts';
 import type { Database } from '../db/schema.ts';
+import { deploymentsBeforeIncident } from '../deployments/before-incident.ts';
 import { ApiError } from '../http/errors.ts';
 import { monitorNotFound } from '../monitors/repository.ts';
 
@@ -144,6 +145,7 @@ export async function loadIncident(
     },
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    deployments: await deploymentsBeforeIncident(db, userId, id, row.started_at),
   };
 }
 

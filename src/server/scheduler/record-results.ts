@@ -93,6 +93,7 @@ export async function recordResults(
       failure_code: outcome.failure?.code ?? null,
       failure_message: outcome.failure?.message ?? null,
       confirmation: transition.confirmation ? 1 : 0,
+      reason: monitor.check_reason ?? null,
     });
     const { state } = transition;
     updates.push({
@@ -105,6 +106,7 @@ export async function recordResults(
       lastLatencyMs: outcome.status === 'down' ? monitor.last_latency_ms : totalMs,
       nextRunAt:
         transition.recheckAt ?? nextSlotAfter(monitor.id, monitor.interval_seconds * 1000, outcome.checkedAt),
+      checkReason: monitor.check_reason ?? null,
     });
     events.push({
       type: 'check.result',
@@ -141,7 +143,7 @@ export async function recordResults(
   }
 
   await db.transaction().execute(async (tx) => {
-    // Keeps each statement under SQLite's bound-parameter limit (16 columns a row).
+    // Keeps each statement under SQLite's bound-parameter limit (17 columns a row).
     for (let start = 0; start < rows.length; start += 1000) {
       await tx
         .insertInto('check_results')

@@ -1,0 +1,76 @@
+// Before/after figures of a deployment: per affected monitor, its checks in the hour before
+// and the hour after, the median latency of those that answered and the share that were down.
+// One query over raw results, bounded by the deployment's monitors and the two-hour span.
+import type { Kysely } from 'kysely';
+import type { DeploymentImpact } from '../../core/api/deployments.ts';
+import type { Database } from '../db/schema.ts';
+import { getOwnedDeploymentRow } from './repository.ts';
+
+export const IMPACT_WINDOW_MS = 60 * 60_000;
+
+interface Sample {
+  status: string;
+  total_ms: number;
+}
+
+/** Nearest-rank median: the value at rank ceil(n / 2) of the sorted latencies. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.ceil(sorted.length / 2) - 1] ?? null;
+}
+
+function windowStats(samples: readonly Sample[]) {
+  const down = samples.filter((sample) => sample.status === 'down').length;
+  return {
+    checks: samples.length,
+    // A down check's time is how long it took to fail, not how fast the site answered.
+    p50Ms: median(samples.filter((sample) => sample.status !== 'down').map((sample) => sample.total_ms)),
+    errorRate: samples.length === 0 ? null : down / samples.length,
+  };
+}
+
+export async function deploymentImpact(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+): Promise<DeploymentImpact[]> {
+  const deployment = await getOwnedDeploymentRow(db, userId, id);
+  const at = deployment.deployed_at;
+  const rows = await db
+    .selectFrom('deployment_monitors')
+    .innerJoin('monitors', 'monitors.id', 'deployment_monitors.monitor_id')
+    .leftJoin('check_results', (join) =>
+      join
+        .onRef('check_results.monitor_id', '=', 'deployment_monitors.monitor_id')
+        .on('check_results.checked_at', '>=', at - IMPACT_WINDOW_MS)
+        .on('check_results.checked_at', '<', at + IMPACT_WINDOW_MS),
+    )
+    .select([
+      'monitors.id as monitor_id',
+      'monitors.name',
+      'check_results.checked_at',
+      'check_results.status',
+      'check_results.total_ms',
+    ])
+    .where('deployment_monitors.deployment_id', '=', id)
+    .where('monitors.user_id', '=', userId)
+    .orderBy('monitors.name')
+    .orderBy('monitors.id')
+    .execute();
+
+  const byMonitor = new Map<string, { name: string; before: Sample[]; after: Sample[] }>();
+  for (const row of rows) {
+    const entry = byMonitor.get(row.monitor_id) ?? { name: row.name, before: [], after: [] };
+    byMonitor.set(row.monitor_id, entry);
+    if (row.checked_at === null || row.status === null || row.total_ms === null) continue;
+    const sample = { status: row.status, total_ms: Number(row.total_ms) };
+    (Number(row.checked_at) < at ? entry.before : entry.after).push(sample);
+  }
+  return [...byMonitor].map(([monitorId, entry]) => ({
+    monitorId,
+    monitorName: entry.name,
+    before: windowStats(entry.before),
+    after: windowStats(entry.after),
+  }));
+}

@@ -1,0 +1,76 @@
+// A page of the account's deployments, newest first, keyset-paginated on (deployed_at, id),
+// optionally those of one monitor and within a time range.
+import type { Kysely } from 'kysely';
+import type { DeploymentList } from '../../core/api/deployments.ts';
+import type { Database } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import { getOwnedMonitorRow } from '../monitors/repository.ts';
+import { toDeployments } from './repository.ts';
+
+export interface DeploymentListQuery {
+  monitor_id?: string;
+  /** Epoch ms, inclusive bounds on deployed_at. */
+  from?: number;
+  to?: number;
+  cursor?: string;
+  limit: number;
+}
+
+function encodeCursor(at: number, id: string): string {
+  return Buffer.from(JSON.stringify([at, id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): [number, string] {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
+    if (typeof at === 'number' && typeof id === 'string') return [at, id];
+  } catch {
+    // falls through to the 400
+  }
+  throw new ApiError(400, 'invalid_cursor', 'The cursor is not one this API returned.');
+}
+
+export async function listDeployments(
+  db: Kysely<Database>,
+  userId: string,
+  query: DeploymentListQuery,
+): Promise<DeploymentList> {
+  if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
+    throw new ApiError(400, 'invalid_range', '`from` must not be later than `to`.');
+  }
+  let select = db
+    .selectFrom('deployments')
+    .selectAll('deployments')
+    .where('deployments.user_id', '=', userId);
+  if (query.monitor_id !== undefined) {
+    await getOwnedMonitorRow(db, userId, query.monitor_id);
+    const monitorId = query.monitor_id;
+    select = select.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('deployment_monitors')
+          .select('deployment_monitors.monitor_id')
+          .whereRef('deployment_monitors.deployment_id', '=', 'deployments.id')
+          .where('deployment_monitors.monitor_id', '=', monitorId),
+      ),
+    );
+  }
+  if (query.from !== undefined) select = select.where('deployed_at', '>=', query.from);
+  if (query.to !== undefined) select = select.where('deployed_at', '<=', query.to);
+  if (query.cursor) {
+    const [at, id] = decodeCursor(query.cursor);
+    select = select.where((eb) =>
+      eb.or([eb('deployed_at', '<', at), eb.and([eb('deployed_at', '=', at), eb('id', '<', id)])]),
+    );
+  }
+  const rows = await select
+    .orderBy('deployed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    deployments: await toDeployments(db, userId, page),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.deployed_at, last.id) : null,
+  };
+}

@@ -1,0 +1,25 @@
+// Netlify: the deploy notifications `deploy_succeeded` (state ready) and `deploy_failed`
+// (state error); the body is the deploy object of Netlify's API.
+import { commit, type DeliveryMapper, hostsOf, httpUrl, ignored, text } from './types.ts';
+
+export const mapNetlify: DeliveryMapper = ({ payload }) => {
+  const state = text(payload, 'state');
+  if (state !== 'ready' && state !== 'error') return ignored(`Netlify deploy state ${state ?? '(none)'}`);
+  const id = text(payload, 'id');
+  if (!id) return ignored('Netlify deploy without an id');
+  const url = httpUrl(text(payload, 'deploy_ssl_url', 2000) ?? text(payload, 'url', 2000));
+  const admin = httpUrl(text(payload, 'admin_url', 2000));
+  return {
+    kind: 'deployment',
+    version: null,
+    environment: text(payload, 'context', 50) ?? 'production',
+    commitSha: commit(text(payload, 'commit_ref')),
+    branch: text(payload, 'branch'),
+    url,
+    status: state === 'ready' ? 'succeeded' : 'failed',
+    providerUrl: admin ? `${admin.replace(/\/+$/, '')}/deploys/${encodeURIComponent(id)}` : null,
+    deliveryKey: `${id}:${state}`,
+    // The site's own address is what monitors watch; the deploy's unique URL rarely is.
+    hosts: hostsOf(url, httpUrl(text(payload, 'ssl_url', 2000)), httpUrl(text(payload, 'url', 2000))),
+  };
+};

@@ -1,0 +1,156 @@
+// Per-account webhook receivers, one per provider: the token in the receiver URL (whose account
+// a delivery is for) and the signing secret, sealed with AES-256-GCM bound to the receiver's id.
+// Upwatch generates GitHub's and Netlify's secret; Vercel shows its own, which the user pastes.
+import { hkdfSync, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { uuidv7 } from 'uuidv7';
+import {
+  type DeploymentWebhook,
+  WEBHOOK_PROVIDERS,
+  type WebhookProvider,
+} from '../../core/api/deployments.ts';
+import { type SealKey, seal, unseal } from '../alerts/sealed-config.ts';
+import type { Clock } from '../clock.ts';
+import type { DeploymentWebhookTable } from '../db/deployment-schema.ts';
+import type { Database } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+
+export function deriveReceiverKey(secret: string): SealKey {
+  return Buffer.from(hkdfSync('sha256', secret, 'upwatch', 'deployment-webhook-secret v1', 32)) as SealKey;
+}
+
+export interface ReceiverDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  key: SealKey;
+  publicUrl: string;
+}
+
+export interface Receiver {
+  id: string;
+  userId: string;
+  secret: string;
+}
+
+const GENERATED: Record<WebhookProvider, boolean> = { github: true, vercel: false, netlify: true };
+
+export function createReceivers({ db, clock, key, publicUrl }: ReceiverDeps) {
+  const base = publicUrl.replace(/\/+$/, '');
+
+  function toWebhook(provider: WebhookProvider, row: DeploymentWebhookTable | undefined): DeploymentWebhook {
+    const url = `${base}/api/deployments/${provider}`;
+    return {
+      provider,
+      webhookUrl: row ? `${url}?token=${row.token}` : url,
+      configured: Boolean(row),
+      secretHint: row?.secret_hint ?? null,
+      lastDeliveryAt: row?.last_delivery_at ?? null,
+    };
+  }
+
+  async function rowOf(userId: string, provider: WebhookProvider) {
+    return db
+      .selectFrom('deployment_webhooks')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('provider', '=', provider)
+      .executeTakeFirst();
+  }
+
+  return {
+    async list(userId: string): Promise<DeploymentWebhook[]> {
+      const rows = await db
+        .selectFrom('deployment_webhooks')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .execute();
+      return WEBHOOK_PROVIDERS.map((provider) =>
+        toWebhook(
+          provider,
+          rows.find((row) => row.provider === provider),
+        ),
+      );
+    },
+
+    /** Sets (or replaces) the provider's secret; the receiver URL keeps its token. */
+    async put(userId: string, provider: WebhookProvider, pasted: string | undefined) {
+      if (GENERATED[provider] && pasted !== undefined) {
+        throw new ApiError(
+          400,
+          'secret_generated_by_upwatch',
+          'Upwatch generates this secret for you to paste at the provider; send no body.',
+        );
+      }
+      if (!GENERATED[provider] && pasted === undefined) {
+        throw new ApiError(400, 'secret_required', 'Paste the webhook secret Vercel shows.');
+      }
+      const secret = pasted ?? randomBytes(32).toString('base64url');
+      const now = clock.now();
+      const existing = await rowOf(userId, provider);
+      const id = existing?.id ?? uuidv7();
+      const columns = {
+        secret_sealed: seal(key, secret, id),
+        secret_hint: secret.slice(-4),
+        updated_at: now,
+      };
+      if (existing) {
+        await db
+          .updateTable('deployment_webhooks')
+          .set(columns)
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .execute();
+      } else {
+        await db
+          .insertInto('deployment_webhooks')
+          .values({
+            id,
+            user_id: userId,
+            provider,
+            token: randomBytes(24).toString('base64url'),
+            last_delivery_at: null,
+            created_at: now,
+            ...columns,
+          })
+          .execute();
+      }
+      return { webhook: toWebhook(provider, await rowOf(userId, provider)), secret: pasted ? null : secret };
+    },
+
+    async delete(userId: string, provider: WebhookProvider): Promise<void> {
+      const result = await db
+        .deleteFrom('deployment_webhooks')
+        .where('user_id', '=', userId)
+        .where('provider', '=', provider)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) {
+        throw new ApiError(
+          404,
+          'webhook_not_configured',
+          `No ${provider} webhook is set up in your account.`,
+        );
+      }
+    },
+
+    /** The receiver a delivery's URL token names, with its secret opened; null when unknown. */
+    async byToken(provider: WebhookProvider, token: string): Promise<Receiver | null> {
+      const row = await db
+        .selectFrom('deployment_webhooks')
+        .select(['id', 'user_id', 'secret_sealed'])
+        .where('provider', '=', provider)
+        .where('token', '=', token)
+        .executeTakeFirst();
+      return row ? { id: row.id, userId: row.user_id, secret: unseal(key, row.secret_sealed, row.id) } : null;
+    },
+
+    async delivered(receiverId: string): Promise<void> {
+      await db
+        .updateTable('deployment_webhooks')
+        .set({ last_delivery_at: clock.now() })
+        .where('id', '=', receiverId)
+        .execute();
+    },
+  };
+}
+
+export type Receivers = ReturnType<typeof createReceivers>;

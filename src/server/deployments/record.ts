@@ -1,0 +1,98 @@
+// Stores one deployment with the monitors it affects, and brings an immediate check forward on
+// each of them that is not paused (marked 'deployment', so its result says why it ran). A
+// provider's redelivery (same delivery key) returns the deployment stored the first time.
+import type { Kysely } from 'kysely';
+import { uuidv7 } from 'uuidv7';
+import type { DeploymentProvider, DeploymentStatus } from '../../core/api/deployments.ts';
+import type { Database } from '../db/schema.ts';
+import { type MonitorSelection, selectMonitors } from './select-monitors.ts';
+
+export const DEPLOYMENT_CHECK_REASON = 'deployment';
+
+export interface DeploymentDraft {
+  provider: DeploymentProvider;
+  version: string | null;
+  environment: string;
+  commitSha: string | null;
+  branch: string | null;
+  url: string | null;
+  status: DeploymentStatus;
+  providerUrl: string | null;
+  deployedAt: number;
+  deliveryKey: string | null;
+}
+
+export interface RecordOptions {
+  userId: string;
+  draft: DeploymentDraft;
+  selection: MonitorSelection;
+  triggerChecks: boolean;
+  now: number;
+}
+
+/** The deployment's id, and whether this call stored it (false for a redelivery). */
+export async function recordDeployment(
+  db: Kysely<Database>,
+  { userId, draft, selection, triggerChecks, now }: RecordOptions,
+): Promise<{ id: string; created: boolean }> {
+  const monitors = await selectMonitors(db, userId, selection);
+  return db.transaction().execute(async (tx) => {
+    const id = uuidv7();
+    const inserted = await tx
+      .insertInto('deployments')
+      .values({
+        id,
+        user_id: userId,
+        provider: draft.provider,
+        version: draft.version,
+        environment: draft.environment,
+        commit_sha: draft.commitSha,
+        branch: draft.branch,
+        url: draft.url,
+        status: draft.status,
+        provider_url: draft.providerUrl,
+        delivery_key: draft.deliveryKey,
+        deployed_at: draft.deployedAt,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'provider', 'delivery_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) {
+      const existing = await tx
+        .selectFrom('deployments')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('provider', '=', draft.provider)
+        .where('delivery_key', '=', draft.deliveryKey)
+        .executeTakeFirstOrThrow();
+      return { id: existing.id, created: false };
+    }
+    const triggered = new Set<string>();
+    const runnable = monitors.filter((monitor) => monitor.paused === 0).map((monitor) => monitor.id);
+    if (triggerChecks && runnable.length > 0) {
+      const due = await tx
+        .updateTable('monitors')
+        .set({ next_run_at: now, check_reason: DEPLOYMENT_CHECK_REASON })
+        .where('user_id', '=', userId)
+        .where('paused', '=', 0)
+        .where('id', 'in', runnable)
+        .returning('id')
+        .execute();
+      for (const { id: monitorId } of due) triggered.add(monitorId);
+    }
+    if (monitors.length > 0) {
+      await tx
+        .insertInto('deployment_monitors')
+        .values(
+          monitors.map((monitor) => ({
+            deployment_id: id,
+            monitor_id: monitor.id,
+            triggered: triggered.has(monitor.id) ? 1 : 0,
+          })),
+        )
+        .execute();
+    }
+    return { id, created: true };
+  });
+}

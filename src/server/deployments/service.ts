@@ -1,0 +1,104 @@
+// Deployment monitoring: recording (API, by hand, provider webhooks), reading with before/after
+// impact, and the per-account webhook receivers. Everything but a webhook delivery itself needs
+// the apiAccess feature; a delivery needs its provider's feature on the receiver owner's plan.
+import type { Kysely } from 'kysely';
+import type { Deployment, DeploymentInput, WebhookProvider } from '../../core/api/deployments.ts';
+import type { EntitlementsHelper } from '../billing/plan-summary.ts';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
+import { deploymentGates } from './gate.ts';
+import { deploymentImpact } from './impact.ts';
+import { type DeploymentListQuery, listDeployments } from './list.ts';
+import { createReceiver } from './receive.ts';
+import { createReceivers, deriveReceiverKey } from './receivers.ts';
+import { recordDeployment } from './record.ts';
+import { loadDeployment } from './repository.ts';
+import type { MonitorSelection } from './select-monitors.ts';
+import { hostOf } from './select-monitors.ts';
+
+export interface DeploymentServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  entitlements: Pick<EntitlementsHelper, 'check'>;
+  /** SECRET_KEY: the receivers' signing secrets are sealed under a key derived from it. */
+  secret: string;
+  publicUrl: string;
+}
+
+function selectionOf(input: DeploymentInput): MonitorSelection {
+  if (input.monitor_ids) return { kind: 'ids', ids: input.monitor_ids };
+  const host = input.url ? hostOf(input.url) : null;
+  return host ? { kind: 'hosts', hosts: [host], orAll: false } : { kind: 'all' };
+}
+
+export function createDeploymentService(deps: DeploymentServiceDeps) {
+  const { db, clock } = deps;
+  const gates = deploymentGates(deps.entitlements);
+  const receivers = createReceivers({
+    db,
+    clock,
+    key: deriveReceiverKey(deps.secret),
+    publicUrl: deps.publicUrl,
+  });
+
+  return {
+    /** `provider`: 'api' for a script's key, 'manual' for the app's form. */
+    async create(userId: string, input: DeploymentInput, provider: 'api' | 'manual'): Promise<Deployment> {
+      await gates.apiAccess(userId);
+      const now = clock.now();
+      const { id } = await recordDeployment(db, {
+        userId,
+        draft: {
+          provider,
+          version: input.version ?? null,
+          environment: input.environment,
+          commitSha: input.commit_sha?.toLowerCase() ?? null,
+          branch: input.branch ?? null,
+          url: input.url ?? null,
+          status: input.status,
+          providerUrl: null,
+          deployedAt: input.deployed_at ?? now,
+          deliveryKey: null,
+        },
+        selection: selectionOf(input),
+        triggerChecks: input.trigger_checks,
+        now,
+      });
+      return loadDeployment(db, userId, id);
+    },
+
+    async list(userId: string, query: DeploymentListQuery) {
+      await gates.apiAccess(userId);
+      return listDeployments(db, userId, query);
+    },
+
+    async get(userId: string, id: string): Promise<Deployment> {
+      await gates.apiAccess(userId);
+      return loadDeployment(db, userId, id);
+    },
+
+    async impact(userId: string, id: string) {
+      await gates.apiAccess(userId);
+      return { impact: await deploymentImpact(db, userId, id) };
+    },
+
+    webhooks: {
+      async list(userId: string) {
+        await gates.apiAccess(userId);
+        return { webhooks: await receivers.list(userId) };
+      },
+      async put(userId: string, provider: WebhookProvider, secret: string | undefined) {
+        await gates.apiAccess(userId);
+        return receivers.put(userId, provider, secret);
+      },
+      async delete(userId: string, provider: WebhookProvider) {
+        await gates.apiAccess(userId);
+        await receivers.delete(userId, provider);
+      },
+    },
+
+    receive: createReceiver({ db, clock, gates, receivers }),
+  };
+}
+
+export type DeploymentService = ReturnType<typeof createDeploymentService>;
