@@ -8,6 +8,8 @@ import { renderInRouter } from '../../test/render-in-router';
 import { CertificateBadge } from './certificate-badge';
 
 const DAY_MS = 86_400_000;
+// The lazy route and its fetches can take over a second on a busy machine.
+const LOAD = { timeout: 5000 };
 const MARCH_3 = Date.UTC(2025, 2, 3, 12, 0, 0);
 
 function badge(daysRemaining: number, problemCount = 0): SslBadge {
@@ -21,7 +23,7 @@ async function showBadge(ssl: SslBadge | null) {
       Row <CertificateBadge ssl={ssl} />
     </p>,
   );
-  return screen.findByText('Row');
+  return screen.findByText('Row', {}, LOAD);
 }
 
 describe('certificate badge', () => {
@@ -34,7 +36,7 @@ describe('certificate badge', () => {
     { days: -2, text: 'Expired', label: 'Certificate expired on Mar 1, 2025', tone: 'text-danger' },
   ])('shows $text for $days days left, labelled "$label"', async ({ days, text, label, tone }) => {
     await showBadge(badge(days));
-    const element = await screen.findByTitle(label);
+    const element = await screen.findByTitle(label, {}, LOAD);
     expect(element).toHaveTextContent(text);
     expect(element).toHaveClass(tone);
     expect(screen.getByText(text)).toBeVisible();
@@ -43,7 +45,7 @@ describe('certificate badge', () => {
 
   it('turns to danger when the certificate has problems, however far its expiry', async () => {
     await showBadge(badge(60, 2));
-    const element = await screen.findByTitle('Certificate expires in 60 days; 2 problems');
+    const element = await screen.findByTitle('Certificate expires in 60 days; 2 problems', {}, LOAD);
     expect(element).toHaveTextContent('60d');
     expect(element).toHaveClass('text-danger');
   });
@@ -71,7 +73,7 @@ describe('certificate badge in the monitor lists', () => {
   it('shows the days left beside the name on the dashboard, and nothing for an http monitor', async () => {
     stubRows();
     renderApp('/dashboard');
-    const site = await screen.findByRole('link', { name: 'Marketing site' });
+    const site = await screen.findByRole('link', { name: 'Marketing site' }, LOAD);
     expect(within(site).getByTitle('Certificate expires in 12 days')).toHaveTextContent('12d');
     const docs = screen.getByRole('link', { name: 'Docs over http' });
     expect(within(docs).queryByTitle(/Certificate/)).not.toBeInTheDocument();
@@ -80,7 +82,7 @@ describe('certificate badge in the monitor lists', () => {
   it('shows the days left in the monitors table row', async () => {
     stubRows();
     renderApp('/dashboard/monitors');
-    const table = await screen.findByRole('table');
+    const table = await screen.findByRole('table', {}, LOAD);
     const row = within(table).getByRole('link', { name: 'Marketing site' }).closest('tr') as HTMLElement;
     expect(within(row).getByTitle('Certificate expires in 12 days')).toHaveTextContent('12d');
     expect(within(row).getByTitle('Certificate expires in 12 days')).toHaveClass('text-warning');

@@ -85,6 +85,13 @@ function SecurityScreen() {
       </EmptyState>
     );
   }
+  if (overview.current === null && monitor.paused) {
+    return (
+      <EmptyState icon={ShieldCheck} title="No certificate checks yet">
+        This monitor is paused. Its certificate is checked as soon as you resume it.
+      </EmptyState>
+    );
+  }
   if (overview.current === null) {
     return (
       <EmptyState icon={ShieldCheck} title="No certificate checks yet">

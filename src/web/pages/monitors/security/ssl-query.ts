@@ -5,6 +5,8 @@ import { monitorKeys, monitorPath } from '../../../lib/monitors';
 
 /** The first check of a new https monitor runs at once: ask again until it has landed. */
 export const FIRST_CHECK_POLL_MS = 3000;
+/** Two minutes of asking; a check that has not landed by then waits for the next visit. */
+const FIRST_CHECK_MAX_POLLS = 40;
 
 // Under the monitor's detail key, so whatever refreshes the monitor refreshes its certificate.
 export const sslKey = (id: string) => [...monitorKeys.detail(id), 'ssl'] as const;
@@ -15,7 +17,8 @@ export function sslQueryOptions(id: string) {
     queryFn: ({ signal }) => apiGet<SslOverview>(monitorPath(id, 'ssl'), signal),
     refetchInterval: (query) => {
       const data = query.state.data;
-      return data?.applicable && data.current === null ? FIRST_CHECK_POLL_MS : false;
+      const waiting = data?.applicable && data.current === null;
+      return waiting && query.state.dataUpdateCount < FIRST_CHECK_MAX_POLLS ? FIRST_CHECK_POLL_MS : false;
     },
   });
 }
