@@ -106,9 +106,3 @@ export async function requireOwnedMonitors(
     throw new ApiError(404, 'monitor_not_found', `No monitor with id ${missing} exists in your account.`);
   }
 }
-
-export async function isSlugTaken(db: Kysely<Database>, slug: string, exceptId?: string): Promise<boolean> {
-  let query = db.selectFrom('status_pages').select('id').where('slug', '=', slug);
-  if (exceptId) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}

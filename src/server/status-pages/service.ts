@@ -9,13 +9,7 @@ import type { Database } from '../db/schema.ts';
 import type { StatusPageTable } from '../db/status-page-schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { statusPageGates } from './gate.ts';
-import {
-  getOwnedPageRow,
-  isSlugTaken,
-  loadPageMonitors,
-  requireOwnedMonitors,
-  toStatusPage,
-} from './repository.ts';
+import { getOwnedPageRow, loadPageMonitors, requireOwnedMonitors, toStatusPage } from './repository.ts';
 
 export interface StatusPageServiceDeps {
   db: Kysely<Database>;
@@ -28,7 +22,7 @@ function slugTaken(): ApiError {
   return new ApiError(409, 'slug_taken', 'Another status page already uses this slug; choose another.');
 }
 
-/** Two pages racing for one slug: the unique index decides, on either dialect. */
+/** The unique index on slug decides who has it, also for two pages saved at the same moment. */
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
@@ -56,7 +50,7 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
     return toStatusPage(row, monitors.get(row.id) ?? [], publicUrl);
   }
 
-  async function validate(userId: string, input: StatusPageUpdate, pageId?: string): Promise<void> {
+  async function validate(userId: string, input: StatusPageUpdate): Promise<void> {
     await gates.pages(userId);
     if (input.removeBranding) await gates.removeBranding(userId);
     if (input.monitors)
@@ -65,7 +59,6 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
         userId,
         input.monitors.map((m) => m.monitorId),
       );
-    if (input.slug !== undefined && (await isSlugTaken(db, input.slug, pageId))) throw slugTaken();
   }
 
   async function write(work: (tx: Kysely<Database>) => Promise<void>): Promise<void> {
@@ -136,7 +129,7 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
 
     async update(userId: string, id: string, input: StatusPageUpdate): Promise<StatusPage> {
       await getOwnedPageRow(db, userId, id);
-      await validate(userId, input, id);
+      await validate(userId, input);
       await write(async (tx) => {
         await tx
           .updateTable('status_pages')

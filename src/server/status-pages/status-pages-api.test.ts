@@ -116,6 +116,17 @@ describe('status page API', () => {
     expect((await send(b, 'PATCH', `/status-pages/${mine.id}`, { slug: 'b-page' })).status).toBe(200);
   });
 
+  it('gives one of two users racing for a slug the page and the other 409 slug_taken', async () => {
+    const { user, send } = await setup();
+    const [a, b] = [await user(), await user()];
+    const responses = await Promise.all(
+      [a, b].map((owner) => send(owner, 'POST', '/status-pages', { name: 'Race', slug: 'race' })),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
+    const loser = responses.find((response) => response.status === 409);
+    expect((await loser?.json()).error.code).toBe('slug_taken');
+  });
+
   it('refuses removeBranding with 403 feature_not_in_plan on free, and allows it on starter', async () => {
     const { user, page, send } = await setup();
     const free = await user();
