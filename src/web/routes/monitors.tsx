@@ -48,7 +48,10 @@ const monitorPerformanceRoute = createRoute({
 const monitorDeploymentsRoute = createRoute({
   getParentRoute: () => monitorRoute,
   path: 'deployments',
-  component: lazyRouteComponent(tabs, 'DeploymentsTab'),
+  component: lazyRouteComponent(
+    () => import('../pages/monitors/deployments/deployments-tab'),
+    'DeploymentsTab',
+  ),
 });
 
 const monitorSecurityRoute = createRoute({

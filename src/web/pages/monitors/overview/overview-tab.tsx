@@ -8,6 +8,7 @@ import { useRouteMonitor } from '../../../lib/use-monitor';
 import { CurrentStatus } from './current-status';
 import { RecentChecks } from './recent-checks';
 import { UptimeTiles } from './uptime-tiles';
+import { useChartDeployments } from './use-chart-deployments';
 
 // uPlot loads with the first chart, not with the dashboard.
 const ResponseChart = lazy(() =>
@@ -29,6 +30,7 @@ export function OverviewTab() {
   const loaded = results.data?.pages.flatMap((page) => page.results) ?? [];
   // The chart plots the first page (the latest checks); older pages only extend the table.
   const latest = results.data?.pages[0]?.results ?? [];
+  const markers = useChartDeployments(monitor.id, latest);
 
   return (
     <div className="flex flex-col gap-6">
@@ -45,7 +47,7 @@ export function OverviewTab() {
             <ChartFallback />
           ) : (
             <Suspense fallback={<ChartFallback />}>
-              <ResponseChart results={latest} />
+              <ResponseChart results={latest} markers={markers} />
             </Suspense>
           )}
         </div>

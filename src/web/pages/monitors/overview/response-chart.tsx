@@ -3,6 +3,7 @@ import './response-chart.css';
 import { useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import type { CheckResult } from '../../../../core/api/history';
+import { type ChartMarker, markerPlugin } from '../../../components/charts/deployment-markers';
 import { formatMs } from '../../../lib/format';
 import { useColorScheme } from '../../../lib/use-color-scheme';
 import { useTimeZone } from '../../../lib/use-time-zone';
@@ -27,7 +28,12 @@ function chartData(series: TimingSeries): uPlot.AlignedData {
   return [series.times, ...[...series.stacked].reverse(), series.failures];
 }
 
-function chartOptions(current: () => TimingSeries, width: number, timeZone: string): uPlot.Options {
+function chartOptions(
+  current: () => TimingSeries,
+  markers: () => readonly ChartMarker[],
+  width: number,
+  timeZone: string,
+): uPlot.Options {
   const muted = cssColor('--color-muted');
   const grid = cssColor('--color-border');
   const danger = cssColor('--color-danger');
@@ -39,6 +45,7 @@ function chartOptions(current: () => TimingSeries, width: number, timeZone: stri
     height: HEIGHT,
     tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), timeZone),
     cursor: { points: { show: false } },
+    plugins: [markerPlugin(markers)],
     legend: { live: true },
     scales: { y: { range: (_u, _min, max) => [0, Math.max(10, max * 1.1)] } },
     axes: [axis, { ...axis, size: 64, values: (_u, ticks) => ticks.map((tick) => formatMs(tick)) }],
@@ -66,7 +73,14 @@ function chartOptions(current: () => TimingSeries, width: number, timeZone: stri
   };
 }
 
-export function ResponseChart({ results }: { results: CheckResult[] }) {
+export function ResponseChart({
+  results,
+  markers = [],
+}: {
+  results: CheckResult[];
+  /** Deployments (or other events) drawn as labelled vertical lines. */
+  markers?: readonly ChartMarker[];
+}) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
   const timeZone = useTimeZone();
@@ -74,6 +88,8 @@ export function ResponseChart({ results }: { results: CheckResult[] }) {
   const series = useMemo(() => timingSeries(results), [results]);
   const latest = useRef(series);
   latest.current = series;
+  const latestMarkers = useRef(markers);
+  latestMarkers.current = markers;
   const hasData = series.times.length > 0;
 
   // Built once per time zone and colour scheme (CSS colours are read at build time)...
@@ -81,7 +97,12 @@ export function ResponseChart({ results }: { results: CheckResult[] }) {
   useEffect(() => {
     const element = container.current;
     if (!element || !hasData || !canDraw()) return;
-    const options = chartOptions(() => latest.current, element.clientWidth, timeZone);
+    const options = chartOptions(
+      () => latest.current,
+      () => latestMarkers.current,
+      element.clientWidth,
+      timeZone,
+    );
     const plot = new uPlot(options, chartData(latest.current), element);
     chart.current = plot;
     const resize = new ResizeObserver(() => plot.setSize({ width: element.clientWidth, height: HEIGHT }));
@@ -98,16 +119,24 @@ export function ResponseChart({ results }: { results: CheckResult[] }) {
     chart.current?.setData(chartData(series));
   }, [series]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the plugin reads new markers through the ref
+  useEffect(() => {
+    chart.current?.redraw(false);
+  }, [markers]);
+
   const totals = results.map((result) => result.totalMs);
   const summary =
     totals.length === 0
       ? 'No checks yet.'
       : `Response time of the last ${totals.length} checks: ${formatMs(Math.min(...totals))} to ${formatMs(Math.max(...totals))}.`;
 
+  const marked =
+    markers.length === 0 ? '' : ` Marked: ${markers.map((marker) => marker.description).join('; ')}.`;
+
   return (
     <figure>
       <div ref={container} className="response-chart min-h-[240px] w-full" role="img" aria-label={summary} />
-      <figcaption className="sr-only">{summary}</figcaption>
+      <figcaption className="sr-only">{`${summary}${marked}`}</figcaption>
     </figure>
   );
 }

@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { TrendingDown, TrendingUp } from 'lucide-react';
+import type { Deployment } from '../../../../core/api/deployments';
+import { cn } from '../../../lib/cn';
+import { deploymentImpactQueryOptions, deploymentName } from '../../../lib/deployments';
+import { afterWindowOpen, errorRateSentence, isRegression, latencySentence } from './impact';
+
+/** Median latency and error rate of this monitor in the hour after the deployment versus before. */
+export function DeploymentImpactLine({
+  deployment,
+  monitorId,
+  now,
+}: {
+  deployment: Deployment;
+  monitorId: string;
+  now: number;
+}) {
+  const impact = useQuery(deploymentImpactQueryOptions(deployment.id));
+  if (impact.isPending) return <p className="text-xs text-muted">Comparing the hour before and after…</p>;
+  if (impact.isError)
+    return <p className="text-xs text-muted">{`Impact unavailable: ${impact.error.message}`}</p>;
+  const mine = impact.data.find((entry) => entry.monitorId === monitorId);
+  if (!mine) return <p className="text-xs text-muted">No checks of this monitor beside this deployment.</p>;
+  const worse = isRegression(mine);
+  const Trend = worse ? TrendingUp : TrendingDown;
+  return (
+    <p
+      className={cn(
+        'flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm',
+        worse ? 'text-danger' : 'text-fg',
+      )}
+    >
+      <Trend className="size-4 shrink-0" aria-hidden />
+      <span className="font-medium">{latencySentence(mine, deploymentName(deployment))}</span>
+      <span className="text-muted">· {errorRateSentence(mine)}</span>
+      {afterWindowOpen(deployment.deployedAt, now) ? (
+        <span className="text-xs text-muted">(the hour after is still running)</span>
+      ) : null}
+    </p>
+  );
+}

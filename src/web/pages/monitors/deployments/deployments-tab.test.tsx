@@ -1,0 +1,112 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { PlanId } from '../../../../core/plans';
+import { makePlanCustomer } from '../../../test/billing';
+import { makeDeployment, makeImpact } from '../../../test/deployments';
+import { json, type RecordedRequest, stubServer, TEST_USER } from '../../../test/fake-server';
+import { makeMonitor } from '../../../test/monitors';
+import { renderApp } from '../../../test/render-app';
+
+const LOAD = { timeout: 3000 };
+
+function showDeployments(plan: PlanId, routes: Record<string, (r: RecordedRequest) => Response>) {
+  const server = stubServer({
+    user: TEST_USER,
+    routes: {
+      'POST /api/billing/customers': () => json(makePlanCustomer(plan)),
+      'GET /api/v1/monitors/m-1': () => json(makeMonitor()),
+      ...routes,
+    },
+  });
+  renderApp('/dashboard/monitors/m-1/deployments');
+  return server;
+}
+
+describe('monitor deployments tab', () => {
+  it("lists the monitor's deployments with provider, commit, branch, time in the viewer's zone and the impact sentence", async () => {
+    const vercel = makeDeployment();
+    const github = makeDeployment({
+      id: 'd-2',
+      provider: 'github',
+      version: null,
+      commitSha: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678',
+      branch: 'release/1.5',
+      status: 'failed',
+      providerUrl: null,
+      deployedAt: Date.UTC(2025, 2, 3, 8, 30),
+    });
+    const { requests } = showDeployments('pro', {
+      'GET /api/v1/deployments': () => json({ deployments: [vercel, github], nextCursor: null }),
+      'GET /api/v1/deployments/d-1/impact': () =>
+        json({
+          impact: [
+            makeImpact({ monitorId: 'other', before: { checks: 1, p50Ms: 1, errorRate: 0 } }),
+            makeImpact(),
+          ],
+        }),
+      'GET /api/v1/deployments/d-2/impact': () =>
+        json({
+          impact: [
+            makeImpact({
+              before: { checks: 10, p50Ms: 250, errorRate: 0.1 },
+              after: { checks: 10, p50Ms: 210, errorRate: 0 },
+            }),
+          ],
+        }),
+    });
+
+    const first = await screen.findByRole('listitem', { name: 'Deployment v1.4.2' }, LOAD);
+    expect(first).toHaveTextContent('Vercel');
+    expect(first).toHaveTextContent('Succeeded');
+    expect(first).toHaveTextContent('production');
+    expect(first).toHaveTextContent('9fceb02');
+    expect(first).not.toHaveTextContent('9fceb02d0ae');
+    expect(first).toHaveTextContent('main');
+    expect(within(first).getByRole('link', { name: 'View at the provider' })).toHaveAttribute(
+      'href',
+      'https://vercel.com/acme/site/dpl_123',
+    );
+    expect(await within(first).findByText('+180 ms p50 after v1.4.2')).toBeInTheDocument();
+    expect(first).toHaveTextContent('Error rate 0.0% before, 25.0% after');
+
+    const second = screen.getByRole('listitem', { name: 'Deployment a1b2c3d' });
+    expect(second).toHaveTextContent('GitHub Actions');
+    expect(second).toHaveTextContent('Failed');
+    expect(second).toHaveTextContent('release/1.5');
+    // 08:30 UTC is 8:30 AM in London (TEST_USER's zone) on March 3.
+    expect(second).toHaveTextContent('Mar 3, 2025, 8:30 AM');
+    expect(await within(second).findByText('-40 ms p50 after a1b2c3d')).toBeInTheDocument();
+    expect(second).toHaveTextContent('Error rate 10.0% before, 0.0% after');
+
+    const list = requests.find((r) => r.path === '/api/v1/deployments');
+    expect(new URLSearchParams(list?.query).get('monitor_id')).toBe('m-1');
+  });
+
+  it('says when there were no checks before the deployment to compare with', async () => {
+    showDeployments('pro', {
+      'GET /api/v1/deployments': () => json({ deployments: [makeDeployment()], nextCursor: null }),
+      'GET /api/v1/deployments/d-1/impact': () =>
+        json({ impact: [makeImpact({ before: { checks: 0, p50Ms: null, errorRate: null } })] }),
+    });
+    expect(
+      await screen.findByText('No checks in the hour before v1.4.2 to compare with.', {}, LOAD),
+    ).toBeInTheDocument();
+  });
+
+  it('offers to record one when the monitor has no deployments', async () => {
+    showDeployments('pro', { 'GET /api/v1/deployments': () => json({ deployments: [], nextCursor: null }) });
+    expect(await screen.findByText('No deployments yet', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Record a deployment' })).toHaveAttribute(
+      'href',
+      '/dashboard/deployments/new',
+    );
+  });
+
+  it('is gated as deployment monitoring on plans without API access', async () => {
+    const { requests } = showDeployments('free', {});
+    expect(await screen.findByText('Feature Unavailable', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getByText('Deployment monitoring')).toBeInTheDocument();
+    expect(screen.getByText('This feature requires a Pro subscription plan or higher.')).toBeInTheDocument();
+    expect(requests.some((r) => r.path === '/api/v1/deployments')).toBe(false);
+  });
+});
