@@ -80,7 +80,8 @@ describe('monitor detail', () => {
       },
     });
     renderApp('/dashboard/monitors/m-1/security');
-    expect(await screen.findByText('No certificate checks yet')).toBeInTheDocument();
+    // The tab loads lazily and then fetches the certificate: over a second on a busy machine.
+    expect(await screen.findByText('No certificate checks yet', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByText('Feature Unavailable')).not.toBeInTheDocument();
   });
 
