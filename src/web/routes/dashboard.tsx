@@ -27,7 +27,10 @@ const performanceRoute = createRoute({
 const deploymentsNewRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'deployments/new',
-  component: lazyRouteComponent(() => import('../pages/dashboard/builder-pages'), 'NewDeploymentPage'),
+  component: lazyRouteComponent(
+    () => import('../pages/deployments/new-deployment-page'),
+    'NewDeploymentPage',
+  ),
 });
 
 const reportsRoute = createRoute({
