@@ -1,6 +1,8 @@
 import { FeatureGate } from '../../../components/feature-gate';
 import { ApiReference } from './api-reference';
 import { CreateKeyCard } from './create-key-card';
+import { DeploymentWebhooks } from './deployment-webhooks';
+import { GithubActionsSnippet } from './github-actions-snippet';
 import { KeyListCard } from './key-list-card';
 
 export function ApiDocsTab() {
@@ -9,6 +11,8 @@ export function ApiDocsTab() {
       <div className="flex flex-col gap-6">
         <CreateKeyCard />
         <KeyListCard />
+        <DeploymentWebhooks />
+        <GithubActionsSnippet />
         <ApiReference />
       </div>
     </FeatureGate>
