@@ -57,7 +57,7 @@ export function createReceiver({ db, clock, gates, receivers }: ReceiveDeps) {
     const { id, created } = await recordDeployment(db, {
       userId: receiver.userId,
       draft: { ...draft, provider, deployedAt: now },
-      selection: { kind: 'hosts', hosts, orAll: draft.environment === 'production' },
+      selection: { kind: 'hosts', hosts, orAll: draft.environment.toLowerCase() === 'production' },
       triggerChecks: draft.status === 'succeeded',
       now,
     });

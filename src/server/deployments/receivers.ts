@@ -140,7 +140,13 @@ export function createReceivers({ db, clock, key, publicUrl }: ReceiverDeps) {
         .where('provider', '=', provider)
         .where('token', '=', token)
         .executeTakeFirst();
-      return row ? { id: row.id, userId: row.user_id, secret: unseal(key, row.secret_sealed, row.id) } : null;
+      if (!row) return null;
+      try {
+        return { id: row.id, userId: row.user_id, secret: unseal(key, row.secret_sealed, row.id) };
+      } catch {
+        // Sealed under another SECRET_KEY: no delivery can be verified until the secret is set again.
+        return null;
+      }
     },
 
     async delivered(receiverId: string): Promise<void> {

@@ -41,6 +41,7 @@ describe('GitHub', () => {
     const { deployment: source, deployment_status: status } = githubStatus.payload;
     expect(deployment).toMatchObject({
       provider: 'github',
+      version: source.sha.slice(0, 7),
       commitSha: source.sha,
       branch: source.ref,
       environment: source.environment,
@@ -51,6 +52,16 @@ describe('GitHub', () => {
       monitorIds: [site],
       triggeredMonitorIds: [site],
     });
+
+    // A tag deployed is its own version label.
+    const tagged = body({ ...githubStatus.payload, deployment: { ...source, ref: 'v1.4.2' } });
+    const fromTag = await stored(
+      await d.deliver(path, tagged, {
+        ...signGithub(secret, tagged),
+        ...githubHeaders('deployment_status', 'd-2'),
+      }),
+    );
+    expect(fromTag).toMatchObject({ version: 'v1.4.2', branch: 'v1.4.2' });
   });
 
   it('stores a completed workflow_run: workflow_run.head_sha, head_branch, conclusion, html_url', async () => {
@@ -66,6 +77,7 @@ describe('GitHub', () => {
     const run = githubRun.payload.workflow_run;
     expect(deployment).toMatchObject({
       provider: 'github',
+      version: 'Deploy #562',
       commitSha: run.head_sha,
       branch: run.head_branch,
       status: 'succeeded',
@@ -133,6 +145,7 @@ describe('Vercel', () => {
     const { payload } = vercel.payload;
     expect(deployment).toMatchObject({
       provider: 'vercel',
+      version: payload.deployment.meta.githubCommitSha.slice(0, 7),
       commitSha: payload.deployment.meta.githubCommitSha,
       branch: payload.deployment.meta.githubCommitRef,
       environment: payload.target,
@@ -170,6 +183,7 @@ describe('Netlify', () => {
     const p = netlify.payload;
     expect(deployment).toMatchObject({
       provider: 'netlify',
+      version: p.commit_ref.slice(0, 7),
       commitSha: p.commit_ref,
       branch: p.branch,
       environment: p.context,

@@ -1,6 +1,6 @@
 // GitHub: `deployment_status` (success or failure of a deployment) and `workflow_run`
 // completed (a GitHub Actions run that deploys). Field paths as in GitHub's webhook docs.
-import { commit, type DeliveryMapper, hostsOf, httpUrl, ignored, text } from './types.ts';
+import { commit, type DeliveryMapper, hostsOf, httpUrl, ignored, text, versionLabel } from './types.ts';
 
 const FAILED_STATES = new Set(['failure', 'error']);
 const FAILED_CONCLUSIONS = new Set(['failure', 'timed_out', 'startup_failure']);
@@ -14,12 +14,14 @@ export const mapGithub: DeliveryMapper = ({ headers, payload }) => {
       return ignored(`deployment_status ${state ?? 'without a state'} is neither success nor failure`);
     }
     const url = httpUrl(text(payload, 'deployment_status.environment_url', 2000));
+    const sha = commit(text(payload, 'deployment.sha'));
+    const ref = text(payload, 'deployment.ref');
     return {
       kind: 'deployment',
-      version: null,
+      version: versionLabel(ref, sha),
       environment: text(payload, 'deployment.environment', 50) ?? 'production',
-      commitSha: commit(text(payload, 'deployment.sha')),
-      branch: text(payload, 'deployment.ref'),
+      commitSha: sha,
+      branch: ref,
       url,
       status: state === 'success' ? 'succeeded' : 'failed',
       providerUrl:
@@ -35,11 +37,15 @@ export const mapGithub: DeliveryMapper = ({ headers, payload }) => {
     if (conclusion !== 'success' && !FAILED_CONCLUSIONS.has(conclusion)) {
       return ignored(`workflow_run concluded ${conclusion || 'without a conclusion'}`);
     }
+    const name = text(payload, 'workflow_run.name', 80);
+    const run = text(payload, 'workflow_run.run_number', 12);
+    const sha = commit(text(payload, 'workflow_run.head_sha'));
     return {
       kind: 'deployment',
-      version: null,
+      // The run as GitHub names it ("Deploy #562"), which is how the team finds it.
+      version: name && run ? `${name} #${run}` : versionLabel(null, sha),
       environment: 'production',
-      commitSha: commit(text(payload, 'workflow_run.head_sha')),
+      commitSha: sha,
       branch: text(payload, 'workflow_run.head_branch'),
       url: null,
       status: conclusion === 'success' ? 'succeeded' : 'failed',

@@ -1,6 +1,6 @@
 // Netlify: the deploy notifications `deploy_succeeded` (state ready) and `deploy_failed`
 // (state error); the body is the deploy object of Netlify's API.
-import { commit, type DeliveryMapper, hostsOf, httpUrl, ignored, text } from './types.ts';
+import { commit, type DeliveryMapper, hostsOf, httpUrl, ignored, text, versionLabel } from './types.ts';
 
 export const mapNetlify: DeliveryMapper = ({ payload }) => {
   const state = text(payload, 'state');
@@ -9,11 +9,12 @@ export const mapNetlify: DeliveryMapper = ({ payload }) => {
   if (!id) return ignored('Netlify deploy without an id');
   const url = httpUrl(text(payload, 'deploy_ssl_url', 2000) ?? text(payload, 'url', 2000));
   const admin = httpUrl(text(payload, 'admin_url', 2000));
+  const sha = commit(text(payload, 'commit_ref'));
   return {
     kind: 'deployment',
-    version: null,
+    version: versionLabel(null, sha),
     environment: text(payload, 'context', 50) ?? 'production',
-    commitSha: commit(text(payload, 'commit_ref')),
+    commitSha: sha,
     branch: text(payload, 'branch'),
     url,
     status: state === 'ready' ? 'succeeded' : 'failed',

@@ -63,3 +63,9 @@ export function hostsOf(...urls: (string | null)[]): string[] {
 export function commit(value: string | null): string | null {
   return value && /^[0-9a-f]{7,64}$/i.test(value) ? value.toLowerCase() : null;
 }
+
+/** A label for the deployment: a version-like ref (a tag) as it is, else the short commit. */
+export function versionLabel(ref: string | null, sha: string | null): string | null {
+  if (ref && /^v?\d+(\.\d+)+/.test(ref)) return ref.slice(0, 100);
+  return sha ? sha.slice(0, 7) : null;
+}
