@@ -8,6 +8,7 @@ import { useNow } from '../../lib/use-now';
 import { useTimeZone } from '../../lib/use-time-zone';
 import { IncidentActions } from './incident-actions';
 import { IncidentStatusBadge, SeverityBadge } from './incident-badges';
+import { IncidentDeployments } from './incident-deployments';
 import { incidentDuration } from './incident-table';
 import { useRouteIncident } from './use-route-incident';
 
@@ -48,6 +49,7 @@ export function OverviewTab() {
           </dl>
         </CardContent>
       </Card>
+      <IncidentDeployments incident={incident} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>

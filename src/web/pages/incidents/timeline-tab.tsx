@@ -9,6 +9,7 @@ import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
 import { incidentTimelineQueryOptions } from '../../lib/incidents';
 import { useTimeZone } from '../../lib/use-time-zone';
+import { IncidentDeployments } from './incident-deployments';
 import { useRouteIncident } from './use-route-incident';
 
 type Tone = 'danger' | 'good' | 'warn' | 'plain';
@@ -46,6 +47,7 @@ export function TimelineTab() {
     );
   return (
     <Card>
+      <IncidentDeployments incident={incident} className="mx-5 mt-4 sm:mx-6" />
       <ol aria-label="Timeline" className="flex flex-col px-5 py-4 sm:px-6">
         {timeline.data.events.map((event) => (
           <li key={event.id} className="relative flex gap-4 pb-5 last:pb-0">

@@ -117,12 +117,12 @@ describe('API Documentation tab: deployments', () => {
     showWebhooks();
     const region = await screen.findByRole('region', { name: 'GitHub Actions workflow' }, LOAD);
     const workflow = region.querySelector('pre')?.textContent ?? '';
-    expect(workflow).toContain('UPWATCH_API_KEY: ${{ secrets.UPWATCH_API_KEY }}');
+    expect(workflow).toContain(`UPWATCH_API_KEY: \${{ secrets.UPWATCH_API_KEY }}`);
     expect(workflow).toContain('trigger_checks: true');
     expect(workflow).toContain('curl --fail');
     expect(workflow).toContain('"https://upwatch.example/api/v1/deployments"');
     expect(workflow).toContain('-H "Authorization: Bearer $UPWATCH_API_KEY"');
-    expect(workflow).toContain('--arg commit "${{ github.sha }}"');
-    expect(workflow).toContain('--arg branch "${{ github.ref_name }}"');
+    expect(workflow).toContain(`--arg commit "\${{ github.sha }}"`);
+    expect(workflow).toContain(`--arg branch "\${{ github.ref_name }}"`);
   });
 });
