@@ -123,8 +123,8 @@ describe('status page API', () => {
       [a, b].map((owner) => send(owner, 'POST', '/status-pages', { name: 'Race', slug: 'race' })),
     );
     expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
-    const loser = responses.find((response) => response.status === 409);
-    expect((await loser?.json()).error.code).toBe('slug_taken');
+    const loser = responses.find((response) => response.status === 409) as Response;
+    expect((await errorOf(loser)).code).toBe('slug_taken');
   });
 
   it('refuses removeBranding with 403 feature_not_in_plan on free, and allows it on starter', async () => {
