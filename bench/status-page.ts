@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
@@ -245,6 +245,9 @@ export async function statusPage() {
         html_bytes: Buffer.byteLength(html),
         html_gzip_bytes: gzipSync(html).length,
         seed_ms: seedMs,
+        // Latency tails depend on what else the machine runs: these say how busy it was.
+        cpus: availableParallelism(),
+        load_average_1m: Number(loadavg()[0]?.toFixed(2)),
       };
     } finally {
       await server.close();
