@@ -84,6 +84,7 @@ describe('machine-readable status', () => {
     const response = await s.get('/status/acme.json');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
     const body = publicStatusJsonSchema.parse(await response.json());
     expect(body.status).toEqual({ state: 'partial_outage', description: 'Partial outage' });
     expect(body.page).toMatchObject({ name: 'Acme & Co', url: 'http://localhost:3000/status/acme' });

@@ -50,6 +50,8 @@ function htmlPage(view: PublicView): BuiltResponse {
 
 /** Badges are embedded by other sites (READMEs, dashboards), so they may be loaded cross-origin. */
 const badgeHeaders = { 'Cross-Origin-Resource-Policy': 'cross-origin' };
+/** The JSON is public and read without credentials, so any site's script may fetch it. */
+const openToAllOrigins = { ...badgeHeaders, 'Access-Control-Allow-Origin': '*' };
 
 function respond(c: Context, cached: CachedResponse): Response {
   const gzip = cached.gzip && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '') ? cached.gzip : null;
@@ -108,7 +110,7 @@ export function mountPublicStatusRoutes<E extends Env>(
       const view = await loadGroupView(db, slug, clock.now(), canRemoveBranding);
       if (!view) return notAvailable();
       const body = JSON.stringify(toPublicJson(view, publicUrl));
-      return { status: 200, contentType: 'application/json; charset=utf-8', body };
+      return { status: 200, contentType: 'application/json; charset=utf-8', body, headers: openToAllOrigins };
     });
   });
   app.get('/badge/:id/status.svg', (c) =>
