@@ -29,8 +29,11 @@ export function markerPlugin(markers: () => readonly ChartMarker[]): uPlot.Plugi
     for (const marker of markers()) {
       if (marker.x < min || marker.x > max) continue;
       const element = document.createElement('div');
+      const left = u.valToPos(marker.x, 'x');
       element.className = marker.failed ? 'chart-marker chart-marker-failed' : 'chart-marker';
-      element.style.left = `${u.valToPos(marker.x, 'x')}px`;
+      // Near the right edge the label goes left of its line, so it stays inside the plot.
+      if (left > u.over.clientWidth * 0.75) element.classList.add('chart-marker-end');
+      element.style.left = `${left}px`;
       element.setAttribute('role', 'note');
       element.setAttribute('aria-label', marker.description);
       element.title = marker.description;
