@@ -16,6 +16,7 @@ import type { Logger } from './logger.ts';
 import { createOutboxMailer, type Mailer } from './mail/mailer.ts';
 import { createMonitorService } from './monitors/service.ts';
 import { createTargetGuard, type TargetGuard } from './net/target-guard.ts';
+import { createPerformanceService } from './performance/service.ts';
 
 export type AppConfig = Pick<Config, 'publicUrl' | 'github' | 'trustProxy' | 'testMode' | 'billing'>;
 
@@ -85,6 +86,13 @@ export function assemble({
     secret,
     publicUrl: config.publicUrl,
   });
+  const performance = createPerformanceService({
+    db,
+    clock,
+    events,
+    entitlements: billing.entitlements,
+    vetUrl,
+  });
   const app = createApp({
     config,
     db,
@@ -95,9 +103,10 @@ export function assemble({
     billing,
     alerts,
     deployments,
+    performance,
     events,
     logger,
     webDistDir,
   });
-  return { app, auth, monitors, billing };
+  return { app, auth, monitors, billing, performance };
 }

@@ -13,6 +13,7 @@ import { sslChecks } from './migrations/0009-ssl-checks.ts';
 import { statusPages } from './migrations/0010-status-pages.ts';
 import { apiKeys } from './migrations/0011-api-keys.ts';
 import { deployments } from './migrations/0012-deployments.ts';
+import { performance } from './migrations/0013-performance.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-status-pages': statusPages,
   '0011-api-keys': apiKeys,
   '0012-deployments': deployments,
+  '0013-performance': performance,
 };
 
 export class MigrationError extends Error {

@@ -5,6 +5,7 @@ import type { ApiKeyTables } from './api-key-schema.ts';
 import type { BillingTables } from './billing-schema.ts';
 import type { DeploymentTables } from './deployment-schema.ts';
 import type { IncidentTables } from './incident-schema.ts';
+import type { PerformanceTables } from './performance-schema.ts';
 import type { MonitorSslStateTable, SslCheckTable } from './ssl-schema.ts';
 import type { StatusPageTables } from './status-page-schema.ts';
 
@@ -153,7 +154,8 @@ export interface Database
     AlertTables,
     StatusPageTables,
     ApiKeyTables,
-    DeploymentTables {
+    DeploymentTables,
+    PerformanceTables {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

@@ -3,6 +3,7 @@
 // PostgreSQL processes a LISTEN/NOTIFY relay feeds the same interface.
 import { EventEmitter } from 'node:events';
 import type { MonitorStatus } from '../../core/api/monitors.ts';
+import type { RunStatus } from '../../core/api/performance.ts';
 import type { CheckStatus } from '../db/schema.ts';
 import type { MonitorEventType } from '../scheduler/status-transition.ts';
 
@@ -27,7 +28,21 @@ export interface MonitorStatusEvent {
   to: MonitorStatus;
 }
 
-export type AppEvent = CheckResultEvent | MonitorStatusEvent;
+/** A performance run's progress (queued -> running -> succeeded/failed), for live views. */
+export interface PerformanceRunEvent {
+  type: 'performance.run';
+  userId: string;
+  /** The site's linked monitor, so a monitor's stream carries its performance runs. */
+  monitorId: string | null;
+  siteId: string;
+  runId: string;
+  status: RunStatus;
+  at: number;
+}
+
+/** What the check engine emits about monitors. */
+export type MonitorEvent = CheckResultEvent | MonitorStatusEvent;
+export type AppEvent = MonitorEvent | PerformanceRunEvent;
 export type EventListener = (event: AppEvent) => void;
 
 export interface EventBus {

@@ -23,6 +23,8 @@ import type { Logger } from '../logger.ts';
 import { mountOutboxRoutes } from '../mail/routes.ts';
 import { mountMonitorRoutes } from '../monitors/routes.ts';
 import type { MonitorService } from '../monitors/service.ts';
+import { mountPerformanceRoutes } from '../performance/routes.ts';
+import type { PerformanceService } from '../performance/service.ts';
 import { mountSslRoutes } from '../ssl/routes.ts';
 import { mountStatusPages } from '../status-pages/mount.ts';
 import { mountAccountRoutes } from '../users/routes.ts';
@@ -43,6 +45,7 @@ export interface AppDeps {
   billing: Billing;
   alerts: ChannelService;
   deployments: DeploymentService;
+  performance: PerformanceService;
   events: EventBus;
   logger: Logger;
   webDistDir: string;
@@ -58,6 +61,7 @@ export function createApp({
   billing,
   alerts,
   deployments,
+  performance,
   events,
   logger,
   webDistDir,
@@ -93,6 +97,7 @@ export function createApp({
   mountStatusPages(app, api, { db, clock, entitlements: billing.entitlements, publicUrl: config.publicUrl });
   mountApiKeyRoutes(api, apiKeys);
   mountDeploymentRoutes(api, deployments);
+  mountPerformanceRoutes(api, performance);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Upwatch API', version: '1', description: "Monitoring that doesn't suck." },

@@ -6,7 +6,7 @@ import { uuidv7 } from 'uuidv7';
 import type { Dialect } from '../db/connect.ts';
 import { type MonitorStateUpdate, updateClaimedMonitors } from '../db/dialect.ts';
 import type { CheckResultTable, CheckStatus, Database, MonitorTable } from '../db/schema.ts';
-import type { AppEvent } from '../events/bus.ts';
+import type { MonitorEvent } from '../events/bus.ts';
 import { recordRollups } from '../history/rollups.ts';
 import {
   applyStatusChanges,
@@ -52,9 +52,9 @@ export async function recordResults(
   batch: readonly FinishedCheck[],
   confirmDelayMs: number,
   flapPolicy: FlapPolicy = DEFAULT_FLAP_POLICY,
-): Promise<AppEvent[]> {
+): Promise<MonitorEvent[]> {
   if (batch.length === 0) return [];
-  const events: AppEvent[] = [];
+  const events: MonitorEvent[] = [];
   const rows: CheckResultTable[] = [];
   const updates: MonitorStateUpdate[] = [];
   const statusChanges: StatusChange[] = [];

@@ -1,0 +1,244 @@
+// Every performance site write: authorise (owner scope) -> validate -> entitlement -> write ->
+// event. Routes, the worker job and deployments all come through here.
+import type { Kysely } from 'kysely';
+import { uuidv7 } from 'uuidv7';
+import type { z } from 'zod';
+import {
+  type Budget,
+  DEFAULT_BUDGETS,
+  type PerformanceRun,
+  type PerformanceSite,
+  type PerformanceSiteInput,
+  type performanceSiteUpdateSchema,
+} from '../../core/api/performance.ts';
+import { FEATURE_IDS, FEATURE_LABELS, lowestPlanWith, PLANS } from '../../core/plans.ts';
+import type { EntitlementsHelper } from '../billing/plan-summary.ts';
+import type { Clock } from '../clock.ts';
+import type { PerformanceCheckTable, PerformanceSiteTable } from '../db/performance-schema.ts';
+import type { Database } from '../db/schema.ts';
+import type { EventBus } from '../events/bus.ts';
+import { ApiError } from '../http/errors.ts';
+import { getOwnedMonitorRow } from '../monitors/repository.ts';
+import { runsExhausted, siteLimitReached } from './refusals.ts';
+import { getOwnedSiteRow, toSite } from './repository.ts';
+import { listRuns, type RunListQuery } from './run-list.ts';
+
+export interface PerformanceServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  events: EventBus;
+  entitlements: EntitlementsHelper;
+  /** Refuses URLs whose host is private (SSRF guard); throws an ApiError. */
+  vetUrl(url: string): Promise<void>;
+}
+
+type SiteUpdate = z.infer<typeof performanceSiteUpdateSchema>;
+
+export function newRunRow(
+  site: Pick<PerformanceSiteTable, 'id' | 'user_id'>,
+  reason: PerformanceCheckTable['reason'],
+  now: number,
+): PerformanceCheckTable {
+  return {
+    id: uuidv7(),
+    site_id: site.id,
+    user_id: site.user_id,
+    status: 'queued',
+    reason,
+    queued_at: now,
+    started_at: null,
+    finished_at: null,
+    claimed_by: null,
+    claimed_until: null,
+    error_code: null,
+    error_message: null,
+    performance_score: null,
+    lcp_ms: null,
+    cls: null,
+    tbt_ms: null,
+    fcp_ms: null,
+    speed_index_ms: null,
+    server_response_ms: null,
+    total_bytes: null,
+    request_count: null,
+    opportunities: '[]',
+    blocked_requests: '[]',
+    violations: '[]',
+    regressions: '[]',
+  };
+}
+
+/** Queues a run and tells the owner's live views it is waiting. */
+export async function queueRun(
+  deps: Pick<PerformanceServiceDeps, 'db' | 'events'>,
+  site: PerformanceSiteTable,
+  reason: PerformanceCheckTable['reason'],
+  now: number,
+): Promise<PerformanceCheckTable> {
+  const row = newRunRow(site, reason, now);
+  await deps.db.insertInto('performance_checks').values(row).execute();
+  deps.events.publish([
+    {
+      type: 'performance.run',
+      userId: site.user_id,
+      monitorId: site.monitor_id,
+      siteId: site.id,
+      runId: row.id,
+      status: 'queued',
+      at: now,
+    },
+  ]);
+  return row;
+}
+
+/**
+ * For deployments: queues one run (reason 'deployment') for each of the owner's sites linked to
+ * the monitor, without consuming performance_runs. Returns the queued runs' ids.
+ */
+export async function queueDeploymentRuns(
+  deps: Pick<PerformanceServiceDeps, 'db' | 'events' | 'clock'>,
+  userId: string,
+  monitorId: string,
+): Promise<string[]> {
+  const sites = await deps.db
+    .selectFrom('performance_sites')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('monitor_id', '=', monitorId)
+    .execute();
+  const now = deps.clock.now();
+  const runs = [];
+  for (const site of sites) runs.push(await queueRun(deps, site, 'deployment', now));
+  return runs.map((run) => run.id);
+}
+
+export function createPerformanceService(deps: PerformanceServiceDeps) {
+  const { db, clock, entitlements } = deps;
+
+  async function frequencyOf(userId: string) {
+    const { plan } = await entitlements.planSummary(userId);
+    return PLANS[plan].limits.webVitalsFrequency;
+  }
+
+  async function present(userId: string, row: PerformanceSiteTable): Promise<PerformanceSite> {
+    return toSite(db, row, await frequencyOf(userId));
+  }
+
+  /** Budgets need performanceBudgets; an empty list sets none and is always allowed. */
+  async function allowedBudgets(
+    userId: string,
+    budgets: Budget[] | undefined,
+  ): Promise<Budget[] | undefined> {
+    const allowed = await entitlements.check(userId, FEATURE_IDS.performanceBudgets);
+    if (budgets === undefined) return allowed ? DEFAULT_BUDGETS : undefined;
+    if (budgets.length > 0 && !allowed) {
+      throw new ApiError(
+        403,
+        'feature_not_in_plan',
+        `${FEATURE_LABELS.performanceBudgets} require the ${lowestPlanWith('performanceBudgets').displayName} plan or higher. Upgrade to set budgets on your sites.`,
+      );
+    }
+    return budgets;
+  }
+
+  async function vetMonitor(userId: string, monitorId: string | null | undefined): Promise<void> {
+    if (monitorId) await getOwnedMonitorRow(db, userId, monitorId);
+  }
+
+  return {
+    async list(userId: string): Promise<PerformanceSite[]> {
+      const rows = await db
+        .selectFrom('performance_sites')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      const frequency = await frequencyOf(userId);
+      return Promise.all(rows.map((row) => toSite(db, row, frequency)));
+    },
+
+    async get(userId: string, id: string): Promise<PerformanceSite> {
+      return present(userId, await getOwnedSiteRow(db, userId, id));
+    },
+
+    async create(userId: string, input: PerformanceSiteInput): Promise<PerformanceSite> {
+      await vetMonitor(userId, input.monitorId);
+      const budgets = (await allowedBudgets(userId, input.budgets)) ?? [];
+      await deps.vetUrl(input.url);
+      if (!(await entitlements.check(userId, 'performance_sites'))) {
+        const summary = await entitlements.planSummary(userId);
+        throw siteLimitReached(summary);
+      }
+      const now = clock.now();
+      const row: PerformanceSiteTable = {
+        id: uuidv7(),
+        user_id: userId,
+        url: input.url,
+        name: input.name ?? new URL(input.url).host,
+        device: input.device,
+        monitor_id: input.monitorId,
+        budgets: JSON.stringify(budgets),
+        // The first scheduled run is due at once, so a new site is measured within a poll.
+        next_run_at: now,
+        created_at: now,
+        updated_at: now,
+      };
+      await db.insertInto('performance_sites').values(row).execute();
+      await entitlements.track(userId, 'performance_sites', 1);
+      return present(userId, row);
+    },
+
+    async update(userId: string, id: string, input: SiteUpdate): Promise<PerformanceSite> {
+      const current = await getOwnedSiteRow(db, userId, id);
+      await vetMonitor(userId, input.monitorId);
+      if (input.url !== undefined && input.url !== current.url) await deps.vetUrl(input.url);
+      const budgets = input.budgets === undefined ? undefined : await allowedBudgets(userId, input.budgets);
+      const columns: Partial<PerformanceSiteTable> = { updated_at: clock.now() };
+      if (input.url !== undefined) columns.url = input.url;
+      if (input.name !== undefined) columns.name = input.name;
+      if (input.device !== undefined) columns.device = input.device;
+      if (input.monitorId !== undefined) columns.monitor_id = input.monitorId;
+      if (budgets !== undefined) columns.budgets = JSON.stringify(budgets);
+      await db
+        .updateTable('performance_sites')
+        .set(columns)
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .execute();
+      return present(userId, await getOwnedSiteRow(db, userId, id));
+    },
+
+    async delete(userId: string, id: string): Promise<void> {
+      await getOwnedSiteRow(db, userId, id);
+      const { numDeletedRows } = await db
+        .deleteFrom('performance_sites')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (numDeletedRows > 0n) await entitlements.track(userId, 'performance_sites', -1);
+    },
+
+    async listRuns(
+      userId: string,
+      id: string,
+      query: RunListQuery,
+    ): Promise<{ runs: PerformanceRun[]; nextCursor: string | null }> {
+      await getOwnedSiteRow(db, userId, id);
+      return listRuns(db, userId, id, query);
+    },
+
+    /** 'Run now': one performance_runs unit, refused when none are left. */
+    async runNow(userId: string, id: string) {
+      const site = await getOwnedSiteRow(db, userId, id);
+      if (!(await entitlements.check(userId, 'performance_runs'))) {
+        throw runsExhausted(await entitlements.planSummary(userId));
+      }
+      const row = await queueRun(deps, site, 'manual', clock.now());
+      await entitlements.track(userId, 'performance_runs', 1);
+      return row;
+    },
+  };
+}
+
+export type PerformanceService = ReturnType<typeof createPerformanceService>;
