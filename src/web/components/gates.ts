@@ -23,6 +23,7 @@ export const GATES = {
   publicStatus: { feature: 'publicStatusPages', name: 'Public status pages' },
   api: { feature: 'apiAccess', name: 'API access and deployment monitoring' },
   digests: { feature: 'digests', name: 'Email digests' },
+  performanceBudgets: { feature: 'performanceBudgets', name: 'Performance budgets' },
 } as const satisfies Record<string, Gate>;
 
 export type GateId = keyof typeof GATES;

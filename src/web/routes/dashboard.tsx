@@ -21,7 +21,13 @@ const dashboardIndexRoute = createRoute({
 const performanceRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'performance',
-  component: lazyRouteComponent(() => import('../pages/dashboard/performance-page'), 'PerformancePage'),
+  component: lazyRouteComponent(() => import('../pages/performance/performance-page'), 'PerformancePage'),
+});
+
+const performanceSiteRoute = createRoute({
+  getParentRoute: () => dashboardRoute,
+  path: 'performance/$siteId',
+  component: lazyRouteComponent(() => import('../pages/performance/site-page'), 'SitePage'),
 });
 
 const deploymentsNewRoute = createRoute({
@@ -48,6 +54,7 @@ const groupsPublicRoute = createRoute({
 export const dashboardChildren = [
   dashboardIndexRoute,
   performanceRoute,
+  performanceSiteRoute,
   deploymentsNewRoute,
   reportsRoute,
   groupsPublicRoute,

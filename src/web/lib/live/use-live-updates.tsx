@@ -4,6 +4,7 @@ import { monitorKeys } from '../monitors';
 import { browserTimers, createEventStream, fetchConnect, type StreamState } from './event-stream';
 import { createKeyedThrottle } from './keyed-throttle';
 import { applyLiveEvent, parseLiveEvent } from './live-events';
+import { applyPerformanceMessage } from './performance-events';
 
 export const EVENTS_PATH = '/api/v1/events';
 /** History (results, uptime) of one monitor refetches at most this often while events arrive. */
@@ -34,6 +35,7 @@ export function LiveUpdates({ children }: { children: ReactNode }) {
       connect: fetchConnect(EVENTS_PATH),
       onStateChange: setState,
       onMessage(message) {
+        if (applyPerformanceMessage(queryClient, message)) return;
         const event = parseLiveEvent(message);
         if (!event) return;
         applyLiveEvent(queryClient, event);

@@ -1,14 +1,8 @@
-import { Gauge } from 'lucide-react';
-import { EmptyState } from '../../components/ui/empty-state';
+import { MonitorPerformance } from '../performance/monitor-performance';
 
-// Each of these tabs' real screen arrives with its feature; the gates are already the real ones.
 // Overview, uptime, deployments, security and settings live in their own folders; incidents in
-// pages/incidents.
+// pages/incidents; the performance screens in pages/performance.
 
 export function PerformanceTab() {
-  return (
-    <EmptyState icon={Gauge} title="No performance runs yet">
-      Core Web Vitals from lab runs appear here.
-    </EmptyState>
-  );
+  return <MonitorPerformance />;
 }
