@@ -35,8 +35,9 @@ export async function recordDeployment(
   db: Kysely<Database>,
   { userId, draft, selection, triggerChecks, now }: RecordOptions,
 ): Promise<{ id: string; created: boolean }> {
-  const monitors = await selectMonitors(db, userId, selection);
   return db.transaction().execute(async (tx) => {
+    // Chosen inside the transaction, so a monitor deleted meanwhile is not linked.
+    const monitors = await selectMonitors(tx, userId, selection);
     const id = uuidv7();
     const inserted = await tx
       .insertInto('deployments')
