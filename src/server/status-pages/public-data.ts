@@ -74,6 +74,26 @@ type ViewHeader = Omit<
   'state' | 'monitors' | 'activeIncidents' | 'resolvedIncidents' | 'incidents' | 'generatedAt'
 >;
 
+/** Adds each incident's public updates, newest first, in one query. */
+async function attachUpdates(db: Kysely<Database>, incidents: Map<string, PublicIncident>): Promise<void> {
+  if (incidents.size === 0) return;
+  const updates = await db
+    .selectFrom('incident_updates')
+    .select(['id', 'incident_id', 'status', 'message', 'created_at'])
+    .where('incident_id', 'in', [...incidents.keys()])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  for (const update of updates) {
+    incidents.get(update.incident_id)?.updates.push({
+      id: update.id,
+      status: update.status,
+      message: update.message,
+      createdAt: update.created_at,
+    });
+  }
+}
+
 async function loadIncidents(
   db: Kysely<Database>,
   ownerId: string,
@@ -123,22 +143,7 @@ async function loadIncidents(
     }
     incident.monitorIds.push(row.monitor_id);
   }
-  if (incidents.size === 0) return [];
-  const updates = await db
-    .selectFrom('incident_updates')
-    .select(['id', 'incident_id', 'status', 'message', 'created_at'])
-    .where('incident_id', 'in', [...incidents.keys()])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  for (const update of updates) {
-    incidents.get(update.incident_id)?.updates.push({
-      id: update.id,
-      status: update.status,
-      message: update.message,
-      createdAt: update.created_at,
-    });
-  }
+  await attachUpdates(db, incidents);
   return [...incidents.values()];
 }
 
