@@ -125,7 +125,7 @@ export function mountDeploymentRoutes(api: OpenAPIHono<AppEnv>, deployments: Dep
   api.openapi(listWebhooks, async (c) => c.json(await deployments.webhooks.list(requireUser(c).id), 200));
   api.openapi(putWebhook, async (c) => {
     const { provider } = c.req.valid('param');
-    const input = c.req.valid('json') as { secret?: string } | undefined;
+    const input: { secret?: string } | undefined = c.req.valid('json');
     return c.json(await deployments.webhooks.put(requireUser(c).id, provider, input?.secret), 200);
   });
   api.openapi(deleteWebhook, async (c) => {
