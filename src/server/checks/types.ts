@@ -4,7 +4,7 @@ import type { Clock } from '../clock.ts';
 import type { TargetGuard } from '../net/target-guard.ts';
 
 /** Every check kind; the registry must hold a runner for each (checked at compile time). */
-export const CHECK_KINDS = ['http', 'ssl'] as const;
+export const CHECK_KINDS = ['http', 'ssl', 'performance'] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
 
 export const FAILURE_CODES = [
@@ -18,6 +18,10 @@ export const FAILURE_CODES = [
   'keyword_missing',
   'keyword_present',
   'private_target',
+  'chromium_not_found',
+  'navigation_failed',
+  'lighthouse_failed',
+  'blocked_target',
 ] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
 
