@@ -64,7 +64,7 @@ export function BudgetsEditor({
               onChange={(event) => update(index, { limit: event.target.value })}
               className="w-28"
             />
-            <span className="w-20 text-xs text-muted">{METRIC_UNITS[draft.metric]}</span>
+            <span className="min-w-6 shrink-0 text-xs text-muted">{METRIC_UNITS[draft.metric]}</span>
             <Button
               variant="ghost"
               size="icon"

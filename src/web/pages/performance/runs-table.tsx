@@ -27,7 +27,7 @@ function MetricCell({ run, metric }: { run: PerformanceRun; metric: PerformanceM
   const over = run.violations.some((violation) => violation.metric === metric);
   const regressed = run.regressions.some((regression) => regression.metric === metric);
   return (
-    <td className="px-3 py-2 tabular-nums">
+    <td className="px-3 py-2 whitespace-nowrap tabular-nums">
       <span className={cn(rating && RATING_TEXT[rating])}>{formatMetric(metric, value)}</span>
       {over ? (
         <span className="ml-1.5 rounded bg-danger-soft px-1 text-xs text-danger">Over budget</span>

@@ -29,16 +29,18 @@ export function ScoreGauge({ score, size = 64 }: { score: number | null; size?: 
           strokeOpacity={0.15}
           strokeWidth="6"
         />
-        <circle
-          cx="32"
-          cy="32"
-          r={RADIUS}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="6"
-          strokeLinecap="round"
-          strokeDasharray={`${filled} ${CIRCUMFERENCE}`}
-        />
+        {filled > 0 ? (
+          <circle
+            cx="32"
+            cy="32"
+            r={RADIUS}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="6"
+            strokeLinecap="round"
+            strokeDasharray={`${filled} ${CIRCUMFERENCE}`}
+          />
+        ) : null}
       </svg>
       <span className="absolute inset-0 flex items-center justify-center text-lg font-semibold" aria-hidden>
         {score === null ? '–' : Math.round(score)}
