@@ -118,7 +118,14 @@ async function loadIncidents(
     ])
     .where('incidents.user_id', '=', ownerId)
     .where('incident_monitors.monitor_id', 'in', ids)
-    .where((eb) => eb.or([eb('incidents.resolved_at', 'is', null), eb('incidents.started_at', '>=', first)]))
+    // Open, started inside the bars' 90 days, or resolved recently enough to be listed.
+    .where((eb) =>
+      eb.or([
+        eb('incidents.resolved_at', 'is', null),
+        eb('incidents.started_at', '>=', first),
+        eb('incidents.resolved_at', '>=', now - RESOLVED_SHOWN_MS),
+      ]),
+    )
     .orderBy('incidents.started_at', 'desc')
     .orderBy('incidents.id')
     .execute();

@@ -230,7 +230,10 @@ describe('the public status page', () => {
       );
     const old = await open('Old <outage>', 'Long ago');
     await s.ok(await s.send(owner, 'PATCH', `/incidents/${old.id}`, { status: 'resolved' }));
-    s.clock.advance(20 * DAY);
+    const long = await open('Long-running migration', 'Started');
+    s.clock.advance(96 * DAY);
+    // Started 96 days before it was resolved yesterday: outside the bars, still recently resolved.
+    await s.ok(await s.send(owner, 'PATCH', `/incidents/${long.id}`, { status: 'resolved' }));
     const recent = await open('Checkout errors', 'We are looking into it');
     await s.ok(await s.send(owner, 'PATCH', `/incidents/${recent.id}`, { status: 'resolved' }));
     s.clock.advance(DAY);
@@ -255,6 +258,7 @@ describe('the public status page', () => {
     expect(activePart).toContain('Search is slow &amp; we know why');
     expect(activePart).toContain('Fix deployed');
     expect(pastPart).toContain('<h3>Checkout errors</h3>');
+    expect(pastPart).toContain('<h3>Long-running migration</h3>');
     expect(html).not.toContain('Old &lt;outage&gt;');
     expect(html).not.toContain('Old <outage>');
     // Yesterday's bar counts the incident that started that day.
