@@ -1,4 +1,5 @@
-import { ExternalLink, GitBranch, GitCommitHorizontal } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { ExternalLink, GitBranch, GitCommitHorizontal, Siren } from 'lucide-react';
 import type { Deployment } from '../../../../core/api/deployments';
 import { cn } from '../../../lib/cn';
 import { deploymentName, shortSha } from '../../../lib/deployments';
@@ -14,6 +15,23 @@ function StatusPill({ status }: { status: Deployment['status'] }) {
     <span className={cn(PILL, 'border-accent/30 bg-accent-soft text-accent')}>Succeeded</span>
   ) : (
     <span className={cn(PILL, 'border-danger/30 bg-danger-soft text-danger')}>Failed</span>
+  );
+}
+
+/** Incidents that started within 30 minutes after the deployment, as the server links them. */
+function FollowingIncidents({ ids }: { ids: string[] }) {
+  if (ids.length === 0) return null;
+  return (
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-danger">
+      <Siren className="size-4 shrink-0" aria-hidden />
+      {ids.map((id, index) => (
+        <Link key={id} to="/dashboard/incidents/$id" params={{ id }} className="font-medium hover:underline">
+          {ids.length === 1
+            ? 'Incident started after this deployment'
+            : `Incident ${index + 1} after this deployment`}
+        </Link>
+      ))}
+    </p>
   );
 }
 
@@ -69,6 +87,7 @@ export function DeploymentRow({
         {deployment.url ? <span className="break-all">{deployment.url}</span> : null}
       </div>
       <DeploymentImpactLine deployment={deployment} monitorId={monitorId} now={now} />
+      <FollowingIncidents ids={deployment.incidentIds} />
     </li>
   );
 }

@@ -82,6 +82,16 @@ describe('monitor deployments tab', () => {
     expect(new URLSearchParams(list?.query).get('monitor_id')).toBe('m-1');
   });
 
+  it('links a deployment to the incident that started after it', async () => {
+    showDeployments('pro', {
+      'GET /api/v1/deployments': () =>
+        json({ deployments: [makeDeployment({ incidentIds: ['i-7'] })], nextCursor: null }),
+      'GET /api/v1/deployments/d-1/impact': () => json({ impact: [makeImpact()] }),
+    });
+    const link = await screen.findByRole('link', { name: 'Incident started after this deployment' }, LOAD);
+    expect(link).toHaveAttribute('href', '/dashboard/incidents/i-7');
+  });
+
   it('says when there were no checks before the deployment to compare with', async () => {
     showDeployments('pro', {
       'GET /api/v1/deployments': () => json({ deployments: [makeDeployment()], nextCursor: null }),
