@@ -173,6 +173,13 @@ describe('the public status page', () => {
     expect(await (await s.get('/status/without-times')).text()).not.toContain('<svg');
   });
 
+  it('redirects a trailing slash to the page', async () => {
+    s = await createStatusApp();
+    const response = await s.get('/status/acme/');
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/status/acme');
+  });
+
   it('hides "Powered by Upwatch" only when branding is removed', async () => {
     s = await createStatusApp();
     const free = await s.user();

@@ -59,6 +59,7 @@ export function mountPublicStatusRoutes<E extends Env>(app: Hono<E>, deps: Publi
     const id = c.req.param('id');
     return serve(c, `badge-uptime:${id}:${period}`, () => build.uptimeBadge(id, period as UptimeWindow));
   });
+  app.get('/status/:name/', (c) => c.redirect(`/status/${encodeURIComponent(c.req.param('name'))}`, 301));
   // Everything else under these prefixes is the public 404, never the SPA.
   for (const path of ['/status', '/status/*', '/badge', '/badge/*']) {
     app.get(path, (c) => serve(c, 'not-available', async () => notAvailable()));
