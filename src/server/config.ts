@@ -64,6 +64,8 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().trim().min(3).default('Upwatch <alerts@localhost>'),
   EXTRA_CA_FILE: z.string().optional(),
+  CHROME_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  PERFORMANCE_TIME_LIMIT_SECONDS: z.coerce.number().int().min(10).max(600).default(90),
 });
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -95,6 +97,8 @@ export interface Config {
   mail: MailConfig;
   /** PEM file of roots trusted besides Node's bundled ones (checks and certificate checks). */
   extraCaFile: string | undefined;
+  /** Lighthouse runs: the Chromium executable and the time limit of one run. */
+  performance: { chromePath: string; timeLimitMs: number };
 }
 
 export interface MailConfig {
@@ -169,6 +173,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         : { kind: 'local' },
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM },
     extraCaFile: vars.EXTRA_CA_FILE ? path.resolve(vars.EXTRA_CA_FILE) : undefined,
+    performance: { chromePath: vars.CHROME_PATH, timeLimitMs: vars.PERFORMANCE_TIME_LIMIT_SECONDS * 1000 },
   };
 }
 

@@ -7,6 +7,7 @@ import { createDeliveryJob } from './alerts/delivery-job.ts';
 import { assemble } from './assemble.ts';
 import { createBilling } from './billing/create-billing.ts';
 import { billingPeriodJob } from './billing/period-job.ts';
+import { performanceCheckRunner } from './checks/performance.ts';
 import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
@@ -19,6 +20,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { monitorUrlVetter } from './monitors/vet-url.ts';
 import { readExtraCa } from './net/extra-ca.ts';
 import { createTargetGuard, type TargetGuard } from './net/target-guard.ts';
+import { createPerformanceJob } from './performance/job.ts';
 import { createCheckJob } from './scheduler/check-job.ts';
 import { createWorker, type Worker } from './scheduler/worker.ts';
 import { resolveSecretKey } from './secret.ts';
@@ -162,6 +164,19 @@ export function createCheckWorker(
         region,
         workerId,
         entitlements: billing.entitlements,
+      }),
+      createPerformanceJob({
+        db: database.db,
+        dialect: database.dialect,
+        clock: systemClock,
+        guard,
+        events,
+        logger,
+        region,
+        workerId,
+        entitlements: billing.entitlements,
+        runner: performanceCheckRunner,
+        ...config.performance,
       }),
       deliveries,
       flappingJob(database.db, systemClock, config.flapPolicy),

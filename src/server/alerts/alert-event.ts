@@ -1,6 +1,7 @@
 // What every alert channel renders: one event, whichever channel carries it.
 import type { SslProblem, SslProblemCode } from '../../core/api/ssl.ts';
 import type { AlertKind } from '../db/incident-schema.ts';
+import type { PerformanceAlertFacts } from './performance-summary.ts';
 
 /** What a certificate alert (ssl.*) says about the certificate. */
 export interface SslAlertFacts {
@@ -31,4 +32,6 @@ export interface AlertEvent {
   downtimeMs: number | null;
   /** Certificate alerts only. */
   certificate?: SslAlertFacts;
+  /** Performance budget alerts only; `monitor` then names the performance site. */
+  performance?: PerformanceAlertFacts;
 }

@@ -2,6 +2,7 @@
 // Slack, Discord and a webhook payload.
 import { STATUS_CODES } from 'node:http';
 import type { AlertEvent } from './alert-event.ts';
+import { summarisePerformance } from './performance-summary.ts';
 import { summariseSsl } from './ssl-summary.ts';
 
 export interface RenderContext {
@@ -51,6 +52,24 @@ export function summarise(event: AlertEvent, { publicUrl, test }: RenderContext)
     settingsLink,
   };
   const prefix = test ? 'Test: ' : '';
+  if (event.performance) {
+    const perf = summarisePerformance(event, event.performance);
+    const siteLink = `${publicUrl}/dashboard/performance/${encodeURIComponent(event.performance.siteId)}`;
+    return {
+      down: false,
+      tone: perf.tone,
+      tag: `${prefix}${perf.tag}`,
+      title: `${name} — ${truncate(perf.titleDetail, SUBJECT_DETAIL_LIMIT)}`,
+      headline: perf.headline,
+      detail: perf.detail,
+      description: perf.detail,
+      paragraph: perf.detail,
+      facts: perf.facts,
+      atLabel: 'Measured at',
+      ...links,
+      monitorLink: test ? settingsLink : siteLink,
+    };
+  }
   if (event.certificate) {
     const ssl = summariseSsl(event, event.certificate);
     return {

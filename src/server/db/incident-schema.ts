@@ -84,7 +84,9 @@ export type AlertKind =
   | 'ssl.expiring'
   | 'ssl.renewed'
   | 'ssl.problem'
-  | 'ssl.problem_cleared';
+  | 'ssl.problem_cleared'
+  | 'performance.budget_exceeded'
+  | 'performance.budget_recovered';
 export type AlertDeliveryStatus = 'pending' | 'sent' | 'failed';
 
 export interface AlertDeliveryTable {
