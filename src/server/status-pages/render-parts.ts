@@ -71,7 +71,7 @@ export function monitorCard(monitor: PublicMonitor): string {
 <div class="row muted"><span>90 days ago</span><span class="uptime">${uptime}</span><span>Today</span></div>${monitor.responseTimes ? responseTimes(monitor.responseTimes) : ''}</li>`;
 }
 
-function time(at: number): string {
+export function timeElement(at: number): string {
   return `<time data-local datetime="${new Date(at).toISOString()}">${formatTime(at)}</time>`;
 }
 
@@ -79,13 +79,11 @@ export function incidentArticle(incident: PublicIncident): string {
   const updates = incident.updates
     .map(
       (update) =>
-        `<div class="update"><p><strong>${INCIDENT_STATUS_LABELS[update.status]}</strong> · ${time(update.createdAt)}</p><p>${e(update.message)}</p></div>`,
+        `<div class="update"><p><strong>${INCIDENT_STATUS_LABELS[update.status]}</strong> · ${timeElement(update.createdAt)}</p><p>${e(update.message)}</p></div>`,
     )
     .join('');
   const span = incident.resolvedAt
-    ? `Started ${time(incident.startedAt)} · resolved ${time(incident.resolvedAt)}`
-    : `Started ${time(incident.startedAt)}`;
+    ? `Started ${timeElement(incident.startedAt)} · resolved ${timeElement(incident.resolvedAt)}`
+    : `Started ${timeElement(incident.startedAt)}`;
   return `<article class="card"><div class="row"><h3>${e(incident.title)}</h3><span class="s">${INCIDENT_STATUS_LABELS[incident.status]}</span></div><p class="muted">${span}</p>${updates}</article>`;
 }
-
-export { time as timeElement };
