@@ -4,6 +4,11 @@ import type { PerformanceRun, PerformanceSite, RunStatus } from '../../core/api/
 import { apiGet, withQuery } from './api';
 
 export const RUNS_PAGE_SIZE = 50;
+/**
+ * While a run is queued or running, sites are refetched this often as well: progress still moves
+ * when the event stream is down, and a run finished meanwhile is noticed.
+ */
+export const ACTIVE_RUN_POLL_MS = 5000;
 
 export const performanceKeys = {
   all: ['performance'] as const,
@@ -23,12 +28,15 @@ export function sitePath(id?: string, action?: string): string {
 export const sitesQueryOptions = queryOptions({
   queryKey: performanceKeys.sites(),
   queryFn: async ({ signal }) => (await apiGet<{ sites: PerformanceSite[] }>(sitePath(), signal)).sites,
+  refetchInterval: (query) =>
+    query.state.data?.some((site) => site.activeRun !== null) ? ACTIVE_RUN_POLL_MS : false,
 });
 
 export function siteQueryOptions(id: string) {
   return queryOptions({
     queryKey: performanceKeys.site(id),
     queryFn: ({ signal }) => apiGet<PerformanceSite>(sitePath(id), signal),
+    refetchInterval: (query) => (query.state.data?.activeRun ? ACTIVE_RUN_POLL_MS : false),
   });
 }
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PerformanceSite } from '../../../core/api/performance';
+import { ACTIVE_RUN_POLL_MS } from '../../lib/performance';
 import { controlledEventStream } from '../../test/event-stream';
 import { json, stubServer, TEST_USER } from '../../test/fake-server';
 import { makeMetrics, makePlanUsage, makeRun, makeSite, PERF_NOW } from '../../test/performance';
@@ -144,6 +145,29 @@ describe('performance dashboard', () => {
     expect(await screen.findByText('3.1 s')).toHaveClass('text-warning');
     expect(screen.getByRole('button', { name: 'Run now' })).toBeEnabled();
   });
+
+  it('notices a run finishing from the site poll when no event arrives', async () => {
+    const running = makeRun({ id: 'run-2', status: 'running', finishedAt: null, metrics: null });
+    let polls = 0;
+    showDashboard([], {
+      'GET /api/v1/performance/sites': () => {
+        polls += 1;
+        const site =
+          polls === 1
+            ? makeSite({ activeRun: running })
+            : makeSite({
+                activeRun: null,
+                lastRun: makeRun({ id: 'run-2', metrics: makeMetrics({ lcpMs: 4100 }) }),
+              });
+        return json({ sites: [site] });
+      },
+    });
+    expect(await screen.findByText('Running Lighthouse in Chromium…', {}, LOAD)).toBeVisible();
+    expect(
+      await screen.findByText('Run finished.', {}, { timeout: ACTIVE_RUN_POLL_MS + LOAD.timeout }),
+    ).toBeVisible();
+    expect(screen.getByText('4.1 s')).toHaveClass('text-danger');
+  }, 20_000);
 
   it('shows the server’s message when no runs are left this month', async () => {
     const message = 'No performance runs left this month: 10 of 10 used. They reset on Apr 1, 2025.';

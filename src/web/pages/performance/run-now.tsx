@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, LoaderCircle, Play } from 'lucide-react';
+import { useEffect } from 'react';
 import type { PerformanceRun, PerformanceSite } from '../../../core/api/performance';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/input';
@@ -14,7 +15,16 @@ function stepOf(progress: RunProgress): number {
   return progress.status === 'running' ? 1 : 2;
 }
 
-/** The newest run's state: the stream's latest word on it, else the site's active run. */
+function fromRun(run: PerformanceRun): RunProgress {
+  return { runId: run.id, status: run.status, error: run.error };
+}
+
+const ORDER: Record<PerformanceRun['status'], number> = { queued: 0, running: 1, succeeded: 2, failed: 2 };
+
+/**
+ * The newest run's state: whichever of the stream's latest word and the server's site is
+ * further along, since either can be behind the other.
+ */
 export function useRunProgress(site: PerformanceSite): RunProgress | null {
   const live = useQuery({
     queryKey: performanceKeys.progress(site.id),
@@ -23,8 +33,19 @@ export function useRunProgress(site: PerformanceSite): RunProgress | null {
     staleTime: Number.POSITIVE_INFINITY,
   }).data;
   const active = site.activeRun;
-  if (live && (!active || active.id === live.runId)) return live;
-  return active ? { runId: active.id, status: active.status, error: null } : null;
+  const queryClient = useQueryClient();
+  // Remember an active run the server reported, so its end (seen by a poll) reads as Done.
+  useEffect(() => {
+    if (active && (live?.runId !== active.id || ORDER[active.status] > ORDER[live.status])) {
+      queryClient.setQueryData(performanceKeys.progress(site.id), fromRun(active));
+    }
+  }, [active, live, site.id, queryClient]);
+  if (live) {
+    if (active?.id === live.runId) return ORDER[active.status] > ORDER[live.status] ? fromRun(active) : live;
+    if (site.lastRun?.id === live.runId) return fromRun(site.lastRun);
+    if (!active) return live;
+  }
+  return active ? fromRun(active) : null;
 }
 
 function progressText(progress: RunProgress): string {
@@ -76,7 +97,9 @@ export function RunNow({ site, size = 'sm' }: { site: PerformanceSite; size?: 's
   const run = useMutation({
     mutationFn: () => apiSend<PerformanceRun>('POST', sitePath(site.id, 'runs')),
     onSuccess: (started) => {
-      recordRunProgress(queryClient, site.id, { runId: started.id, status: started.status, error: null });
+      recordRunProgress(queryClient, site.id, fromRun(started));
+      // The site's active run (and with it the progress poll) and the runs left this month.
+      void queryClient.invalidateQueries({ queryKey: performanceKeys.all });
       void queryClient.invalidateQueries({ queryKey: performanceKeys.plan });
     },
   });

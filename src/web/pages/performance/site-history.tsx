@@ -1,10 +1,11 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { PerformanceMetric, PerformanceSite } from '../../../core/api/performance';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormError } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
-import { runsQueryOptions } from '../../lib/performance';
+import { performanceKeys, runsQueryOptions } from '../../lib/performance';
 import { MetricChart } from './metric-chart';
 import { BlockedRequests, Opportunities } from './opportunities';
 import { RunsTable } from './runs-table';
@@ -22,7 +23,16 @@ const CHARTED: readonly PerformanceMetric[] = [
 
 /** A site's trend charts (with budget lines and deployments), its runs and the latest advice. */
 export function SiteHistory({ site }: { site: PerformanceSite }) {
+  const queryClient = useQueryClient();
   const list = useInfiniteQuery(runsQueryOptions(site.id));
+  const lastRunId = site.lastRun?.id;
+  const seenRunId = useRef(lastRunId);
+  // A run finished since the list was fetched (noticed by the site's poll): fetch the list again.
+  useEffect(() => {
+    if (seenRunId.current === lastRunId) return;
+    seenRunId.current = lastRunId;
+    void queryClient.invalidateQueries({ queryKey: performanceKeys.runs(site.id) });
+  }, [lastRunId, site.id, queryClient]);
   const runs = list.data?.pages.flatMap((page) => page.runs) ?? [];
   const markers = useSiteMarkers(site.monitorId, runs);
   if (list.isPending) return <Spinner />;
