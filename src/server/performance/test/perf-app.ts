@@ -8,9 +8,9 @@ import { createTestApp } from '../../test/test-app.ts';
 export const START = Date.UTC(2026, 10, 22, 9, 0, 0);
 export type Plan = 'free' | 'starter' | 'pro';
 
-export async function createPerfApp() {
+export async function createPerfApp(options: { allowPrivateTargets?: boolean } = {}) {
   const clock = new ManualClock(START);
-  const t = await createTestApp({}, { clock });
+  const t = await createTestApp({}, { clock, allowPrivateTargets: options.allowPrivateTargets });
 
   function send(user: TestUser, method: string, path: string, body?: unknown) {
     const type: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
