@@ -12,6 +12,7 @@ import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { digestJob } from './digests/job.ts';
 import { createLocalEventBus, type EventBus } from './events/bus.ts';
 import { createPostgresEventBus } from './events/postgres-bus.ts';
 import { flappingJob } from './incidents/flap-job.ts';
@@ -21,6 +22,7 @@ import { monitorUrlVetter } from './monitors/vet-url.ts';
 import { readExtraCa } from './net/extra-ca.ts';
 import { createTargetGuard, type TargetGuard } from './net/target-guard.ts';
 import { createPerformanceJob } from './performance/job.ts';
+import { createRetention, retentionJob } from './retention/job.ts';
 import { createCheckJob } from './scheduler/check-job.ts';
 import { createWorker, type Worker } from './scheduler/worker.ts';
 import { resolveSecretKey } from './secret.ts';
@@ -181,6 +183,16 @@ export function createCheckWorker(
       deliveries,
       flappingJob(database.db, systemClock, config.flapPolicy),
       billingPeriodJob(billing.periodic, systemClock),
+      retentionJob(
+        createRetention({
+          db: database.db,
+          dialect: database.dialect,
+          clock: systemClock,
+          logger,
+          plans: billing.plans,
+        }).run,
+        systemClock,
+      ),
     ],
     pollIntervalMs: 250,
   });

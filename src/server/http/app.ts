@@ -14,6 +14,9 @@ import type { Database } from '../db/schema.ts';
 import { mountDeploymentRoutes } from '../deployments/routes.ts';
 import type { DeploymentService } from '../deployments/service.ts';
 import { mountDeploymentWebhooks } from '../deployments/webhook-routes.ts';
+import { mountDigestRoutes } from '../digests/routes.ts';
+import type { DigestService } from '../digests/service.ts';
+import { mountUnsubscribeRoutes } from '../digests/unsubscribe-routes.ts';
 import type { EventBus } from '../events/bus.ts';
 import { mountEventStream } from '../events/sse-route.ts';
 import { mountHistoryRoutes } from '../history/routes.ts';
@@ -25,6 +28,7 @@ import { mountMonitorRoutes } from '../monitors/routes.ts';
 import type { MonitorService } from '../monitors/service.ts';
 import { mountPerformanceRoutes } from '../performance/routes.ts';
 import type { PerformanceService } from '../performance/service.ts';
+import { mountRetentionRoutes } from '../retention/routes.ts';
 import { mountSslRoutes } from '../ssl/routes.ts';
 import { mountStatusPages } from '../status-pages/mount.ts';
 import { mountAccountRoutes } from '../users/routes.ts';
@@ -46,6 +50,7 @@ export interface AppDeps {
   alerts: ChannelService;
   deployments: DeploymentService;
   performance: PerformanceService;
+  digests: DigestService;
   events: EventBus;
   logger: Logger;
   webDistDir: string;
@@ -62,6 +67,7 @@ export function createApp({
   alerts,
   deployments,
   performance,
+  digests,
   events,
   logger,
   webDistDir,
@@ -98,6 +104,8 @@ export function createApp({
   mountApiKeyRoutes(api, apiKeys);
   mountDeploymentRoutes(api, deployments);
   mountPerformanceRoutes(api, performance);
+  mountDigestRoutes(api, digests);
+  mountRetentionRoutes(api, db, clock);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Upwatch API', version: '1', description: "Monitoring that doesn't suck." },
@@ -108,6 +116,7 @@ export function createApp({
   app.route('/api/billing', billing.routes(auth));
   app.all('/api/*', apiNotFound);
 
+  mountUnsubscribeRoutes(app, digests);
   mountSpa(app, webDistDir);
   return app;
 }

@@ -1,0 +1,128 @@
+// What retention prunes: one entry per data kind. A kind names its table, the columns that
+// identify a row, how the row reaches its owner, the timestamp it ages by and how many days a
+// plan keeps it. Adding a kind is one entry here.
+import { PLANS, type PlanId, type RetentionKey } from '../../core/plans.ts';
+
+/** The row's owner: a `user_id` column, or a parent row's `user_id` through a foreign key. */
+export type OwnerPath = { column: 'user_id' } | { column: string; parent: 'monitors' | 'performance_sites' };
+
+export interface RetentionKind {
+  kind: string;
+  label: string;
+  table: string;
+  /** Columns identifying a row, in the table's primary key order (check_results is clustered). */
+  key: readonly string[];
+  owner: OwnerPath;
+  /** Rows age by this column; a row where it is null (an open incident) is never pruned. */
+  at: string;
+  /** Days a plan keeps it: the plan's retention, or the same for every plan. */
+  keep: { retention: RetentionKey } | { days: number };
+}
+
+const BY_MONITOR = { column: 'monitor_id', parent: 'monitors' } as const;
+const BY_SITE = { column: 'site_id', parent: 'performance_sites' } as const;
+const BY_USER = { column: 'user_id' } as const;
+
+export const RETENTION_KINDS: readonly RetentionKind[] = [
+  {
+    kind: 'checks',
+    label: 'Check results',
+    table: 'check_results',
+    key: ['monitor_id', 'checked_at', 'id'],
+    owner: BY_MONITOR,
+    at: 'checked_at',
+    keep: { retention: 'checks' },
+  },
+  {
+    kind: 'ssl_checks',
+    label: 'SSL checks',
+    table: 'ssl_checks',
+    key: ['id'],
+    owner: BY_MONITOR,
+    at: 'checked_at',
+    keep: { retention: 'sslChecks' },
+  },
+  {
+    kind: 'performance_checks',
+    label: 'Performance checks',
+    table: 'performance_checks',
+    key: ['id'],
+    owner: BY_SITE,
+    at: 'queued_at',
+    keep: { retention: 'performanceChecks' },
+  },
+  {
+    kind: 'deployments',
+    label: 'Deployments',
+    table: 'deployments',
+    key: ['id'],
+    owner: BY_USER,
+    at: 'deployed_at',
+    keep: { retention: 'deployments' },
+  },
+  {
+    // Aged by resolution: open incidents have none. Events, updates, notes, monitors and
+    // alert deliveries go with the incident (foreign keys cascade).
+    kind: 'incidents',
+    label: 'Incidents',
+    table: 'incidents',
+    key: ['id'],
+    owner: BY_USER,
+    at: 'resolved_at',
+    keep: { retention: 'incidents' },
+  },
+  {
+    kind: 'performance_alerts',
+    label: 'Performance alerts',
+    table: 'performance_alerts',
+    key: ['id'],
+    owner: BY_SITE,
+    at: 'created_at',
+    keep: { retention: 'performanceAlerts' },
+  },
+  {
+    // Aged by recovery, like incidents: a budget still exceeded is never pruned.
+    kind: 'budget_violations',
+    label: 'Budget violations',
+    table: 'budget_violations',
+    key: ['id'],
+    owner: BY_SITE,
+    at: 'recovered_at',
+    keep: { retention: 'budgetViolations' },
+  },
+  // Status pages show 90 days of bars to everyone, so rollups do not follow the plan.
+  {
+    kind: 'rollups_hourly',
+    label: 'Hourly rollups',
+    table: 'rollups_hourly',
+    key: ['monitor_id', 'bucket_start'],
+    owner: BY_MONITOR,
+    at: 'bucket_start',
+    keep: { days: 90 },
+  },
+  {
+    kind: 'rollups_daily',
+    label: 'Daily rollups',
+    table: 'rollups_daily',
+    key: ['monitor_id', 'bucket_start'],
+    owner: BY_MONITOR,
+    at: 'bucket_start',
+    keep: { days: 400 },
+  },
+];
+
+export const DAY_MS = 86_400_000;
+
+export function keepDays(kind: RetentionKind, plan: PlanId): number {
+  return 'days' in kind.keep ? kind.keep.days : PLANS[plan].limits.retentionDays[kind.keep.retention];
+}
+
+/** The oldest timestamp kept: rows aged strictly before it go. */
+export function cutoffFor(kind: RetentionKind, plan: PlanId, now: number): number {
+  return now - keepDays(kind, plan) * DAY_MS;
+}
+
+/** Kinds whose window depends on the plan: what a plan change can prune. */
+export function planKinds(): RetentionKind[] {
+  return RETENTION_KINDS.filter((kind) => 'retention' in kind.keep);
+}

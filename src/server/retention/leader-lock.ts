@@ -1,0 +1,40 @@
+// Leader-only jobs run once at a time across processes: on PostgreSQL a session advisory lock
+// held on one pooled connection while the work runs on others; on SQLite there is one process,
+// so an in-process flag keeps a slow pass from overlapping the next.
+import { type Kysely, sql } from 'kysely';
+import type { Dialect } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
+
+export interface LeaderLock {
+  /** Runs `work` when no other holder runs it; resolves undefined when skipped. */
+  run<T>(work: () => Promise<T>): Promise<T | undefined>;
+}
+
+export function createLeaderLock(db: Kysely<Database>, dialect: Dialect, key: number): LeaderLock {
+  let running = false;
+  async function inProcess<T>(work: () => Promise<T>): Promise<T | undefined> {
+    if (running) return undefined;
+    running = true;
+    try {
+      return await work();
+    } finally {
+      running = false;
+    }
+  }
+  if (dialect !== 'postgres') return { run: inProcess };
+  return {
+    run: (work) =>
+      inProcess(() =>
+        db.connection().execute(async (conn) => {
+          const { rows } = await sql<{ locked: boolean }>`
+            select pg_try_advisory_lock(${key}) as locked`.execute(conn);
+          if (!rows[0]?.locked) return undefined;
+          try {
+            return await work();
+          } finally {
+            await sql`select pg_advisory_unlock(${key})`.execute(conn);
+          }
+        }),
+      ),
+  };
+}

@@ -1,0 +1,31 @@
+// GET /api/v1/retention/preview?plan=: the signed-in user's rows a move to that plan would prune.
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Kysely } from 'kysely';
+import { retentionPreviewSchema } from '../../core/api/digests.ts';
+import { errorSchema } from '../../core/api/errors.ts';
+import { PLAN_IDS } from '../../core/plans.ts';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
+import { json } from '../http/openapi.ts';
+import { type AppEnv, requireUser } from '../http/session.ts';
+import { previewRetention } from './preview.ts';
+
+const preview = createRoute({
+  method: 'get',
+  path: '/retention/preview',
+  tags: ['Account'],
+  summary: 'What a move to a plan would delete at the next retention pass, per data kind',
+  request: { query: z.object({ plan: z.enum(PLAN_IDS) }) },
+  responses: {
+    200: json(retentionPreviewSchema, 'Rows past the retention of the plan, per kind'),
+    400: json(errorSchema, 'validation_failed: plan must be free, starter or pro'),
+    401: json(errorSchema, 'Not signed in'),
+  },
+});
+
+export function mountRetentionRoutes(api: OpenAPIHono<AppEnv>, db: Kysely<Database>, clock: Clock): void {
+  api.openapi(preview, async (c) => {
+    const userId = requireUser(c).id;
+    return c.json(await previewRetention(db, userId, c.req.valid('query').plan, clock.now()), 200);
+  });
+}

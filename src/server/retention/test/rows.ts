@@ -1,0 +1,210 @@
+// One row of each prunable kind, aged by its retention timestamp, written straight to the
+// database for the retention tests and the benchmark's owner set-up.
+import type { Kysely } from 'kysely';
+import { uuidv7 } from 'uuidv7';
+import type { Database } from '../../db/schema.ts';
+import { insertAutomaticIncident } from '../../test/incident-rows.ts';
+
+export interface Owner {
+  userId: string;
+  monitorId: string;
+  siteId: string;
+}
+
+type Db = Kysely<Database>;
+
+export async function insertSite(db: Db, userId: string, now: number): Promise<string> {
+  const id = uuidv7();
+  await db
+    .insertInto('performance_sites')
+    .values({
+      id,
+      user_id: userId,
+      url: 'https://shop.example.com',
+      name: 'Shop',
+      device: 'mobile',
+      monitor_id: null,
+      budgets: '[]',
+      next_run_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+export function checkResultRow(monitorId: string, at: number, id = uuidv7()) {
+  return {
+    id,
+    monitor_id: monitorId,
+    checked_at: at,
+    region: 'local',
+    status: 'up' as const,
+    status_code: 200,
+    total_ms: 120,
+    dns_ms: null,
+    connect_ms: null,
+    tls_ms: null,
+    ttfb_ms: null,
+    download_ms: null,
+    response_bytes: null,
+    failure_code: null,
+    failure_message: null,
+    confirmation: 0,
+    reason: null,
+  };
+}
+
+function rollupRow(monitorId: string, at: number) {
+  return {
+    monitor_id: monitorId,
+    bucket_start: at,
+    checks: 10,
+    up_checks: 9,
+    degraded_checks: 0,
+    latency_sum_ms: 1200,
+    latency_min_ms: 100,
+    latency_max_ms: 140,
+  };
+}
+
+/** Inserts one row of `kind` whose retention timestamp is `at`; returns its id. */
+export const INSERT_AGED: Record<string, (db: Db, owner: Owner, at: number) => Promise<unknown>> = {
+  checks: (db, { monitorId }, at) =>
+    db.insertInto('check_results').values(checkResultRow(monitorId, at)).execute(),
+  ssl_checks: (db, { monitorId }, at) =>
+    db
+      .insertInto('ssl_checks')
+      .values({
+        id: uuidv7(),
+        monitor_id: monitorId,
+        checked_at: at,
+        error_code: null,
+        error_message: null,
+        fingerprint_sha256: 'AA:01',
+        certificate: null,
+        chain: '[]',
+        protocol: 'TLSv1.3',
+        cipher: null,
+        ocsp_stapled: 0,
+        chain_complete: 1,
+        trusted: 1,
+        hostname_match: 1,
+        days_remaining: 40,
+        problems: '[]',
+      })
+      .execute(),
+  performance_checks: (db, { userId, siteId }, at) =>
+    db
+      .insertInto('performance_checks')
+      .values({
+        id: uuidv7(),
+        site_id: siteId,
+        user_id: userId,
+        status: 'succeeded',
+        reason: 'schedule',
+        queued_at: at,
+        started_at: at,
+        finished_at: at + 30_000,
+        claimed_by: null,
+        claimed_until: null,
+        error_code: null,
+        error_message: null,
+        performance_score: 91,
+        lcp_ms: 1800,
+        cls: 0.01,
+        tbt_ms: 90,
+        fcp_ms: 900,
+        speed_index_ms: 1500,
+        server_response_ms: 120,
+        total_bytes: 500_000,
+        request_count: 40,
+        opportunities: '[]',
+        blocked_requests: '[]',
+        violations: '[]',
+        regressions: '[]',
+      })
+      .execute(),
+  deployments: (db, { userId }, at) =>
+    db
+      .insertInto('deployments')
+      .values({
+        id: uuidv7(),
+        user_id: userId,
+        provider: 'api',
+        version: 'v1.4.2',
+        environment: 'production',
+        commit_sha: null,
+        branch: null,
+        url: null,
+        status: 'succeeded',
+        provider_url: null,
+        delivery_key: null,
+        deployed_at: at,
+        created_at: at,
+      })
+      .execute(),
+  incidents: async (db, { userId, monitorId }, at) => {
+    const incident = await insertAutomaticIncident(db, userId, monitorId, at - 3_600_000, {
+      status: 'resolved',
+      resolved_at: at,
+    });
+    await db
+      .insertInto('incident_updates')
+      .values({
+        id: uuidv7(),
+        incident_id: incident.id,
+        status: 'resolved',
+        message: 'Fixed.',
+        author_id: null,
+        created_at: at,
+      })
+      .execute();
+    await db
+      .insertInto('incident_notes')
+      .values({
+        id: uuidv7(),
+        incident_id: incident.id,
+        author_id: userId,
+        text: 'Disk full.',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+  },
+  performance_alerts: (db, { userId, siteId }, at) =>
+    db
+      .insertInto('performance_alerts')
+      .values({
+        id: uuidv7(),
+        site_id: siteId,
+        user_id: userId,
+        violation_id: uuidv7(),
+        kind: 'performance.budget_exceeded',
+        metric: 'lcpMs',
+        value: 3000,
+        limit_value: 2500,
+        created_at: at,
+      })
+      .execute(),
+  budget_violations: (db, { userId, siteId }, at) =>
+    db
+      .insertInto('budget_violations')
+      .values({
+        id: uuidv7(),
+        site_id: siteId,
+        user_id: userId,
+        metric: 'lcpMs',
+        limit_value: 2500,
+        worst_value: 3000,
+        started_run_id: uuidv7(),
+        started_at: at - 86_400_000,
+        ended_run_id: uuidv7(),
+        recovered_at: at,
+      })
+      .execute(),
+  rollups_hourly: (db, { monitorId }, at) =>
+    db.insertInto('rollups_hourly').values(rollupRow(monitorId, at)).execute(),
+  rollups_daily: (db, { monitorId }, at) =>
+    db.insertInto('rollups_daily').values(rollupRow(monitorId, at)).execute(),
+};
