@@ -1,0 +1,95 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, type Page, test } from '@playwright/test';
+
+const SHOTS = process.env.PERF_SHOTS ?? 'test-results';
+const STILL = { animations: 'disabled' } as const;
+// One Lighthouse run in Chromium takes seconds to tens of seconds; each wait allows 90 s.
+const RUN = { timeout: 90_000 };
+
+const LIGHT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Light page</title></head>
+<body><h1>A light page</h1><p>Served on 127.0.0.1 for the performance journey.</p></body></html>`;
+
+async function signUp(page: Page) {
+  await page.goto('/signup');
+  await page.getByLabel('Name').fill('Performance Journey');
+  await page.getByLabel('Email').fill(`performance-journey-${Date.now()}@example.test`);
+  await page.getByLabel('Password').fill('performance journey 42');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Starter (performance budgets) through the sandbox payment page. */
+async function upgradeToStarter(page: Page) {
+  const attach = await page.request.post('/api/billing/attach', {
+    data: { product_id: 'starter', success_url: '/dashboard/performance' },
+  });
+  expect(attach.ok()).toBe(true);
+  const { checkout_url } = (await attach.json()) as { checkout_url: string };
+  await page.goto(new URL(checkout_url).pathname);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('1230');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('Performance Starter');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/performance$/);
+}
+
+let site: Server;
+let sitePort: number;
+
+test.beforeAll(async () => {
+  site = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(LIGHT_PAGE);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  sitePort = (site.address() as AddressInfo).port;
+});
+
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => site.close(() => resolve()));
+});
+
+test('a Starter user adds a performance site, runs it, and sees the vitals and the trend chart', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await signUp(page);
+  await upgradeToStarter(page);
+
+  await page.getByRole('button', { name: 'Add site' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add a performance site' });
+  await dialog.getByLabel('URL').fill(`http://127.0.0.1:${sitePort}/`);
+  await dialog.getByLabel('Name (optional)').fill('Light page');
+  // Starter's default budget (SPEC.md's sample) is prefilled.
+  await expect(dialog.getByLabel('Largest Contentful Paint limit')).toHaveValue('2000');
+  await dialog.getByRole('button', { name: 'Add site' }).click();
+  await expect(dialog).toBeHidden();
+
+  const card = page.getByRole('listitem').filter({ hasText: 'Light page' });
+  await expect(card.getByText('Mobile (simulated throttling)')).toBeVisible();
+  // A new site's first run is due at once; its vitals arrive over the event stream.
+  const vitals = card.locator('dl[aria-label="Vitals"]');
+  await expect(card.getByText('Run finished.')).toBeVisible(RUN);
+  await expect(vitals.getByText(/^\d+\.\d s$/).first()).toBeVisible();
+  await expect(card.getByText(/^(Within|Over) budget$/)).toBeVisible();
+
+  await card.getByRole('button', { name: 'Run now' }).click();
+  await expect(card.getByText(/^Run queued|^Running Lighthouse/)).toBeVisible();
+  await expect(page.getByText('Starter plan: 1 of 15 sites · 99 of 100 runs left this month')).toBeVisible();
+  await expect(card.getByText('Run finished.')).toBeVisible(RUN);
+  await page.screenshot({ path: `${SHOTS}/performance-dashboard.png`, fullPage: true, ...STILL });
+
+  await card.getByRole('link', { name: 'Light page' }).click();
+  await expect(page.getByRole('heading', { name: 'Light page' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Runs' }).getByRole('row')).toHaveCount(3);
+  await expect(page.getByText('Budget: at most 2.0 s')).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: /^Largest Contentful Paint over the last 2 runs/ }),
+  ).toBeVisible();
+  await expect(page.locator('.metric-chart canvas').first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/performance-site.png`, fullPage: true, ...STILL });
+});
