@@ -12,7 +12,6 @@ import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { digestJob } from './digests/job.ts';
 import { createLocalEventBus, type EventBus } from './events/bus.ts';
 import { createPostgresEventBus } from './events/postgres-bus.ts';
 import { flappingJob } from './incidents/flap-job.ts';
