@@ -9,6 +9,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import { createDeploymentService } from './deployments/service.ts';
+import { createDigestService } from './digests/service.ts';
 import type { EventBus } from './events/bus.ts';
 import { createApp } from './http/app.ts';
 import { createIncidentService } from './incidents/service.ts';
@@ -93,6 +94,15 @@ export function assemble({
     entitlements: billing.entitlements,
     vetUrl,
   });
+  const digests = createDigestService({
+    db,
+    clock,
+    mailer: alertParts?.mailer ?? createOutboxMailer(db, clock),
+    secret,
+    publicUrl: config.publicUrl,
+    logger,
+    entitlements: billing.entitlements,
+  });
   const app = createApp({
     config,
     db,
@@ -104,9 +114,10 @@ export function assemble({
     alerts,
     deployments,
     performance,
+    digests,
     events,
     logger,
     webDistDir,
   });
-  return { app, auth, monitors, billing, performance };
+  return { app, auth, monitors, billing, performance, digests };
 }

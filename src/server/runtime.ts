@@ -12,6 +12,7 @@ import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { digestJob } from './digests/job.ts';
 import { createLocalEventBus, type EventBus } from './events/bus.ts';
 import { createPostgresEventBus } from './events/postgres-bus.ts';
 import { flappingJob } from './incidents/flap-job.ts';
@@ -192,6 +193,15 @@ export function createCheckWorker(
         }).run,
         systemClock,
       ),
+      digestJob({
+        ...database,
+        clock: systemClock,
+        mailer,
+        secret: resolveSecretKey(config),
+        publicUrl: config.publicUrl,
+        logger,
+        entitlements: billing.entitlements,
+      }),
     ],
     pollIntervalMs: 250,
   });

@@ -118,3 +118,9 @@ export const retentionPreviewSchema = z
   })
   .meta({ id: 'RetentionPreview' });
 export type RetentionPreview = z.infer<typeof retentionPreviewSchema>;
+
+/** POST /api/v1/reports/preview: the period so far, mailed to the account's address. */
+export const digestPreviewSchema = z
+  .object({ sentTo: z.string(), periodStart: z.number(), periodEnd: z.number() })
+  .meta({ id: 'DigestPreview' });
+export type DigestPreview = z.infer<typeof digestPreviewSchema>;

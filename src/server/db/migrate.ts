@@ -14,6 +14,7 @@ import { statusPages } from './migrations/0010-status-pages.ts';
 import { apiKeys } from './migrations/0011-api-keys.ts';
 import { deployments } from './migrations/0012-deployments.ts';
 import { performance } from './migrations/0013-performance.ts';
+import { digests } from './migrations/0014-digests.ts';
 import { retentionIndexes } from './migrations/0015-retention-indexes.ts';
 
 export interface Migration {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-api-keys': apiKeys,
   '0012-deployments': deployments,
   '0013-performance': performance,
+  '0014-digests': digests,
   '0015-retention-indexes': retentionIndexes,
 };
 

@@ -4,6 +4,7 @@ import type { AlertTables } from './alert-schema.ts';
 import type { ApiKeyTables } from './api-key-schema.ts';
 import type { BillingTables } from './billing-schema.ts';
 import type { DeploymentTables } from './deployment-schema.ts';
+import type { DigestTables } from './digest-schema.ts';
 import type { IncidentTables } from './incident-schema.ts';
 import type { PerformanceTables } from './performance-schema.ts';
 import type { MonitorSslStateTable, SslCheckTable } from './ssl-schema.ts';
@@ -155,7 +156,8 @@ export interface Database
     StatusPageTables,
     ApiKeyTables,
     DeploymentTables,
-    PerformanceTables {
+    PerformanceTables,
+    DigestTables {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

@@ -14,6 +14,9 @@ import type { Database } from '../db/schema.ts';
 import { mountDeploymentRoutes } from '../deployments/routes.ts';
 import type { DeploymentService } from '../deployments/service.ts';
 import { mountDeploymentWebhooks } from '../deployments/webhook-routes.ts';
+import { mountDigestRoutes } from '../digests/routes.ts';
+import type { DigestService } from '../digests/service.ts';
+import { mountUnsubscribeRoutes } from '../digests/unsubscribe-routes.ts';
 import type { EventBus } from '../events/bus.ts';
 import { mountEventStream } from '../events/sse-route.ts';
 import { mountHistoryRoutes } from '../history/routes.ts';
@@ -47,6 +50,7 @@ export interface AppDeps {
   alerts: ChannelService;
   deployments: DeploymentService;
   performance: PerformanceService;
+  digests: DigestService;
   events: EventBus;
   logger: Logger;
   webDistDir: string;
@@ -63,6 +67,7 @@ export function createApp({
   alerts,
   deployments,
   performance,
+  digests,
   events,
   logger,
   webDistDir,
@@ -99,6 +104,7 @@ export function createApp({
   mountApiKeyRoutes(api, apiKeys);
   mountDeploymentRoutes(api, deployments);
   mountPerformanceRoutes(api, performance);
+  mountDigestRoutes(api, digests);
   mountRetentionRoutes(api, db, clock);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
@@ -110,6 +116,7 @@ export function createApp({
   app.route('/api/billing', billing.routes(auth));
   app.all('/api/*', apiNotFound);
 
+  mountUnsubscribeRoutes(app, digests);
   mountSpa(app, webDistDir);
   return app;
 }

@@ -14,6 +14,8 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers for SMTP (e.g. List-Unsubscribe); the outbox does not keep them. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -38,8 +40,8 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   });
   return {
     kind: 'smtp',
-    async send({ to, subject, html, text }) {
-      await transport.sendMail({ from, to, subject, html, text });
+    async send({ to, subject, html, text, headers }) {
+      await transport.sendMail({ from, to, subject, html, text, headers });
     },
     async close() {
       transport.close();

@@ -8,6 +8,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The header block, folded lines joined. */
+  headers: string;
 }
 
 function decodeQuotedPrintable(text: string): string {
@@ -47,7 +49,7 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
     .map((part) => decodePart(part.replace(/^\r?\n/, '')));
   const text = parts.find((p) => p.type === 'text/plain')?.body ?? '';
   const html = parts.find((p) => p.type === 'text/html')?.body ?? '';
-  return { to, subject, text: text.replace(/\r\n/g, '\n'), html };
+  return { to, subject, text: text.replace(/\r\n/g, '\n'), html, headers: unfolded };
 }
 
 export async function startSmtpSink() {

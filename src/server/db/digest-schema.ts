@@ -1,0 +1,33 @@
+// Row shapes of digest settings and the digest reports sent (migration 0014).
+import type { DigestFrequency } from '../../core/api/digests.ts';
+
+/** One row per user who changed a setting or asked for a preview; absent means the defaults. */
+export interface DigestSettingsTable {
+  user_id: string;
+  frequency: DigestFrequency;
+  /** 1 = Monday … 7 = Sunday. */
+  weekday: number;
+  hour: number;
+  /** The last 'Send me a preview now', for its rate limit. */
+  last_preview_at: number | null;
+  updated_at: number;
+}
+
+/** One per (owner, frequency, period start): the unique key makes a period's digest go out once. */
+export interface DigestReportTable {
+  id: string;
+  user_id: string;
+  frequency: 'daily' | 'weekly';
+  period_start: number;
+  period_end: number;
+  html: string;
+  /** JSON DigestData. */
+  data: string;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export interface DigestTables {
+  digest_settings: DigestSettingsTable;
+  digest_reports: DigestReportTable;
+}

@@ -1,0 +1,81 @@
+// The digest job: every few minutes, each user whose digest is on and in their plan gets the
+// latest period that has ended, once. On PostgreSQL an advisory lock keeps it to one process
+// at a time; the report's unique key still guards the send if two ever overlap.
+import { sql } from 'kysely';
+import { FEATURE_IDS } from '../../core/plans.ts';
+import type { EntitlementsHelper } from '../billing/plan-summary.ts';
+import type { Dialect } from '../db/connect.ts';
+import { periodicJob, type WorkerJob } from '../scheduler/worker.ts';
+import { latestDuePeriod } from './periods.ts';
+import { type DigestMailDeps, sendPeriodDigest } from './send.ts';
+import { listActiveRecipients, type Recipient } from './settings.ts';
+
+const DIGEST_JOB_LOCK = 727_014;
+const EVERY_MS = 5 * 60_000;
+const PAGE = 500;
+
+export interface DigestJobDeps extends DigestMailDeps {
+  dialect: Dialect;
+  entitlements: Pick<EntitlementsHelper, 'check'>;
+}
+
+async function alreadyRecorded(deps: DigestJobDeps, userId: string, frequency: string, start: number) {
+  const row = await deps.db
+    .selectFrom('digest_reports')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('frequency', '=', frequency as 'daily' | 'weekly')
+    .where('period_start', '=', start)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+async function sendDue(deps: DigestJobDeps, recipient: Recipient, now: number): Promise<boolean> {
+  const period = latestDuePeriod(recipient, now);
+  // A period that ended before the account existed would be an empty first mail, and a send
+  // time that passed before the schedule was chosen is not owed.
+  if (!period || period.end <= recipient.createdAt) return false;
+  if (recipient.settingsUpdatedAt !== null && period.sendAt < recipient.settingsUpdatedAt) return false;
+  if (await alreadyRecorded(deps, recipient.userId, period.frequency, period.start)) return false;
+  if (!(await deps.entitlements.check(recipient.userId, FEATURE_IDS.digests))) return false;
+  return sendPeriodDigest(deps, recipient, period);
+}
+
+async function pass(deps: DigestJobDeps): Promise<number> {
+  const now = deps.clock.now();
+  let sent = 0;
+  let afterId = '';
+  for (;;) {
+    const page = await listActiveRecipients(deps.db, afterId, PAGE);
+    for (const recipient of page) {
+      try {
+        if (await sendDue(deps, recipient, now)) sent += 1;
+      } catch (err) {
+        deps.logger.error({ err, userId: recipient.userId }, 'digest failed');
+      }
+    }
+    const last = page.at(-1);
+    if (!last || page.length < PAGE) return sent;
+    afterId = last.userId;
+  }
+}
+
+/** One pass; returns how many digests this process sent (0 when another process holds the lock). */
+export async function runDigestJob(deps: DigestJobDeps): Promise<number> {
+  if (deps.dialect !== 'postgres') return pass(deps);
+  return deps.db.connection().execute(async (conn) => {
+    const { rows } = await sql<{
+      locked: boolean;
+    }>`select pg_try_advisory_lock(${DIGEST_JOB_LOCK}) as locked`.execute(conn);
+    if (!rows[0]?.locked) return 0;
+    try {
+      return await pass(deps);
+    } finally {
+      await sql`select pg_advisory_unlock(${DIGEST_JOB_LOCK})`.execute(conn);
+    }
+  });
+}
+
+export function digestJob(deps: DigestJobDeps): WorkerJob {
+  return periodicJob('digests', deps.clock, EVERY_MS, () => runDigestJob(deps));
+}
