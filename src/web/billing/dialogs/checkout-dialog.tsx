@@ -20,6 +20,7 @@ import {
   showsNextCycle,
 } from './checkout-content';
 import { PrepaidQuantity } from './prepaid-quantity';
+import { isPlanId, RetentionNotice } from './retention-notice';
 
 type Item = CheckoutResult['product']['items'][number];
 
@@ -105,6 +106,10 @@ export function CheckoutDialog({ open, setOpen, checkoutResult, checkoutParams }
                 ))}
               </ul>
             </div>
+          ) : null}
+
+          {result.product.scenario === 'downgrade' && isPlanId(result.product.id) ? (
+            <RetentionNotice plan={result.product.id} />
           ) : null}
 
           {rows.length > 0 ? (
