@@ -2,6 +2,8 @@
 // by plan frequency, validation codes and tenant isolation on every route.
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_BUDGETS, type PerformanceRun } from '../../core/api/performance.ts';
+import { createLocalEventBus } from '../events/bus.ts';
+import { queueDeploymentRuns } from './service.ts';
 import { createPerfApp, errorOf, type PerfApp, START } from './test/perf-app.ts';
 
 let p: PerfApp;
@@ -220,5 +222,35 @@ describe('tenant isolation', () => {
     );
     expect(second.runs.map((run) => run.id)).toEqual([ids[0]]);
     expect(second.nextCursor).toBeNull();
+  });
+});
+
+describe('runs for a deployment', () => {
+  it("queues a 'deployment' run for each of the owner's sites linked to the monitor, without using performance_runs", async () => {
+    p = await createPerfApp();
+    const owner = await p.user('free');
+    const other = await p.user('free');
+    const monitor = await p.json<{ id: string }>(
+      await p.send(owner, 'POST', '/monitors', {
+        name: 'Shop',
+        url: 'https://shop.example.com/',
+        intervalMinutes: 15,
+      }),
+      201,
+    );
+    const linked = await p.site(owner, { monitorId: monitor.id });
+    await p.site(owner, { url: 'https://blog.example.com/' });
+    const before = (await p.t.billing.entitlements.planSummary(owner.id)).limits.performanceRuns.remaining;
+    const deps = { db: p.t.database.db, events: createLocalEventBus(), clock: p.clock };
+    const queued = await queueDeploymentRuns(deps, owner.id, monitor.id);
+    expect(await queueDeploymentRuns(deps, other.id, monitor.id)).toEqual([]);
+    const runs = await p.t.database.db.selectFrom('performance_checks').selectAll().execute();
+    expect(runs.map((r) => [r.id, r.site_id, r.reason, r.status])).toEqual([
+      [queued[0], linked.id, 'deployment', 'queued'],
+    ]);
+    expect((await p.t.billing.entitlements.planSummary(owner.id)).limits.performanceRuns.remaining).toBe(
+      before,
+    );
+    expect(before).toBe(10);
   });
 });
