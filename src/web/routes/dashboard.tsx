@@ -42,7 +42,13 @@ const deploymentsNewRoute = createRoute({
 const reportsRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'reports',
-  component: lazyRouteComponent(() => import('../pages/dashboard/builder-pages'), 'ReportsPage'),
+  component: lazyRouteComponent(() => import('../pages/reports/reports-page'), 'ReportsPage'),
+});
+
+const reportRoute = createRoute({
+  getParentRoute: () => dashboardRoute,
+  path: 'reports/$id',
+  component: lazyRouteComponent(() => import('../pages/reports/report-page'), 'ReportPage'),
 });
 
 const groupsPublicRoute = createRoute({
@@ -57,5 +63,6 @@ export const dashboardChildren = [
   performanceSiteRoute,
   deploymentsNewRoute,
   reportsRoute,
+  reportRoute,
   groupsPublicRoute,
 ];

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { sessionQueryOptions } from '../../lib/session';
 import { ChangePasswordCard } from './change-password-card';
 import { DeleteAccountCard } from './delete-account-card';
+import { DigestSettingsCard } from './digests/digest-settings-card';
 import { ProfileCard } from './profile-card';
 
 export function UserSettingsTab() {
@@ -11,6 +12,7 @@ export function UserSettingsTab() {
     <div className="flex max-w-2xl flex-col gap-6">
       <ProfileCard user={session.user} />
       <ChangePasswordCard />
+      <DigestSettingsCard />
       <DeleteAccountCard />
     </div>
   );
