@@ -21,10 +21,10 @@ async function signUp(page: Page) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** Starter (performance budgets) through the sandbox payment page. */
-async function upgradeToStarter(page: Page) {
+/** A paid plan through the sandbox payment page, as a customer with no card on file pays. */
+async function upgradeTo(page: Page, plan: 'starter' | 'pro') {
   const attach = await page.request.post('/api/billing/attach', {
-    data: { product_id: 'starter', success_url: '/dashboard/performance' },
+    data: { product_id: plan, success_url: '/dashboard/performance' },
   });
   expect(attach.ok()).toBe(true);
   const { checkout_url } = (await attach.json()) as { checkout_url: string };
@@ -58,7 +58,7 @@ test('a Starter user adds a performance site, runs it, and sees the vitals and t
 }) => {
   test.setTimeout(300_000);
   await signUp(page);
-  await upgradeToStarter(page);
+  await upgradeTo(page, 'starter');
 
   await page.getByRole('button', { name: 'Add site' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add a performance site' });
@@ -92,4 +92,47 @@ test('a Starter user adds a performance site, runs it, and sees the vitals and t
   ).toBeVisible();
   await expect(page.locator('.metric-chart canvas').first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/performance-site.png`, fullPage: true, ...STILL });
+});
+
+test("the monitor's performance tab adds a site for the monitor's URL and marks a deployment on its charts", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await signUp(page);
+  // Deployment tracking (apiAccess) is a Pro feature.
+  await upgradeTo(page, 'pro');
+  const created = await page.request.post('/api/v1/monitors', {
+    data: { name: 'Light monitor', url: `http://127.0.0.1:${sitePort}/`, intervalSeconds: 300 },
+  });
+  expect(created.status()).toBe(201);
+  const monitorId = ((await created.json()) as { id: string }).id;
+
+  await page.goto(`/dashboard/monitors/${monitorId}/performance`);
+  await expect(page.getByText('No performance site for this monitor')).toBeVisible();
+  await page.getByRole('button', { name: 'Add a performance site for this URL' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a performance site' });
+  await expect(dialog.getByLabel('URL')).toHaveValue(`http://127.0.0.1:${sitePort}/`);
+  await expect(dialog.getByLabel('Linked monitor (optional)')).toHaveValue(monitorId);
+  await dialog.getByRole('button', { name: 'Add site' }).click();
+  await expect(dialog).toBeHidden();
+
+  const runs = page.getByRole('table', { name: 'Runs' }).getByRole('row');
+  await expect(runs).toHaveCount(2, RUN);
+  await expect(runs.nth(1)).toContainText('Done', RUN);
+  // A deployment between two runs: its marker falls inside the charts' time range.
+  const deployed = await page.request.post('/api/v1/deployments', {
+    data: { version: 'v2.0.0', monitor_ids: [monitorId] },
+  });
+  expect(deployed.status()).toBe(201);
+  await page.getByRole('button', { name: 'Run now' }).click();
+  await expect(runs).toHaveCount(3, RUN);
+  await expect(runs.nth(1)).toContainText('Run now');
+  await expect(runs.nth(1)).toContainText('Done', RUN);
+  await expect(
+    page.getByRole('img', {
+      name: /^Largest Contentful Paint over the last 2 runs: .*Marked: Deployment v2\.0\.0/,
+    }),
+  ).toBeVisible();
+  await expect(page.locator('.chart-marker').first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/performance-monitor-tab.png`, fullPage: true, ...STILL });
 });
