@@ -64,7 +64,8 @@ describe('reports', () => {
       },
     });
     renderApp('/dashboard/reports');
-    const table = await screen.findByRole('table', { name: 'Reports' });
+    // The file's first render also loads the reports route's lazy chunks.
+    const table = await screen.findByRole('table', { name: 'Reports' }, { timeout: 10_000 });
     const [, latest, older] = within(table).getAllByRole('row');
     expect(latest).toHaveTextContent('Nov 9, 2026 – Nov 15, 2026');
     expect(latest).toHaveTextContent('Weekly');

@@ -39,7 +39,8 @@ describe('email digests card', () => {
   it('shows the weekly Monday 08:00 default, the time zone and the next send time', async () => {
     starterServer();
     renderApp('/dashboard/settings');
-    expect(await screen.findByLabelText('Frequency')).toHaveValue('weekly');
+    // The file's first render also loads the settings route's lazy chunks.
+    expect(await screen.findByLabelText('Frequency', {}, { timeout: 10_000 })).toHaveValue('weekly');
     expect(screen.getByLabelText('Day')).toHaveValue('1');
     expect(within(screen.getByLabelText('Day')).getByRole('option', { selected: true })).toHaveTextContent(
       'Monday',

@@ -40,7 +40,6 @@ function DigestForm({ settings }: { settings: DigestSettings }) {
   });
   const preview = useMutation({
     mutationFn: () => apiSend<DigestPreview>('POST', DIGEST_PREVIEW_PATH),
-    onSuccess: (sent) => toast.success(`Preview sent to ${sent.sentTo}`),
   });
   const off = settings.frequency === 'off';
 
