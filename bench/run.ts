@@ -1,5 +1,6 @@
 // `npm run bench [-- name…]`: runs the named benchmarks (all by default), one JSON object each.
 import { performance } from './performance.ts';
+import { retention } from './retention.ts';
 import { scheduler } from './scheduler.ts';
 import { sessionLookup } from './session-lookup.ts';
 import { statusPage } from './status-page.ts';
@@ -7,6 +8,7 @@ import { statusPage } from './status-page.ts';
 const benchmarks: Record<string, () => Promise<object>> = {
   'session-lookup': sessionLookup,
   performance,
+  retention,
   scheduler,
   'status-page': statusPage,
 };

@@ -15,7 +15,7 @@ const RETENTION_LOCK = 727_011;
 const OWNER_PAGE = 500;
 
 export interface RetentionLimits {
-  /** Batches one pass may run (each at most BATCH_ROWS rows); the rest waits for the next pass. */
+  /** Batches that delete rows (each at most BATCH_ROWS) one pass may run; the rest waits for the next pass. */
   maxBatches: number;
   maxMs: number;
 }
@@ -76,7 +76,8 @@ async function pass(deps: RetentionDeps): Promise<RetentionReport> {
     for (const kind of kinds) {
       const cutoff = cutoffFor(kind, plan, now);
       deleted[kind.kind] =
-        (deleted[kind.kind] ?? 0) + (await pruneKind(db, kind, ownerId, cutoff, budget, deps.onBatch));
+        (deleted[kind.kind] ?? 0) +
+        (await pruneKind(db, deps.dialect, kind, ownerId, cutoff, budget, deps.onBatch));
     }
   }
   const batches = limits.maxBatches - budget.batchesLeft;
