@@ -88,7 +88,8 @@ function exited(child: { exitCode: number | null; signalCode: string | null; onc
 function runLighthouse(job: LighthouseJob, signal: AbortSignal, spawned: (child: ChildProcess) => void) {
   return new Promise<LighthouseFigures>((resolve, reject) => {
     const child = fork(WORKER, [], {
-      execArgv: ['--import', 'tsx'],
+      // tsx by its resolved address, so the child compiles the worker whatever the working directory.
+      execArgv: ['--import', import.meta.resolve('tsx')],
       detached: true,
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     });
