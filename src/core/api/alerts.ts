@@ -113,7 +113,27 @@ export const monitorChannelsSchema = z
 export type MonitorChannels = z.infer<typeof monitorChannelsSchema>;
 
 export const DELIVERY_STATUSES = ['pending', 'sent', 'failed'] as const;
-export const ALERT_KINDS = ['monitor.down', 'monitor.up'] as const;
+export const ALERT_KINDS = [
+  'monitor.down',
+  'monitor.up',
+  'ssl.expiring',
+  'ssl.renewed',
+  'ssl.problem',
+  'ssl.problem_cleared',
+  'performance.budget_exceeded',
+  'performance.budget_recovered',
+] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
+  'monitor.down': 'Down',
+  'monitor.up': 'Recovered',
+  'ssl.expiring': 'Certificate expiring',
+  'ssl.renewed': 'Certificate renewed',
+  'ssl.problem': 'Certificate problem',
+  'ssl.problem_cleared': 'Certificate problem cleared',
+  'performance.budget_exceeded': 'Over budget',
+  'performance.budget_recovered': 'Back within budget',
+};
 
 export const deliverySchema = z
   .object({

@@ -1,6 +1,6 @@
 // The deliveries log: each alert, where it went, and how its attempts went.
 import type { Kysely } from 'kysely';
-import { ALERT_KINDS, type Delivery } from '../../core/api/alerts.ts';
+import type { Delivery } from '../../core/api/alerts.ts';
 import type { Database } from '../db/schema.ts';
 
 export async function listDeliveries(
@@ -31,9 +31,6 @@ export async function listDeliveries(
       'c.name as channel_name',
     ])
     .where('d.user_id', '=', userId)
-    // Only the kinds the API's delivery schema names; certificate alerts (ssl.*) are listed once
-    // ALERT_KINDS and the web's delivery labels include them.
-    .where('d.kind', 'in', ALERT_KINDS)
     .orderBy('d.created_at', 'desc')
     .orderBy('d.id', 'desc')
     .limit(limit);

@@ -1,4 +1,5 @@
 // Row shapes of the incident and alert-delivery tables (migration 0007).
+import type { AlertKind } from '../../core/api/alerts.ts';
 export type IncidentStatus = 'investigating' | 'identified' | 'monitoring' | 'resolved';
 export type IncidentSeverity = 'minor' | 'major' | 'critical';
 
@@ -78,15 +79,7 @@ export interface IncidentNoteTable {
   updated_at: number;
 }
 
-export type AlertKind =
-  | 'monitor.down'
-  | 'monitor.up'
-  | 'ssl.expiring'
-  | 'ssl.renewed'
-  | 'ssl.problem'
-  | 'ssl.problem_cleared'
-  | 'performance.budget_exceeded'
-  | 'performance.budget_recovered';
+export type { AlertKind };
 export type AlertDeliveryStatus = 'pending' | 'sent' | 'failed';
 
 export interface AlertDeliveryTable {

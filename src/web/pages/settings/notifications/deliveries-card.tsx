@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { CHANNEL_LABELS } from '../../../../core/api/alerts';
+import { ALERT_KIND_LABELS, CHANNEL_LABELS } from '../../../../core/api/alerts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { formatDateTime } from '../../../lib/format';
 import { useTimeZone } from '../../../lib/use-time-zone';
 import { deliveriesQuery } from './alert-queries';
 
-const KIND_LABELS = { 'monitor.down': 'Down', 'monitor.up': 'Recovered' } as const;
 const STATUS_LABELS = { pending: 'Retrying', sent: 'Sent', failed: 'Failed' } as const;
 
 export function DeliveriesCard() {
@@ -43,7 +42,7 @@ export function DeliveriesCard() {
                     {formatDateTime(d.createdAt, timeZone, false)}
                   </td>
                   <td className="py-2 pr-3">{d.monitor?.name ?? '—'}</td>
-                  <td className="py-2 pr-3">{KIND_LABELS[d.kind]}</td>
+                  <td className="py-2 pr-3">{ALERT_KIND_LABELS[d.kind]}</td>
                   <td className="py-2 pr-3">
                     {d.channel ? `${CHANNEL_LABELS[d.channel.kind]} · ${d.channel.name}` : 'Deleted channel'}
                   </td>
