@@ -90,6 +90,15 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
     at: 'recovered_at',
     keep: { retention: 'budgetViolations' },
   },
+  {
+    kind: 'digest_reports',
+    label: 'Digest reports',
+    table: 'digest_reports',
+    key: ['id'],
+    owner: BY_USER,
+    at: 'created_at',
+    keep: { retention: 'digestReports' },
+  },
   // Status pages show 90 days of bars to everyone, so rollups do not follow the plan.
   {
     kind: 'rollups_hourly',

@@ -42,6 +42,7 @@ describe('GET /api/v1/retention/preview', () => {
       incidents: 3,
       performance_alerts: 3,
       budget_violations: 3,
+      digest_reports: 2,
     });
     // The Pro subscription ends: the billing engine's effective plan becomes Free.
     await db

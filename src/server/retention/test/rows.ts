@@ -203,6 +203,21 @@ export const INSERT_AGED: Record<string, (db: Db, owner: Owner, at: number) => P
         recovered_at: at,
       })
       .execute(),
+  digest_reports: (db, { userId }, at) =>
+    db
+      .insertInto('digest_reports')
+      .values({
+        id: uuidv7(),
+        user_id: userId,
+        frequency: 'weekly',
+        period_start: at - 7 * 86_400_000,
+        period_end: at,
+        html: '<p>Digest</p>',
+        data: '{}',
+        created_at: at,
+        sent_at: at,
+      })
+      .execute(),
   rollups_hourly: (db, { monitorId }, at) =>
     db.insertInto('rollups_hourly').values(rollupRow(monitorId, at)).execute(),
   rollups_daily: (db, { monitorId }, at) =>
