@@ -149,9 +149,24 @@ test('a status page published in settings renders completely without JavaScript,
         await expect(view.getByRole('heading', { level: 1 })).toHaveText('Acme Cloud');
         await expect(view.getByRole('heading', { name: 'All systems operational' })).toBeVisible();
         await expect(view.getByRole('heading', { name: 'Checkout', exact: true })).toBeVisible();
-        await expect(
-          view.getByRole('list', { name: 'Daily uptime of Checkout, last 90 days' }).getByRole('listitem'),
-        ).toHaveCount(90);
+        const bars = view
+          .getByRole('list', { name: 'Daily uptime of Checkout, last 90 days' })
+          .getByRole('listitem');
+        await expect(bars).toHaveCount(90);
+        // The monitor was created today: the 89 days before are "no data", and a bar's own text is
+        // its tooltip, transparent until hovered.
+        await expect(bars.first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}: no data$/);
+        // Today, all checks up: the date alone, which the stylesheet completes with ': 100%'.
+        await expect(bars.last()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}$/);
+        expect(await bars.last().evaluate((bar) => getComputedStyle(bar, '::after').content)).toBe(
+          '": 100%"',
+        );
+        const color = () => bars.first().evaluate((bar) => getComputedStyle(bar).color);
+        expect(await color()).toBe('rgba(0, 0, 0, 0)');
+        await bars.first().hover();
+        expect(await color()).not.toBe('rgba(0, 0, 0, 0)');
+        await view.screenshot({ path: `${SHOTS}/status-page-${scheme}-bar-tooltip.png` });
+        await view.mouse.move(0, 0);
         await expect(view.getByText('Powered by Upwatch')).toBeVisible();
         backgrounds[scheme] = await view
           .locator('body')

@@ -21,7 +21,6 @@ export function formatPercent(percent: number): string {
 const DAY_FORMAT = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
-  year: 'numeric',
   timeZone: 'UTC',
 });
 const TIME_FORMAT = new Intl.DateTimeFormat('en-US', {
@@ -30,6 +29,7 @@ const TIME_FORMAT = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
+/** 'Nov 3': the bars span 90 days, so the year never tells two of them apart. */
 export function formatDay(at: number): string {
   return DAY_FORMAT.format(at);
 }

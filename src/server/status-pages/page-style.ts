@@ -1,5 +1,7 @@
 // The public page's only stylesheet, inline: light and dark by prefers-color-scheme, the
-// accent colour of the page, and a CSS tooltip from each bar's aria-label (no script needed).
+// accent colour of the page, and each bar's own text shown as its tooltip on hover (no script
+// needed; otherwise the text is transparent inside the bar, still read by screen readers). A
+// bar without a class is a perfect day: its text is the date, completed here with ': 100%'.
 const BASE = `*{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--fg)}
 :root{--bg:#f8fafc;--card:#fff;--fg:#0f172a;--muted:#475569;--line:#e2e8f0;--up:#15803d;--minor:#b45309;--down:#b91c1c;--none:#cbd5e1;--upbg:#dcfce7;--minorbg:#fef3c7;--downbg:#fee2e2}
@@ -9,7 +11,7 @@ header{border-top:4px solid var(--accent);padding:2rem 0 1rem}
 header .wrap{display:flex;gap:1rem;align-items:center;flex-wrap:wrap}
 header img{height:40px;width:auto}
 h1{font-size:1.75rem;margin:0}h2{font-size:1.2rem;margin:2rem 0 .75rem}h3{font-size:1rem;margin:0}
-p{margin:.25rem 0}.muted{color:var(--muted);font-size:.875rem}
+p{margin:.25rem 0}.muted{color:var(--muted);font-size:.875rem}#legend{margin-bottom:.75rem}
 a{color:var(--fg);text-decoration-color:var(--accent);text-underline-offset:3px}
 .banner{border-radius:.75rem;padding:1rem 1.25rem;margin-top:1rem;border:1px solid var(--line)}
 .banner h2{margin:0;font-size:1.25rem}
@@ -19,12 +21,13 @@ ul.plain{padding:0;margin:0}
 .row{display:flex;justify-content:space-between;gap:1rem;align-items:baseline;flex-wrap:wrap}
 .s{font-weight:600;font-size:.875rem}.s-up{color:var(--up)}.s-degraded{color:var(--minor)}.s-down{color:var(--down)}.s-paused,.s-pending{color:var(--muted)}
 ol.bars{display:flex;gap:2px;height:34px;padding:0;margin:.75rem 0 .25rem;list-style:none}
-.bars li{flex:1;border-radius:2px;background:var(--none);position:relative;min-width:2px}
-.bars .u{background:var(--up)}.bars .m{background:var(--minor)}.bars .d{background:var(--down)}
-.bars li:hover{opacity:.7}
-.bars li:hover::after{content:attr(aria-label);position:absolute;bottom:120%;left:50%;transform:translateX(-50%);white-space:nowrap;background:var(--fg);color:var(--bg);font-size:.75rem;padding:.25rem .5rem;border-radius:.25rem;z-index:1}
-.bars li:nth-child(-n+20):hover::after{left:0;transform:none}.bars li:nth-last-child(-n+20):hover::after{left:auto;right:0;transform:none}
-.spark{display:block;width:100%;height:36px;color:var(--accent);margin-top:.5rem}
+.bars li{flex:1;min-width:2px;border-radius:2px;background:var(--up);position:relative;overflow:hidden;white-space:nowrap;color:transparent;font-size:.75rem;line-height:1.5}
+.bars .n{background:var(--none)}.bars .m{background:var(--minor)}.bars .d{background:var(--down)}
+.bars li:hover{opacity:.85;overflow:visible;padding-top:34px;line-height:2.5;color:var(--bg);z-index:1}
+.bars li:not([class])::after{content:": 100%"}.bars li:hover::first-line{background:var(--fg)}
+.bars li:nth-last-child(-n+45){direction:rtl}
+.spark{display:block;width:100%;height:36px;color:var(--accent);margin-top:.5rem;overflow:visible}
+.spark path{fill:none;stroke:currentColor;stroke-width:1.5;stroke-linecap:round;vector-effect:non-scaling-stroke}.spark .dot{stroke-width:5}
 article.card h3{font-size:1rem}.update{border-left:3px solid var(--line);padding-left:.75rem;margin-top:.75rem}
 footer{padding:2rem 1rem 3rem;text-align:center}`;
 

@@ -16,10 +16,19 @@ afterEach(async () => {
   await s?.close();
 });
 
-/** The bar labels of the n-th monitor card, in order. */
+/** The bars of the n-th monitor card, in order: each one's class and its text (the tooltip). */
+function bars(html: string, card: number): { className: string; text: string }[] {
+  const strips = [...html.matchAll(/<ol class=bars[^>]*>(.*?)<\/ol>/g)].map((match) => match[1] ?? '');
+  return [...(strips[card] ?? '').matchAll(/<li(?: class=(\w))?>([^<]*)/g)].map((match) => ({
+    className: match[1] ?? '',
+    text: match[2] ?? '',
+  }));
+}
+/** Each bar's tooltip as shown: a bar without a class is a perfect day, its date completed by CSS. */
+const PERFECT_RULE = '.bars li:not([class])::after{content:": 100%"}';
 function barLabels(html: string, card: number): string[] {
-  const strips = [...html.matchAll(/<ol class="bars"[^>]*>(.*?)<\/ol>/g)].map((match) => match[1] ?? '');
-  return [...(strips[card] ?? '').matchAll(/aria-label="([^"]*)"/g)].map((match) => match[1] ?? '');
+  expect(html).toContain(PERFECT_RULE);
+  return bars(html, card).map((bar) => (bar.className ? bar.text : `${bar.text}: 100%`));
 }
 
 const twoDecimalsDown = (percent: number) =>
@@ -28,10 +37,16 @@ const dayText = (start: number) =>
   new Date(start).toLocaleDateString('en-US', {
     month: 'short',
     day: 'numeric',
-    year: 'numeric',
     timeZone: 'UTC',
   });
 const count = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
+/** The issue's per-day tooltip, short when perfect: uptime, minutes down when any, incidents when any. */
+const dayLine = (start: number, uptime: number, downMinutes: number, incidents = 0) =>
+  [
+    `${dayText(start)}: ${twoDecimalsDown(uptime)}`,
+    ...(uptime < 100 ? [`${count(downMinutes, 'minute')} down`] : []),
+    ...(incidents > 0 ? [count(incidents, 'incident')] : []),
+  ].join(', ');
 
 describe('the public status page', () => {
   it('shows 90 daily bars and the 90-day uptime computed from the stored results', async () => {
@@ -43,7 +58,9 @@ describe('the public status page', () => {
     await s.db.updateTable('monitors').set({ created_at: createdAt }).where('id', '=', shop.id).execute();
     const samples: Sample[] = [];
     for (let at = createdAt, i = 0; at <= NOW; at += 30 * MINUTE, i++) {
-      const status = i % 13 === 0 ? 'down' : i % 7 === 0 ? 'degraded' : 'up';
+      // Every third UTC day has no failed check: a perfect day, shown short.
+      const failing = i % 13 === 0 && Math.floor(at / DAY) % 3 !== 0;
+      const status = failing ? 'down' : i % 7 === 0 ? 'degraded' : 'up';
       samples.push({ checkedAt: at, status, totalMs: status === 'down' ? 30_000 : 100 + (i % 50) });
     }
     await s.record(shop.id, samples);
@@ -61,15 +78,37 @@ describe('the public status page', () => {
       if (start + DAY <= createdAt || day.length === 0) return `${dayText(start)}: no data`;
       const down = day.filter((x) => x.status === 'down').length;
       const uptime = ((day.length - down) / day.length) * 100;
-      return `${dayText(start)}: ${twoDecimalsDown(uptime)} uptime, ${count(down * 30, 'minute')} down, 0 incidents`;
+      return dayLine(start, uptime, down * 30);
     });
     expect(barLabels(html, 0)).toEqual(expected);
     expect(expected.filter((label) => label.endsWith('no data'))).toHaveLength(49);
+    expect(expected.filter((label) => label.endsWith(': 100%')).length).toBeGreaterThan(5);
+    expect(expected.filter((label) => label.endsWith(' down')).length).toBeGreaterThan(5);
+    // A perfect day's markup is its date alone; the other days carry a class (no data, minor, down).
+    const perfectDays = bars(html, 0).filter((bar) => bar.className === '');
+    expect(perfectDays.map((bar) => bar.text)).toEqual(
+      expected.filter((label) => label.endsWith(': 100%')).map((label) => label.replace(': 100%', '')),
+    );
+    expect(bars(html, 0).map((bar) => bar.className)).toEqual(
+      expected.map((label) =>
+        label.endsWith('no data')
+          ? 'n'
+          : label.endsWith(': 100%')
+            ? ''
+            : /: 99(\.\d+)?%/.test(label)
+              ? 'm'
+              : 'd',
+      ),
+    );
+    expect(html).toContain('aria-describedby=legend>');
+    expect(html).toContain(
+      '<p id=legend class=muted>Each bar is a day (UTC), from 90 days ago to today, with its uptime, then minutes down and incidents when there were any. A date alone means 100% uptime: no downtime and no incidents.</p>',
+    );
 
     const inWindow = samples.filter((x) => x.checkedAt >= today - 89 * DAY);
     const up = inWindow.filter((x) => x.status !== 'down').length;
     expect(html).toContain(
-      `<span class="uptime">${twoDecimalsDown((up / inWindow.length) * 100)} uptime</span>`,
+      `<span class=uptime>${twoDecimalsDown((up / inWindow.length) * 100)} uptime</span>`,
     );
     // The same figure the monitor's uptime tab shows.
     const inApp = (await uptimeSummaries(s.db, [shop.id], NOW)).get(shop.id)?.['90d'].uptimePercent ?? -1;
@@ -146,6 +185,8 @@ describe('the public status page', () => {
     const hour = 3_600_000;
     const thisHour = Math.floor(NOW / hour) * hour;
     await s.record(shop.id, [
+      { checkedAt: thisHour - 4 * hour, status: 'up', totalMs: 100 },
+      { checkedAt: thisHour - 3 * hour, status: 'up', totalMs: 200 },
       { checkedAt: thisHour - 2 * hour, status: 'up', totalMs: 100 },
       { checkedAt: thisHour - 2 * hour + MINUTE, status: 'up', totalMs: 300 },
       { checkedAt: thisHour - hour, status: 'down', totalMs: 30_000 },
@@ -163,14 +204,32 @@ describe('the public status page', () => {
     });
     await s.page(owner, { name: 'Without', slug: 'without-times', published: true, monitors });
     const html = await (await s.get('/status/with-times')).text();
-    expect(html).toContain('<p class="muted">Response time, last 24 hours</p><svg');
-    const label = 'Response time over the last 24 hours: average 350 ms, highest 500 ms';
+    // Hourly averages 100, 200, 200 and 500 ms; the figures are text, the chart is decoration.
     expect(html).toContain(
-      `<svg class="spark" viewBox="0 0 240 36" preserveAspectRatio="none" role="img" aria-label="${label}"><title>${label}</title>`,
+      '<p class=muted>Response time, last 24 hours: average 250 ms, highest 500 ms</p><svg class=spark viewBox="0 0 23 36" preserveAspectRatio=none aria-hidden=true>',
     );
-    // Two answered hours, a gap for the hour that only failed, then the current hour.
-    expect(/<path d="([^"]*)"/.exec(html)?.[1]?.match(/[ML]/g)).toEqual(['M', 'M']);
+    // Three answered hours as a line (x the hour 0–23, y 34 − 30 × value / highest), a gap for
+    // the hour that only failed, then the current hour alone as a dot.
+    expect(html).toContain('<path d="M19 28L20 22 21 22"/><path class=dot d="M23 4h0"/></svg>');
     expect(await (await s.get('/status/without-times')).text()).not.toContain('<svg');
+  });
+
+  it('draws a dot, not an empty move, while only one hour has answered', async () => {
+    s = await createStatusApp();
+    const owner = await s.user();
+    const shop = await s.monitor(owner, 'Shop');
+    await s.record(shop.id, [{ checkedAt: NOW - 5 * MINUTE, status: 'up', totalMs: 120 }]);
+    await s.page(owner, {
+      name: 'New',
+      slug: 'new-shop',
+      published: true,
+      showResponseTimes: true,
+      monitors: [{ monitorId: shop.id }],
+    });
+    const html = await (await s.get('/status/new-shop')).text();
+    expect(html).toContain('average 120 ms, highest 120 ms');
+    const svg = /<svg class=spark[^>]*>(.*?)<\/svg>/.exec(html)?.[1];
+    expect(svg).toBe('<path class=dot d="M23 4h0"/>');
   });
 
   it('redirects a trailing slash to the page', async () => {
@@ -269,7 +328,8 @@ describe('the public status page', () => {
     expect(html).not.toContain('Old &lt;outage&gt;');
     expect(html).not.toContain('Old <outage>');
     // Yesterday's bar counts the incident that started that day.
-    expect(barLabels(html, 0).at(-2)).toBe(`${dayText(yesterday)}: 50% uptime, 15 minutes down, 1 incident`);
+    expect(barLabels(html, 0).at(-2)).toBe(dayLine(yesterday, 50, 15, 1));
+    expect(barLabels(html, 0).at(-2)).toBe(`${dayText(yesterday)}: 50%, 15 minutes down, 1 incident`);
     expect(barLabels(html, 0).at(-1)).toBe(`${dayText(yesterday + DAY)}: no data, 1 incident`);
   });
 

@@ -5,7 +5,7 @@ import { STATUS_PAGE_STATE_LABELS } from '../../core/api/status-pages.ts';
 import { escapeXml as e } from './format.ts';
 import { LOCAL_TIME_SCRIPT, pageStyle } from './page-style.ts';
 import type { PublicView } from './public-data.ts';
-import { incidentArticle, monitorCard, timeElement } from './render-parts.ts';
+import { BARS_LEGEND, incidentArticle, monitorCard, timeElement } from './render-parts.ts';
 
 export const NOT_AVAILABLE_TEXT =
   'Page Not Available: This status page is not available or may have been moved.';
@@ -52,11 +52,12 @@ export function renderStatusPage(view: PublicView): RenderedPage {
   const machine = feeds
     ? `<p class="muted"><a href="${e(view.path)}/feed.atom">Atom feed</a> · <a href="${e(view.path)}.json">JSON</a></p>`
     : '';
+  const legend = view.monitors.length ? `<p id=legend class=muted>${BARS_LEGEND}</p>` : '';
   const body = `<header><div class="wrap">${logo}<div><h1>${e(view.title)}</h1>${description}</div></div></header>
 <main class="wrap">
 <section class="banner ${view.state}" aria-labelledby="state"><h2 id="state">${STATUS_PAGE_STATE_LABELS[view.state]}</h2><p class="muted">Updated ${timeElement(view.generatedAt)}</p></section>
 ${active}
-<section aria-labelledby="monitors"><h2 id="monitors">Monitors</h2><ul class="plain">${view.monitors.map(monitorCard).join('\n')}</ul></section>
+<section aria-labelledby="monitors"><h2 id="monitors">Monitors</h2>${legend}<ul class="plain">${view.monitors.map(monitorCard).join('\n')}</ul></section>
 <section aria-labelledby="past"><h2 id="past">Past incidents</h2>${past}</section>
 </main>
 <footer class="muted">${branding}${machine}</footer>`;

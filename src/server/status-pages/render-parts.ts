@@ -19,56 +19,81 @@ const INCIDENT_STATUS_LABELS = {
   resolved: 'Resolved',
 } as const;
 
-/** The per-day tooltip and accessible name. */
+/** Said once per page, and each strip points to it as its description. */
+export const BARS_LEGEND =
+  'Each bar is a day (UTC), from 90 days ago to today, with its uptime, then minutes down and incidents when there were any. A date alone means 100% uptime: no downtime and no incidents.';
+
+/** A day with checks, all of them up, and no incident: most days, so its text is shortest. */
+const perfect = (day: DayBar) =>
+  !day.beforeCreated && day.uptimePercent !== null && day.uptimePercent >= 100 && day.incidents === 0;
+
+/**
+ * A bar's text: its tooltip and its accessible content. A perfect day is its date alone ('Nov
+ * 3'; the stylesheet adds ': 100%' and the legend says so), so twenty strips of 90 days keep
+ * the page small; other days say their uptime, any failed check adds the minutes down, any
+ * incident the count.
+ */
 export function dayLabel(day: DayBar): string {
   const date = formatDay(day.start);
+  if (perfect(day)) return date;
   if (day.beforeCreated) return `${date}: no data`;
-  if (day.uptimePercent === null) {
-    return day.incidents ? `${date}: no data, ${plural(day.incidents, 'incident')}` : `${date}: no data`;
-  }
-  return `${date}: ${formatPercent(day.uptimePercent)} uptime, ${plural(day.downtimeMinutes, 'minute')} down, ${plural(day.incidents, 'incident')}`;
+  const parts = [day.uptimePercent === null ? 'no data' : formatPercent(day.uptimePercent)];
+  if (day.uptimePercent !== null && day.uptimePercent < 100)
+    parts.push(`${plural(day.downtimeMinutes, 'minute')} down`);
+  if (day.incidents > 0) parts.push(plural(day.incidents, 'incident'));
+  return `${date}: ${parts.join(', ')}`;
 }
 
-function dayClass(day: DayBar): string {
-  if (day.beforeCreated || day.uptimePercent === null) return 'n';
-  if (day.uptimePercent >= 100) return 'u';
-  return day.uptimePercent >= 99 ? 'm' : 'd';
+/** Only a perfect day goes without a class: the stylesheet completes its text. */
+function barTag(day: DayBar): string {
+  if (perfect(day)) return '<li>';
+  if (day.beforeCreated || day.uptimePercent === null) return '<li class=n>';
+  if (day.uptimePercent >= 100) return '<li class=u>';
+  return day.uptimePercent >= 99 ? '<li class=m>' : '<li class=d>';
 }
 
-/** An SVG polyline of response times; gaps where no check answered. */
+/**
+ * Integer points, one x unit per value (the box is stretched to the card's width), with gaps
+ * where no check answered; a value with no answered neighbour becomes a dot, as a lone move
+ * draws nothing.
+ */
+function sparklinePaths(values: readonly (number | null)[], max: number): { line: string; dots: string } {
+  const point = (value: number, index: number) => `${index} ${Math.round(34 - (value / max) * 30)}`;
+  let line = '';
+  let dots = '';
+  // Path commands: M starts a run, L its second point; later pairs need only a space, as
+  // repeated pairs after an L are lines too.
+  let run = 0;
+  values.forEach((value, index) => {
+    if (value === null) {
+      run = 0;
+      return;
+    }
+    const next = values[index + 1] ?? null;
+    if (run === 0 && next === null) dots += `M${point(value, index)}h0`;
+    else line += `${run === 0 ? 'M' : run === 1 ? 'L' : ' '}${point(value, index)}`;
+    run++;
+  });
+  return { line, dots };
+}
+
+/** The response-time line, described in visible text (the chart itself is decorative). */
 export function sparkline(values: readonly (number | null)[]): string {
   const answered = values.filter((value): value is number => value !== null);
   if (answered.length === 0) return '';
   const max = Math.max(...answered, 1);
-  const step = 240 / Math.max(values.length - 1, 1);
-  let path = '';
-  let drawing = false;
-  values.forEach((value, index) => {
-    if (value === null) {
-      drawing = false;
-      return;
-    }
-    path += `${drawing ? 'L' : 'M'}${(index * step).toFixed(1)} ${(34 - (value / max) * 30).toFixed(1)}`;
-    drawing = true;
-  });
   const average = Math.round(answered.reduce((sum, value) => sum + value, 0) / answered.length);
-  const label = `Response time over the last 24 hours: average ${average.toLocaleString('en-US')} ms, highest ${max.toLocaleString('en-US')} ms`;
-  return `<svg class="spark" viewBox="0 0 240 36" preserveAspectRatio="none" role="img" aria-label="${e(label)}"><title>${e(label)}</title><path d="${path}" fill="none" stroke="currentColor" stroke-width="1.5" vector-effect="non-scaling-stroke"/></svg>`;
-}
-
-function responseTimes(values: readonly (number | null)[]): string {
-  const chart = sparkline(values);
-  return chart ? `<p class="muted">Response time, last 24 hours</p>${chart}` : '';
+  const { line, dots } = sparklinePaths(values, max);
+  const paths = `${line ? `<path d="${line}"/>` : ''}${dots ? `<path class=dot d="${dots}"/>` : ''}`;
+  return `<p class=muted>Response time, last 24 hours: average ${average.toLocaleString('en-US')} ms, highest ${max.toLocaleString('en-US')} ms</p><svg class=spark viewBox="0 0 ${Math.max(values.length - 1, 1)} 36" preserveAspectRatio=none aria-hidden=true>${paths}</svg>`;
 }
 
 export function monitorCard(monitor: PublicMonitor): string {
-  const bars = monitor.days
-    .map((day) => `<li class="${dayClass(day)}" aria-label="${e(dayLabel(day))}"></li>`)
-    .join('');
+  const bars = monitor.days.map((day) => `${barTag(day)}${dayLabel(day)}`).join('');
   const uptime = monitor.uptime90d === null ? 'No data' : `${formatPercent(monitor.uptime90d)} uptime`;
-  return `<li class="card"><div class="row"><h3>${e(monitor.name)}</h3><span class="s s-${monitor.status}">${MONITOR_STATUS_LABELS[monitor.status]}</span></div>
-<ol class="bars" aria-label="${e(`Daily uptime of ${monitor.name}, last 90 days`)}">${bars}</ol>
-<div class="row muted"><span>90 days ago</span><span class="uptime">${uptime}</span><span>Today</span></div>${monitor.responseTimes ? responseTimes(monitor.responseTimes) : ''}</li>`;
+  return `<li class=card><div class=row><h3>${e(monitor.name)}</h3><span class="s s-${monitor.status}">${MONITOR_STATUS_LABELS[monitor.status]}</span></div>
+<ol class=bars aria-label="${e(`Daily uptime of ${monitor.name}, last 90 days`)}" aria-describedby=legend>${bars}</ol>
+<div class="row muted"><span>90 days ago</span><span class=uptime>${uptime}</span><span>Today</span></div>${monitor.responseTimes ? sparkline(monitor.responseTimes) : ''}</li>`;
 }
 
 export function timeElement(at: number): string {
