@@ -1,6 +1,8 @@
 // Leader-only jobs run once at a time across processes: on PostgreSQL a session advisory lock
 // held on one pooled connection while the work runs on others; on SQLite there is one process,
-// so an in-process flag keeps a slow pass from overlapping the next.
+// so an in-process flag keeps a slow pass from overlapping the next. The PostgreSQL lock is keyed
+// by the schema too: two Upwatch schemas in one database (test runs, staging beside production)
+// are two installations and must not hold each other's jobs.
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
@@ -27,12 +29,12 @@ export function createLeaderLock(db: Kysely<Database>, dialect: Dialect, key: nu
       inProcess(() =>
         db.connection().execute(async (conn) => {
           const { rows } = await sql<{ locked: boolean }>`
-            select pg_try_advisory_lock(${key}) as locked`.execute(conn);
+            select pg_try_advisory_lock(${key}, hashtext(current_schema())) as locked`.execute(conn);
           if (!rows[0]?.locked) return undefined;
           try {
             return await work();
           } finally {
-            await sql`select pg_advisory_unlock(${key})`.execute(conn);
+            await sql`select pg_advisory_unlock(${key}, hashtext(current_schema()))`.execute(conn);
           }
         }),
       ),
