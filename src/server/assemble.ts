@@ -83,6 +83,7 @@ export function assemble({
   const deployments = createDeploymentService({
     db,
     clock,
+    events,
     entitlements: billing.entitlements,
     secret,
     publicUrl: config.publicUrl,

@@ -5,8 +5,10 @@ import type { Kysely } from 'kysely';
 import type { Deployment, WebhookProvider } from '../../core/api/deployments.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
+import type { EventBus } from '../events/bus.ts';
 import { ApiError } from '../http/errors.ts';
 import type { DeploymentGates } from './gate.ts';
+import { queueRunsFor } from './performance-runs.ts';
 import { deliveryMappers } from './providers/registry.ts';
 import type { Delivery } from './providers/types.ts';
 import type { Receivers } from './receivers.ts';
@@ -17,6 +19,7 @@ import { verifySignature } from './verify.ts';
 export interface ReceiveDeps {
   db: Kysely<Database>;
   clock: Clock;
+  events: EventBus;
   gates: DeploymentGates;
   receivers: Receivers;
 }
@@ -33,7 +36,7 @@ function unauthorized(): ApiError {
   );
 }
 
-export function createReceiver({ db, clock, gates, receivers }: ReceiveDeps) {
+export function createReceiver({ db, clock, events, gates, receivers }: ReceiveDeps) {
   return async function receive(
     provider: WebhookProvider,
     token: string | undefined,
@@ -54,13 +57,15 @@ export function createReceiver({ db, clock, gates, receivers }: ReceiveDeps) {
     if (mapped.kind === 'ignored') return mapped;
     const { hosts, kind: _kind, ...draft } = mapped;
     const now = clock.now();
-    const { id, created } = await recordDeployment(db, {
+    const recorded = await recordDeployment(db, {
       userId: receiver.userId,
       draft: { ...draft, provider, deployedAt: now },
       selection: { kind: 'hosts', hosts, orAll: draft.environment.toLowerCase() === 'production' },
       triggerChecks: draft.status === 'succeeded',
       now,
     });
-    return { kind: 'stored', created, deployment: await loadDeployment(db, receiver.userId, id) };
+    await queueRunsFor({ db, events, clock }, receiver.userId, recorded);
+    const deployment = await loadDeployment(db, receiver.userId, recorded.id);
+    return { kind: 'stored', created: recorded.created, deployment };
   };
 }

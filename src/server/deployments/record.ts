@@ -1,6 +1,8 @@
 // Stores one deployment with the monitors it affects, and brings an immediate check forward on
 // each of them that is not paused (marked 'deployment', so its result says why it ran). A
 // provider's redelivery (same delivery key) returns the deployment stored the first time.
+// Performance runs are queued by the caller once this transaction has committed (see
+// performance-runs.ts), so a rolled-back deployment never leaves runs behind.
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { DeploymentProvider, DeploymentStatus } from '../../core/api/deployments.ts';
@@ -30,11 +32,18 @@ export interface RecordOptions {
   now: number;
 }
 
-/** The deployment's id, and whether this call stored it (false for a redelivery). */
+export interface Recorded {
+  id: string;
+  /** False for a redelivery. */
+  created: boolean;
+  /** Affected monitors whose linked performance sites get a run: only when stored with trigger_checks. */
+  measureMonitorIds: string[];
+}
+
 export async function recordDeployment(
   db: Kysely<Database>,
   { userId, draft, selection, triggerChecks, now }: RecordOptions,
-): Promise<{ id: string; created: boolean }> {
+): Promise<Recorded> {
   return db.transaction().execute(async (tx) => {
     // Chosen inside the transaction, so a monitor deleted meanwhile is not linked.
     const monitors = await selectMonitors(tx, userId, selection);
@@ -67,7 +76,7 @@ export async function recordDeployment(
         .where('provider', '=', draft.provider)
         .where('delivery_key', '=', draft.deliveryKey)
         .executeTakeFirstOrThrow();
-      return { id: existing.id, created: false };
+      return { id: existing.id, created: false, measureMonitorIds: [] };
     }
     const triggered = new Set<string>();
     const runnable = monitors.filter((monitor) => monitor.paused === 0).map((monitor) => monitor.id);
@@ -94,6 +103,7 @@ export async function recordDeployment(
         )
         .execute();
     }
-    return { id, created: true };
+    const measureMonitorIds = triggerChecks ? monitors.map((monitor) => monitor.id) : [];
+    return { id, created: true, measureMonitorIds };
   });
 }

@@ -6,9 +6,11 @@ import type { Deployment, DeploymentInput, WebhookProvider } from '../../core/ap
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
+import type { EventBus } from '../events/bus.ts';
 import { deploymentGates } from './gate.ts';
 import { deploymentImpact } from './impact.ts';
 import { type DeploymentListQuery, listDeployments } from './list.ts';
+import { queueRunsFor } from './performance-runs.ts';
 import { createReceiver } from './receive.ts';
 import { createReceivers, deriveReceiverKey } from './receivers.ts';
 import { recordDeployment } from './record.ts';
@@ -19,6 +21,8 @@ import { hostOf } from './select-monitors.ts';
 export interface DeploymentServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
+  /** Tells the owner's live views about the performance runs trigger_checks queues. */
+  events: EventBus;
   entitlements: Pick<EntitlementsHelper, 'check'>;
   /** SECRET_KEY: the receivers' signing secrets are sealed under a key derived from it. */
   secret: string;
@@ -32,7 +36,7 @@ function selectionOf(input: DeploymentInput): MonitorSelection {
 }
 
 export function createDeploymentService(deps: DeploymentServiceDeps) {
-  const { db, clock } = deps;
+  const { db, clock, events } = deps;
   const gates = deploymentGates(deps.entitlements);
   const receivers = createReceivers({
     db,
@@ -46,7 +50,7 @@ export function createDeploymentService(deps: DeploymentServiceDeps) {
     async create(userId: string, input: DeploymentInput, provider: 'api' | 'manual'): Promise<Deployment> {
       await gates.apiAccess(userId);
       const now = clock.now();
-      const { id } = await recordDeployment(db, {
+      const recorded = await recordDeployment(db, {
         userId,
         draft: {
           provider,
@@ -64,7 +68,8 @@ export function createDeploymentService(deps: DeploymentServiceDeps) {
         triggerChecks: input.trigger_checks,
         now,
       });
-      return loadDeployment(db, userId, id);
+      await queueRunsFor({ db, events, clock }, userId, recorded);
+      return loadDeployment(db, userId, recorded.id);
     },
 
     async list(userId: string, query: DeploymentListQuery) {
@@ -97,7 +102,7 @@ export function createDeploymentService(deps: DeploymentServiceDeps) {
       },
     },
 
-    receive: createReceiver({ db, clock, gates, receivers }),
+    receive: createReceiver({ db, clock, events, gates, receivers }),
   };
 }
 
