@@ -58,12 +58,34 @@ const windowStatsSchema = z.object({
   errorRate: z.number().nullable(),
 });
 
+/** One succeeded performance run's headline figures (score 0..100). */
+const vitalsSchema = z.object({
+  score: z.number().nullable(),
+  lcpMs: z.number().nullable(),
+  cls: z.number().nullable(),
+  tbtMs: z.number().nullable(),
+});
+
 export const deploymentImpactSchema = z
   .object({
     monitorId: z.string(),
     monitorName: z.string(),
     before: windowStatsSchema,
     after: windowStatsSchema,
+    /**
+     * Per performance site linked to the monitor (absent when none): its last succeeded run that
+     * finished before the deployment and its first that finished after, null where there is none.
+     */
+    vitals: z
+      .array(
+        z.object({
+          siteId: z.string(),
+          siteName: z.string(),
+          before: vitalsSchema.nullable(),
+          after: vitalsSchema.nullable(),
+        }),
+      )
+      .optional(),
   })
   .meta({ id: 'DeploymentImpact' });
 export type DeploymentImpact = z.infer<typeof deploymentImpactSchema>;

@@ -1,9 +1,11 @@
 // Before/after figures of a deployment: per affected monitor, its checks in the hour before
 // and the hour after, the median latency of those that answered and the share that were down.
-// One query over raw results, bounded by the deployment's monitors and the two-hour span.
+// One query over raw results, bounded by the deployment's monitors and the two-hour span; Web
+// Vitals of the monitors' linked performance sites beside them (impact-vitals.ts).
 import type { Kysely } from 'kysely';
 import type { DeploymentImpact } from '../../core/api/deployments.ts';
 import type { Database } from '../db/schema.ts';
+import { vitalsByMonitor } from './impact-vitals.ts';
 import { getOwnedDeploymentRow } from './repository.ts';
 
 export const IMPACT_WINDOW_MS = 60 * 60_000;
@@ -67,10 +69,15 @@ export async function deploymentImpact(
     const sample = { status: row.status, total_ms: Number(row.total_ms) };
     (Number(row.checked_at) < at ? entry.before : entry.after).push(sample);
   }
-  return [...byMonitor].map(([monitorId, entry]) => ({
-    monitorId,
-    monitorName: entry.name,
-    before: windowStats(entry.before),
-    after: windowStats(entry.after),
-  }));
+  const vitals = await vitalsByMonitor(db, userId, id, at);
+  return [...byMonitor].map(([monitorId, entry]) => {
+    const sites = vitals.get(monitorId);
+    return {
+      monitorId,
+      monitorName: entry.name,
+      before: windowStats(entry.before),
+      after: windowStats(entry.after),
+      ...(sites ? { vitals: sites } : {}),
+    };
+  });
 }
