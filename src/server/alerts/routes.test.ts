@@ -251,6 +251,61 @@ describe('per-monitor channels', () => {
   });
 });
 
+describe('alert deliveries', () => {
+  it('lists a certificate expiry alert (ssl.expiring) beside a down alert, each with its kind', async () => {
+    t = await createAlertApp();
+    const owner = await t.user('pro');
+    const monitor = await createMonitor(owner);
+    const target = { id: monitor.id, name: 'Shop', url: 'https://shop.example.com' };
+    await t.db.transaction().execute(async (tx) => {
+      await enqueueAlert(tx, {
+        userId: owner.id,
+        incidentId: null,
+        now: START,
+        event: {
+          kind: 'monitor.down',
+          at: START,
+          monitor: target,
+          incident: null,
+          failure: null,
+          downtimeMs: null,
+        },
+      });
+      await enqueueAlert(tx, {
+        userId: owner.id,
+        incidentId: null,
+        now: START + 1000,
+        event: {
+          kind: 'ssl.expiring',
+          at: START + 1000,
+          monitor: target,
+          incident: null,
+          failure: null,
+          downtimeMs: null,
+          certificate: {
+            subjectCn: 'shop.example.com',
+            issuer: 'Example CA',
+            fingerprintSha256: 'AB:CD',
+            validTo: START + 14 * 86_400_000,
+            daysRemaining: 14,
+            thresholdDays: 14,
+            problems: [],
+            clearedProblems: [],
+          },
+        },
+      });
+    });
+
+    const response = await t.send(owner, 'GET', '/alert-deliveries');
+    expect(response.status).toBe(200);
+    const { deliveries } = (await response.json()) as {
+      deliveries: { kind: string; monitor: { id: string } | null; channel: { name: string } | null }[];
+    };
+    expect(deliveries.map((delivery) => delivery.kind)).toEqual(['ssl.expiring', 'monitor.down']);
+    expect(deliveries[0]).toMatchObject({ monitor: { id: monitor.id }, channel: { name: 'Account email' } });
+  });
+});
+
 describe('tenant isolation', () => {
   it("gives another user's channels and monitors 404 on every route and changes nothing", async () => {
     t = await createAlertApp();

@@ -1,9 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
-import { TrendingDown, TrendingUp } from 'lucide-react';
-import type { Deployment } from '../../../../core/api/deployments';
+import { Gauge, TrendingDown, TrendingUp } from 'lucide-react';
+import type { Deployment, DeploymentImpact } from '../../../../core/api/deployments';
 import { cn } from '../../../lib/cn';
 import { deploymentImpactQueryOptions, deploymentName } from '../../../lib/deployments';
 import { afterWindowOpen, errorRateSentence, isRegression, latencySentence } from './impact';
+import { measuredSites, vitalsSentence } from './vitals';
+
+/** Web Vitals before → after, one line per linked performance site that has runs. */
+function VitalsLines({ impact }: { impact: DeploymentImpact }) {
+  const sites = measuredSites(impact);
+  if (sites.length === 0) return null;
+  return (
+    <ul className="flex flex-col gap-0.5 text-sm" aria-label="Web Vitals before and after">
+      {sites.map((site) => (
+        <li key={site.siteId} className="flex flex-wrap items-center gap-x-2">
+          <Gauge className="size-4 shrink-0 text-muted" aria-hidden />
+          <span className="font-medium">{site.siteName}</span>
+          <span className="text-muted">{vitalsSentence(site)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** Median latency and error rate of this monitor in the hour after the deployment versus before. */
 export function DeploymentImpactLine({
@@ -24,18 +42,21 @@ export function DeploymentImpactLine({
   const worse = isRegression(mine);
   const Trend = worse ? TrendingUp : TrendingDown;
   return (
-    <p
-      className={cn(
-        'flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm',
-        worse ? 'text-danger' : 'text-fg',
-      )}
-    >
-      <Trend className="size-4 shrink-0" aria-hidden />
-      <span className="font-medium">{latencySentence(mine, deploymentName(deployment))}</span>
-      <span className="text-muted">· {errorRateSentence(mine)}</span>
-      {afterWindowOpen(deployment.deployedAt, now) ? (
-        <span className="text-xs text-muted">(the hour after is still running)</span>
-      ) : null}
-    </p>
+    <>
+      <p
+        className={cn(
+          'flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm',
+          worse ? 'text-danger' : 'text-fg',
+        )}
+      >
+        <Trend className="size-4 shrink-0" aria-hidden />
+        <span className="font-medium">{latencySentence(mine, deploymentName(deployment))}</span>
+        <span className="text-muted">· {errorRateSentence(mine)}</span>
+        {afterWindowOpen(deployment.deployedAt, now) ? (
+          <span className="text-xs text-muted">(the hour after is still running)</span>
+        ) : null}
+      </p>
+      <VitalsLines impact={mine} />
+    </>
   );
 }

@@ -82,6 +82,53 @@ describe('monitor deployments tab', () => {
     expect(new URLSearchParams(list?.query).get('monitor_id')).toBe('m-1');
   });
 
+  it('shows Web Vitals before → after for each linked site with runs, as the performance pages write them', async () => {
+    showDeployments('pro', {
+      'GET /api/v1/deployments': () => json({ deployments: [makeDeployment()], nextCursor: null }),
+      'GET /api/v1/deployments/d-1/impact': () =>
+        json({
+          impact: [
+            makeImpact({
+              vitals: [
+                {
+                  siteId: 's-1',
+                  siteName: 'Home',
+                  before: { score: 71, lcpMs: 2400, cls: null, tbtMs: null },
+                  after: { score: 83, lcpMs: 1900, cls: null, tbtMs: null },
+                },
+                {
+                  siteId: 's-2',
+                  siteName: 'Checkout',
+                  before: null,
+                  after: { score: 55, lcpMs: 3100, cls: 0.2, tbtMs: 480 },
+                },
+                { siteId: 's-3', siteName: 'Pricing', before: null, after: null },
+              ],
+            }),
+          ],
+        }),
+    });
+    const vitals = await screen.findByRole('list', { name: 'Web Vitals before and after' }, LOAD);
+    const sites = within(vitals).getAllByRole('listitem');
+    expect(sites.map((site) => site.textContent)).toEqual([
+      'HomeLCP 2.4 s → 1.9 s · Score 71 → 83',
+      'CheckoutLCP — → 3.1 s · CLS — → 0.200 · TBT — → 480 ms · Score — → 55',
+    ]);
+    expect(
+      within(sites[0] as HTMLElement).getByText('LCP 2.4 s → 1.9 s · Score 71 → 83'),
+    ).toBeInTheDocument();
+    expect(vitals).not.toHaveTextContent('Pricing');
+  });
+
+  it('shows no Web Vitals when the monitor has no linked site', async () => {
+    showDeployments('pro', {
+      'GET /api/v1/deployments': () => json({ deployments: [makeDeployment()], nextCursor: null }),
+      'GET /api/v1/deployments/d-1/impact': () => json({ impact: [makeImpact()] }),
+    });
+    expect(await screen.findByText('+180 ms p50 after v1.4.2', {}, LOAD)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Web Vitals before and after' })).toBeNull();
+  });
+
   it('links a deployment to the incident that started after it', async () => {
     showDeployments('pro', {
       'GET /api/v1/deployments': () =>
