@@ -38,6 +38,8 @@ export default defineConfig({
       UPWATCH_TEST_MODE: 'true',
       ALLOW_PRIVATE_TARGETS: 'true',
       CONFIRMATION_DELAY_SECONDS: '1',
+      // Every journey signs up its own users, all from 127.0.0.1.
+      AUTH_ATTEMPTS_PER_MINUTE: '200',
     },
     reuseExistingServer: false,
     timeout: 180_000,

@@ -19,7 +19,10 @@ import { createMonitorService } from './monitors/service.ts';
 import { createTargetGuard, type TargetGuard } from './net/target-guard.ts';
 import { createPerformanceService } from './performance/service.ts';
 
-export type AppConfig = Pick<Config, 'publicUrl' | 'github' | 'trustProxy' | 'testMode' | 'billing'>;
+export type AppConfig = Pick<
+  Config,
+  'publicUrl' | 'github' | 'trustProxy' | 'testMode' | 'billing' | 'authAttemptsPerMinute'
+>;
 
 export interface AssembleOptions {
   config: AppConfig;

@@ -24,6 +24,14 @@ describe('parseConfig', () => {
     );
   });
 
+  it('lets one address try 10 sign-ins or sign-ups a minute unless told otherwise', () => {
+    expect(parseConfig({}).authAttemptsPerMinute).toBe(10);
+    expect(parseConfig({ AUTH_ATTEMPTS_PER_MINUTE: '200' }).authAttemptsPerMinute).toBe(200);
+    expect(failure({ AUTH_ATTEMPTS_PER_MINUTE: '0' })).toBe(
+      'Invalid AUTH_ATTEMPTS_PER_MINUTE: must be a whole number from 1 to 1000 (got "0")',
+    );
+  });
+
   it('bills locally by default; the hosted provider needs its secret key', () => {
     expect(parseConfig({}).billing).toEqual({ kind: 'local' });
     expect(failure({ BILLING_PROVIDER: 'autumn' })).toBe(

@@ -46,6 +46,12 @@ const envSchema = z.object({
     .default(15),
   GITHUB_CLIENT_ID: z.string().optional(),
   GITHUB_CLIENT_SECRET: z.string().optional(),
+  AUTH_ATTEMPTS_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number from 1 to 1000' })
+    .int('must be a whole number from 1 to 1000')
+    .min(1, 'must be a whole number from 1 to 1000')
+    .max(1000, 'must be a whole number from 1 to 1000')
+    .default(10),
   FLAP_CHANGES: z.coerce
     .number({ error: 'must be a whole number from 2 to 50' })
     .int('must be a whole number from 2 to 50')
@@ -88,6 +94,8 @@ export interface Config {
   checkConcurrency: number;
   /** A failure is re-checked after this long before a monitor turns down. */
   confirmationDelayMs: number;
+  /** Sign-ins and sign-ups one client address may attempt per minute. */
+  authAttemptsPerMinute: number;
   /** This many status changes within the window mark a monitor flapping (incidents, alerts). */
   flapPolicy: { changes: number; windowMs: number };
   github: { clientId: string; clientSecret: string } | undefined;
@@ -158,6 +166,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     allowPrivateTargets: vars.ALLOW_PRIVATE_TARGETS,
     checkConcurrency: vars.CHECK_CONCURRENCY,
     confirmationDelayMs: vars.CONFIRMATION_DELAY_SECONDS * 1000,
+    authAttemptsPerMinute: vars.AUTH_ATTEMPTS_PER_MINUTE,
     flapPolicy: { changes: vars.FLAP_CHANGES, windowMs: vars.FLAP_WINDOW_MINUTES * 60_000 },
     github:
       vars.GITHUB_CLIENT_ID && vars.GITHUB_CLIENT_SECRET

@@ -13,10 +13,9 @@ export const CLIENT_IP_HEADER = 'x-upwatch-client-ip';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
-const SIGN_IN_ATTEMPTS_PER_MINUTE = 10;
 
 export interface AuthDeps {
-  config: Pick<Config, 'publicUrl' | 'github'>;
+  config: Pick<Config, 'publicUrl' | 'github' | 'authAttemptsPerMinute'>;
   secret: string;
   db: Kysely<Database>;
   dialect: Dialect;
@@ -95,8 +94,8 @@ export function createAuth({ config, secret, db, dialect, logger, onUserCreated 
       window: 60,
       max: 300,
       customRules: {
-        '/sign-in/email': { window: 60, max: SIGN_IN_ATTEMPTS_PER_MINUTE },
-        '/sign-up/email': { window: 60, max: SIGN_IN_ATTEMPTS_PER_MINUTE },
+        '/sign-in/email': { window: 60, max: config.authAttemptsPerMinute },
+        '/sign-up/email': { window: 60, max: config.authAttemptsPerMinute },
       },
     },
     advanced: {

@@ -53,6 +53,7 @@ export function buildApp(database: DatabaseHandle, overrides: TestConfig = {}, o
       github: undefined,
       trustProxy: false,
       testMode: true,
+      authAttemptsPerMinute: 10,
       billing: { kind: 'local' },
       ...overrides,
     },

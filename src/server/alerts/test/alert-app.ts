@@ -38,6 +38,7 @@ export async function createAlertApp({ allowPrivateTargets = true, smtpUrl }: Al
       github: undefined,
       trustProxy: false,
       testMode: true,
+      authAttemptsPerMinute: 10,
       billing: { kind: 'local' },
     },
     secret: TEST_SECRET,

@@ -37,6 +37,7 @@ export async function createDigestApp({ smtp = true }: { smtp?: boolean } = {}) 
       github: undefined,
       trustProxy: false,
       testMode: true,
+      authAttemptsPerMinute: 10,
       billing: { kind: 'local' },
     },
     secret: TEST_SECRET,
