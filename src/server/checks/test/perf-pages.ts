@@ -32,12 +32,14 @@ function bmp(width: number, height: number): Buffer {
 const LIGHT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Light</title></head><body><h1>Light page</h1><p>A small static page with nothing to wait for.</p></body></html>`;
 
+// The 600 ms of blocking script run from a timer, after the first paint: Total Blocking Time only
+// counts long tasks between FCP and TTI, and a parser-blocking script may run before the first paint.
 const HEAVY = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Heavy</title></head><body>
 <p id="intro">A heavy page: a large late image, blocking script and a late layout shift.</p>
 <img src="/big.bmp" width="800" height="600" alt="Big">
 <p>More text below the image that moves when the banner appears.</p>
-<script>const until = Date.now() + 600; while (Date.now() < until) {}</script>
+<script>setTimeout(() => { const until = Date.now() + 600; while (Date.now() < until) {} }, 250);</script>
 <script>setTimeout(() => { const banner = document.createElement('div'); banner.style.height = '400px';
 banner.textContent = 'Late banner'; document.body.prepend(banner); }, 1200);</script>
 </body></html>`;
