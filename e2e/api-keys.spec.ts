@@ -1,32 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { buyPlan, signUp } from './helpers';
+
+const USER = { name: 'API Keys Journey', emailPrefix: 'api-keys-journey', password: 'api keys journey 42' };
 
 const SHOTS = 'e2e/screenshots';
 const STILL = { animations: 'disabled' } as const;
-
-async function signUp(page: Page) {
-  await page.goto('/signup');
-  await page.getByLabel('Name').fill('API Keys Journey');
-  await page.getByLabel('Email').fill(`api-keys-journey-${Date.now()}@example.test`);
-  await page.getByLabel('Password').fill('api keys journey 42');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-/** Pro through the sandbox payment page, as a customer with no card on file pays. */
-async function upgradeToPro(page: Page) {
-  const attach = await page.request.post('/api/billing/attach', {
-    data: { product_id: 'pro', success_url: '/dashboard/settings/api' },
-  });
-  expect(attach.ok()).toBe(true);
-  const { checkout_url } = (await attach.json()) as { checkout_url: string };
-  await page.goto(new URL(checkout_url).pathname);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry').fill('1230');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('API Keys Pro');
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/settings\/api$/);
-}
 
 test('a Pro user creates an API key, a script lists monitors with it, and after revoking it the script gets 401', async ({
   page,
@@ -34,12 +12,12 @@ test('a Pro user creates an API key, a script lists monitors with it, and after 
   request,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signUp(page);
+  await signUp(page, USER);
   const monitor = await page.request.post('/api/v1/monitors', {
     data: { name: 'Keyed shop', url: 'https://shop.example.com' },
   });
   expect(monitor.status()).toBe(201);
-  await upgradeToPro(page);
+  await buyPlan(page, 'pro', { successPath: '/dashboard/settings/api', nameOnCard: 'API Keys Pro' });
 
   await expect(page.getByText('No API keys yet')).toBeVisible();
   await page.getByLabel('Name').fill('CI');

@@ -1,15 +1,9 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { signUp } from './helpers';
+
+const USER = { name: 'Plans Journey', emailPrefix: 'plans-journey', password: 'plans journey 42' };
 
 const SHOTS = 'e2e/screenshots';
-
-async function signUp(page: Page) {
-  await page.goto('/signup');
-  await page.getByLabel('Name').fill('Plans Journey');
-  await page.getByLabel('Email').fill(`plans-journey-${Date.now()}@example.test`);
-  await page.getByLabel('Password').fill('plans journey 42');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 async function planSummary(page: Page) {
   const response = await page.request.get('/api/v1/me/plan');
@@ -50,7 +44,7 @@ const closeButton = (dialog: Locator) => dialog.getByRole('button', { name: 'Clo
 test('a user buys Starter on the payment page, then upgrades, adds monitor packs, downgrades and renews in dialogs', async ({
   page,
 }) => {
-  await signUp(page);
+  await signUp(page, USER);
   await page.goto('/pricing');
   await expect(cardButton(page, 'Free')).toHaveText('Current Plan');
   await expect(cardButton(page, 'Free')).toBeDisabled();

@@ -1,15 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signUp } from './helpers';
+
+const USER = { name: 'Billing Journey', emailPrefix: 'billing-journey', password: 'billing journey 42' };
 
 const SHOTS = 'e2e/screenshots';
-
-async function signUp(page: Page) {
-  await page.goto('/signup');
-  await page.getByLabel('Name').fill('Billing Journey');
-  await page.getByLabel('Email').fill(`billing-journey-${Date.now()}@example.test`);
-  await page.getByLabel('Password').fill('billing journey 42');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 async function fillCard(page: Page, cardNumber: string) {
   await page.getByLabel('Card number').fill(cardNumber);
@@ -19,7 +13,7 @@ async function fillCard(page: Page, cardNumber: string) {
 }
 
 test('a user pays for Starter in the sandbox, reads the invoice, cancels and renews', async ({ page }) => {
-  await signUp(page);
+  await signUp(page, USER);
 
   // With no card on file, attaching a paid plan answers with the sandbox checkout page.
   const attach = await page.request.post('/api/billing/attach', {

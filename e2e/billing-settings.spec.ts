@@ -1,15 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signUp } from './helpers';
+
+const USER = { name: 'Settings Journey', emailPrefix: 'billing-settings', password: 'billing settings 42' };
 
 const SHOTS = 'e2e/screenshots';
-
-async function signUp(page: Page) {
-  await page.goto('/signup');
-  await page.getByLabel('Name').fill('Settings Journey');
-  await page.getByLabel('Email').fill(`billing-settings-${Date.now()}@example.test`);
-  await page.getByLabel('Password').fill('billing settings 42');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 async function payWithTestCard(page: Page) {
   await expect(page.getByText("Test mode: this is Upwatch's sandbox payment page.")).toBeVisible();
@@ -21,7 +15,7 @@ async function payWithTestCard(page: Page) {
 }
 
 test('a free user is gated, upgrades from the billing tab and cancels back to Free', async ({ page }) => {
-  await signUp(page);
+  await signUp(page, USER);
 
   await page.goto('/dashboard/settings/api');
   await expect(page.getByRole('heading', { name: 'Feature Unavailable' })).toBeVisible();

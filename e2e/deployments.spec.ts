@@ -2,36 +2,18 @@ import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { buyPlan, signUp } from './helpers';
+
+const USER = {
+  name: 'Deployments Journey',
+  emailPrefix: 'deployments-journey',
+  password: 'deployments journey 42',
+};
 
 const SHOTS = process.env.DEPLOY_SHOTS ?? 'e2e/screenshots';
 const STILL = { animations: 'disabled' } as const;
 const run = promisify(execFile);
-
-async function signUp(page: Page) {
-  await page.goto('/signup');
-  await page.getByLabel('Name').fill('Deployments Journey');
-  await page.getByLabel('Email').fill(`deployments-journey-${Date.now()}@example.test`);
-  await page.getByLabel('Password').fill('deployments journey 42');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-/** Pro through the sandbox payment page, as a customer with no card on file pays. */
-async function upgradeToPro(page: Page) {
-  const attach = await page.request.post('/api/billing/attach', {
-    data: { product_id: 'pro', success_url: '/dashboard/settings/api' },
-  });
-  expect(attach.ok()).toBe(true);
-  const { checkout_url } = (await attach.json()) as { checkout_url: string };
-  await page.goto(new URL(checkout_url).pathname);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry').fill('1230');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Deployments Pro');
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/settings\/api$/);
-}
 
 /** The monitor's check results, newest first, as the app reads them. */
 async function results(request: APIRequestContext, monitorId: string) {
@@ -57,7 +39,7 @@ test("the landing page's CI example, run with a new API key, shows up on the mon
   page,
   browser,
 }) => {
-  await signUp(page);
+  await signUp(page, USER);
   const created = await page.request.post('/api/v1/monitors', {
     data: { name: 'Deployed site', url: `http://127.0.0.1:${sitePort}/`, intervalSeconds: 300 },
   });
@@ -65,7 +47,7 @@ test("the landing page's CI example, run with a new API key, shows up on the mon
   const monitorId = ((await created.json()) as { id: string }).id;
   // A check before the deployment, so the hour before it has a median to compare with.
   await expect.poll(async () => (await results(page.request, monitorId)).length, { timeout: 20_000 }).toBe(1);
-  await upgradeToPro(page);
+  await buyPlan(page, 'pro', { successPath: '/dashboard/settings/api', nameOnCard: 'Deployments Pro' });
 
   await expect(page.getByText('No API keys yet')).toBeVisible();
   await page.getByLabel('Name').fill('CI');
@@ -122,12 +104,12 @@ test("the landing page's CI example, run with a new API key, shows up on the mon
 test('a receiver secret is shown once, and a deployment recorded by hand links to its monitor', async ({
   page,
 }) => {
-  await signUp(page);
+  await signUp(page, USER);
   const created = await page.request.post('/api/v1/monitors', {
     data: { name: 'Hand-deployed site', url: `http://127.0.0.1:${sitePort}/`, intervalSeconds: 300 },
   });
   const monitorId = ((await created.json()) as { id: string }).id;
-  await upgradeToPro(page);
+  await buyPlan(page, 'pro', { successPath: '/dashboard/settings/api', nameOnCard: 'Deployments Pro' });
 
   const github = page.getByRole('region', { name: 'GitHub webhook' });
   await expect(github).toContainText('Not set up');

@@ -1,41 +1,19 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { buyPlan, signUp } from './helpers';
+
+const USER = { name: 'Digest Reader', emailPrefix: 'digests', password: 'digest journey 42' };
 
 const SHOTS = 'e2e/screenshots';
-
-async function signUp(page: Page) {
-  await page.goto('/signup');
-  await page.getByLabel('Name').fill('Digest Reader');
-  await page.getByLabel('Email').fill(`digests-${Date.now()}@example.test`);
-  await page.getByLabel('Password').fill('digest journey 42');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-/** Starter through the sandbox payment page, as a customer with no card on file pays. */
-async function upgradeToStarter(page: Page) {
-  const attach = await page.request.post('/api/billing/attach', {
-    data: { product_id: 'starter', success_url: '/dashboard/settings' },
-  });
-  expect(attach.ok()).toBe(true);
-  const { checkout_url } = (await attach.json()) as { checkout_url: string };
-  await page.goto(new URL(checkout_url).pathname);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry').fill('1230');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Digest Starter');
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/settings$/);
-}
 
 test('a Starter user previews the digest and unsubscribes from its link without signing in', async ({
   page,
   browser,
 }) => {
-  await signUp(page);
+  await signUp(page, USER);
   await page.goto('/dashboard/settings');
   await expect(page.getByText('Email digests require the Starter plan or higher.')).toBeVisible();
 
-  await upgradeToStarter(page);
+  await buyPlan(page, 'starter', { successPath: '/dashboard/settings', nameOnCard: 'Digest Starter' });
   await expect(page.getByLabel('Frequency')).toHaveValue('weekly');
   await expect(page.getByText(/Times are in your time zone, UTC\. Next digest: /)).toBeVisible();
   await page.getByRole('button', { name: 'Send me a preview now' }).click();

@@ -1,9 +1,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
+import { buyPlan, signUp } from './helpers';
 
 const SHOTS = 'e2e/screenshots';
 const STILL = { animations: 'disabled' } as const;
+
+function incidentUser(who: string) {
+  return { name: `Incident ${who}`, emailPrefix: `incidents-${who}`, password: 'incident journey 42' };
+}
 
 /** A port on 127.0.0.1 nothing listens on: bound once to learn a free one, then closed. */
 async function deadPort(): Promise<number> {
@@ -12,31 +17,6 @@ async function deadPort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
-}
-
-async function signUp(page: Page, who: string) {
-  await page.goto('/signup');
-  await page.getByLabel('Name').fill(`Incident ${who}`);
-  await page.getByLabel('Email').fill(`incidents-${who}-${Date.now()}@example.test`);
-  await page.getByLabel('Password').fill('incident journey 42');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-/** Starter through the sandbox payment page, as a customer with no card on file pays. */
-async function upgradeToStarter(page: Page) {
-  const attach = await page.request.post('/api/billing/attach', {
-    data: { product_id: 'starter', success_url: '/dashboard/incidents' },
-  });
-  expect(attach.ok()).toBe(true);
-  const { checkout_url } = (await attach.json()) as { checkout_url: string };
-  await page.goto(new URL(checkout_url).pathname);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry').fill('1230');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Incident Starter');
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/incidents$/);
 }
 
 /** A 5-second monitor of a refused port, and the automatic incident its confirmed outage opens. */
@@ -72,7 +52,7 @@ async function pageShot(page: Page, name: string) {
 test('a free user sees the automatic incident, and Feature Unavailable on the monitor’s incidents tab', async ({
   page,
 }) => {
-  await signUp(page, 'free');
+  await signUp(page, incidentUser('free'));
   const monitorId = await monitorWithOutage(page, 'Dead API');
 
   await page.goto('/dashboard/incidents');
@@ -104,8 +84,8 @@ test('a free user sees the automatic incident, and Feature Unavailable on the mo
 test('a Starter user adds a note, posts an update and resolves the incident with a root cause', async ({
   page,
 }) => {
-  await signUp(page, 'starter');
-  await upgradeToStarter(page);
+  await signUp(page, incidentUser('starter'));
+  await buyPlan(page, 'starter', { successPath: '/dashboard/incidents', nameOnCard: 'Incident Starter' });
   const monitorId = await monitorWithOutage(page, 'Checkout API');
 
   await page.goto('/dashboard/incidents');

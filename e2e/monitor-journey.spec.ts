@@ -1,6 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signUp } from './helpers';
+
+const USER = { name: 'Monitor Journey', emailPrefix: 'monitor-journey', password: 'monitor journey 42' };
 
 const SHOTS = 'e2e/screenshots';
 
@@ -27,20 +30,11 @@ class LocalSite {
   }
 }
 
-async function signUp(page: Page) {
-  await page.goto('/signup');
-  await page.getByLabel('Name').fill('Monitor Journey');
-  await page.getByLabel('Email').fill(`monitor-journey-${Date.now()}@example.test`);
-  await page.getByLabel('Password').fill('monitor journey 42');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
 test('a monitor goes up, turns down live when its site stops, and recovers', async ({ page }) => {
   const site = new LocalSite();
   await site.start();
   try {
-    await signUp(page);
+    await signUp(page, USER);
 
     await page.goto('/dashboard/monitors/new');
     await page.getByLabel('Name').fill('Local site');

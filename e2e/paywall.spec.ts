@@ -1,20 +1,14 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signUp } from './helpers';
+
+const USER = { name: 'Paywall Journey', emailPrefix: 'paywall-journey', password: 'paywall journey 42' };
 
 const SHOTS = 'e2e/screenshots';
-
-async function signUp(page: Page) {
-  await page.goto('/signup');
-  await page.getByLabel('Name').fill('Paywall Journey');
-  await page.getByLabel('Email').fill(`paywall-journey-${Date.now()}@example.test`);
-  await page.getByLabel('Password').fill('paywall journey 42');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 test('a free user who picks Webhook meets the Pro paywall, which leads to the payment page', async ({
   page,
 }) => {
-  await signUp(page);
+  await signUp(page, USER);
   await page.goto('/dashboard/settings/notifications');
   const kind = page.getByLabel('Kind');
   // Enabled once billing knows the plan.

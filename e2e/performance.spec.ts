@@ -1,6 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { buyPlan, signUp } from './helpers';
+
+const PERFORMANCE_CHECKOUT = { successPath: '/dashboard/performance', nameOnCard: 'Performance Starter' };
+const USER = {
+  name: 'Performance Journey',
+  emailPrefix: 'performance-journey',
+  password: 'performance journey 42',
+};
 
 const SHOTS = process.env.PERF_SHOTS ?? 'test-results';
 const STILL = { animations: 'disabled' } as const;
@@ -11,31 +19,6 @@ const LIGHT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Light page</title></head>
 <body><h1>A light page</h1><p>Served on 127.0.0.1 for the performance journey.</p></body></html>`;
-
-async function signUp(page: Page) {
-  await page.goto('/signup');
-  await page.getByLabel('Name').fill('Performance Journey');
-  await page.getByLabel('Email').fill(`performance-journey-${Date.now()}@example.test`);
-  await page.getByLabel('Password').fill('performance journey 42');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-/** A paid plan through the sandbox payment page, as a customer with no card on file pays. */
-async function upgradeTo(page: Page, plan: 'starter' | 'pro') {
-  const attach = await page.request.post('/api/billing/attach', {
-    data: { product_id: plan, success_url: '/dashboard/performance' },
-  });
-  expect(attach.ok()).toBe(true);
-  const { checkout_url } = (await attach.json()) as { checkout_url: string };
-  await page.goto(new URL(checkout_url).pathname);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry').fill('1230');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Performance Starter');
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/performance$/);
-}
 
 let site: Server;
 let sitePort: number;
@@ -57,8 +40,8 @@ test('a Starter user adds a performance site, runs it, and sees the vitals and t
   page,
 }) => {
   test.setTimeout(300_000);
-  await signUp(page);
-  await upgradeTo(page, 'starter');
+  await signUp(page, USER);
+  await buyPlan(page, 'starter', PERFORMANCE_CHECKOUT);
 
   await page.getByRole('button', { name: 'Add site' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add a performance site' });
@@ -98,9 +81,9 @@ test("the monitor's performance tab adds a site for the monitor's URL and marks 
   page,
 }) => {
   test.setTimeout(300_000);
-  await signUp(page);
+  await signUp(page, USER);
   // Deployment tracking (apiAccess) is a Pro feature.
-  await upgradeTo(page, 'pro');
+  await buyPlan(page, 'pro', PERFORMANCE_CHECKOUT);
   const created = await page.request.post('/api/v1/monitors', {
     data: { name: 'Light monitor', url: `http://127.0.0.1:${sitePort}/`, intervalSeconds: 300 },
   });

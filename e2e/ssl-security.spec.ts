@@ -4,7 +4,10 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signUp } from './helpers';
+
+const USER = { name: 'Certificate Journey', emailPrefix: 'ssl-security', password: 'certificate journey 42' };
 
 const SHOTS = 'e2e/screenshots';
 const ISSUER = 'Upwatch E2E Self-Signed';
@@ -50,21 +53,12 @@ async function startHttpsSite(): Promise<Server> {
   return server;
 }
 
-async function signUp(page: Page) {
-  await page.goto('/signup');
-  await page.getByLabel('Name').fill('Certificate Journey');
-  await page.getByLabel('Email').fill(`ssl-security-${Date.now()}@example.test`);
-  await page.getByLabel('Password').fill('certificate journey 42');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
 test('the security tab of a monitor on a self-signed local HTTPS site shows its issuer, days left and the problem', async ({
   page,
 }) => {
   const site = await startHttpsSite();
   try {
-    await signUp(page);
+    await signUp(page, USER);
     const { port } = site.address() as AddressInfo;
     // Ignoring TLS errors keeps the monitor up; the certificate check reports them all the same.
     const created = await page.request.post('/api/v1/monitors', {

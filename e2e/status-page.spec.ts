@@ -1,6 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { signUp } from './helpers';
+
+const USER = { name: 'Status Page Owner', emailPrefix: 'status-page', password: 'status page journey 42' };
 
 const SHOTS = 'test-results';
 const NOT_AVAILABLE = 'Page Not Available: This status page is not available or may have been moved.';
@@ -9,15 +12,6 @@ async function startSite(): Promise<{ url: string; server: Server }> {
   const server = createServer((_req, res) => res.end('<h1>Checkout</h1>'));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
-}
-
-async function signUp(page: Page) {
-  await page.goto('/signup');
-  await page.getByLabel('Name').fill('Status Page Owner');
-  await page.getByLabel('Email').fill(`status-page-${Date.now()}@example.test`);
-  await page.getByLabel('Password').fill('status page journey 42');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 /** A 5-second monitor of the local site, once its first check has come back up. */
@@ -101,7 +95,7 @@ test('a status page published in settings renders completely without JavaScript,
 }) => {
   const site = await startSite();
   try {
-    await signUp(page);
+    await signUp(page, USER);
     const monitorId = await upMonitor(page, 'Checkout service', site.url);
 
     await page.goto('/dashboard/settings/groups');

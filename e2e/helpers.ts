@@ -1,0 +1,37 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Who signs up: the email is `<emailPrefix>-<now>@example.test`, so every run gets a new user. */
+export interface NewUser {
+  name: string;
+  emailPrefix: string;
+  password: string;
+}
+
+export async function signUp(page: Page, user: NewUser) {
+  await page.goto('/signup');
+  await page.getByLabel('Name').fill(user.name);
+  await page.getByLabel('Email').fill(`${user.emailPrefix}-${Date.now()}@example.test`);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** A paid plan through the sandbox payment page, as a customer with no card on file pays. */
+export async function buyPlan(
+  page: Page,
+  plan: 'starter' | 'pro',
+  checkout: { successPath: string; nameOnCard: string },
+) {
+  const attach = await page.request.post('/api/billing/attach', {
+    data: { product_id: plan, success_url: checkout.successPath },
+  });
+  expect(attach.ok()).toBe(true);
+  const { checkout_url } = (await attach.json()) as { checkout_url: string };
+  await page.goto(new URL(checkout_url).pathname);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('1230');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill(checkout.nameOnCard);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(new RegExp(`${checkout.successPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+}
