@@ -2,6 +2,7 @@
 // optionally those of one monitor and within a time range.
 import type { Kysely } from 'kysely';
 import type { DeploymentList } from '../../core/api/deployments.ts';
+import { decodeCursor, slicePage } from '../db/cursor.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { getOwnedMonitorRow } from '../monitors/repository.ts';
@@ -14,20 +15,6 @@ export interface DeploymentListQuery {
   to?: number;
   cursor?: string;
   limit: number;
-}
-
-function encodeCursor(at: number, id: string): string {
-  return Buffer.from(JSON.stringify([at, id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): [number, string] {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
-    if (typeof at === 'number' && typeof id === 'string') return [at, id];
-  } catch {
-    // falls through to the 400
-  }
-  throw new ApiError(400, 'invalid_cursor', 'The cursor is not one this API returned.');
 }
 
 export async function listDeployments(
@@ -67,10 +54,6 @@ export async function listDeployments(
     .orderBy('id', 'desc')
     .limit(query.limit + 1)
     .execute();
-  const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
-  return {
-    deployments: await toDeployments(db, userId, page),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last.deployed_at, last.id) : null,
-  };
+  const { page, nextCursor } = slicePage(rows, query.limit, (row) => row.deployed_at);
+  return { deployments: await toDeployments(db, userId, page), nextCursor };
 }

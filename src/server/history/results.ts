@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CheckResult } from '../../core/api/history.ts';
+import { decodeCursor, slicePage } from '../db/cursor.ts';
 import type { CheckResultTable, Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
 
 export interface ResultQuery {
   cursor?: string;
@@ -33,16 +33,6 @@ export function toCheckResult(row: CheckResultTable): CheckResult {
   };
 }
 
-function decodeCursor(cursor: string): [number, string] {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
-    if (typeof at === 'number' && typeof id === 'string') return [at, id];
-  } catch {
-    // falls through
-  }
-  throw new ApiError(400, 'invalid_cursor', 'The cursor is not one this API returned.');
-}
-
 /** Newest first, keyset-paginated on (checked_at, id). */
 export async function listResults(db: Kysely<Database>, monitorId: string, query: ResultQuery) {
   let select = db.selectFrom('check_results').selectAll().where('monitor_id', '=', monitorId);
@@ -59,13 +49,6 @@ export async function listResults(db: Kysely<Database>, monitorId: string, query
     .orderBy('id', 'desc')
     .limit(query.limit + 1)
     .execute();
-  const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
-  return {
-    results: page.map(toCheckResult),
-    nextCursor:
-      rows.length > query.limit && last
-        ? Buffer.from(JSON.stringify([last.checked_at, last.id])).toString('base64url')
-        : null,
-  };
+  const { page, nextCursor } = slicePage(rows, query.limit, (row) => row.checked_at);
+  return { results: page.map(toCheckResult), nextCursor };
 }

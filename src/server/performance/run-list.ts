@@ -1,27 +1,13 @@
 // A page of a site's runs, newest first, keyset-paginated on (queued_at, id).
 import type { Kysely } from 'kysely';
 import type { PerformanceRun } from '../../core/api/performance.ts';
+import { decodeCursor, slicePage } from '../db/cursor.ts';
 import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
 import { toRun } from './repository.ts';
 
 export interface RunListQuery {
   cursor?: string;
   limit: number;
-}
-
-function encodeCursor(at: number, id: string): string {
-  return Buffer.from(JSON.stringify([at, id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): [number, string] {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
-    if (typeof at === 'number' && typeof id === 'string') return [at, id];
-  } catch {
-    // falls through to the 400
-  }
-  throw new ApiError(400, 'invalid_cursor', 'The cursor is not one this API returned.');
 }
 
 export async function listRuns(
@@ -46,10 +32,6 @@ export async function listRuns(
     .orderBy('id', 'desc')
     .limit(query.limit + 1)
     .execute();
-  const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
-  return {
-    runs: page.map(toRun),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last.queued_at, last.id) : null,
-  };
+  const { page, nextCursor } = slicePage(rows, query.limit, (row) => row.queued_at);
+  return { runs: page.map(toRun), nextCursor };
 }
