@@ -2,15 +2,11 @@
 // (bearer key), set up provider receivers, and send deliveries signed the way each provider
 // signs them (GitHub HMAC-SHA256, Vercel HMAC-SHA1, Netlify a JWS HS256 over the body's hash).
 import { createHash, createHmac } from 'node:crypto';
-import { expect } from 'vitest';
 import type { Deployment, WebhookProvider } from '../../../core/api/deployments.ts';
-import { ManualClock } from '../../clock.ts';
-import { createUser, type TestUser } from '../../test/factories.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import type { TestUser } from '../../test/factories.ts';
+import { createUserApp } from '../../test/user-app.ts';
 
 export const START = Date.UTC(2026, 10, 2, 9, 0, 15);
-
-export type Plan = 'free' | 'starter' | 'pro';
 
 export function signGithub(secret: string, body: string): Record<string, string> {
   return { 'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}` };
@@ -38,29 +34,8 @@ export const SIGNERS: Record<WebhookProvider, (secret: string, body: string) => 
 };
 
 export async function createDeployApp(options: { allowPrivateTargets?: boolean } = {}) {
-  const clock = new ManualClock(START);
-  const t = await createTestApp({}, { clock, allowPrivateTargets: options.allowPrivateTargets });
-
-  function send(user: TestUser, method: string, path: string, body?: unknown) {
-    // As the web app sends it: a content type only with a body.
-    const type: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
-    return t.request(`/api/v1${path}`, {
-      method,
-      headers: { cookie: user.cookie, ...type },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  }
-
-  async function user(plan: Plan = 'pro') {
-    const created = await createUser(t.auth);
-    if (plan !== 'free') await t.grant(created.id, plan);
-    return created;
-  }
-
-  async function json<T = Record<string, unknown>>(response: Response, status: number): Promise<T> {
-    expect(response.status, await response.clone().text()).toBe(status);
-    return (await response.json()) as T;
-  }
+  const base = await createUserApp(START, options);
+  const { t, send, json } = base;
 
   async function monitor(owner: TestUser, url: string, name = url): Promise<string> {
     const created = await json<{ id: string }>(
@@ -101,7 +76,7 @@ export async function createDeployApp(options: { allowPrivateTargets?: boolean }
     return rows.length;
   }
 
-  return { t, clock, send, user, json, monitor, deploy, receiver, deliver, storedDeployments };
+  return { ...base, monitor, deploy, receiver, deliver, storedDeployments };
 }
 
 export type DeployApp = Awaited<ReturnType<typeof createDeployApp>>;
