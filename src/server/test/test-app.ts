@@ -1,5 +1,5 @@
 import type { Catalogue, ReferralProgram } from '../../core/billing/types.ts';
-import { type AppConfig, assemble } from '../assemble.ts';
+import { type AppConfig, type AssembleOptions, assemble } from '../assemble.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Billing } from '../billing/create-billing.ts';
 import { type Clock, systemClock } from '../clock.ts';
@@ -36,6 +36,8 @@ export interface BuildOptions {
   poolSize?: number;
   allowPrivateTargets?: boolean;
   events?: EventBus;
+  /** Channels' guard and mailer; the guard then also vets monitor URLs, as runtime.ts wires it. */
+  alertParts?: AssembleOptions['alertParts'];
 }
 
 /** Test DNS: names under example.com look public; *.internal.test point into 10/8; nothing else resolves. */
@@ -65,8 +67,13 @@ export function buildApp(database: DatabaseHandle, overrides: TestConfig = {}, o
     programs: options.programs,
     events: options.events ?? createLocalEventBus(),
     vetUrl: monitorUrlVetter(
-      createTargetGuard({ allowPrivateTargets: options.allowPrivateTargets ?? false, resolve: testResolver }),
+      options.alertParts?.guard ??
+        createTargetGuard({
+          allowPrivateTargets: options.allowPrivateTargets ?? false,
+          resolve: testResolver,
+        }),
     ),
+    alertParts: options.alertParts,
     webDistDir: options.webDistDir ?? '/nonexistent-upwatch-dist',
   });
 }

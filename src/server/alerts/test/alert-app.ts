@@ -1,16 +1,13 @@
 // An app wired like production for alert tests: channels sent through an SSRF guard whose
 // sockets can only reach this machine, mail to the outbox or a given SMTP server, and the
 // delivery job driven by hand.
-import { assemble } from '../../assemble.ts';
 import { ManualClock } from '../../clock.ts';
-import { createLocalEventBus } from '../../events/bus.ts';
 import { createLogger } from '../../logger.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from '../../mail/mailer.ts';
-import { monitorUrlVetter } from '../../monitors/vet-url.ts';
 import { createTargetGuard } from '../../net/target-guard.ts';
 import { loopbackOnlyOpener } from '../../net/test/loopback-only.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
-import { TEST_PUBLIC_URL, TEST_SECRET, testResolver } from '../../test/test-app.ts';
+import { buildApp, TEST_PUBLIC_URL, TEST_SECRET, testResolver } from '../../test/test-app.ts';
 import { createTestDatabase } from '../../test/test-db.ts';
 import { createDispatcher } from '../create-alerts.ts';
 import { createDeliveryJob } from '../delivery-job.ts';
@@ -32,24 +29,7 @@ export async function createAlertApp({ allowPrivateTargets = true, smtpUrl }: Al
   const mailer: Mailer = smtpUrl
     ? createSmtpMailer(smtpUrl, 'Upwatch <alerts@upwatch.test>')
     : createOutboxMailer(database.db, clock);
-  const { app, auth, billing } = assemble({
-    config: {
-      publicUrl: TEST_PUBLIC_URL,
-      github: undefined,
-      trustProxy: false,
-      testMode: true,
-      authAttemptsPerMinute: 10,
-      billing: { kind: 'local' },
-    },
-    secret: TEST_SECRET,
-    database,
-    logger,
-    clock,
-    events: createLocalEventBus(),
-    vetUrl: monitorUrlVetter(guard),
-    alertParts: { guard, mailer },
-    webDistDir: '/nonexistent-upwatch-dist',
-  });
+  const { app, auth, billing } = buildApp(database, {}, { clock, alertParts: { guard, mailer } });
   const dispatcher = createDispatcher({
     db: database.db,
     clock,

@@ -2,16 +2,13 @@
 // (or the outbox), and the digest job driven by hand, as one or as two processes.
 import { sql } from 'kysely';
 import { startSmtpSink } from '../../alerts/test/smtp-sink.ts';
-import { assemble } from '../../assemble.ts';
 import { ManualClock } from '../../clock.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
-import { createLocalEventBus } from '../../events/bus.ts';
 import { createLogger } from '../../logger.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from '../../mail/mailer.ts';
-import { monitorUrlVetter } from '../../monitors/vet-url.ts';
 import { createTargetGuard } from '../../net/target-guard.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
-import { TEST_PUBLIC_URL, TEST_SECRET, testResolver } from '../../test/test-app.ts';
+import { buildApp, TEST_PUBLIC_URL, TEST_SECRET, testResolver } from '../../test/test-app.ts';
 import { createTestDatabase } from '../../test/test-db.ts';
 import { runDigestJob } from '../job.ts';
 import type { Period } from '../periods.ts';
@@ -31,24 +28,7 @@ export async function createDigestApp({ smtp = true }: { smtp?: boolean } = {}) 
   const mailer: Mailer = sink
     ? createSmtpMailer(sink.url, 'Upwatch <digests@upwatch.test>')
     : createOutboxMailer(database.db, clock);
-  const { app, auth, billing } = assemble({
-    config: {
-      publicUrl: TEST_PUBLIC_URL,
-      github: undefined,
-      trustProxy: false,
-      testMode: true,
-      authAttemptsPerMinute: 10,
-      billing: { kind: 'local' },
-    },
-    secret: TEST_SECRET,
-    database,
-    logger,
-    clock,
-    events: createLocalEventBus(),
-    vetUrl: monitorUrlVetter(guard),
-    alertParts: { guard, mailer },
-    webDistDir: '/nonexistent-upwatch-dist',
-  });
+  const { app, auth, billing } = buildApp(database, {}, { clock, alertParts: { guard, mailer } });
   const jobDeps = (handle: DatabaseHandle) => ({
     ...handle,
     clock,
