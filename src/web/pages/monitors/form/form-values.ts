@@ -10,6 +10,7 @@ import {
 import type { Plan } from '../../../../core/plans';
 import { DEFAULT_EXPECTED_STATUS } from '../../../../core/status-codes';
 import { ApiError } from '../../../lib/api';
+import { issuesByField } from '../../../lib/form-issues';
 
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 export type KeywordMode = 'off' | 'contains' | 'not_contains';
@@ -146,14 +147,7 @@ export type Validation =
 export function validateForm(state: MonitorFormState): Validation {
   const result = monitorInputSchema.safeParse(payloadOf(state));
   if (result.success) return { ok: true, values: result.data };
-  const errors: FieldErrors = {};
-  let form: string | null = null;
-  for (const issue of result.error.issues) {
-    const field = fieldOf(issue.path[0]);
-    if (field) errors[field] ??= issue.message;
-    else form ??= issue.message;
-  }
-  return { ok: false, errors, form };
+  return { ok: false, ...issuesByField(result.error.issues, fieldOf) };
 }
 
 export interface SubmitFailure {

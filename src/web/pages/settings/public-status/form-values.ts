@@ -7,6 +7,7 @@ import {
   statusPageInputSchema,
 } from '../../../../core/api/status-pages';
 import { ApiError } from '../../../lib/api';
+import { issuesByField } from '../../../lib/form-issues';
 
 export interface PickedMonitor {
   monitorId: string;
@@ -127,14 +128,7 @@ export type Validation =
 export function validateForm(state: StatusPageFormState): Validation {
   const result = statusPageInputSchema.safeParse(payloadOf(state));
   if (result.success) return { ok: true, values: result.data };
-  const errors: FieldErrors = {};
-  let form: string | null = null;
-  for (const issue of result.error.issues) {
-    const field = fieldOf(issue.path[0]);
-    if (field) errors[field] ??= issue.message;
-    else form ??= issue.message;
-  }
-  return { ok: false, errors, form };
+  return { ok: false, ...issuesByField(result.error.issues, fieldOf) };
 }
 
 export interface SubmitFailure {
