@@ -8,15 +8,15 @@ import { statfs } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { PLANS } from '../src/core/plans.ts';
 import { systemClock } from '../src/server/clock.ts';
 import { connectDatabase, type DatabaseHandle } from '../src/server/db/connect.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
-import type { Database } from '../src/server/db/schema.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { createRetention } from '../src/server/retention/job.ts';
 import { DAY_MS } from '../src/server/retention/kinds.ts';
+import { generateCheckResults } from '../src/server/retention/test/bulk.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../src/server/test/monitor-rows.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000_000);
@@ -41,27 +41,6 @@ async function requireDisk(dialect: Dialect, dir: string) {
     );
   }
   return { freeBytes: free, neededBytes: needed };
-}
-
-/** Fills the monitors' history in key order with one INSERT … SELECT per monitor. */
-async function generate(db: Kysely<Database>, dialect: Dialect, monitorIds: string[], oldest: number) {
-  const perMonitor = Math.ceil(ROWS / monitorIds.length);
-  let left = ROWS;
-  for (const monitorId of monitorIds) {
-    const n = Math.min(perMonitor, left);
-    left -= n;
-    if (n <= 0) break;
-    const values = sql`${monitorId}, cast(${oldest} as bigint) + g * 1000, 'local', 'up', 200, 120, 0, null`;
-    const columns = sql`id, monitor_id, checked_at, region, status, status_code, total_ms, confirmation, reason`;
-    if (dialect === 'postgres') {
-      await sql`insert into check_results (${columns})
-        select ${monitorId} || lpad(g::text, 10, '0'), ${values} from generate_series(1, ${n}) g`.execute(db);
-    } else {
-      await sql`insert into check_results (${columns})
-        with recursive seq(g) as (select 1 union all select g + 1 from seq where g < ${n})
-        select ${monitorId} || printf('%010d', g), ${values} from seq`.execute(db);
-    }
-  }
 }
 
 async function open(
@@ -110,10 +89,11 @@ async function benchDialect(dialect: Dialect) {
     const monitors = Array.from({ length: MONITORS }, () => monitorRow(owner, 'https://example.com', now));
     await insertMonitors(handle.db, monitors);
     const generateStart = performance.now();
-    await generate(
+    await generateCheckResults(
       handle.db,
       dialect,
       monitors.map((m) => m.id),
+      ROWS,
       now - 400 * DAY_MS,
     );
     const generateMs = performance.now() - generateStart;

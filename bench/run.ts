@@ -1,16 +1,23 @@
 // `npm run bench [-- name…]`: runs the named benchmarks (all by default), one JSON object each.
+import { frontend } from './frontend.ts';
+import { jobs } from './jobs.ts';
+import { monitorList } from './monitor-list.ts';
 import { performance } from './performance.ts';
 import { retention } from './retention.ts';
-import { scheduler } from './scheduler.ts';
+import { scheduler, signInLateness } from './scheduler.ts';
 import { sessionLookup } from './session-lookup.ts';
 import { statusPage } from './status-page.ts';
 
 const benchmarks: Record<string, () => Promise<object>> = {
   'session-lookup': sessionLookup,
+  'monitor-list': monitorList,
+  jobs,
   performance,
   retention,
   scheduler,
+  'sign-in-lateness': signInLateness,
   'status-page': statusPage,
+  frontend,
 };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in benchmarks));

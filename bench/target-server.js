@@ -1,24 +1,113 @@
-// The benchmark's target, in its own process so its CPU is not charged to Upwatch: answers
-// every request with a small body and counts arrivals per path; reports counts over IPC.
-import { createServer } from 'node:http';
+// The scheduler benchmark's target, in its own process so its CPU is not charged to Upwatch. It
+// answers every kind the bench monitors — HTTP on /m/{id}, TCP lines "{id}", DNS A queries for
+// "{id}.bench.test" — and, between 'measure' and 'report' over IPC, logs when each monitor's
+// check arrived. The report is what a user would see: checks per second, how far each gap between
+// two arrivals of one monitor strays from its interval, and beats that never came.
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createTcpServer } from 'node:net';
+import dns2 from 'dns2';
 
 const arrivals = new Map();
-const server = createServer((req, res) => {
-  arrivals.set(req.url, (arrivals.get(req.url) ?? 0) + 1);
+let measuring = false;
+let measureStartedAt = 0;
+
+function arrived(key) {
+  if (!measuring) return;
+  const at = performance.timeOrigin + performance.now();
+  const list = arrivals.get(key);
+  if (list) list.push(at);
+  else arrivals.set(key, [at]);
+}
+
+const http = createHttpServer((req, res) => {
+  arrived(req.url?.slice(3) ?? '');
   res.setHeader('content-type', 'text/plain');
   res.end('ok');
 });
-server.keepAliveTimeout = 1000;
-server.listen(0, '127.0.0.1', () => process.send?.({ port: server.address().port }));
-process.on('message', (message) => {
-  if (message === 'stats') {
-    let total = 0;
-    let max = 0;
-    for (const count of arrivals.values()) {
-      total += count;
-      max = Math.max(max, count);
+http.keepAliveTimeout = 1000;
+
+const tcp = createTcpServer((socket) => {
+  socket.once('data', (chunk) => {
+    arrived(chunk.toString('utf8').trim());
+    socket.end('ok\n');
+  });
+  socket.on('error', () => {});
+});
+
+const { Packet } = dns2;
+const dns = dns2.createServer({
+  udp: true,
+  handle(request, send) {
+    const response = Packet.createResponseFromRequest(request);
+    const [question] = request.questions;
+    if (question) {
+      arrived(question.name.split('.')[0]);
+      response.answers.push({
+        name: question.name,
+        type: Packet.TYPE.A,
+        class: Packet.CLASS.IN,
+        ttl: 60,
+        address: '192.0.2.1',
+      });
     }
-    process.send?.({ paths: arrivals.size, total, maxPerPath: max });
+    send(response);
+  },
+});
+
+function percentile(sorted, q) {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
+}
+
+/** Stays and misses per monitor, for the `expected` keys (monitor ids) and their interval. */
+function report({ keys, intervalMs }) {
+  const windowMs = performance.timeOrigin + performance.now() - measureStartedAt;
+  const strays = [];
+  let checks = 0;
+  let missed = 0;
+  let neverChecked = 0;
+  for (const key of keys) {
+    const list = arrivals.get(key) ?? [];
+    checks += list.length;
+    if (list.length === 0) neverChecked += 1;
+    for (let i = 1; i < list.length; i++) strays.push(Math.abs(list[i] - list[i - 1] - intervalMs));
+    // A monitor gets floor(window / interval) beats in any window, or one more.
+    missed += Math.max(0, Math.floor(windowMs / intervalMs) - list.length);
   }
-  if (message === 'stop') server.close(() => process.exit(0));
+  strays.sort((a, b) => a - b);
+  const round = (value) => Math.round(value * 10) / 10;
+  return {
+    window_s: round(windowMs / 1000),
+    checks,
+    checks_per_second: round((checks * 1000) / windowMs),
+    stray_ms: {
+      p50: round(percentile(strays, 0.5)),
+      p99: round(percentile(strays, 0.99)),
+      max: round(strays.at(-1) ?? 0),
+    },
+    missed_beats: missed,
+    never_checked: neverChecked,
+  };
+}
+
+await new Promise((resolve) => http.listen(0, '127.0.0.1', resolve));
+await new Promise((resolve) => tcp.listen(0, '127.0.0.1', resolve));
+await dns.listen({ udp: { port: 0, address: '127.0.0.1' } });
+process.send?.({ http: http.address().port, tcp: tcp.address().port, dns: dns.addresses().udp.port });
+
+process.on('message', (message) => {
+  if (message.type === 'measure') {
+    arrivals.clear();
+    measuring = true;
+    measureStartedAt = performance.timeOrigin + performance.now();
+  }
+  if (message.type === 'report') {
+    measuring = false;
+    process.send?.(report(message));
+  }
+  if (message.type === 'stop') {
+    http.closeAllConnections();
+    http.close();
+    tcp.close();
+    dns.close().then(() => process.exit(0));
+  }
 });

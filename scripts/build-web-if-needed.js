@@ -5,7 +5,13 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'dist/web/index.html');
-const sources = ['src/web', 'src/core', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(root, p));
+const sources = [
+  'src/web',
+  'src/core',
+  'vite.config.ts',
+  'src/server/http/precompress.ts',
+  'package-lock.json',
+].map((p) => path.join(root, p));
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;

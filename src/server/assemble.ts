@@ -16,13 +16,15 @@ import { createIncidentService } from './incidents/service.ts';
 import type { Logger } from './logger.ts';
 import { createOutboxMailer, type Mailer } from './mail/mailer.ts';
 import { createMonitorService } from './monitors/service.ts';
+import type { TargetVetter } from './monitors/vet-url.ts';
 import { createTargetGuard, type TargetGuard } from './net/target-guard.ts';
 import { createPerformanceService } from './performance/service.ts';
 
 export type AppConfig = Pick<
   Config,
   'publicUrl' | 'github' | 'trustProxy' | 'testMode' | 'billing' | 'authAttemptsPerMinute'
->;
+> &
+  Partial<Pick<Config, 'flapPolicy'>>;
 
 export interface AssembleOptions {
   config: AppConfig;
@@ -34,7 +36,7 @@ export interface AssembleOptions {
   catalogue?: Catalogue;
   programs?: readonly ReferralProgram[];
   events: EventBus;
-  vetUrl(url: string): Promise<void>;
+  vet: TargetVetter;
   /** How 'Send test alert' reaches channels; without it: public targets only, mail to the outbox. */
   alertParts?: { guard: TargetGuard; mailer: Mailer };
   webDistDir: string;
@@ -49,7 +51,7 @@ export function assemble({
   catalogue,
   programs,
   events,
-  vetUrl,
+  vet,
   alertParts,
   webDistDir,
 }: AssembleOptions) {
@@ -69,8 +71,9 @@ export function assemble({
     dialect,
     clock,
     plans: billing.plans,
-    vetUrl,
+    vet,
     testMode: config.testMode,
+    publicUrl: config.publicUrl,
   });
   const incidents = createIncidentService({ db, clock, entitlements: billing.entitlements });
   const alerts = createAlerts({
@@ -79,7 +82,7 @@ export function assemble({
     secret,
     publicUrl: config.publicUrl,
     entitlements: billing.entitlements,
-    vetUrl,
+    vetUrl: vet.url,
     guard: alertParts?.guard ?? createTargetGuard({ allowPrivateTargets: false }),
     mailer: alertParts?.mailer ?? createOutboxMailer(db, clock),
   });
@@ -96,7 +99,7 @@ export function assemble({
     clock,
     events,
     entitlements: billing.entitlements,
-    vetUrl,
+    vetUrl: vet.url,
   });
   const digests = createDigestService({
     db,
@@ -120,6 +123,7 @@ export function assemble({
     performance,
     digests,
     events,
+    pings: { db, dialect, clock, events, flapPolicy: config.flapPolicy },
     logger,
     webDistDir,
   });

@@ -24,6 +24,15 @@ describe('parseConfig', () => {
     );
   });
 
+  it("looks registries up in IANA's RDAP bootstrap file unless told otherwise", () => {
+    expect(parseConfig({}).rdapBootstrapUrl).toBe('https://data.iana.org/rdap/dns.json');
+    const mirror = 'http://rdap-mirror.internal:8080/dns.json';
+    expect(parseConfig({ RDAP_BOOTSTRAP_URL: mirror }).rdapBootstrapUrl).toBe(mirror);
+    expect(failure({ RDAP_BOOTSTRAP_URL: 'ftp://data.iana.org/rdap/dns.json' })).toBe(
+      'Invalid RDAP_BOOTSTRAP_URL: must be an http:// or https:// URL (got "ftp://data.iana.org/rdap/dns.json")',
+    );
+  });
+
   it('lets one address try 10 sign-ins or sign-ups a minute unless told otherwise', () => {
     expect(parseConfig({}).authAttemptsPerMinute).toBe(10);
     expect(parseConfig({ AUTH_ATTEMPTS_PER_MINUTE: '200' }).authAttemptsPerMinute).toBe(200);

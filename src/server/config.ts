@@ -4,6 +4,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { AUTUMN_DEFAULT_API_URL } from './billing/hosted-provider.ts';
 
+export const RDAP_DEFAULT_BOOTSTRAP_URL = 'https://data.iana.org/rdap/dns.json';
+
 const booleanString = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
@@ -70,6 +72,9 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().trim().min(3).default('Upwatch <alerts@localhost>'),
   EXTRA_CA_FILE: z.string().optional(),
+  RDAP_BOOTSTRAP_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default(RDAP_DEFAULT_BOOTSTRAP_URL),
   CHROME_PATH: z.string().min(1).default('/usr/bin/chromium'),
   PERFORMANCE_TIME_LIMIT_SECONDS: z.coerce.number().int().min(10).max(600).default(90),
 });
@@ -105,6 +110,8 @@ export interface Config {
   mail: MailConfig;
   /** PEM file of roots trusted besides Node's bundled ones (checks and certificate checks). */
   extraCaFile: string | undefined;
+  /** IANA's RDAP bootstrap file for domains (dns.json): which RDAP server answers for each TLD. */
+  rdapBootstrapUrl: string;
   /** Lighthouse runs: the Chromium executable and the time limit of one run. */
   performance: { chromePath: string; timeLimitMs: number };
 }
@@ -182,6 +189,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         : { kind: 'local' },
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM },
     extraCaFile: vars.EXTRA_CA_FILE ? path.resolve(vars.EXTRA_CA_FILE) : undefined,
+    rdapBootstrapUrl: vars.RDAP_BOOTSTRAP_URL,
     performance: { chromePath: vars.CHROME_PATH, timeLimitMs: vars.PERFORMANCE_TIME_LIMIT_SECONDS * 1000 },
   };
 }

@@ -13,12 +13,14 @@ import type { Config } from './config.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { digestJob } from './digests/job.ts';
+import { createDomainJob } from './domains/domain-job.ts';
+import { createRdapClient } from './domains/rdap-client.ts';
 import { createLocalEventBus, type EventBus } from './events/bus.ts';
 import { createPostgresEventBus } from './events/postgres-bus.ts';
 import { flappingJob } from './incidents/flap-job.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { monitorUrlVetter } from './monitors/vet-url.ts';
+import { createTargetVetter } from './monitors/vet-url.ts';
 import { readExtraCa } from './net/extra-ca.ts';
 import { createTargetGuard, type TargetGuard } from './net/target-guard.ts';
 import { createPerformanceJob } from './performance/job.ts';
@@ -96,7 +98,7 @@ export function createWebApp(
     logger,
     clock: systemClock,
     events,
-    vetUrl: monitorUrlVetter(guard),
+    vet: createTargetVetter(guard),
     alertParts: { guard, mailer },
     webDistDir: WEB_DIST_DIR,
   }).app;
@@ -167,6 +169,14 @@ export function createCheckWorker(
         workerId,
         entitlements: billing.entitlements,
       }),
+      createDomainJob({
+        db: database.db,
+        dialect: database.dialect,
+        clock: systemClock,
+        rdap: createRdapClient({ bootstrapUrl: config.rdapBootstrapUrl, guard, clock: systemClock }),
+        logger,
+        workerId,
+      }),
       createPerformanceJob({
         db: database.db,
         dialect: database.dialect,
@@ -192,6 +202,7 @@ export function createCheckWorker(
           plans: billing.plans,
         }).run,
         systemClock,
+        logger,
       ),
       digestJob({
         ...database,

@@ -1,9 +1,11 @@
 import './styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
+import { billingKeys } from './billing/queries';
 import { installPreloadErrorReload } from './lib/preload-error';
 import { createQueryClient } from './lib/query-client';
+import { readPrerendered, seedPrerenderedQueries } from './prerender/state';
 import { createAppRouter } from './router';
 
 installPreloadErrorReload({
@@ -18,8 +20,29 @@ const router = createAppRouter({ queryClient });
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App queryClient={queryClient} router={router} />
-  </StrictMode>,
+  </StrictMode>
 );
+
+const prerendered = readPrerendered(document);
+if (prerendered) {
+  // The landing and pricing pages arrive as HTML (vite.config.ts prerenders them): seed what they
+  // were drawn with, load the route's code, then adopt the HTML instead of drawing it again.
+  seedPrerenderedQueries(queryClient, prerendered.state, prerendered.publicConfig);
+  // Rendered like the server drew it: no Suspense boundary above the root route.
+  router.ssr = { manifest: undefined };
+  await router.load();
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread until the whole page is adopted.
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => console.error('Hydration of the prerendered page failed', error),
+    });
+  });
+  // The prices were painted from the build's plan table; the server's own answer replaces them.
+  void queryClient.invalidateQueries({ queryKey: billingKeys.products() });
+} else {
+  createRoot(root).render(app);
+}

@@ -19,15 +19,18 @@ export const routerDefaults = {
 export function createAppRouter({
   queryClient,
   history,
+  scrollRestoration = routerDefaults.scrollRestoration,
 }: {
   queryClient: QueryClient;
   history?: RouterHistory;
+  scrollRestoration?: boolean;
 }) {
   return createRouter({
     routeTree,
     context: { queryClient },
     ...(history ? { history } : {}),
     ...routerDefaults,
+    scrollRestoration,
   });
 }
 

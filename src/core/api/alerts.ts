@@ -120,6 +120,7 @@ export const ALERT_KINDS = [
   'ssl.renewed',
   'ssl.problem',
   'ssl.problem_cleared',
+  'domain.expiring',
   'performance.budget_exceeded',
   'performance.budget_recovered',
 ] as const;
@@ -131,6 +132,7 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   'ssl.renewed': 'Certificate renewed',
   'ssl.problem': 'Certificate problem',
   'ssl.problem_cleared': 'Certificate problem cleared',
+  'domain.expiring': 'Domain expiring',
   'performance.budget_exceeded': 'Over budget',
   'performance.budget_recovered': 'Back within budget',
 };

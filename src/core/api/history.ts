@@ -19,10 +19,14 @@ export const checkResultSchema = z
     responseBytes: z.number().nullable(),
     failure: z.object({ code: z.string(), message: z.string() }).nullable(),
     confirmation: z.boolean().meta({ description: 'This check re-checked an earlier failure' }),
-    reason: z
-      .enum(['deployment'])
+    reason: z.enum(['deployment', 'ping']).optional().meta({
+      description:
+        'Why the check ran out of schedule (ping: a heartbeat ping judged it); absent for scheduled checks',
+    }),
+    answers: z
+      .array(z.string())
       .optional()
-      .meta({ description: 'Why the check ran out of schedule; absent for scheduled checks' }),
+      .meta({ description: 'DNS checks: the answer set the resolver gave, sorted; absent for other kinds' }),
   })
   .meta({ id: 'CheckResult' });
 export type CheckResult = z.infer<typeof checkResultSchema>;

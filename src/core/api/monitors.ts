@@ -1,52 +1,34 @@
-// Monitor payloads: one schema validates the web form and the API route.
+// Monitor payloads: one schema validates the web form and the API route. A monitor has a kind;
+// its fields sit at the top level beside the common ones, and `kind` picks which apply.
 import { z } from 'zod';
-import { DEFAULT_EXPECTED_STATUS, statusExpressionError } from '../status-codes.ts';
 import { monitorStatsSchema } from './history.ts';
-import { httpUrlSchema } from './http-url.ts';
+import { dnsAnswerFields, dnsFields, dnsInputFields } from './monitor-kinds/dns.ts';
+import {
+  heartbeatAnswerFields,
+  heartbeatFields,
+  heartbeatInputFields,
+  heartbeatScheduleGiven,
+} from './monitor-kinds/heartbeat.ts';
+import { httpAnswerFields, httpFields, httpInputFields } from './monitor-kinds/http.ts';
+import { pingAnswerFields, pingFields, pingInputFields } from './monitor-kinds/ping.ts';
+import { tcpAnswerFields, tcpFields, tcpInputFields } from './monitor-kinds/tcp.ts';
 import { sslBadgeSchema } from './ssl.ts';
 
-export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+export { HTTP_METHODS } from './monitor-kinds/http.ts';
+export const MONITOR_KINDS = ['http', 'tcp', 'ping', 'dns', 'heartbeat'] as const;
+export type MonitorKind = (typeof MONITOR_KINDS)[number];
 export const MONITOR_STATUSES = ['up', 'down', 'degraded', 'paused', 'pending'] as const;
 export type MonitorStatus = (typeof MONITOR_STATUSES)[number];
 
 export const MAX_TIMEOUT_SECONDS = 60;
-const MAX_BODY_CHARS = 64 * 1024;
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-// Ranges and lists such as 200-299,301, parsed by the same code the check runner uses.
-const statusExpression = z
-  .string()
-  .trim()
-  .superRefine((value, ctx) => {
-    const error = statusExpressionError(value);
-    if (error) ctx.addIssue({ code: 'custom', message: error });
-  });
-
-const keywordSchema = z.object({
-  mode: z.enum(['contains', 'not_contains']),
-  value: z.string().min(1, 'Enter the text to look for.').max(1000),
-});
-
-const fields = {
+const common = {
   name: z.string().trim().min(1, 'Give the monitor a name.').max(100, 'Names are limited to 100 characters.'),
-  url: httpUrlSchema,
-  method: z.enum(HTTP_METHODS),
-  headers: z
-    .record(
-      z.string().regex(HEADER_NAME, 'Header names may not contain spaces or separators.'),
-      z.string().max(8192),
-    )
-    .refine((headers) => Object.keys(headers).length <= 50, 'At most 50 request headers.'),
-  body: z.string().max(MAX_BODY_CHARS, 'Request bodies are limited to 64 KiB.').nullable(),
-  expectedStatus: statusExpression,
-  keyword: keywordSchema.nullable(),
   timeoutSeconds: z
     .number()
     .int()
     .min(1, 'The timeout must be at least 1 second.')
     .max(MAX_TIMEOUT_SECONDS, `The timeout can be at most ${MAX_TIMEOUT_SECONDS} seconds.`),
-  followRedirects: z.boolean(),
-  ignoreTlsErrors: z.boolean(),
   degradedAboveMs: z.number().int().min(1).max(60_000).nullable(),
   intervalMinutes: z.number().int().min(1, 'The interval must be at least 1 minute.').max(1440),
   /** Only honoured in test mode (UPWATCH_TEST_MODE), for second-level intervals. */
@@ -54,74 +36,136 @@ const fields = {
   paused: z.boolean(),
   /** Shows the monitor at /status/monitor/{id} and on its badges. */
   public: z.boolean(),
+  /** Warns 30/14/7/3/1 days before the registrable domain of the monitor's host expires. */
+  domainExpiry: z.boolean(),
 };
 
+const commonInput = {
+  name: common.name,
+  timeoutSeconds: common.timeoutSeconds.default(30),
+  degradedAboveMs: common.degradedAboveMs.default(null),
+  intervalMinutes: common.intervalMinutes.optional(),
+  intervalSeconds: common.intervalSeconds.optional(),
+  paused: common.paused.default(false),
+  public: common.public.default(false),
+  domainExpiry: common.domainExpiry.default(true),
+};
+
+function expectedValuesGiven(value: { match: string; expected: string[] }, ctx: z.RefinementCtx): void {
+  if (value.match !== 'resolves' && value.expected.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['expected'], message: 'Enter at least one expected value.' });
+  }
+}
+
+export const monitorInputSchemas = {
+  http: z.object({ ...commonInput, ...httpInputFields }).meta({ id: 'HttpMonitorInput' }),
+  tcp: z.object({ ...commonInput, ...tcpInputFields }).meta({ id: 'TcpMonitorInput' }),
+  ping: z.object({ ...commonInput, ...pingInputFields }).meta({ id: 'PingMonitorInput' }),
+  dns: z
+    .object({ ...commonInput, ...dnsInputFields })
+    .superRefine(expectedValuesGiven)
+    .meta({ id: 'DnsMonitorInput' }),
+  heartbeat: z
+    .object({ ...commonInput, ...heartbeatInputFields })
+    .superRefine(heartbeatScheduleGiven)
+    .meta({ id: 'HeartbeatMonitorInput' }),
+} satisfies { [K in MonitorKind]: z.ZodType<{ kind: K }> };
+
 export const monitorInputSchema = z
-  .object({
-    name: fields.name,
-    url: fields.url,
-    method: fields.method.default('GET'),
-    headers: fields.headers.default({}),
-    body: fields.body.default(null),
-    expectedStatus: fields.expectedStatus.default(DEFAULT_EXPECTED_STATUS),
-    keyword: fields.keyword.default(null),
-    timeoutSeconds: fields.timeoutSeconds.default(30),
-    followRedirects: fields.followRedirects.default(true),
-    ignoreTlsErrors: fields.ignoreTlsErrors.default(false),
-    degradedAboveMs: fields.degradedAboveMs.default(null),
-    intervalMinutes: fields.intervalMinutes.optional(),
-    intervalSeconds: fields.intervalSeconds.optional(),
-    paused: fields.paused.default(false),
-    public: fields.public.default(false),
-  })
+  .discriminatedUnion(
+    'kind',
+    [
+      monitorInputSchemas.http,
+      monitorInputSchemas.tcp,
+      monitorInputSchemas.ping,
+      monitorInputSchemas.dns,
+      monitorInputSchemas.heartbeat,
+    ],
+    { error: `kind must be one of ${MONITOR_KINDS.join(', ')}.` },
+  )
   .meta({ id: 'MonitorInput' });
 export type MonitorInput = z.infer<typeof monitorInputSchema>;
+export type MonitorInputOf<K extends MonitorKind> = Extract<MonitorInput, { kind: K }>;
 export type MonitorFormValues = z.input<typeof monitorInputSchema>;
 
-export const monitorUpdateSchema = z.object(fields).partial().meta({ id: 'MonitorUpdate' });
+/** The fields each kind owns, beyond the common ones: an update may only name its monitor's. */
+export const KIND_FIELDS = {
+  http: Object.keys(httpFields),
+  tcp: Object.keys(tcpFields),
+  ping: Object.keys(pingFields),
+  dns: Object.keys(dnsFields),
+  heartbeat: Object.keys(heartbeatFields),
+} satisfies Record<MonitorKind, string[]>;
+
+/**
+ * A partial update: the common fields and any kind's fields. The service merges it over the
+ * monitor and validates the result with its kind's schema; a field of another kind is refused.
+ */
+export const monitorUpdateSchema = z
+  .object({
+    ...common,
+    ...httpFields,
+    ...tcpFields,
+    ...pingFields,
+    ...dnsFields,
+    ...heartbeatFields,
+  })
+  .partial()
+  .meta({ id: 'MonitorUpdate' });
 export type MonitorUpdate = z.infer<typeof monitorUpdateSchema>;
 
+const answerCommon = {
+  id: z.string(),
+  name: z.string(),
+  target: z
+    .string()
+    .meta({ description: 'What the monitor watches, for people: a URL, host:port, a name and record type' }),
+  timeoutSeconds: z.number(),
+  degradedAboveMs: z.number().nullable(),
+  intervalSeconds: z.number(),
+  intervalRaisedFromSeconds: z
+    .number()
+    .nullable()
+    .meta({ description: "The interval before a plan change raised it to the plan's minimum" }),
+  paused: z.boolean(),
+  public: z.boolean(),
+  domainExpiry: z.boolean().meta({ description: 'Warnings before the domain of the host expires' }),
+  status: z.enum(MONITOR_STATUSES),
+  streak: z.number().meta({ description: 'Consecutive checks with the current status' }),
+  lastCheckedAt: z.number().nullable(),
+  lastStatusChangeAt: z.number().nullable(),
+  lastLatencyMs: z.number().nullable(),
+  nextRunAt: z
+    .number()
+    .nullable()
+    .meta({ description: 'Null while paused, and while a heartbeat waits for its first ping' }),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+};
+
+/** What every monitor answers whatever its kind: what live updates patch. */
+export type MonitorCommon = z.infer<z.ZodObject<typeof answerCommon>>;
+
 export const monitorSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    url: z.string(),
-    method: z.enum(HTTP_METHODS),
-    headers: z.record(z.string(), z.string()),
-    body: z.string().nullable(),
-    expectedStatus: z.string(),
-    keyword: keywordSchema.nullable(),
-    timeoutSeconds: z.number(),
-    followRedirects: z.boolean(),
-    ignoreTlsErrors: z.boolean(),
-    degradedAboveMs: z.number().nullable(),
-    intervalSeconds: z.number(),
-    intervalRaisedFromSeconds: z
-      .number()
-      .nullable()
-      .meta({ description: "The interval before a plan change raised it to the plan's minimum" }),
-    paused: z.boolean(),
-    public: z.boolean(),
-    status: z.enum(MONITOR_STATUSES),
-    streak: z.number().meta({ description: 'Consecutive checks with the current status' }),
-    lastCheckedAt: z.number().nullable(),
-    lastStatusChangeAt: z.number().nullable(),
-    lastLatencyMs: z.number().nullable(),
-    nextRunAt: z.number().nullable().meta({ description: 'Null while paused' }),
-    createdAt: z.number(),
-    updatedAt: z.number(),
-  })
+  .discriminatedUnion('kind', [
+    z.object({ ...answerCommon, ...httpAnswerFields }).meta({ id: 'HttpMonitor' }),
+    z.object({ ...answerCommon, ...tcpAnswerFields }).meta({ id: 'TcpMonitor' }),
+    z.object({ ...answerCommon, ...pingAnswerFields }).meta({ id: 'PingMonitor' }),
+    z.object({ ...answerCommon, ...dnsAnswerFields }).meta({ id: 'DnsMonitor' }),
+    z.object({ ...answerCommon, ...heartbeatAnswerFields }).meta({ id: 'HeartbeatMonitor' }),
+  ])
   .meta({ id: 'Monitor' });
 export type Monitor = z.infer<typeof monitorSchema>;
+export type MonitorOf<K extends MonitorKind> = Extract<Monitor, { kind: K }>;
+
+const listExtras = {
+  stats: monitorStatsSchema.optional(),
+  ssl: sslBadgeSchema.nullable().optional().meta({ description: 'https monitors once checked' }),
+};
 
 export const monitorListSchema = z
   .object({
-    monitors: z.array(
-      monitorSchema.extend({
-        stats: monitorStatsSchema.optional(),
-        ssl: sslBadgeSchema.nullable().optional().meta({ description: 'https monitors once checked' }),
-      }),
-    ),
+    monitors: z.array(z.intersection(monitorSchema, z.object(listExtras))),
     nextCursor: z.string().nullable(),
   })
   .meta({ id: 'MonitorList' });

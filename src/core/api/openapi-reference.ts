@@ -11,6 +11,8 @@ interface SchemaRef {
     SchemaRef & { example?: unknown; enum?: unknown[]; default?: unknown; format?: string }
   >;
   required?: string[];
+  /** A union (monitor kinds): the example shows its first member. */
+  oneOf?: SchemaRef[];
 }
 interface MediaContent {
   content?: Record<string, { schema?: SchemaRef }>;
@@ -87,6 +89,8 @@ function exampleValue(name: string, property: NonNullable<SchemaRef['properties'
 /** The required properties (all of them when none is required), one level deep. */
 function exampleBody(doc: OpenApiDocument, schema: SchemaRef | undefined): Record<string, unknown> | null {
   const resolved = resolve(doc, schema);
+  const first = resolved?.oneOf?.[0];
+  if (first) return exampleBody(doc, first);
   if (!resolved?.properties) return schema ? {} : null;
   const names = resolved.required?.length ? resolved.required : Object.keys(resolved.properties);
   return Object.fromEntries(

@@ -1,6 +1,7 @@
 // Performance site, run and budget payloads: one schema validates the web forms and the API routes.
 import { z } from 'zod';
 import { httpUrlSchema } from './http-url.ts';
+import { RUN_STATUSES, type RunStatus } from './performance-runs.ts';
 
 export const DEVICE_PROFILES = ['mobile', 'desktop'] as const;
 export type DeviceProfile = (typeof DEVICE_PROFILES)[number];
@@ -90,8 +91,7 @@ export const opportunitySchema = z.object({
 });
 export type Opportunity = z.infer<typeof opportunitySchema>;
 
-export const RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
-export type RunStatus = (typeof RUN_STATUSES)[number];
+export { RUN_STATUSES, type RunStatus };
 export const RUN_REASONS = ['schedule', 'manual', 'deployment'] as const;
 
 export const performanceRunSchema = z

@@ -20,6 +20,17 @@ export interface SslAlertFacts {
   clearedProblems: SslProblemCode[];
 }
 
+/** What a domain expiry warning (domain.expiring) says about the registration. */
+export interface DomainAlertFacts {
+  /** The registrable domain, e.g. example.co.uk. */
+  domain: string;
+  expiresAt: number;
+  daysRemaining: number;
+  /** The warning threshold reached (30, 14, 7, 3 or 1 days). */
+  thresholdDays: number;
+  registrar: string | null;
+}
+
 export interface AlertEvent {
   kind: AlertKind;
   /** When it happened: the outage's first failure, or the recovery. */
@@ -32,6 +43,8 @@ export interface AlertEvent {
   downtimeMs: number | null;
   /** Certificate alerts only. */
   certificate?: SslAlertFacts;
+  /** Domain expiry warnings only. */
+  domain?: DomainAlertFacts;
   /** Performance budget alerts only; `monitor` then names the performance site. */
   performance?: PerformanceAlertFacts;
 }

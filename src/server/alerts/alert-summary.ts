@@ -2,6 +2,7 @@
 // Slack, Discord and a webhook payload.
 import { STATUS_CODES } from 'node:http';
 import type { AlertEvent } from './alert-event.ts';
+import { summariseDomain } from './domain-summary.ts';
 import { summarisePerformance } from './performance-summary.ts';
 import { summariseSsl } from './ssl-summary.ts';
 
@@ -70,18 +71,23 @@ export function summarise(event: AlertEvent, { publicUrl, test }: RenderContext)
       monitorLink: test ? settingsLink : siteLink,
     };
   }
-  if (event.certificate) {
-    const ssl = summariseSsl(event, event.certificate);
+  const warning = event.certificate
+    ? summariseSsl(event, event.certificate)
+    : event.domain
+      ? summariseDomain(event, event.domain)
+      : undefined;
+  // Certificate and domain warnings: never downtime, and alike in every channel.
+  if (warning) {
     return {
       down: false,
-      tone: ssl.tone,
-      tag: `${prefix}${ssl.tag}`,
-      title: `${name} — ${truncate(ssl.titleDetail, SUBJECT_DETAIL_LIMIT)}`,
-      headline: ssl.headline,
-      detail: ssl.detail,
-      description: ssl.detail,
-      paragraph: ssl.detail,
-      facts: ssl.facts,
+      tone: warning.tone,
+      tag: `${prefix}${warning.tag}`,
+      title: `${name} — ${truncate(warning.titleDetail, SUBJECT_DETAIL_LIMIT)}`,
+      headline: warning.headline,
+      detail: warning.detail,
+      description: warning.detail,
+      paragraph: warning.detail,
+      facts: warning.facts,
       atLabel: 'Checked at',
       ...links,
     };

@@ -6,11 +6,12 @@ import type { Dialect } from '../db/connect.ts';
 import type { AlertDeliveryTable } from '../db/incident-schema.ts';
 import type { Database } from '../db/schema.ts';
 
-export async function claimDueDeliveries(
+/** The claim statement (tests explain it). */
+export function claimDueDeliveriesQuery(
   db: Kysely<Database>,
   dialect: Dialect,
   { now, limit, leaseMs }: { now: number; limit: number; leaseMs: number },
-): Promise<AlertDeliveryTable[]> {
+) {
   const isDue = (eb: ExpressionBuilder<Database, 'alert_deliveries'>) =>
     eb.and([
       eb('status', '=', 'pending'),
@@ -31,6 +32,13 @@ export async function claimDueDeliveries(
     .from('due')
     .whereRef('alert_deliveries.id', '=', 'due.id')
     .set({ claimed_until: sql<number>`cast(${now + leaseMs} as bigint)` })
-    .returningAll()
-    .execute();
+    .returningAll();
+}
+
+export async function claimDueDeliveries(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  options: { now: number; limit: number; leaseMs: number },
+): Promise<AlertDeliveryTable[]> {
+  return claimDueDeliveriesQuery(db, dialect, options).execute();
 }

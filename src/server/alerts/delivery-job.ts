@@ -34,6 +34,7 @@ const KIND_WORDS: Record<AlertKind, string> = {
   'ssl.renewed': 'Certificate renewed',
   'ssl.problem': 'Certificate problem',
   'ssl.problem_cleared': 'Certificate problem resolved',
+  'domain.expiring': 'Domain expiry',
   'performance.budget_exceeded': 'Performance budget exceeded',
   'performance.budget_recovered': 'Back within performance budget',
 };

@@ -1,10 +1,9 @@
 // The embedded billing engine behind the provider seam: no third party, sandbox payments.
 
 import type { CancelRequest } from '../../core/billing/cancel.ts';
-import { presentProduct } from '../../core/billing/catalogue.ts';
+import { listProducts } from '../../core/billing/listing.ts';
 import type { AttachRequest } from '../../core/billing/plan-types.ts';
 import type { QueryRange } from '../../core/billing/query-buckets.ts';
-import { scenarioFor } from '../../core/billing/scenario.ts';
 import { createAttachService } from './attach-service.ts';
 import { createCheckoutSession } from './checkout-store.ts';
 import type { BillingContext } from './context.ts';
@@ -36,21 +35,7 @@ export function createLocalBilling(ctx: BillingContext) {
       const customer = customerId ? await getCustomerRow(ctx.db, customerId) : undefined;
       const owned = customer ? await loadProducts(ctx.db, customer.id) : null;
       const used = customer ? await trialsUsed(ctx.db, customer) : [];
-      return {
-        list: ctx.catalogue.products.map((product) => {
-          const shown = presentProduct(ctx.catalogue, product);
-          return {
-            ...shown,
-            env: 'sandbox',
-            archived: false,
-            free_trial: shown.free_trial && {
-              ...shown.free_trial,
-              trial_available: !used.includes(product.id),
-            },
-            scenario: scenarioFor(owned, product),
-          };
-        }),
-      };
+      return { list: listProducts(ctx.catalogue, owned, used) };
     },
     async checkout(identity, body) {
       await ensure(identity);

@@ -127,26 +127,25 @@ async function resets(tx: Tx, customerId: string, now: number) {
   await saveEntitlements(tx, before, after);
 }
 
+/**
+ * The statements finding customers with something due, one per kind of due date, each a search
+ * of that date's index (tests explain them): a scheduled start, a period's end, a trial's end,
+ * a balance reset.
+ */
+export function dueCustomerQueries(db: BillingContext['db'], now: number) {
+  // No DISTINCT: SQLite would then walk the customer index instead; the caller dedupes.
+  const products = db.selectFrom('billing_products').select('customer_id');
+  return [
+    products.where('status', '=', 'scheduled').where('started_at', '<=', now),
+    products.where('status', 'in', ['active', 'trialing', 'past_due']).where('current_period_end', '<=', now),
+    products.where('status', '=', 'trialing').where('trial_ends_at', '<=', now),
+    db.selectFrom('billing_entitlements').select('customer_id').where('next_reset_at', '<=', now),
+  ];
+}
+
 async function dueCustomers(ctx: BillingContext, now: number): Promise<string[]> {
-  const products = await ctx.db
-    .selectFrom('billing_products')
-    .select('customer_id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'scheduled'), eb('started_at', '<=', now)]),
-        eb.and([eb('status', 'in', ['active', 'trialing', 'past_due']), eb('current_period_end', '<=', now)]),
-        eb.and([eb('status', '=', 'trialing'), eb('trial_ends_at', '<=', now)]),
-      ]),
-    )
-    .distinct()
-    .execute();
-  const balances = await ctx.db
-    .selectFrom('billing_entitlements')
-    .select('customer_id')
-    .where('next_reset_at', '<=', now)
-    .distinct()
-    .execute();
-  return [...new Set([...products, ...balances].map((row) => row.customer_id))];
+  const found = await Promise.all(dueCustomerQueries(ctx.db, now).map((query) => query.execute()));
+  return [...new Set(found.flat().map((row) => row.customer_id))];
 }
 
 /** One pass over every customer with something due. Returns how many were processed. */

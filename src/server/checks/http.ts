@@ -1,10 +1,11 @@
 // The HTTP check: one request (plus redirects) to a user's URL through the SSRF guard, judged
-// against the expected status and keyword, with a DNS/connect/TLS/TTFB/download breakdown.
+// against the expected status, keyword and assertions, with a DNS/connect/TLS/TTFB/download breakdown.
 //
 // Timings: each hop runs dns (resolve + vet) → connect (TCP) → tls (handshake, https only) →
 // ttfb (request written until response headers) → download (body, up to 1 MiB). The phases are
 // back to back and summed over hops, so dns + connect + tls + ttfb + download = total exactly.
 import { DEFAULT_EXPECTED_STATUS, expectStatus } from '../../core/status-codes.ts';
+import { type HttpAssertion, judgeAssertions, needsBody } from './http-assertions.ts';
 import type { ExchangeResponse, TlsPeer } from './http-exchange.ts';
 import { exchange, MAX_BODY_BYTES } from './http-exchange.ts';
 import { failureOf, timeoutFailure } from './http-failure.ts';
@@ -29,6 +30,8 @@ export interface HttpCheckConfig {
   /** An expression such as `200-299,301` (see core/status-codes.ts). */
   expectedStatus?: string;
   keyword?: { mode: 'contains' | 'not_contains'; value: string } | null;
+  /** Checks on the JSON body and the headers, after the status and keyword. */
+  assertions?: readonly HttpAssertion[];
   timeoutMs?: number;
   followRedirects?: boolean;
   ignoreTlsErrors?: boolean;
@@ -155,7 +158,7 @@ async function follow(config: HttpCheckConfig, ctx: CheckContext, state: RunStat
       ...hop,
       target,
       rejectUnauthorized: !(config.ignoreTlsErrors ?? false),
-      keepBody: Boolean(config.keyword),
+      keepBody: Boolean(config.keyword) || needsBody(config.assertions),
       // A redirect we are about to follow: its body is of no interest.
       skipBody: (statusCode, headers) => {
         nextHop = followRedirects ? redirectRequest(hop, statusCode, headers.location) : undefined;
@@ -186,6 +189,16 @@ function judge(
       message: `Expected status ${expected.canonical}, got ${response.statusCode}.`,
     };
   }
+  const assertions = config.assertions;
+  return (
+    judgeKeyword(response, config) ??
+    (assertions?.length
+      ? judgeAssertions(assertions, { ...response, maxBodyBytes: MAX_BODY_BYTES })
+      : undefined)
+  );
+}
+
+function judgeKeyword(response: ExchangeResponse, config: HttpCheckConfig): CheckFailure | undefined {
   const keyword = config.keyword;
   if (!keyword) return undefined;
   const found = response.text.includes(keyword.value);

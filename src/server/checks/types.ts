@@ -4,7 +4,7 @@ import type { Clock } from '../clock.ts';
 import type { TargetGuard } from '../net/target-guard.ts';
 
 /** Every check kind; the registry must hold a runner for each (checked at compile time). */
-export const CHECK_KINDS = ['http', 'ssl', 'performance'] as const;
+export const CHECK_KINDS = ['http', 'tcp', 'ping', 'dns', 'ssl', 'performance'] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
 
 export const FAILURE_CODES = [
@@ -17,11 +17,21 @@ export const FAILURE_CODES = [
   'status_mismatch',
   'keyword_missing',
   'keyword_present',
+  'assertion_failed',
   'private_target',
   'chromium_not_found',
   'navigation_failed',
   'lighthouse_failed',
   'blocked_target',
+  'expect_mismatch',
+  'packet_loss',
+  'ping_unavailable',
+  'dns_no_answer',
+  'dns_mismatch',
+  'dns_error',
+  'heartbeat_missed',
+  'heartbeat_run_timeout',
+  'heartbeat_failed',
 ] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
 

@@ -47,6 +47,8 @@ export function largerOf(dialect: Dialect, a: RawBuilder<number>, b: RawBuilder<
 
 export interface ClaimOptions {
   now: number;
+  /** Claims monitors due up to this time (a look-ahead). Default: now. */
+  dueBy?: number;
   limit: number;
   workerId: string;
   /** Added to the monitor's own timeout: how long a claim outlives a worker that died. */
@@ -61,12 +63,12 @@ export interface ClaimOptions {
 export async function claimDueMonitors(
   db: Kysely<Database>,
   dialect: Dialect,
-  { now, limit, workerId, leaseMarginMs }: ClaimOptions,
+  { now, dueBy = now, limit, workerId, leaseMarginMs }: ClaimOptions,
 ): Promise<MonitorTable[]> {
   const isDue = (eb: ExpressionBuilder<Database, 'monitors'>) =>
     eb.and([
       eb('paused', '=', 0),
-      eb('next_run_at', '<=', now),
+      eb('next_run_at', '<=', dueBy),
       eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]),
     ]);
   // A CTE runs once (PostgreSQL never inlines one that locks), so LIMIT bounds the claim; an
@@ -80,7 +82,8 @@ export async function claimDueMonitors(
     .from('due')
     .whereRef('monitors.id', '=', 'due.id')
     .set({
-      claimed_until: sql<number>`cast(${now} as bigint) + timeout_ms + ${leaseMarginMs}`,
+      // The lease runs from when the check starts: its due time, or now for one already late.
+      claimed_until: sql<number>`${largerOf(dialect, sql`next_run_at`, sql`cast(${now} as bigint)`)} + timeout_ms + ${leaseMarginMs}`,
       claimed_by: workerId,
     })
     .returningAll()

@@ -16,6 +16,11 @@ import { deployments } from './migrations/0012-deployments.ts';
 import { performance } from './migrations/0013-performance.ts';
 import { digests } from './migrations/0014-digests.ts';
 import { retentionIndexes } from './migrations/0015-retention-indexes.ts';
+import { monitorKinds } from './migrations/0016-monitor-kinds.ts';
+import { dueIndexes } from './migrations/0017-due-indexes.ts';
+import { domainExpiry } from './migrations/0018-domain-expiry.ts';
+import { heartbeats } from './migrations/0019-heartbeats.ts';
+import { httpAssertions } from './migrations/0020-http-assertions.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -38,15 +43,27 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-performance': performance,
   '0014-digests': digests,
   '0015-retention-indexes': retentionIndexes,
+  '0016-monitor-kinds': monitorKinds,
+  '0017-due-indexes': dueIndexes,
+  '0018-domain-expiry': domainExpiry,
+  '0019-heartbeats': heartbeats,
+  '0020-http-assertions': httpAssertions,
 };
 
 export class MigrationError extends Error {
   override name = 'MigrationError';
 }
 
-/** Applies pending migrations; running it again is a no-op. */
-// biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
-export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
+/**
+ * Applies pending migrations; running it again is a no-op. `until` stops after the named one
+ * (tests build a database as an earlier release left it, then migrate it in place).
+ */
+export async function migrateToLatest(
+  // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
+  db: Kysely<any>,
+  dialect: Dialect,
+  until?: string,
+): Promise<string[]> {
   const types = dialectTypes(dialect);
   const migrator = new Migrator({
     db,
@@ -67,7 +84,9 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
         ),
     },
   });
-  const { error, results }: MigrationResultSet = await migrator.migrateToLatest();
+  const { error, results }: MigrationResultSet = until
+    ? await migrator.migrateTo(until)
+    : await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;
     const reason =

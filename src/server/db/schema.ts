@@ -1,10 +1,13 @@
 // Table types. better-auth's tables keep its own shapes; Upwatch's tables store epoch-ms
 // integers, 0/1 booleans, JSON as text and UUIDv7 ids.
+import type { MonitorKind } from '../../core/api/monitors.ts';
 import type { AlertTables } from './alert-schema.ts';
 import type { ApiKeyTables } from './api-key-schema.ts';
 import type { BillingTables } from './billing-schema.ts';
 import type { DeploymentTables } from './deployment-schema.ts';
 import type { DigestTables } from './digest-schema.ts';
+import type { DomainTables } from './domain-schema.ts';
+import type { HeartbeatTables } from './heartbeat-schema.ts';
 import type { IncidentTables } from './incident-schema.ts';
 import type { PerformanceTables } from './performance-schema.ts';
 import type { MonitorSslStateTable, SslCheckTable } from './ssl-schema.ts';
@@ -73,7 +76,12 @@ export interface MonitorTable {
   id: string;
   user_id: string;
   name: string;
+  /** http, tcp, dns… (migration 0016). */
+  kind: MonitorKind;
+  /** The target as a URL for every kind: https://…, tcp://host:port, dns://name/A. */
   url: string;
+  /** JSON: the settings of kinds other than http, which keeps its own columns. */
+  config: string | null;
   method: string;
   /** JSON object of header name to value. */
   headers: string;
@@ -81,6 +89,8 @@ export interface MonitorTable {
   expected_status: string;
   keyword: string | null;
   keyword_mode: 'contains' | 'not_contains' | null;
+  /** JSON array of the http kind's body and header assertions; null for none (migration 0020). */
+  assertions: string | null;
   timeout_ms: number;
   follow_redirects: number;
   ignore_tls_errors: number;
@@ -91,6 +101,8 @@ export interface MonitorTable {
   paused: number;
   /** 0/1: shown at /status/monitor/{id} and on badges (migration 0010). */
   is_public: number;
+  /** 0/1: warn before the registrable domain of the monitor's host expires (migration 0018). */
+  domain_expiry: number;
   status: MonitorStatus;
   streak: number;
   last_checked_at: number | null;
@@ -103,6 +115,15 @@ export interface MonitorTable {
   claimed_by: string | null;
   /** Why the next run was brought forward ('deployment'); copied onto its result (migration 0012). */
   check_reason?: string | null;
+  /** A heartbeat's secret ping token, unique (migration 0019); null for other kinds. */
+  ping_token?: string | null;
+  /** A heartbeat's last completed run (success, fail or exit status). */
+  last_ping_at?: number | null;
+  /** Why that run failed; null when it succeeded. */
+  last_ping_failure?: string | null;
+  /** A heartbeat's /start not yet followed by its success, and its ?rid=. */
+  run_started_at?: number | null;
+  run_rid?: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -126,6 +147,8 @@ export interface CheckResultTable {
   confirmation: number;
   /** Null for a scheduled check; 'deployment' for one a deployment's trigger_checks ran. */
   reason?: string | null;
+  /** JSON: what the check read beyond timings, e.g. a DNS answer set (migration 0016). */
+  facts?: string | null;
 }
 
 /** h0…h18 are latency histogram counts (src/core/latency-histogram.ts). */
@@ -157,7 +180,9 @@ export interface Database
     ApiKeyTables,
     DeploymentTables,
     PerformanceTables,
-    DigestTables {
+    DigestTables,
+    DomainTables,
+    HeartbeatTables {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;
@@ -170,4 +195,12 @@ export interface Database
   monitor_status_changes: MonitorStatusChangeTable;
   ssl_checks: SslCheckTable;
   monitor_ssl_state: MonitorSslStateTable;
+  retention_owner_plans: RetentionOwnerPlanTable;
+}
+
+/** Each owner's plan as the retention pass last asked the billing engine (migration 0017). */
+export interface RetentionOwnerPlanTable {
+  user_id: string;
+  plan_id: string;
+  noted_at: number;
 }

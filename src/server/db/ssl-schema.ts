@@ -40,4 +40,6 @@ export interface MonitorSslStateTable {
   warned_days: string;
   /** 0/1: the certificate last seen had 30 days or fewer left (a replacement is a renewal). */
   in_warning_window: number;
+  /** 0/1: the monitor is https and not paused, so its certificate is checked (migration 0017). */
+  active: number;
 }

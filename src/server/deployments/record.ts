@@ -3,10 +3,12 @@
 // provider's redelivery (same delivery key) returns the deployment stored the first time.
 // Performance runs are queued by the caller once this transaction has committed (see
 // performance-runs.ts), so a rolled-back deployment never leaves runs behind.
+
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { DeploymentProvider, DeploymentStatus } from '../../core/api/deployments.ts';
 import type { Database } from '../db/schema.ts';
+import { CHECKABLE_KINDS } from '../monitors/kinds/registry.ts';
 import { type MonitorSelection, selectMonitors } from './select-monitors.ts';
 
 export const DEPLOYMENT_CHECK_REASON = 'deployment';
@@ -86,6 +88,8 @@ export async function recordDeployment(
         .set({ next_run_at: now, check_reason: DEPLOYMENT_CHECK_REASON })
         .where('user_id', '=', userId)
         .where('paused', '=', 0)
+        // A heartbeat is due when its job pings, not when a deployment lands.
+        .where('kind', 'in', CHECKABLE_KINDS)
         .where('id', 'in', runnable)
         .returning('id')
         .execute();

@@ -77,7 +77,46 @@ export async function uptimeReport(
   };
 }
 
-/** The monitor list's figures for a page of monitors, in three queries whatever the page size. */
+// The list's figures, computed as `summarize` does from the same sums.
+const uptimePercent = (checks: number, upChecks: number) => (checks === 0 ? null : (upChecks / checks) * 100);
+const averageMs = (upChecks: number, latencySumMs: number) =>
+  upChecks === 0 ? null : Math.round(latencySumMs / upChecks);
+
+interface DayFigures {
+  checks: number;
+  upChecks: number;
+  latencySumMs: number;
+  sparkline: (number | null)[];
+}
+
+/** Folds the page's hourly rows of the last 24 hours into each monitor's sums and sparkline. */
+function dayFigures(
+  rows: readonly Pick<
+    RollupTable,
+    'monitor_id' | 'bucket_start' | 'checks' | 'up_checks' | 'latency_sum_ms'
+  >[],
+  firstHour: number,
+): Map<string, DayFigures> {
+  const figures = new Map<string, DayFigures>();
+  for (const row of rows) {
+    let day = figures.get(row.monitor_id);
+    if (!day) {
+      day = { checks: 0, upChecks: 0, latencySumMs: 0, sparkline: new Array(24).fill(null) };
+      figures.set(row.monitor_id, day);
+    }
+    day.checks += row.checks;
+    day.upChecks += row.up_checks;
+    day.latencySumMs += row.latency_sum_ms;
+    day.sparkline[(row.bucket_start - firstHour) / HOUR_MS] = averageMs(row.up_checks, row.latency_sum_ms);
+  }
+  return figures;
+}
+
+/**
+ * The monitor list's figures for a page of monitors: one query per window it shows, whatever
+ * the page size. The last 24 hourly rollups (narrow columns) give the sparkline and the 24 h
+ * figures; the 30 d uptime is summed per monitor in SQL from the last 30 daily rollups.
+ */
 export async function monitorStats(
   db: Kysely<Database>,
   monitorIds: readonly string[],
@@ -86,23 +125,38 @@ export async function monitorStats(
   const stats = new Map<string, MonitorStats>();
   if (monitorIds.length === 0) return stats;
   const firstHour = windowStart('24h', now);
-  const [summaries, hourly] = await Promise.all([
-    uptimeSummaries(db, monitorIds, now),
+  const firstDay = windowStart('30d', now);
+  const [hourly, monthly] = await Promise.all([
     db
       .selectFrom('rollups_hourly')
-      .selectAll()
+      .select(['monitor_id', 'bucket_start', 'checks', 'up_checks', 'latency_sum_ms'])
       .where('monitor_id', 'in', monitorIds)
       .where('bucket_start', '>=', firstHour)
+      .where('bucket_start', '<', firstHour + 24 * HOUR_MS)
+      .execute(),
+    db
+      .selectFrom('rollups_daily')
+      .select((eb) => [
+        'monitor_id',
+        eb.fn.sum<number>('checks').as('checks'),
+        eb.fn.sum<number>('up_checks').as('up_checks'),
+      ])
+      .where('monitor_id', 'in', monitorIds)
+      .where('bucket_start', '>=', firstDay)
+      .where('bucket_start', '<', firstDay + 30 * DAY_MS)
+      .groupBy('monitor_id')
       .execute(),
   ]);
+  const days = dayFigures(hourly, firstHour);
+  const months = new Map(monthly.map((row) => [row.monitor_id, row]));
   for (const id of monitorIds) {
-    const windows = summaries.get(id);
-    const rows = hourly.filter((row) => row.monitor_id === id);
+    const day = days.get(id);
+    const month = months.get(id);
     stats.set(id, {
-      uptime24h: windows?.['24h'].uptimePercent ?? null,
-      uptime30d: windows?.['30d'].uptimePercent ?? null,
-      avgMs24h: windows?.['24h'].avgMs ?? null,
-      sparkline: series(rows, firstHour, 24, HOUR_MS).map((bucket) => bucket.avgMs),
+      uptime24h: day ? uptimePercent(day.checks, day.upChecks) : null,
+      uptime30d: month ? uptimePercent(Number(month.checks), Number(month.up_checks)) : null,
+      avgMs24h: day ? averageMs(day.upChecks, day.latencySumMs) : null,
+      sparkline: day?.sparkline ?? new Array(24).fill(null),
     });
   }
   return stats;

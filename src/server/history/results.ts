@@ -11,6 +11,14 @@ export interface ResultQuery {
   before?: number;
 }
 
+/** The answer set a DNS check stored in its facts, when there is one. */
+function answersOf(facts: string | null | undefined): { answers?: string[] } {
+  if (!facts) return {};
+  const parsed: unknown = JSON.parse(facts);
+  const answers = (parsed as { answers?: unknown } | null)?.answers;
+  return Array.isArray(answers) ? { answers: answers.map(String) } : {};
+}
+
 export function toCheckResult(row: CheckResultTable): CheckResult {
   return {
     id: row.id,
@@ -30,6 +38,7 @@ export function toCheckResult(row: CheckResultTable): CheckResult {
     failure: row.failure_code ? { code: row.failure_code, message: row.failure_message ?? '' } : null,
     confirmation: row.confirmation === 1,
     ...(row.reason === 'deployment' ? { reason: row.reason } : {}),
+    ...answersOf(row.facts),
   };
 }
 

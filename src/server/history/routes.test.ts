@@ -28,7 +28,9 @@ function get(user: TestUser, path: string, body?: unknown) {
 }
 
 /** Stores results through the real write path, one batch per result so status transitions apply in order. */
-async function ingest(samples: { at: number; status: 'up' | 'down'; ms: number }[]) {
+async function ingest(
+  samples: { at: number; status: 'up' | 'down'; ms: number; facts?: Record<string, unknown> }[],
+) {
   const { db, dialect } = t.database;
   for (const sample of samples) {
     await db.updateTable('monitors').set({ claimed_by: 'w' }).where('id', '=', monitorId).execute();
@@ -57,6 +59,7 @@ async function ingest(samples: { at: number; status: 'up' | 'down'; ms: number }
           sample.status === 'up'
             ? null
             : { code: 'status_mismatch', message: 'Expected status 200-399, got 503.' },
+        ...(sample.facts ? { facts: sample.facts } : {}),
       },
     };
     await recordResults(db, dialect, 'w', [check], 15_000);
@@ -90,6 +93,16 @@ describe('history routes', () => {
       await get(owner, `/monitors/${monitorId}/results?after=${NOW - 3 * minute}`)
     ).json();
     expect(recent.results).toHaveLength(2);
+  });
+
+  it("answers a DNS check's stored answer set, and no answers for checks without one", async () => {
+    await ingest([
+      { at: NOW - 120_000, status: 'up', ms: 20 },
+      { at: NOW - 60_000, status: 'up', ms: 12, facts: { answers: ['192.0.2.10', '192.0.2.11'] } },
+    ]);
+    const page = await (await get(owner, `/monitors/${monitorId}/results`)).json();
+    expect(page.results[0].answers).toEqual(['192.0.2.10', '192.0.2.11']);
+    expect(page.results[1]).not.toHaveProperty('answers');
   });
 
   it('reports windows, 24 hourly and 90 daily buckets, and confirmed outages', async () => {

@@ -17,8 +17,12 @@ import { mountDeploymentWebhooks } from '../deployments/webhook-routes.ts';
 import { mountDigestRoutes } from '../digests/routes.ts';
 import type { DigestService } from '../digests/service.ts';
 import { mountUnsubscribeRoutes } from '../digests/unsubscribe-routes.ts';
+import { mountDomainRoutes } from '../domains/routes.ts';
 import type { EventBus } from '../events/bus.ts';
 import { mountEventStream } from '../events/sse-route.ts';
+import { mountPingRoutes } from '../heartbeats/ping-routes.ts';
+import { mountHeartbeatPingRoutes } from '../heartbeats/pings-route.ts';
+import type { PingDeps } from '../heartbeats/receive-ping.ts';
 import { mountHistoryRoutes } from '../history/routes.ts';
 import { mountIncidentRoutes } from '../incidents/routes.ts';
 import type { IncidentService } from '../incidents/service.ts';
@@ -35,6 +39,7 @@ import { mountAccountRoutes } from '../users/routes.ts';
 import { createApiRouter } from './api-router.ts';
 import { limitBody, MiB, rejectMalformedJson } from './body-guards.ts';
 import { requestWithClientIp } from './client-ip.ts';
+import { compressJson } from './compress-json.ts';
 import { apiNotFound, createErrorHandler } from './errors.ts';
 import { type AppEnv, loadSession } from './session.ts';
 import { mountSpa } from './spa.ts';
@@ -52,6 +57,8 @@ export interface AppDeps {
   performance: PerformanceService;
   digests: DigestService;
   events: EventBus;
+  /** What a heartbeat ping needs to be judged like a check result. */
+  pings: PingDeps;
   logger: Logger;
   webDistDir: string;
 }
@@ -69,6 +76,7 @@ export function createApp({
   performance,
   digests,
   events,
+  pings,
   logger,
   webDistDir,
 }: AppDeps): Hono<AppEnv> {
@@ -76,8 +84,13 @@ export function createApp({
   app.onError(createErrorHandler(logger));
   // overwrite: false keeps headers a route sets itself (status pages' CSP, badges' CORP).
   app.use('*', secureHeaders({ overwrite: false }));
+  // Only /api: status pages gzip their cached bytes themselves, and the SPA's files come
+  // precompressed from the build.
+  app.use('/api/*', compressJson);
   // Before the 1 MiB JSON guard: provider webhooks take up to 10 MiB and read their raw body.
   mountDeploymentWebhooks(app, deployments);
+  // Also before it: pings are plain text (or anything), cut at 10 KB.
+  mountPingRoutes(app, { ...pings, trustProxy: config.trustProxy });
   app.use('/api/*', limitBody(MiB), rejectMalformedJson);
 
   app.on(['GET', 'POST'], '/api/auth/*', async (c) =>
@@ -87,19 +100,22 @@ export function createApp({
   const api = createApiRouter();
   const apiKeys = createApiKeyService({ db, clock, entitlements: billing.entitlements });
   api.use('*', loadSession(auth, apiKeys.authenticate));
-  mountAccountRoutes(api, {
+  const publicConfig = {
     githubSignIn: Boolean(config.github),
     publicUrl: config.publicUrl,
     testMode: config.testMode,
-  });
+  };
+  mountAccountRoutes(api, publicConfig);
   mountPlanRoute(api, billing.entitlements);
-  mountMonitorRoutes(api, db, clock, monitors);
+  mountMonitorRoutes(api, db, clock, monitors, config.publicUrl);
+  mountHeartbeatPingRoutes(api, db);
   mountHistoryRoutes(api, db, clock);
   mountIncidentRoutes(api, incidents);
   mountEventStream(api, db, clock, events);
   mountAlertRoutes(api, db, alerts);
   mountOutboxRoutes(api, db);
   mountSslRoutes(api, db, billing.entitlements);
+  mountDomainRoutes(api, db, clock);
   mountStatusPages(app, api, { db, clock, entitlements: billing.entitlements, publicUrl: config.publicUrl });
   mountApiKeyRoutes(api, apiKeys);
   mountDeploymentRoutes(api, deployments);
@@ -117,6 +133,6 @@ export function createApp({
   app.all('/api/*', apiNotFound);
 
   mountUnsubscribeRoutes(app, digests);
-  mountSpa(app, webDistDir);
+  mountSpa(app, webDistDir, publicConfig);
   return app;
 }

@@ -16,6 +16,11 @@ function forwardedAddress(c: Context): string | undefined {
   return hops?.[hops.length - 1]?.trim() || undefined;
 }
 
+/** The client's address: the proxy's last X-Forwarded-For entry when trusted, else the socket's. */
+export function clientAddress(c: Context, trustProxy: boolean): string | undefined {
+  return (trustProxy ? forwardedAddress(c) : undefined) ?? socketAddress(c);
+}
+
 /**
  * A copy of the request carrying the client's address in CLIENT_IP_HEADER (any client-sent
  * copy dropped), so auth rate limits key on an address a caller cannot forge.
@@ -23,7 +28,7 @@ function forwardedAddress(c: Context): string | undefined {
 export async function requestWithClientIp(c: Context, trustProxy: boolean): Promise<Request> {
   const headers = new Headers(c.req.raw.headers);
   headers.delete(CLIENT_IP_HEADER);
-  const address = (trustProxy ? forwardedAddress(c) : undefined) ?? socketAddress(c);
+  const address = clientAddress(c, trustProxy);
   if (address) headers.set(CLIENT_IP_HEADER, address);
   const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
   return new Request(c.req.raw.url, {

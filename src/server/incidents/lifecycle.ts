@@ -10,6 +10,7 @@ import { enqueueAlert } from '../alerts/enqueue.ts';
 import type { IncidentEventKind, IncidentTable } from '../db/incident-schema.ts';
 import type { Database, MonitorTable } from '../db/schema.ts';
 import type { MonitorStatusEvent } from '../events/bus.ts';
+import { kindOf } from '../monitors/kinds/registry.ts';
 
 type Tx = Transaction<Database>;
 
@@ -24,7 +25,7 @@ export const DEFAULT_FLAP_POLICY: FlapPolicy = { windowMs: 30 * 60_000, changes:
 
 export interface StatusChange {
   event: MonitorStatusEvent;
-  monitor: Pick<MonitorTable, 'id' | 'user_id' | 'name' | 'url'>;
+  monitor: MonitorTable;
   /** The check that confirmed the change. */
   checkedAt: number;
   failure: { statusCode: number | null; code: string | null; message: string | null } | null;
@@ -52,7 +53,12 @@ function alertEvent(
   return {
     kind: recovered ? 'monitor.up' : 'monitor.down',
     at: change.event.at,
-    monitor: { id: change.monitor.id, name: change.monitor.name, url: change.monitor.url },
+    // What the monitor watches, for people: the URL of an http monitor, host:port, a schedule…
+    monitor: {
+      id: change.monitor.id,
+      name: change.monitor.name,
+      url: kindOf(change.monitor).target(change.monitor),
+    },
     incident: { id: incident.id, title: incident.title, startedAt: incident.started_at },
     failure: recovered ? null : change.failure,
     downtimeMs: recovered ? change.event.at - incident.started_at : null,
@@ -203,7 +209,7 @@ export async function resolveAutomatic(
   if (incident.recovery_alerted === 1) return;
   const monitor = await tx
     .selectFrom('monitors')
-    .select(['id', 'user_id', 'name', 'url'])
+    .selectAll()
     .where('id', '=', incident.primary_monitor_id ?? '')
     .executeTakeFirst();
   if (!monitor) return;

@@ -37,6 +37,7 @@ export async function listMonitors(
   userId: string,
   query: MonitorListQuery,
   now: number,
+  publicUrl: string,
 ): Promise<{ monitors: (Monitor & { ssl: SslBadge | null })[]; nextCursor: string | null }> {
   let select = db.selectFrom('monitors').selectAll().where('user_id', '=', userId);
   if (query.cursor) {
@@ -70,7 +71,7 @@ export async function listMonitors(
     now,
   );
   return {
-    monitors: page.map((row) => ({ ...toMonitor(row), ssl: badges.get(row.id) ?? null })),
+    monitors: page.map((row) => ({ ...toMonitor(row, { publicUrl, now }), ssl: badges.get(row.id) ?? null })),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last.created_at, last.id) : null,
   };
 }

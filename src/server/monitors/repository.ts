@@ -1,36 +1,35 @@
 // Row <-> API shape for monitors, and the user-scoped reads every route goes through.
 import type { Kysely } from 'kysely';
 import type { Monitor } from '../../core/api/monitors.ts';
+import { NEVER } from '../../core/heartbeat-schedule.ts';
 import type { Database, MonitorTable } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import { kindOf } from './kinds/registry.ts';
+import type { AnswerView } from './kinds/types.ts';
 
-export function toMonitor(row: MonitorTable): Monitor {
+export function toMonitor(row: MonitorTable, view: AnswerView): Monitor {
+  const kind = kindOf(row);
   return {
     id: row.id,
     name: row.name,
-    url: row.url,
-    method: row.method as Monitor['method'],
-    headers: JSON.parse(row.headers) as Record<string, string>,
-    body: row.body,
-    expectedStatus: row.expected_status,
-    keyword: row.keyword && row.keyword_mode ? { mode: row.keyword_mode, value: row.keyword } : null,
+    target: kind.target(row),
     timeoutSeconds: Math.round(row.timeout_ms / 1000),
-    followRedirects: row.follow_redirects === 1,
-    ignoreTlsErrors: row.ignore_tls_errors === 1,
     degradedAboveMs: row.degraded_above_ms,
     intervalSeconds: row.interval_seconds,
     intervalRaisedFromSeconds: row.interval_raised_from_seconds ?? null,
     paused: row.paused === 1,
     public: row.is_public === 1,
+    domainExpiry: row.domain_expiry === 1,
     status: row.status,
     streak: row.streak,
     lastCheckedAt: row.last_checked_at,
     lastStatusChangeAt: row.last_status_change_at,
     lastLatencyMs: row.last_latency_ms,
-    nextRunAt: row.paused === 1 ? null : row.next_run_at,
+    nextRunAt: row.paused === 1 || row.next_run_at >= NEVER ? null : row.next_run_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-  };
+    ...kind.answer(row, view),
+  } as Monitor;
 }
 
 export function monitorNotFound(): ApiError {

@@ -2,6 +2,7 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Kysely } from 'kysely';
 import { errorSchema } from '../../core/api/errors.ts';
+import { monitorSummarySchema } from '../../core/api/monitor-summary.ts';
 import {
   MONITOR_STATUSES,
   monitorInputSchema,
@@ -16,6 +17,7 @@ import { json } from '../http/openapi.ts';
 import { type AppEnv, requireUser } from '../http/session.ts';
 import { listMonitors } from './list.ts';
 import type { MonitorService } from './service.ts';
+import { monitorSummary } from './summary.ts';
 
 const tags = ['Monitors'];
 const errors = {
@@ -43,6 +45,13 @@ const list = createRoute({
     }),
   },
   responses: { 200: json(monitorListSchema, 'A page of monitors'), ...errors },
+});
+const summary = createRoute({
+  method: 'get',
+  path: '/monitors/summary',
+  tags,
+  summary: 'Counts of all your monitors by status, and your open incidents',
+  responses: { 200: json(monitorSummarySchema, 'The counts'), 401: errors[401] },
 });
 const create = createRoute({
   method: 'post',
@@ -99,7 +108,7 @@ const action = (verb: 'pause' | 'resume' | 'check', summary: string) =>
     responses: {
       200: json(monitorSchema, 'The monitor'),
       ...errors,
-      409: json(errorSchema, 'monitor_paused'),
+      409: json(errorSchema, 'monitor_paused, or monitor_pushed for a heartbeat'),
     },
   });
 
@@ -108,16 +117,19 @@ export function mountMonitorRoutes(
   db: Kysely<Database>,
   clock: Clock,
   service: MonitorService,
+  publicUrl: string,
 ): void {
   api.openapi(list, async (c) => {
     const query = c.req.valid('query');
-    const page = await listMonitors(db, requireUser(c).id, query, clock.now());
+    const page = await listMonitors(db, requireUser(c).id, query, clock.now(), publicUrl);
     if (query.include !== 'stats') return c.json(page, 200);
     const ids = page.monitors.map((monitor) => monitor.id);
     const stats = await monitorStats(db, ids, clock.now());
     const monitors = page.monitors.map((monitor) => ({ ...monitor, stats: stats.get(monitor.id) }));
     return c.json({ ...page, monitors }, 200);
   });
+  // Before /monitors/{id}, which would otherwise take "summary" for an id.
+  api.openapi(summary, async (c) => c.json(await monitorSummary(db, requireUser(c).id), 200));
   api.openapi(create, async (c) => c.json(await service.create(requireUser(c).id, c.req.valid('json')), 201));
   api.openapi(get, async (c) => c.json(await service.get(requireUser(c).id, c.req.valid('param').id), 200));
   api.openapi(update, async (c) =>

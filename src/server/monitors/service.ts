@@ -1,24 +1,35 @@
 // Every monitor write: authorise (owner scope) -> validate -> transaction -> plan limit -> write.
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
-import type { Monitor, MonitorInput, MonitorUpdate } from '../../core/api/monitors.ts';
-import { expectStatus } from '../../core/status-codes.ts';
+import {
+  KIND_FIELDS,
+  type Monitor,
+  type MonitorInput,
+  type MonitorUpdate,
+  monitorInputSchemas,
+} from '../../core/api/monitors.ts';
+import { NEVER } from '../../core/heartbeat-schedule.ts';
 import type { Clock } from '../clock.ts';
 import type { Dialect } from '../db/connect.ts';
 import type { Database, MonitorTable } from '../db/schema.ts';
+import { syncMonitorDomain } from '../domains/sync.ts';
 import { ApiError } from '../http/errors.ts';
 import type { MonitorAllowance, UserPlanSource } from '../plans/user-plan.ts';
+import { kindOf, monitorKinds } from './kinds/registry.ts';
 import { getOwnedMonitorRow, initialMonitorState, toMonitor } from './repository.ts';
+import type { TargetVetter } from './vet-url.ts';
 
 export interface MonitorServiceDeps {
   db: Kysely<Database>;
   dialect: Dialect;
   clock: Clock;
   plans: UserPlanSource;
-  /** Refuses URLs whose host is private (SSRF guard); throws an ApiError. */
-  vetUrl(url: string): Promise<void>;
+  /** Refuses targets whose host is private (SSRF guard); throws an ApiError. */
+  vet: TargetVetter;
   /** UPWATCH_TEST_MODE: second-level intervals for tests. */
   testMode: boolean;
+  /** PUBLIC_URL: the origin of the addresses monitors answer (a heartbeat's ping URL). */
+  publicUrl: string;
 }
 
 /** Without a choice, check every 5 minutes, or the plan's minimum when that is longer. */
@@ -51,37 +62,91 @@ function intervalSeconds(
   return input.intervalMinutes * 60;
 }
 
-function columnsFrom(input: MonitorUpdate): Partial<MonitorTable> {
+type AnyKind = ReturnType<typeof kindOf>;
+
+/** A kind whose own fields decide how often it is due (a heartbeat's period) meets the plan's minimum too. */
+function checkOwnSchedule(
+  kind: AnyKind,
+  input: MonitorInput,
+  allowance: MonitorAllowance,
+  now: number,
+): void {
+  const every = kind.everySeconds?.(input, now);
+  const minimum = allowance.minIntervalMinutes;
+  if (every === undefined || every >= minimum * 60) return;
+  throw new ApiError(
+    403,
+    'interval_below_plan_minimum',
+    `The ${allowance.plan.displayName} plan checks at most every ${minimum} minutes, and this schedule expects a ping every ${Math.round(every)} seconds. Choose ${minimum} minutes or more, or upgrade for faster checks.`,
+  );
+}
+
+/** The columns every kind shares; the kind's own fields go through its definition. */
+function commonColumns(input: MonitorUpdate): Partial<MonitorTable> {
   const columns: Partial<MonitorTable> = {};
   if (input.name !== undefined) columns.name = input.name;
-  if (input.url !== undefined) columns.url = input.url;
-  if (input.method !== undefined) columns.method = input.method;
-  if (input.headers !== undefined) columns.headers = JSON.stringify(input.headers);
-  if (input.body !== undefined) columns.body = input.body;
-  if (input.expectedStatus !== undefined)
-    columns.expected_status = expectStatus(input.expectedStatus).canonical;
-  if (input.keyword !== undefined) {
-    columns.keyword = input.keyword?.value ?? null;
-    columns.keyword_mode = input.keyword?.mode ?? null;
-  }
   if (input.timeoutSeconds !== undefined) columns.timeout_ms = input.timeoutSeconds * 1000;
-  if (input.followRedirects !== undefined) columns.follow_redirects = input.followRedirects ? 1 : 0;
-  if (input.ignoreTlsErrors !== undefined) columns.ignore_tls_errors = input.ignoreTlsErrors ? 1 : 0;
   if (input.degradedAboveMs !== undefined) columns.degraded_above_ms = input.degradedAboveMs;
   if (input.public !== undefined) columns.is_public = input.public ? 1 : 0;
   return columns;
 }
 
-function pausedColumns(paused: boolean, now: number): Partial<MonitorTable> {
+function validationFailed(message: string): ApiError {
+  return new ApiError(422, 'validation_failed', message);
+}
+
+/**
+ * An update's kind fields merged over the monitor's own and validated as a whole by the kind's
+ * schema (a port alone, a record type alone…). A field of another kind is refused by name.
+ */
+function kindUpdate(
+  current: MonitorTable,
+  input: MonitorUpdate,
+  view: { publicUrl: string; now: number },
+): MonitorInput | null {
+  const own = new Set<string>(KIND_FIELDS[current.kind]);
+  const given = Object.entries(input).filter(([, value]) => value !== undefined);
+  const foreign = given.find(
+    ([key]) =>
+      !own.has(key) && Object.values(KIND_FIELDS).some((fields) => (fields as string[]).includes(key)),
+  );
+  if (foreign) {
+    throw validationFailed(`${foreign[0]}: ${current.kind} monitors have no ${foreign[0]} field.`);
+  }
+  const changes = Object.fromEntries(given.filter(([key]) => own.has(key)));
+  if (Object.keys(changes).length === 0) return null;
+  const merged = { ...kindOf(current).answer(current, view), ...changes, name: current.name };
+  const parsed = monitorInputSchemas[current.kind].safeParse(merged);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw validationFailed(`${issue?.path.join('.') ?? current.kind}: ${issue?.message ?? 'Invalid input.'}`);
+  }
+  return parsed.data;
+}
+
+/** A resumed monitor is checked at once; one whose results are pushed waits for its next push. */
+function pausedColumns(paused: boolean, now: number, kind: AnyKind): Partial<MonitorTable> {
   return paused
     ? { paused: 1, status: 'paused', streak: 0, confirming_since: null, last_status_change_at: now }
-    : { paused: 0, status: 'pending', streak: 0, next_run_at: now, last_status_change_at: now };
+    : {
+        paused: 0,
+        status: 'pending',
+        streak: 0,
+        next_run_at: kind.nextRunAt ? NEVER : now,
+        last_status_change_at: now,
+      };
 }
 
 export function createMonitorService(deps: MonitorServiceDeps) {
   const { db, clock } = deps;
+  const view = () => ({ publicUrl: deps.publicUrl, now: clock.now() });
 
-  async function write(userId: string, id: string, columns: Partial<MonitorTable>): Promise<Monitor> {
+  async function write(
+    userId: string,
+    id: string,
+    columns: Partial<MonitorTable>,
+    alsoInTransaction?: (tx: Kysely<Database>) => Promise<unknown>,
+  ): Promise<Monitor> {
     const current = await getOwnedMonitorRow(db, userId, id);
     const now = clock.now();
     await db.transaction().execute(async (tx) => {
@@ -104,13 +169,14 @@ export function createMonitorService(deps: MonitorServiceDeps) {
           })
           .execute();
       }
+      await alsoInTransaction?.(tx);
     });
-    return toMonitor(await getOwnedMonitorRow(db, userId, id));
+    return toMonitor(await getOwnedMonitorRow(db, userId, id), view());
   }
 
   return {
     async get(userId: string, id: string): Promise<Monitor> {
-      return toMonitor(await getOwnedMonitorRow(db, userId, id));
+      return toMonitor(await getOwnedMonitorRow(db, userId, id), view());
     },
 
     async create(userId: string, input: MonitorInput): Promise<Monitor> {
@@ -118,32 +184,58 @@ export function createMonitorService(deps: MonitorServiceDeps) {
       const seconds =
         intervalSeconds(input, allowance, deps.testMode) ??
         Math.max(DEFAULT_INTERVAL_MINUTES, allowance.minIntervalMinutes) * 60;
-      await deps.vetUrl(input.url);
+      const kind = monitorKinds[input.kind] as AnyKind;
       const now = clock.now();
+      checkOwnSchedule(kind, input, allowance, now);
+      await kind.vet(input, deps.vet);
       const id = uuidv7();
-      // columnsFrom maps every field of a complete MonitorInput, so the row is whole.
+      // The common columns and the kind's columns of a complete MonitorInput make a whole row.
       const row = {
         id,
         user_id: userId,
+        kind: input.kind,
         interval_seconds: seconds,
         ...initialMonitorState(now),
-        ...columnsFrom(input),
-        ...(input.paused ? pausedColumns(true, now) : {}),
+        ...commonColumns(input),
+        ...kind.columns(input),
+        ...(input.paused ? pausedColumns(true, now, kind) : {}),
       } as MonitorTable;
+      if (kind.nextRunAt) row.next_run_at = kind.nextRunAt(row, now);
       await db.transaction().execute(async (tx) => {
         await deps.plans.takeMonitor(tx, userId, allowance);
         await tx.insertInto('monitors').values(row).execute();
+        await syncMonitorDomain(tx, id, kind.watchedHost(input), input.domainExpiry);
       });
       await deps.plans.committed(userId, 1);
-      return toMonitor(await getOwnedMonitorRow(db, userId, id));
+      return toMonitor(await getOwnedMonitorRow(db, userId, id), view());
     },
 
     async update(userId: string, id: string, input: MonitorUpdate): Promise<Monitor> {
       const current = await getOwnedMonitorRow(db, userId, id);
-      const seconds = intervalSeconds(input, await deps.plans.allowanceFor(userId), deps.testMode);
-      if (input.url !== undefined && input.url !== current.url) await deps.vetUrl(input.url);
+      const allowance = await deps.plans.allowanceFor(userId);
+      const kind = kindOf(current);
+      const seconds = intervalSeconds(input, allowance, deps.testMode);
+      if (seconds !== undefined && kind.nextRunAt) {
+        throw validationFailed(
+          `interval: ${current.kind} monitors are due by their own schedule, not an interval.`,
+        );
+      }
+      const kindInput = kindUpdate(current, input, view());
+      const columns = commonColumns(input);
       const now = clock.now();
-      const columns = columnsFrom(input);
+      if (kindInput) {
+        checkOwnSchedule(kind, kindInput, allowance, now);
+        const kindColumns = kind.columns(kindInput, current);
+        if (kindColumns.url !== current.url) await kind.vet(kindInput, deps.vet);
+        Object.assign(columns, kindColumns);
+        // A new schedule moves the deadline of a monitor that is watching for pushes.
+        if (kind.nextRunAt && current.next_run_at < NEVER) {
+          columns.next_run_at = kind.nextRunAt({ ...current, ...kindColumns }, now);
+        }
+      }
+      const watched = kind.watchedHost(kindInput ?? (kind.answer(current, view()) as MonitorInput));
+      const watchDomain = (tx: Kysely<Database>) =>
+        syncMonitorDomain(tx, id, watched, input.domainExpiry ?? current.domain_expiry === 1);
       if (seconds !== undefined) {
         columns.interval_seconds = seconds;
         columns.interval_raised_from_seconds = null;
@@ -151,21 +243,21 @@ export function createMonitorService(deps: MonitorServiceDeps) {
         columns.next_run_at = Math.min(current.next_run_at, now + seconds * 1000);
       }
       if (input.paused !== undefined && input.paused !== (current.paused === 1)) {
-        Object.assign(columns, pausedColumns(input.paused, now));
+        Object.assign(columns, pausedColumns(input.paused, now, kind));
       }
-      return write(userId, id, columns);
+      return write(userId, id, columns, watchDomain);
     },
 
     async pause(userId: string, id: string): Promise<Monitor> {
       const current = await getOwnedMonitorRow(db, userId, id);
-      if (current.paused === 1) return toMonitor(current);
-      return write(userId, id, pausedColumns(true, clock.now()));
+      if (current.paused === 1) return toMonitor(current, view());
+      return write(userId, id, pausedColumns(true, clock.now(), kindOf(current)));
     },
 
     async resume(userId: string, id: string): Promise<Monitor> {
       const current = await getOwnedMonitorRow(db, userId, id);
-      if (current.paused === 0) return toMonitor(current);
-      return write(userId, id, pausedColumns(false, clock.now()));
+      if (current.paused === 0) return toMonitor(current, view());
+      return write(userId, id, pausedColumns(false, clock.now(), kindOf(current)));
     },
 
     /** Makes the monitor due now; a worker picks it up on its next poll. */
@@ -173,6 +265,13 @@ export function createMonitorService(deps: MonitorServiceDeps) {
       const current = await getOwnedMonitorRow(db, userId, id);
       if (current.paused === 1) {
         throw new ApiError(409, 'monitor_paused', 'This monitor is paused. Resume it to check it.');
+      }
+      if (kindOf(current).nextRunAt) {
+        throw new ApiError(
+          409,
+          'monitor_pushed',
+          `A ${current.kind} monitor is judged by its pings; it has nothing to check now.`,
+        );
       }
       return write(userId, id, { next_run_at: clock.now() });
     },

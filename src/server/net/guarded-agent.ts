@@ -8,7 +8,9 @@ export function createGuardedAgent(guard: TargetGuard, options: Omit<Agent.Optio
     ...options,
     connect(connectOptions, callback) {
       const { protocol, hostname, port } = connectOptions;
-      const origin = new URL(`${protocol}//${hostname}`);
+      // undici hands IPv6 literals over without their brackets, which a URL needs.
+      const host = hostname.includes(':') && !hostname.startsWith('[') ? `[${hostname}]` : hostname;
+      const origin = new URL(`${protocol}//${host}`);
       if (port) origin.port = String(port);
       guard
         .vetUrl(origin)

@@ -14,6 +14,8 @@ export interface ConnectOptions {
   ca?: readonly string[] | undefined;
   /** false accepts expired, self-signed or mismatched certificates (the monitor's "ignore TLS errors"). */
   rejectUnauthorized?: boolean;
+  /** TLS over the connection; by default only for https:// targets. */
+  secure?: boolean;
   signal?: AbortSignal;
   /** Handshake settings for callers that inspect the handshake itself (the certificate check). */
   tls?: { ciphers?: string; minVersion?: SecureVersion; requestOCSP?: boolean };
@@ -35,6 +37,7 @@ export function connectToAddress(target: Destination, options: ConnectOptions): 
     openSocket,
     ca,
     rejectUnauthorized = true,
+    secure = target.url.protocol === 'https:',
     signal,
     tls,
     onConnected,
@@ -72,23 +75,23 @@ export function connectToAddress(target: Destination, options: ConnectOptions): 
     raw.on('error', fail);
     raw.once('connect', () => {
       onConnected?.();
-      if (target.url.protocol !== 'https:') return succeed(raw);
-      const secure = tlsConnect({
+      if (!secure) return succeed(raw);
+      const tlsSocket = tlsConnect({
         socket: raw,
         host: target.hostname,
         // SNI carries names only; for an IP literal the certificate is checked against the IP.
         servername: isIP(target.hostname) ? undefined : target.hostname,
         rejectUnauthorized,
         ca: ca?.length ? [...rootCertificates, ...ca] : undefined,
-        ALPNProtocols: ['http/1.1'],
+        ...(target.url.protocol === 'https:' ? { ALPNProtocols: ['http/1.1'] } : {}),
         ...tls,
       });
-      onHandshake?.(secure);
-      current = secure;
-      secure.on('error', fail);
-      secure.once('secureConnect', () => {
-        onSecured?.(secure);
-        succeed(secure);
+      onHandshake?.(tlsSocket);
+      current = tlsSocket;
+      tlsSocket.on('error', fail);
+      tlsSocket.once('secureConnect', () => {
+        onSecured?.(tlsSocket);
+        succeed(tlsSocket);
       });
     });
   });

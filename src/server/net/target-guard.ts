@@ -48,6 +48,8 @@ export interface TargetGuard {
   readonly extraCa: readonly string[];
   /** Resolves and vets a URL's host; throws PrivateTargetError, DnsLookupError or UnsupportedUrlError. */
   vetUrl(url: string | URL, signal?: AbortSignal): Promise<VettedTarget>;
+  /** The same for a bare host and port (TCP, ping, a DNS resolver); the target's URL is tcp://host:port. */
+  vetHost(hostname: string, port: number, signal?: AbortSignal): Promise<VettedTarget>;
   /** Opens a (TLS for https) connection to a vetted target's address, vetting it once more. */
   connect(target: VettedTarget, options: Omit<ConnectOptions, 'openSocket' | 'ca'>): Promise<Socket>;
 }
@@ -94,6 +96,14 @@ export function createTargetGuard(options: TargetGuardOptions): TargetGuard {
       // Every answer is vetted, not just the first: a mixed answer is how rebinding attacks start.
       for (const address of addresses) assertAllowed(hostname, address);
       const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+      return { url, hostname, address: addresses[0] ?? '', port };
+    },
+
+    async vetHost(host, port, signal) {
+      const hostname = host.replace(/^\[(.*)\]$/, '$1');
+      const addresses = (await addressesOf(hostname, signal)).map(canonicalAddress);
+      for (const address of addresses) assertAllowed(hostname, address);
+      const url = new URL(`tcp://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`);
       return { url, hostname, address: addresses[0] ?? '', port };
     },
 

@@ -6,12 +6,12 @@ import type { Dialect } from '../db/connect.ts';
 import type { PerformanceCheckTable, PerformanceSiteTable } from '../db/performance-schema.ts';
 import type { Database } from '../db/schema.ts';
 
-/** Sites whose scheduled run is due, held for `leaseMs` until the caller sets their next run. */
-export async function claimDueSites(
+/** The due-site claim statement (tests explain it). */
+export function claimDueSitesQuery(
   db: Kysely<Database>,
   dialect: Dialect,
   { now, limit, leaseMs }: { now: number; limit: number; leaseMs: number },
-): Promise<PerformanceSiteTable[]> {
+) {
   return db
     .with('due', (qb) => {
       const due = qb
@@ -26,17 +26,25 @@ export async function claimDueSites(
     .from('due')
     .whereRef('performance_sites.id', '=', 'due.id')
     .set({ next_run_at: sql<number>`cast(${now + leaseMs} as bigint)` })
-    .returningAll()
-    .execute();
+    .returningAll();
 }
 
-/** The oldest queued run (or one whose worker's lease lapsed), now running for this worker. */
-export async function claimNextRun(
+/** Sites whose scheduled run is due, held for `leaseMs` until the caller sets their next run. */
+export async function claimDueSites(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  options: { now: number; limit: number; leaseMs: number },
+): Promise<PerformanceSiteTable[]> {
+  return claimDueSitesQuery(db, dialect, options).execute();
+}
+
+/** The next-run claim statement (tests explain it). */
+export function claimNextRunQuery(
   db: Kysely<Database>,
   dialect: Dialect,
   { now, workerId, leaseMs }: { now: number; workerId: string; leaseMs: number },
-): Promise<PerformanceCheckTable | undefined> {
-  const [run] = await db
+) {
+  return db
     .with('next', (qb) => {
       const next = qb
         .selectFrom('performance_checks')
@@ -61,7 +69,15 @@ export async function claimNextRun(
       claimed_by: workerId,
       claimed_until: sql<number>`cast(${now + leaseMs} as bigint)`,
     })
-    .returningAll()
-    .execute();
+    .returningAll();
+}
+
+/** The oldest queued run (or one whose worker's lease lapsed), now running for this worker. */
+export async function claimNextRun(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  options: { now: number; workerId: string; leaseMs: number },
+): Promise<PerformanceCheckTable | undefined> {
+  const [run] = await claimNextRunQuery(db, dialect, options).execute();
   return run;
 }

@@ -3,7 +3,10 @@
 // plan keeps it. Adding a kind is one entry here.
 import { PLANS, type PlanId, type RetentionKey } from '../../core/plans.ts';
 
-/** The row's owner: a `user_id` column, or a parent row's `user_id` through a foreign key. */
+/**
+ * The row's owner: a `user_id` column, or a parent row's `user_id` through a foreign key (the
+ * table's index leads with that column, then the age column, so each parent is one range).
+ */
 export type OwnerPath = { column: 'user_id' } | { column: string; parent: 'monitors' | 'performance_sites' };
 
 export interface RetentionKind {

@@ -1,21 +1,136 @@
-// Bounded deletion of one owner's expired rows of one kind: each batch takes at most BATCH_ROWS
-// of the oldest rows through the owner index's range and deletes them in its own transaction,
-// so no transaction holds the database for long.
+// Set-based deletion of one kind's expired rows across every owner at once. Each owner's cutoff
+// comes from joining the plan noted for it (retention_owner_plans) to a small table of per-plan
+// cutoffs; rows are reached through their parents (monitors, sites or owners), a page of parents
+// at a time in id order, so every statement searches indexes and no statement walks far. Each
+// batch is one DELETE statement, its own short transaction, sized to take about TARGET_BATCH_MS.
 import { performance } from 'node:perf_hooks';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { PlanId } from '../../core/plans.ts';
 import type { Dialect } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import type { RetentionKind } from './kinds.ts';
 
+/** The most rows one batch deletes. */
 export const BATCH_ROWS = 5_000;
+/** Batches start this big and grow or shrink to take about TARGET_BATCH_MS. */
+const FIRST_BATCH_ROWS = 1_000;
+const MIN_BATCH_ROWS = 50;
+const TARGET_BATCH_MS = 6;
+/** Parents (monitors, sites or owners) one batch looks through. */
+export const PARENT_PAGE = 500;
 /** Preview counts stop here, so a count never scans without bound. */
 export const COUNT_CAP = 10_000_000;
 
 export interface BatchReport {
   kind: string;
   rows: number;
-  /** Wall time of the batch's transaction, for the logs and the benchmark. */
+  /** Wall time of the batch's transaction, for the logs, the tests and the benchmark. */
   ms: number;
+}
+
+export interface PlanCutoff {
+  plan: PlanId;
+  /** Rows aged strictly before this go. */
+  cutoff: number;
+}
+
+/** The rows a kind's rows hang from, in id order: monitors, sites, or the owners' noted plans. */
+function parentsOf(kind: RetentionKind): { table: string; id: string } {
+  return 'parent' in kind.owner
+    ? { table: kind.owner.parent, id: 'id' }
+    : { table: 'retention_owner_plans', id: 'user_id' };
+}
+
+/**
+ * Which parents a batch looks at: ids in (after, last], and within them from where the previous
+ * batch stopped, so no batch walks the index entries of rows earlier ones deleted (PostgreSQL
+ * keeps them until vacuum).
+ */
+export interface ParentRange {
+  after: string;
+  last: string;
+  from?: { parent: string; at: number };
+}
+
+/**
+ * The keys (PostgreSQL: ctids) of up to `limit` expired rows hanging from the parents with ids
+ * in (after, last], oldest first per parent: one index range (owner column, age below the
+ * owner's cutoff) per parent.
+ * CROSS JOIN keeps SQLite's join order parent → noted plan → rows, so each parent's range is
+ * bounded by its cutoff instead of walking every row of the page's parents.
+ */
+function expiredKeys(
+  dialect: Dialect,
+  kind: RetentionKind,
+  cutoffs: readonly PlanCutoff[],
+  parentRange: ParentRange,
+  limit: number,
+): RawBuilder<unknown> {
+  const parents = parentsOf(kind);
+  const viaParent = 'parent' in kind.owner;
+  const keys =
+    dialect === 'postgres' ? sql`t.ctid` : sql.join(kind.key.map((column) => sql.ref(`t.${column}`)));
+  const whens = cutoffs.map(({ plan, cutoff }) => sql`when ${plan} then cast(${cutoff} as bigint)`);
+  const cutoff = sql`case ${viaParent ? sql`o.plan_id` : sql`p.plan_id`} ${sql.join(whens, sql` `)} end`;
+  const parentId = sql.ref(`p.${parents.id}`);
+  const at = sql.ref(`t.${kind.at}`);
+  const { from } = parentRange;
+  const resume = from
+    ? sql`and (${parentId} > ${from.parent} or (${parentId} = ${from.parent} and ${at} >= ${from.at}))`
+    : sql``;
+  return sql`select ${keys}
+    from ${sql.table(parents.table)} p
+    ${viaParent ? sql`cross join retention_owner_plans o` : sql``}
+    cross join ${sql.table(kind.table)} t
+    where ${parentId} > ${parentRange.after} and ${parentId} <= ${parentRange.last}
+      ${viaParent ? sql`and o.user_id = p.user_id` : sql``}
+      and ${sql.ref(`t.${kind.owner.column}`)} = ${parentId}
+      and ${at} < ${cutoff}
+      ${resume}
+    order by ${parentId}, ${at}
+    limit ${limit}`;
+}
+
+/** One batch's DELETE statement (tests explain it). */
+export function deleteBatchStatement(
+  dialect: Dialect,
+  kind: RetentionKind,
+  cutoffs: readonly PlanCutoff[],
+  parentRange: ParentRange,
+  limit: number,
+): RawBuilder<{ parent: string; at: number | string }> {
+  const table = sql.table(kind.table);
+  const selected = expiredKeys(dialect, kind, cutoffs, parentRange, limit);
+  const returning = sql`returning ${sql.ref(kind.owner.column)} as parent, ${sql.ref(kind.at)} as at`;
+  // PostgreSQL deletes by ctid (a TID scan; by key it plans a hash join over the whole table);
+  // SQLite by the primary key (check_results has no rowid).
+  if (dialect === 'postgres')
+    return sql`delete from ${table} where ctid = any(array(${selected})) ${returning}`;
+  const key = sql.join(kind.key.map((column) => sql.ref(column)));
+  return sql`delete from ${table} where (${key}) in (${selected}) ${returning}`;
+}
+
+/** Where the walk stands after a batch: its last row in (parent, age) order. */
+function lastOf(rows: readonly { parent: string; at: number | string }[]): ParentRange['from'] {
+  let last: ParentRange['from'];
+  for (const row of rows) {
+    const at = Number(row.at);
+    if (!last || row.parent > last.parent || (row.parent === last.parent && at > last.at)) {
+      last = { parent: row.parent, at };
+    }
+  }
+  return last;
+}
+
+/** The last parent id of the page after `after`, or null when no parent is left. */
+async function pageEnd(db: Kysely<Database>, kind: RetentionKind, after: string): Promise<string | null> {
+  const { table, id } = parentsOf(kind);
+  const { rows } = await sql<{ last: string | null }>`
+    select max(page.id) as last from (
+      select ${sql.ref(id)} as id from ${sql.table(table)} where ${sql.ref(id)} > ${after}
+      order by ${sql.ref(id)} limit ${PARENT_PAGE}
+    ) page`.execute(db);
+  return rows[0]?.last ?? null;
 }
 
 function expired(kind: RetentionKind, ownerId: string, cutoff: number): RawBuilder<unknown> {
@@ -27,58 +142,7 @@ function expired(kind: RetentionKind, ownerId: string, cutoff: number): RawBuild
   return sql`${ownerMatch} and ${sql.ref(kind.at)} < ${cutoff}`;
 }
 
-/** The rows of one owner column value (an owner, or one of its monitors or sites) aged before `cutoff`, from `from` on. */
-function slice(kind: RetentionKind, value: string, from: number | null, cutoff: number): RawBuilder<unknown> {
-  const at = sql.ref(kind.at);
-  const lower = from === null ? sql`` : sql` and ${at} >= ${from}`;
-  return sql`${sql.ref(kind.owner.column)} = ${value}${lower} and ${at} < ${cutoff} order by ${at}`;
-}
-
-/**
- * Deletes up to `limit` of the oldest expired rows of one owner column value in one
- * transaction, returning how many went and the newest age among them: the next batch starts
- * there, so no batch walks the index entries of rows earlier batches deleted (they stay until
- * vacuum). PostgreSQL deletes by ctid (a TID scan; by key it plans a hash join over the whole
- * table); SQLite by the primary key (check_results has no rowid).
- */
-export async function deleteBatch(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  kind: RetentionKind,
-  value: string,
-  range: { from: number | null; cutoff: number },
-  limit = BATCH_ROWS,
-): Promise<{ rows: number; last: number | null }> {
-  const table = sql.table(kind.table);
-  const oldest = sql`${slice(kind, value, range.from, range.cutoff)} limit ${limit}`;
-  const key = sql.join(kind.key.map((column) => sql.ref(column)));
-  const at = sql.ref(kind.at);
-  const statement =
-    dialect === 'postgres'
-      ? sql<{
-          at: number;
-        }>`delete from ${table} where ctid = any(array(select ctid from ${table} where ${oldest})) returning ${at} as at`
-      : sql<{
-          at: number;
-        }>`delete from ${table} where (${key}) in (select ${key} from ${table} where ${oldest}) returning ${at} as at`;
-  const { rows } = await db.transaction().execute((tx) => statement.execute(tx));
-  const last = rows.reduce<number | null>(
-    (max, row) => Math.max(max ?? Number(row.at), Number(row.at)),
-    null,
-  );
-  return { rows: rows.length, last };
-}
-
-/** The owner column values a kind's rows hang from: the owner, or its monitors or sites. */
-async function ownerValues(db: Kysely<Database>, kind: RetentionKind, ownerId: string): Promise<string[]> {
-  const { owner } = kind;
-  if (!('parent' in owner)) return [ownerId];
-  const { rows } = await sql<{ id: string }>`
-    select id from ${sql.table(owner.parent)} where user_id = ${ownerId} order by id`.execute(db);
-  return rows.map((row) => row.id);
-}
-
-/** How many rows a prune at `cutoff` would delete, counted up to COUNT_CAP. */
+/** How many of one owner's rows a prune at `cutoff` would delete, counted up to COUNT_CAP. */
 export async function countExpired(
   db: Kysely<Database>,
   kind: RetentionKind,
@@ -97,39 +161,58 @@ export interface Budget {
   /** Clock time after which no new batch starts. */
   deadline: number;
   now(): number;
+  signal?: AbortSignal;
 }
 
 export function exhausted(budget: Budget): boolean {
-  return budget.batchesLeft <= 0 || budget.now() >= budget.deadline;
+  return budget.batchesLeft <= 0 || budget.now() >= budget.deadline || budget.signal?.aborted === true;
 }
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Requests served by this process (SQLite's single process) get their turn between statements. */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Deletes batches until each owner column value is done or the budget runs out; returns the rows deleted. */
+/** The next batch's size: grown while batches are quick, halved when one ran long. */
+function nextSize(size: number, ms: number): number {
+  if (ms > TARGET_BATCH_MS * 2) return Math.max(MIN_BATCH_ROWS, Math.floor(size / 2));
+  if (ms < TARGET_BATCH_MS / 2) return Math.min(BATCH_ROWS, size * 2);
+  return size;
+}
+
+/** Deletes one kind's expired rows for every owner until done or the budget runs out; returns the rows deleted. */
 export async function pruneKind(
   db: Kysely<Database>,
   dialect: Dialect,
   kind: RetentionKind,
-  ownerId: string,
-  cutoff: number,
+  cutoffs: readonly PlanCutoff[],
   budget: Budget,
   onBatch?: (report: BatchReport) => void,
 ): Promise<number> {
   let total = 0;
-  for (const value of await ownerValues(db, kind, ownerId)) {
-    let from: number | null = null;
+  let size = FIRST_BATCH_ROWS;
+  let after = '';
+  while (!exhausted(budget)) {
+    const last = await pageEnd(db, kind, after);
+    if (last === null) break;
+    // The page's parents are done when a batch finds fewer rows than it asked for.
+    let from: ParentRange['from'];
     while (!exhausted(budget)) {
+      const statement = deleteBatchStatement(dialect, kind, cutoffs, { after, last, from }, size);
       const started = performance.now();
-      const batch = await deleteBatch(db, dialect, kind, value, { from, cutoff });
+      // One statement is its own transaction: one round trip, nothing held between statements.
+      const result = await statement.execute(db);
+      const ms = performance.now() - started;
+      const asked = size;
+      const rows = result.rows.length;
+      from = lastOf(result.rows);
       // Batches that deleted something count against the bound; the time bound covers the rest.
-      if (batch.rows > 0) budget.batchesLeft -= 1;
-      onBatch?.({ kind: kind.kind, rows: batch.rows, ms: performance.now() - started });
-      total += batch.rows;
-      if (batch.rows < BATCH_ROWS) break;
-      from = batch.last;
-      // Requests served by this process (SQLite's single process) get their turn between batches.
+      if (rows > 0) budget.batchesLeft -= 1;
+      onBatch?.({ kind: kind.kind, rows, ms });
+      total += rows;
+      if (rows >= asked) size = nextSize(size, ms);
       await yieldToEventLoop();
+      if (rows < asked) break;
     }
+    after = last;
   }
   return total;
 }

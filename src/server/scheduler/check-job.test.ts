@@ -1,14 +1,16 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTarget, type Target } from '../checks/test/targets.ts';
-import { ManualClock } from '../clock.ts';
+import { type Clock, ManualClock } from '../clock.ts';
 import { type AppEvent, createLocalEventBus } from '../events/bus.ts';
 import { createLogger } from '../logger.ts';
 import { createTargetGuard } from '../net/target-guard.ts';
 import { loopbackOnlyOpener } from '../net/test/loopback-only.ts';
+import { pump } from '../test/check-job-harness.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createCheckJob } from './check-job.ts';
+import { nextSlotAfter } from './slots.ts';
 import type { WorkerJob } from './worker.ts';
 
 const START = Date.UTC(2026, 10, 1, 12);
@@ -32,7 +34,13 @@ afterEach(async () => {
   await t.close();
 });
 
-function job(options: { concurrency?: number; drainTimeoutMs?: number } = {}): WorkerJob {
+function job(
+  options: {
+    concurrency?: number;
+    drainTimeoutMs?: number;
+    observer?: { started(dueAt: number, startedAt: number): void };
+  } = {},
+): WorkerJob {
   const bus = createLocalEventBus();
   bus.subscribe((event) => events.push(event));
   return createCheckJob({
@@ -63,16 +71,6 @@ const signal = new AbortController().signal;
 const results = () => t.database.db.selectFrom('check_results').selectAll().orderBy('checked_at').execute();
 const monitorRow = (id: string) =>
   t.database.db.selectFrom('monitors').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-
-/** Polls the job (bounded: 200 rounds, real 10 ms apart) until `done` holds. */
-async function pump(worker: WorkerJob, done: () => Promise<boolean>): Promise<void> {
-  for (let round = 0; round < 200; round++) {
-    await worker.run(signal);
-    if (await done()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('condition not reached within 200 rounds');
-}
 
 describe('the check job', () => {
   it('checks a due monitor, stores the result with its region, marks it up and schedules its next slot', async () => {
@@ -184,5 +182,73 @@ describe('stopping', () => {
     await draining;
     expect(await results()).toEqual([]);
     expect(await monitorRow(id)).toMatchObject({ claimed_by: null, claimed_until: null, status: 'pending' });
+  });
+});
+
+describe('starting checks on time', () => {
+  const setDue = (id: string, at: number) =>
+    t.database.db.updateTable('monitors').set({ next_run_at: at }).where('id', '=', id).execute();
+
+  it('claims a monitor due within the look-ahead and starts it exactly at its due time, not at the poll', async () => {
+    const id = await createMonitor();
+    await setDue(id, START + 800);
+    const starts: [number, number][] = [];
+    const worker = job({ observer: { started: (dueAt, startedAt) => starts.push([dueAt, startedAt]) } });
+    await worker.run(signal);
+    expect((await monitorRow(id)).claimed_by).toBe('worker-a');
+    expect(starts).toEqual([]);
+    clock.advance(799);
+    expect(starts).toEqual([]);
+    clock.advance(1);
+    expect(starts).toEqual([[START + 800, START + 800]]);
+    await pump(worker, async () => (await results()).length === 1);
+    expect((await results())[0]).toMatchObject({ monitor_id: id, checked_at: START + 800 });
+  });
+
+  it('schedules the next slot, not the same one, when the timer fires a millisecond early', async () => {
+    const id = await createMonitor();
+    const due = nextSlotAfter(id, 60_000, START + 500);
+    await setDue(id, due);
+    // Node's timers can fire when Date.now() still reads a millisecond before the due time.
+    const early: Clock = { now: () => clock.now(), setTimeout: (fn, ms) => clock.setTimeout(fn, ms - 1) };
+    const worker = createCheckJob({
+      db: t.database.db,
+      dialect: t.database.dialect,
+      clock: early,
+      guard: createTargetGuard({ allowPrivateTargets: true, openSocket: loopbackOnlyOpener() }),
+      events: createLocalEventBus(),
+      logger: createLogger('silent'),
+      region: 'eu-test',
+      workerId: 'worker-a',
+      lookAheadMs: 60_000,
+    });
+    await worker.run(signal);
+    clock.advance(due - START - 1);
+    await pump(worker, async () => (await results()).length === 1);
+    expect((await results())[0]?.checked_at).toBe(due - 1);
+    expect((await monitorRow(id)).next_run_at).toBe(due + 60_000);
+  });
+
+  it('leaves a monitor due beyond the look-ahead to a later poll', async () => {
+    const id = await createMonitor();
+    await setDue(id, START + 60_000);
+    await job().run(signal);
+    expect(await monitorRow(id)).toMatchObject({ claimed_by: null, claimed_until: null });
+  });
+
+  it('gives back at once the claims of checks still waiting for their time when the worker stops', async () => {
+    const id = await createMonitor();
+    await setDue(id, START + 1000);
+    const worker = job();
+    await worker.run(signal);
+    expect((await monitorRow(id)).claimed_by).toBe('worker-a');
+    await worker.drain?.();
+    expect(await monitorRow(id)).toMatchObject({
+      claimed_by: null,
+      claimed_until: null,
+      next_run_at: START + 1000,
+    });
+    clock.advance(5000);
+    expect(await results()).toEqual([]);
   });
 });

@@ -1,9 +1,8 @@
-// The worker job that runs monitors: each poll it stores the checks finished since the last
-// poll (one batch), then claims as many due monitors as it has free slots and starts them.
-// Checks run concurrently up to a bound; none waits for a poll.
+// The worker job that runs monitors of every kind: each poll it stores the checks finished since
+// the last poll (one batch), then claims as many due monitors as it has free slots and starts
+// each through its kind's definition. Checks run concurrently up to a bound; none waits for a poll.
 import { setMaxListeners } from 'node:events';
 import type { Kysely } from 'kysely';
-import { type HttpCheckConfig, type HttpCheckResult, httpCheckRunner } from '../checks/http.ts';
 import type { CheckContext } from '../checks/types.ts';
 import type { Clock, TimerHandle } from '../clock.ts';
 import type { Dialect } from '../db/connect.ts';
@@ -12,6 +11,7 @@ import type { Database, MonitorTable } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
 import type { FlapPolicy } from '../incidents/lifecycle.ts';
 import type { Logger } from '../logger.ts';
+import { kindOf } from '../monitors/kinds/registry.ts';
 import type { TargetGuard } from '../net/target-guard.ts';
 import { type FinishedCheck, recordResults } from './record-results.ts';
 import type { WorkerJob } from './worker.ts';
@@ -32,9 +32,13 @@ export interface CheckJobOptions {
   flapPolicy?: FlapPolicy;
   /** How long a stopping worker lets in-flight checks finish before giving their claims back. */
   drainTimeoutMs?: number;
-  runner?: Pick<typeof httpCheckRunner, 'run' | 'concurrency'>;
-  /** Sees every check start: when it was due and when it was claimed (schedule lag). */
+  /** Sees every check start: when it was due and when it started (schedule lag). */
   observer?: { started(dueAt: number, startedAt: number): void };
+  /**
+   * How far ahead a poll claims: monitors due within it get a timer and start at their due time,
+   * not at the next poll. Longer than the worker's poll interval, so no due time falls between.
+   */
+  lookAheadMs?: number;
 }
 
 const LEASE_MARGIN_MS = 15_000;
@@ -43,68 +47,32 @@ const LEASE_MARGIN_MS = 15_000;
 const FLUSH_INTERVAL_MS = 500;
 const FLUSH_BATCH = 500;
 
-export function httpConfigOf(monitor: MonitorTable): HttpCheckConfig {
-  return {
-    url: monitor.url,
-    method: monitor.method as HttpCheckConfig['method'],
-    headers: JSON.parse(monitor.headers) as Record<string, string>,
-    body: monitor.body,
-    expectedStatus: monitor.expected_status,
-    keyword:
-      monitor.keyword && monitor.keyword_mode ? { mode: monitor.keyword_mode, value: monitor.keyword } : null,
-    timeoutMs: monitor.timeout_ms,
-    followRedirects: monitor.follow_redirects === 1,
-    ignoreTlsErrors: monitor.ignore_tls_errors === 1,
-    degradedAboveMs: monitor.degraded_above_ms,
-  };
-}
-
-/** The leaf the check read from the monitor's own host (not a redirect's), if any. */
-function ownCertificate(monitor: MonitorTable, result: HttpCheckResult): string | null {
-  if (!result.tls) return null;
-  const own = new URL(monitor.url);
-  const final = new URL(result.finalUrl);
-  return own.protocol === final.protocol && own.host === final.host ? result.tls.fingerprintSha256 : null;
-}
-
-function finished(monitor: MonitorTable, result: HttpCheckResult): FinishedCheck {
-  return {
-    monitor,
-    outcome: {
-      checkedAt: result.startedAt,
-      region: result.region,
-      status: result.status,
-      statusCode: result.statusCode,
-      timings: result.timings,
-      responseBytes: result.responseBytes,
-      failure: result.failure,
-      tlsFingerprint: ownCertificate(monitor, result),
-    },
-  };
-}
-
 export function createCheckJob(options: CheckJobOptions): WorkerJob {
   const { db, dialect, clock, events, logger, region, workerId } = options;
-  const runner = options.runner ?? httpCheckRunner;
-  const concurrency = Math.min(options.concurrency ?? 64, runner.concurrency);
+  const concurrency = options.concurrency ?? 64;
   const confirmDelayMs = options.confirmDelayMs ?? 15_000;
   const drainTimeoutMs = options.drainTimeoutMs ?? 10_000;
   // Aborted only when draining gives up, so a stopping worker lets checks in flight finish.
   const runs = new AbortController();
   // Every check in flight listens on this signal; that many listeners is the design, not a leak.
   setMaxListeners(concurrency + 16, runs.signal);
+  const lookAheadMs = options.lookAheadMs ?? 1_500;
   const inFlight = new Map<string, Promise<void>>();
+  /** Claimed, waiting for their due time: they hold a slot like a check in flight. */
+  const armed = new Map<string, TimerHandle>();
   let done: FinishedCheck[] = [];
   /** The last claim filled every free slot, so more monitors are probably due. */
   let backlog = false;
 
-  function start(monitor: MonitorTable, claimedAt: number): void {
-    options.observer?.started(monitor.next_run_at, claimedAt);
+  function start(monitor: MonitorTable): void {
+    armed.delete(monitor.id);
+    options.observer?.started(monitor.next_run_at, clock.now());
     const ctx: CheckContext = { signal: runs.signal, clock, guard: options.guard, region };
-    const run = runner
-      .run(httpConfigOf(monitor), ctx)
+    const { check } = kindOf(monitor);
+    const run = Promise.resolve()
+      .then(() => check.run(check.config(monitor), ctx))
       .then((result) => {
-        done.push(finished(monitor, result));
+        done.push({ monitor, outcome: check.outcome(monitor, result) });
       })
       .catch((err: unknown) => {
         if (!runs.signal.aborted) logger.error({ err, monitorId: monitor.id }, 'check crashed');
@@ -137,21 +105,37 @@ export function createCheckJob(options: CheckJobOptions): WorkerJob {
     async run(signal) {
       if (flushDue()) await flush();
       if (signal.aborted) return false;
-      const free = concurrency - inFlight.size;
+      const free = concurrency - inFlight.size - armed.size;
       // Slots all busy while due work waits: look again soon, not after a full poll.
       if (free <= 0) return backlog;
       const now = clock.now();
       const claimed = await claimDueMonitors(db, dialect, {
         now,
+        dueBy: now + lookAheadMs,
         limit: free,
         workerId,
         leaseMarginMs: LEASE_MARGIN_MS,
       });
-      for (const monitor of claimed) start(monitor, now);
+      // The claim took time: each check starts at its due time from the clock as it is now.
+      const claimedAt = clock.now();
+      for (const monitor of claimed) {
+        const wait = monitor.next_run_at - claimedAt;
+        if (wait <= 0) start(monitor);
+        else
+          armed.set(
+            monitor.id,
+            clock.setTimeout(() => start(monitor), wait),
+          );
+      }
       backlog = claimed.length === free;
       return backlog;
     },
     async drain() {
+      // Checks not started yet go back at once, for another worker to run on time.
+      const waiting = [...armed.keys()];
+      for (const timer of armed.values()) timer.cancel();
+      armed.clear();
+      await releaseClaims(db, workerId, waiting);
       let timer: TimerHandle | undefined;
       const deadline = new Promise<'timeout'>((resolve) => {
         timer = clock.setTimeout(() => resolve('timeout'), drainTimeoutMs);

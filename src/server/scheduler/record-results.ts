@@ -14,6 +14,7 @@ import {
   type FlapPolicy,
   type StatusChange,
 } from '../incidents/lifecycle.ts';
+import { kindOf } from '../monitors/kinds/registry.ts';
 import { markChangedCertificates } from '../ssl/claim.ts';
 import { nextSlotAfter } from './slots.ts';
 import { applyResult } from './status-transition.ts';
@@ -35,6 +36,8 @@ export interface CheckOutcome {
   failure: { code: string; message: string } | null;
   /** The monitor's own host's TLS leaf, when the check read one: a new one triggers a certificate check. */
   tlsFingerprint?: string | null;
+  /** What the check read beyond timings (a DNS answer set), stored as JSON with the result. */
+  facts?: Record<string, unknown>;
 }
 
 export interface FinishedCheck {
@@ -64,6 +67,7 @@ export async function recordResults(
   for (const { monitor, outcome } of batch) {
     if (outcome.tlsFingerprint) certificates.set(monitor.id, outcome.tlsFingerprint);
     lastCheckedAt = Math.max(lastCheckedAt, outcome.checkedAt);
+    const kind = kindOf(monitor);
     const transition = applyResult(
       {
         status: monitor.status,
@@ -73,7 +77,7 @@ export async function recordResults(
       },
       outcome.status,
       outcome.checkedAt,
-      confirmDelayMs,
+      kind.confirmFailures === false ? null : confirmDelayMs,
     );
     const totalMs = Math.round(outcome.timings.totalMs);
     rows.push({
@@ -94,6 +98,7 @@ export async function recordResults(
       failure_message: outcome.failure?.message ?? null,
       confirmation: transition.confirmation ? 1 : 0,
       reason: monitor.check_reason ?? null,
+      facts: outcome.facts ? JSON.stringify(outcome.facts) : null,
     });
     const { state } = transition;
     updates.push({
@@ -105,7 +110,15 @@ export async function recordResults(
       lastCheckedAt: outcome.checkedAt,
       lastLatencyMs: outcome.status === 'down' ? monitor.last_latency_ms : totalMs,
       nextRunAt:
-        transition.recheckAt ?? nextSlotAfter(monitor.id, monitor.interval_seconds * 1000, outcome.checkedAt),
+        transition.recheckAt ??
+        kind.nextRunAt?.(monitor, outcome.checkedAt) ??
+        // A timer may fire a millisecond before the wall clock reaches the due time; counting
+        // from the slot this run was for keeps that run from being due again at once.
+        nextSlotAfter(
+          monitor.id,
+          monitor.interval_seconds * 1000,
+          Math.max(outcome.checkedAt, monitor.next_run_at),
+        ),
       checkReason: monitor.check_reason ?? null,
     });
     events.push({
@@ -143,7 +156,7 @@ export async function recordResults(
   }
 
   await db.transaction().execute(async (tx) => {
-    // Keeps each statement under SQLite's bound-parameter limit (17 columns a row).
+    // Keeps each statement under SQLite's bound-parameter limit (19 columns a row).
     for (let start = 0; start < rows.length; start += 1000) {
       await tx
         .insertInto('check_results')

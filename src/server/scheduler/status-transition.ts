@@ -29,15 +29,16 @@ const EVENT_FOR: Record<CheckStatus, MonitorEventType> = {
   degraded: 'monitor.degraded',
 };
 
+/** `confirmDelayMs` null: the result is believed at once (a heartbeat's failure is no blip). */
 export function applyResult(
   current: StatusState,
   result: CheckStatus,
   checkedAt: number,
-  confirmDelayMs: number,
+  confirmDelayMs: number | null,
 ): Transition {
   const confirmation = current.confirmingSince !== null;
 
-  if (result === 'down' && current.status !== 'down' && !confirmation) {
+  if (result === 'down' && current.status !== 'down' && !confirmation && confirmDelayMs !== null) {
     return {
       state: { ...current, confirmingSince: checkedAt },
       confirmation: false,

@@ -15,7 +15,7 @@ import type { MonitorSslStateTable } from '../db/ssl-schema.ts';
 import type { Logger } from '../logger.ts';
 import type { TargetGuard } from '../net/target-guard.ts';
 import type { WorkerJob } from '../scheduler/worker.ts';
-import { claimDueSslStates, seedSslStates } from './claim.ts';
+import { changedSince, claimDueSslStates, nextMonitorPage, syncSslStates } from './claim.ts';
 import { recordSslCheck, SSL_CHECK_EVERY_MS } from './record.ts';
 
 export interface SslJobOptions {
@@ -32,6 +32,10 @@ export interface SslJobOptions {
 
 /** New https monitors get a state row within this long even before their first HTTP check. */
 const SEED_EVERY_MS = 60_000;
+/** Each sync also rereads this much before the last one: other processes' clocks may lag. */
+const SEED_OVERLAP_MS = 60_000;
+/** Monitors the start-up walk looks at per poll. */
+const SEED_PAGE = 2_000;
 /** The longest a check may take (the runner's cap) plus a margin: a dead worker's claim lapses. */
 const LEASE_MS = 75_000;
 const RETRY_AFTER_CRASH_MS = 3_600_000;
@@ -48,6 +52,27 @@ export function createSslJob(options: SslJobOptions): SslJob {
   const runs = new AbortController();
   const inFlight = new Map<string, Promise<void>>();
   let lastSeedAt = Number.NEGATIVE_INFINITY;
+  /** The start-up walk's position (monitors by id), null once it has seen every monitor. */
+  let walkAfter: string | null = '';
+  let walkStartedAt = 0;
+
+  /**
+   * Keeps state rows in step with monitors: at start one page of every monitor per poll (what
+   * changed while no worker ran), then every minute only the monitors changed since.
+   */
+  async function seed(now: number): Promise<void> {
+    if (walkAfter !== null) {
+      if (walkAfter === '') walkStartedAt = now;
+      const page = await nextMonitorPage(db, walkAfter, SEED_PAGE);
+      if (page) await syncSslStates(db, now, page.scope);
+      walkAfter = page?.full ? page.last : null;
+      if (walkAfter === null) lastSeedAt = walkStartedAt;
+      return;
+    }
+    if (now - lastSeedAt < SEED_EVERY_MS) return;
+    await syncSslStates(db, now, changedSince(lastSeedAt - SEED_OVERLAP_MS));
+    lastSeedAt = now;
+  }
 
   /** Hands the claim back with the next check at `at`. */
   async function postpone(monitorId: string, at: number): Promise<void> {
@@ -85,10 +110,7 @@ export function createSslJob(options: SslJobOptions): SslJob {
     name: 'ssl-checks',
     async run(signal) {
       const now = clock.now();
-      if (now - lastSeedAt >= SEED_EVERY_MS) {
-        lastSeedAt = now;
-        await seedSslStates(db, now);
-      }
+      await seed(now);
       const free = concurrency - inFlight.size;
       if (free <= 0 || signal.aborted) return false;
       const claimed = await claimDueSslStates(db, dialect, { now, limit: free, workerId, leaseMs: LEASE_MS });

@@ -20,6 +20,7 @@ export function newSslState(
     warned_fingerprint: null,
     warned_days: '[]',
     in_warning_window: 0,
+    active: 1,
     ...overrides,
   };
 }

@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../db/connect.ts';
 import { createLocalEventBus, type EventBus } from '../events/bus.ts';
 import type { createApp } from '../http/app.ts';
 import { createLogger } from '../logger.ts';
-import { monitorUrlVetter } from '../monitors/vet-url.ts';
+import { createTargetVetter } from '../monitors/vet-url.ts';
 import { createTargetGuard, type Resolver } from '../net/target-guard.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
@@ -66,7 +66,7 @@ export function buildApp(database: DatabaseHandle, overrides: TestConfig = {}, o
     catalogue: options.catalogue,
     programs: options.programs,
     events: options.events ?? createLocalEventBus(),
-    vetUrl: monitorUrlVetter(
+    vet: createTargetVetter(
       options.alertParts?.guard ??
         createTargetGuard({
           allowPrivateTargets: options.allowPrivateTargets ?? false,

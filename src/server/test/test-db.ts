@@ -16,11 +16,16 @@ export interface TestDatabase extends DatabaseHandle {
   reconnect(): DatabaseHandle;
 }
 
-/** `poolSize`: PostgreSQL connections (concurrency tests need more than the default 4). */
+/**
+ * `poolSize`: PostgreSQL connections (concurrency tests need more than the default 4).
+ * `until`: migrate only up to that migration, as an earlier release left the database.
+ */
 export async function createTestDatabase({
   poolSize = 4,
+  until,
 }: {
   poolSize?: number;
+  until?: string;
 } = {}): Promise<TestDatabase> {
   if (testDialect === 'postgres') {
     const schema = `test_${uuidv7().replaceAll('-', '')}`;
@@ -28,7 +33,7 @@ export async function createTestDatabase({
     await sql`create schema ${sql.id(schema)}`.execute(admin.db);
     const options: ConnectOptions = { searchPath: schema, poolSize };
     const handle = connectDatabase({ dialect: 'postgres', url: postgresUrl }, options);
-    await migrateToLatest(handle.db, handle.dialect);
+    await migrateToLatest(handle.db, handle.dialect, until);
     return {
       ...handle,
       reconnect: () => connectDatabase({ dialect: 'postgres', url: postgresUrl }, options),
@@ -42,7 +47,7 @@ export async function createTestDatabase({
   const dir = mkdtempSync(path.join(tmpdir(), 'upwatch-test-'));
   const file = path.join(dir, 'upwatch.db');
   const handle = connectDatabase({ dialect: 'sqlite', file });
-  await migrateToLatest(handle.db, handle.dialect);
+  await migrateToLatest(handle.db, handle.dialect, until);
   return {
     ...handle,
     reconnect: () => connectDatabase({ dialect: 'sqlite', file }),

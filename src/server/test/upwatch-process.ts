@@ -48,6 +48,7 @@ export async function runUpwatch(args: string[], env: Record<string, string>, cw
 
 export interface RunningUpwatch {
   url: string;
+  pid: number;
   stop(): Promise<Exit>;
 }
 
@@ -73,6 +74,7 @@ export async function startUpwatch(
     if (ready) {
       return {
         url,
+        pid: child.pid ?? 0,
         async stop() {
           const exited = once(child, 'close') as Promise<[number | null]>;
           child.kill('SIGTERM');

@@ -22,7 +22,7 @@
  * BillingError `{message, code}` and are already logged with a `[billing]` tag.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BillingContext, type BillingContextValue } from './billing-context';
 import { type BillingClientOptions, createBillingClient } from './client';
 import { devMockCustomer, devMockEnabled } from './dev-mock';
@@ -146,7 +146,12 @@ export function BillingProvider({
   return (
     <BillingContext.Provider value={value}>
       {children}
-      {Dialog ? <Dialog {...dialog.state.payload} open={dialog.state.open} setOpen={dialog.setOpen} /> : null}
+      {/* A dialog may be lazy (the pricing table's is): nothing shows until its code is here. */}
+      {Dialog ? (
+        <Suspense fallback={null}>
+          <Dialog {...dialog.state.payload} open={dialog.state.open} setOpen={dialog.setOpen} />
+        </Suspense>
+      ) : null}
     </BillingContext.Provider>
   );
 }

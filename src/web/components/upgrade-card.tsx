@@ -10,7 +10,7 @@ import {
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { type FeatureKey, featuresLost, PLANS, type Plan } from '../../core/plans';
-import { CheckoutDialog } from '../billing/dialogs';
+import { LazyCheckoutDialog, preloadCheckoutDialog } from '../billing/dialogs/lazy-checkout-dialog';
 import { useCustomer } from '../billing/use-customer';
 import { cn } from '../lib/cn';
 import { formatNumber } from '../lib/format';
@@ -77,11 +77,12 @@ function useStartCheckout(plan: Plan | null) {
   const start = async () => {
     if (!plan) return;
     setBusy(true);
+    void preloadCheckoutDialog();
     try {
       const result = await checkout({
         productId: plan.id,
         successUrl: window.location.href,
-        dialog: CheckoutDialog,
+        dialog: LazyCheckoutDialog,
       });
       if (result.error) throw result.error;
     } catch (error) {

@@ -2,6 +2,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { DigestReport, DigestReportSummary, DigestSettings } from '../../core/api/digests';
 import { apiGet } from './api';
+import { dateTimeFormat } from './format';
 
 export const digestKeys = {
   settings: ['digest-settings'] as const,
@@ -52,7 +53,7 @@ export function formatHour(hour: number): string {
 
 /** "Nov 9, 2026 – Nov 15, 2026": a period's days (the end is the exclusive midnight after). */
 export function formatPeriod(start: number, end: number, timeZone: string): string {
-  const format = new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium' });
+  const format = dateTimeFormat({ timeZone, dateStyle: 'medium' });
   const first = format.format(start);
   const last = format.format(Math.max(start, end - 1));
   return first === last ? first : `${first} – ${last}`;

@@ -1,13 +1,37 @@
 // Every number the user reads is US-English formatted, every time is shown in the viewer's
 // time zone (ARCHITECTURE.md).
-const numberFormat = new Intl.NumberFormat('en-US');
+
+// Building an Intl formatter costs far more than using one, and a list renders hundreds of
+// figures and times: each set of options (zone included) gets one formatter, kept for reuse.
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function cached<F>(cache: Map<string, F>, options: object, create: () => F): F {
+  const key = JSON.stringify(options);
+  let format = cache.get(key);
+  if (!format) {
+    format = create();
+    cache.set(key, format);
+  }
+  return format;
+}
+
+/** The en-US date/time formatter for these options, made once. */
+export function dateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return cached(dateTimeFormats, options, () => new Intl.DateTimeFormat('en-US', options));
+}
+
+/** The en-US number formatter for these options, made once. */
+export function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  return cached(numberFormats, options, () => new Intl.NumberFormat('en-US', options));
+}
 
 export function formatNumber(value: number): string {
-  return numberFormat.format(value);
+  return numberFormat().format(value);
 }
 
 export function formatPercent(value: number, fractionDigits = 2): string {
-  return new Intl.NumberFormat('en-US', {
+  return numberFormat({
     style: 'percent',
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
@@ -15,7 +39,7 @@ export function formatPercent(value: number, fractionDigits = 2): string {
 }
 
 export function formatMs(value: number): string {
-  return `${numberFormat.format(Math.round(value))} ms`;
+  return `${numberFormat().format(Math.round(value))} ms`;
 }
 
 /** "12 s", "2 min 30 s", "3 h 20 min", "2 d 4 h": the two largest units, for outages. */
@@ -45,7 +69,7 @@ export function formatAgo(ms: number): string {
 
 /** "Mar 3, 2025, 4:05:09 PM" in the given zone. */
 export function formatDateTime(at: number, timeZone: string, seconds = true): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return dateTimeFormat({
     timeZone,
     dateStyle: 'medium',
     timeStyle: seconds ? 'medium' : 'short',
@@ -54,12 +78,12 @@ export function formatDateTime(at: number, timeZone: string, seconds = true): st
 
 /** "4:05:09 PM" in the given zone. */
 export function formatTime(at: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, timeStyle: 'medium' }).format(at);
+  return dateTimeFormat({ timeZone, timeStyle: 'medium' }).format(at);
 }
 
 /** "Mon, Mar 3, 2025" in the given zone. */
 export function formatDay(at: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return dateTimeFormat({
     timeZone,
     weekday: 'short',
     month: 'short',
@@ -77,7 +101,7 @@ export function formatInterval(seconds: number): string {
 
 /** "$1,234.50", "-$13.33": billing amounts always show cents, unlike the pricing headlines. */
 export function formatMoney(amount: number, currency = 'usd'): string {
-  return new Intl.NumberFormat('en-US', {
+  return numberFormat({
     style: 'currency',
     currency: currency.toUpperCase(),
     minimumFractionDigits: 2,
@@ -87,5 +111,5 @@ export function formatMoney(amount: number, currency = 'usd'): string {
 
 /** "Mar 3, 2025" in the given zone. */
 export function formatDate(at: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium' }).format(at);
+  return dateTimeFormat({ timeZone, dateStyle: 'medium' }).format(at);
 }

@@ -1,12 +1,12 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { Monitor, MonitorList } from '../../core/api/monitors';
+import type { Monitor, MonitorCommon, MonitorList } from '../../core/api/monitors';
 import { monitorKeys } from './monitors';
 
 /** Applies `patch` to every cached copy of one monitor: its detail and its rows in any list. */
 export function patchCachedMonitor(
   queryClient: QueryClient,
   id: string,
-  patch: (monitor: Monitor) => Partial<Monitor>,
+  patch: (monitor: Monitor) => Partial<MonitorCommon>,
 ): void {
   queryClient.setQueryData<Monitor>(monitorKeys.detail(id), (monitor) =>
     monitor ? { ...monitor, ...patch(monitor) } : monitor,

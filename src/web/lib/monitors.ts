@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { CheckResult, UptimeReport } from '../../core/api/history';
+import type { MonitorSummary } from '../../core/api/monitor-summary';
 import type { Monitor, MonitorList, MonitorStatus } from '../../core/api/monitors';
 import { apiGet, withQuery } from './api';
 
@@ -21,6 +22,10 @@ export const monitorKeys = {
   detail: (id: string) => [...monitorKeys.all, 'detail', id] as const,
   results: (id: string) => [...monitorKeys.detail(id), 'results'] as const,
   uptime: (id: string) => [...monitorKeys.detail(id), 'uptime'] as const,
+  /** A heartbeat's ping log. */
+  pings: (id: string) => [...monitorKeys.detail(id), 'pings'] as const,
+  /** The dashboard tiles' counts over every monitor and open incident. */
+  summary: () => [...monitorKeys.all, 'summary'] as const,
 };
 
 export const MONITOR_PAGE_SIZE = 50;
@@ -47,6 +52,13 @@ export function monitorListQueryOptions(params: MonitorListParams) {
       ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+}
+
+export function monitorSummaryQueryOptions() {
+  return queryOptions({
+    queryKey: monitorKeys.summary(),
+    queryFn: ({ signal }) => apiGet<MonitorSummary>('/api/v1/monitors/summary', signal),
   });
 }
 

@@ -20,8 +20,11 @@ export function useMonitorAction(verb: Verb) {
     mutationFn: (id: string) => apiSend<Monitor>('POST', monitorPath(id, verb)),
     onSuccess: (monitor) => {
       storeMonitor(queryClient, monitor);
-      // A list filtered by status may have to gain or lose the row.
-      if (verb !== 'check') void queryClient.invalidateQueries({ queryKey: monitorKeys.lists() });
+      // A list filtered by status may have to gain or lose the row; the tiles count paused ones.
+      if (verb !== 'check') {
+        void queryClient.invalidateQueries({ queryKey: monitorKeys.lists() });
+        void queryClient.invalidateQueries({ queryKey: monitorKeys.summary() });
+      }
       toast.success(DONE[verb](monitor));
     },
     onError: (error) => {

@@ -1,5 +1,4 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { DashboardLayout } from '../components/shell/dashboard-layout';
 import { loadSession } from '../lib/session-guard';
 import { rootRoute } from './root';
 
@@ -9,7 +8,8 @@ export const dashboardRoute = createRoute({
   // Child loaders read `session` to skip server calls for signed-out visitors, who only
   // see the sign-in prompt.
   beforeLoad: async ({ context }) => ({ session: await loadSession(context.queryClient) }),
-  component: DashboardLayout,
+  // Lazy like every screen: the landing page and sign-in never download the dashboard's shell.
+  component: lazyRouteComponent(() => import('../components/shell/dashboard-layout'), 'DashboardLayout'),
 });
 
 const dashboardIndexRoute = createRoute({

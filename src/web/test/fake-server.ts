@@ -41,7 +41,8 @@ function sessionBody(user: FakeUser) {
 
 /**
  * Replaces `fetch` with a tiny in-memory server: the session, the public config, an empty
- * monitor list, a free billing customer and the plan products, and any `"METHOD /path"` handlers a test adds. Everything else is the API's JSON 404.
+ * monitor list and zero counts, a free billing customer and the plan products, and any
+ * `"METHOD /path"` handlers a test adds. Everything else is the API's JSON 404.
  */
 export function stubServer({
   user = null,
@@ -80,6 +81,12 @@ export function stubServer({
     // A new account: no monitors yet.
     if (request.method === 'GET' && url.pathname === '/api/v1/monitors')
       return json({ monitors: [], nextCursor: null });
+    if (request.method === 'GET' && url.pathname === '/api/v1/monitors/summary')
+      return json({
+        total: 0,
+        byStatus: { up: 0, degraded: 0, down: 0, paused: 0, pending: 0 },
+        openIncidents: 0,
+      });
     return json({ error: { code: 'not_found', message: 'Not found.' } }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);

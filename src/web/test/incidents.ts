@@ -142,7 +142,7 @@ export function incidentRoutes({
         return {
           id,
           name: known?.name ?? id,
-          url: known?.url ?? 'https://acme.dev',
+          url: known?.target ?? 'https://acme.dev',
           status: known?.status ?? 'up',
           primary: id === state.incident.primaryMonitor?.id,
         };

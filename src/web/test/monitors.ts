@@ -1,27 +1,21 @@
 import type { CheckResult, UptimeReport, WindowSummary } from '../../core/api/history';
-import type { Monitor } from '../../core/api/monitors';
+import type { Monitor, MonitorCommon, MonitorOf } from '../../core/api/monitors';
 import type { MonitorRow } from '../lib/monitors';
 
 const NOW = Date.UTC(2025, 2, 3, 12, 0, 0);
 
-export function makeMonitor(overrides: Partial<Monitor> = {}): Monitor {
+/** What every monitor answers, whatever its kind. */
+function commonFields(): Omit<MonitorCommon, 'target'> {
   return {
     id: 'm-1',
     name: 'Marketing site',
-    url: 'https://acme.dev',
-    method: 'GET',
-    headers: {},
-    body: null,
-    expectedStatus: '200-399',
-    keyword: null,
     timeoutSeconds: 30,
-    followRedirects: true,
-    ignoreTlsErrors: false,
     degradedAboveMs: null,
     intervalSeconds: 900,
     intervalRaisedFromSeconds: null,
     paused: false,
     public: false,
+    domainExpiry: true,
     status: 'up',
     streak: 3,
     lastCheckedAt: NOW - 5000,
@@ -30,15 +24,74 @@ export function makeMonitor(overrides: Partial<Monitor> = {}): Monitor {
     nextRunAt: NOW + 60_000,
     createdAt: NOW - 86_400_000,
     updatedAt: NOW - 86_400_000,
+  };
+}
+
+export function makeMonitor(overrides: Partial<MonitorOf<'http'>> = {}): MonitorOf<'http'> {
+  return {
+    ...commonFields(),
+    kind: 'http',
+    target: overrides.url ?? 'https://acme.dev',
+    url: 'https://acme.dev',
+    method: 'GET',
+    headers: {},
+    body: null,
+    expectedStatus: '200-399',
+    keyword: null,
+    followRedirects: true,
+    ignoreTlsErrors: false,
+    assertions: [],
     ...overrides,
   };
 }
 
-export function makeRow(overrides: Partial<MonitorRow> = {}): MonitorRow {
+export function makeTcpMonitor(overrides: Partial<MonitorOf<'tcp'>> = {}): MonitorOf<'tcp'> {
+  return {
+    ...commonFields(),
+    id: 'm-tcp',
+    name: 'Database',
+    kind: 'tcp',
+    target: 'db.acme.dev:5432 (TLS)',
+    host: 'db.acme.dev',
+    port: 5432,
+    tls: true,
+    send: null,
+    expect: null,
+    ...overrides,
+  };
+}
+
+export function makeDnsMonitor(overrides: Partial<MonitorOf<'dns'>> = {}): MonitorOf<'dns'> {
+  return {
+    ...commonFields(),
+    id: 'm-dns',
+    name: 'Apex record',
+    kind: 'dns',
+    target: 'acme.dev A @1.1.1.1',
+    hostname: 'acme.dev',
+    recordType: 'A',
+    resolver: '1.1.1.1',
+    match: 'resolves',
+    expected: [],
+    ...overrides,
+  };
+}
+
+export function makeRow(
+  overrides: Partial<MonitorOf<'http'>> & Pick<Partial<MonitorRow>, 'stats' | 'ssl'> = {},
+): MonitorRow {
   return {
     ...makeMonitor(overrides),
     stats: { uptime24h: 99.5, uptime30d: 99.9, avgMs24h: 140, sparkline: Array(24).fill(140) },
     ...overrides,
+  };
+}
+
+/** A list row of any kind's monitor. */
+export function rowOf(monitor: Monitor): MonitorRow {
+  return {
+    ...monitor,
+    stats: { uptime24h: 99.5, uptime30d: 99.9, avgMs24h: 140, sparkline: Array(24).fill(140) },
   };
 }
 

@@ -24,6 +24,7 @@ export function renderWebhook(event: AlertEvent, context: RenderContext) {
     downtimeMs: event.downtimeMs,
     // Certificate alerts (ssl.*) carry the certificate's facts; monitor alerts keep their shape.
     ...(event.certificate ? { certificate: event.certificate } : {}),
+    ...(event.domain ? { domain: event.domain } : {}),
     ...(event.performance ? { performance: event.performance } : {}),
   });
   return { type: event.kind, body };

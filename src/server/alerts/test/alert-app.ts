@@ -59,6 +59,8 @@ export async function createAlertApp({ allowPrivateTargets = true, smtpUrl }: Al
     job,
     openSocket,
     send,
+    /** A request outside /api/v1 (public endpoints), no session. */
+    request: (path: string, init?: RequestInit) => Promise.resolve(app.request(path, init)),
     async user(plan: 'free' | 'starter' | 'pro' = 'free') {
       const user = await createUser(auth);
       if (plan !== 'free') await billing.attach?.grant(user.id, plan);

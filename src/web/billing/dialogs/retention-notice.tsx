@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { RetentionPreview } from '../../../core/api/digests';
 import { PLAN_IDS, PLANS, type PlanId } from '../../../core/plans';
 import { apiGet, withQuery } from '../../lib/api';
-import { formatNumber } from '../../lib/format';
+import { dateTimeFormat, formatNumber } from '../../lib/format';
 import { useTimeZone } from '../../lib/use-time-zone';
 
 type Item = RetentionPreview['items'][number];
@@ -27,9 +27,7 @@ const NOUNS: Record<string, { history: string; one: string; many: string }> = {
 export function pruneSentence(planName: string, item: Item, timeZone: string): string {
   const label = item.label.toLowerCase();
   const nouns = NOUNS[item.kind] ?? { history: label, one: label, many: label };
-  const day = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric' }).format(
-    item.cutoff,
-  );
+  const day = dateTimeFormat({ timeZone, month: 'short', day: 'numeric' }).format(item.cutoff);
   const rows = `${formatNumber(item.rowsToPrune)} ${item.rowsToPrune === 1 ? nouns.one : nouns.many}`;
   return `Moving to ${planName} keeps ${item.keepDays} days of ${nouns.history}: ${rows} older than ${day} will be deleted.`;
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeCheckoutResult, makePlanCustomer } from '../../test/billing';
@@ -43,8 +43,9 @@ describe('PricingTable', () => {
     renderTable({ free: 'cancel', starter: 'active', pro: 'upgrade' });
 
     const button = async (name: string) => within(await card(name)).getByRole('button');
+    // Buttons wait for the session (its client loads on first use), then follow their scenario.
+    await waitFor(async () => expect(await button('Free')).toBeEnabled());
     expect(await button('Free')).toHaveTextContent('Cancel Plan');
-    expect(await button('Free')).toBeEnabled();
     expect(await button('Starter')).toHaveTextContent('Current Plan');
     expect(await button('Starter')).toBeDisabled();
     expect(await button('Pro')).toHaveTextContent('Upgrade');
@@ -79,14 +80,17 @@ describe('PricingTable', () => {
       { 'POST /api/billing/checkout': () => json(makeCheckoutResult()) },
     );
 
-    await user.click(within(await card('Pro')).getByRole('button', { name: 'Upgrade' }));
+    const upgrade = within(await card('Pro')).getByRole('button', { name: 'Upgrade' });
+    await waitFor(() => expect(upgrade).toBeEnabled());
+    await user.click(upgrade);
 
+    // The dialog's code is fetched when a plan is chosen.
     expect(await screen.findByRole('dialog', { name: 'Upgrade to Pro' })).toBeInTheDocument();
     expect(requests.find((request) => request.path === '/api/billing/checkout')?.body).toMatchObject({
       product_id: 'pro',
       success_url: '/pricing',
     });
-  });
+  }, 15_000);
 
   it('lets a signed-in user whose billing failed to load check out rather than sign up again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -5,7 +5,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { useSession } from '../../lib/session';
 import type { Customer } from '../api-types';
-import { CheckoutDialog } from '../dialogs/checkout-dialog';
+import { LazyCheckoutDialog, preloadCheckoutDialog } from '../dialogs/lazy-checkout-dialog';
 import type { PricingTableProduct, ProductDetails } from '../pricing-table';
 import { useCustomer } from '../use-customer';
 import { usePricingTable } from '../use-pricing-table';
@@ -89,9 +89,10 @@ export function PricingTable({ productDetails = UPWATCH_PRODUCT_DETAILS, success
 
   const select = async (product: PricingTableProduct) => {
     setBusy(product.id);
+    void preloadCheckoutDialog();
     const result = await checkout({
       productId: product.id,
-      dialog: CheckoutDialog,
+      dialog: LazyCheckoutDialog,
       successUrl: successUrl ?? window.location.href,
     });
     setBusy(null);

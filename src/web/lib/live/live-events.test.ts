@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { incidentKeys } from '../incidents';
-import { applyLiveEvent } from './live-events';
+import { monitorKeys } from '../monitors';
+import { applyLiveEvent, resyncAfterSubscribe } from './live-events';
 
 describe('live events and incidents', () => {
   it('a monitor status change marks cached incident lists and details stale', () => {
@@ -29,5 +30,17 @@ describe('live events and incidents', () => {
       region: 'eu',
     });
     expect(client.getQueryState(list)?.isInvalidated).toBe(false);
+  });
+
+  it('subscribing marks cached monitors and incidents stale, so an event sent before it is not lost', () => {
+    const client = new QueryClient();
+    const list = monitorKeys.list({});
+    client.setQueryData(list, { monitors: [], nextCursor: null });
+    client.setQueryData(monitorKeys.summary(), { total: 1 });
+    client.setQueryData(incidentKeys.detail('i-1'), { id: 'i-1' });
+    resyncAfterSubscribe(client);
+    expect(client.getQueryState(list)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(monitorKeys.summary())?.isInvalidated).toBe(true);
+    expect(client.getQueryState(incidentKeys.detail('i-1'))?.isInvalidated).toBe(true);
   });
 });

@@ -65,3 +65,13 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
   // Status pages carry their monitors' status and the overall state the server derives from it.
   void queryClient.invalidateQueries({ queryKey: statusPageKeys.all });
 }
+
+/**
+ * Called on each `ready`, when the server has subscribed this connection. A check that finished
+ * between a screen's fetch and that moment sent its event to nobody, so what is cached may be
+ * behind: screens on show refetch once.
+ */
+export function resyncAfterSubscribe(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: monitorKeys.all });
+  void queryClient.invalidateQueries({ queryKey: incidentKeys.all });
+}

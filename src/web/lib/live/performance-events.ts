@@ -1,6 +1,6 @@
 // `performance.run` on /api/v1/events: a run of one of the user's performance sites changed state.
 import type { QueryClient } from '@tanstack/react-query';
-import { RUN_STATUSES, type RunStatus } from '../../../core/api/performance';
+import { RUN_STATUSES, type RunStatus } from '../../../core/api/performance-runs';
 import { recordRunProgress } from '../performance';
 import type { SseMessage } from './sse-parser';
 

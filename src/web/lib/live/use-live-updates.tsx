@@ -1,14 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import type { Monitor } from '../../../core/api/monitors';
 import { monitorKeys } from '../monitors';
 import { browserTimers, createEventStream, fetchConnect, type StreamState } from './event-stream';
 import { createKeyedThrottle } from './keyed-throttle';
-import { applyLiveEvent, parseLiveEvent } from './live-events';
+import { applyLiveEvent, parseLiveEvent, resyncAfterSubscribe } from './live-events';
 import { applyPerformanceMessage } from './performance-events';
 
 export const EVENTS_PATH = '/api/v1/events';
 /** History (results, uptime) of one monitor refetches at most this often while events arrive. */
 export const HISTORY_REFRESH_MS = 5000;
+/** The dashboard's counts refetch at once on a status change, then at most this often. */
+export const SUMMARY_REFRESH_MS = 2000;
 
 const LiveStateContext = createContext<StreamState>('stopped');
 
@@ -27,24 +30,41 @@ export function LiveUpdates({ children }: { children: ReactNode }) {
       (id) => {
         void queryClient.invalidateQueries({ queryKey: monitorKeys.results(id) });
         void queryClient.invalidateQueries({ queryKey: monitorKeys.uptime(id) });
+        void queryClient.invalidateQueries({ queryKey: monitorKeys.pings(id) });
+        // A heartbeat's next expected ping and lateness move with each ping: only its answer has them.
+        if (queryClient.getQueryData<Monitor>(monitorKeys.detail(id))?.kind === 'heartbeat') {
+          void queryClient.invalidateQueries({ queryKey: monitorKeys.detail(id), exact: true });
+        }
       },
       HISTORY_REFRESH_MS,
+      browserTimers,
+    );
+    const refreshSummary = createKeyedThrottle(
+      () => void queryClient.invalidateQueries({ queryKey: monitorKeys.summary() }),
+      SUMMARY_REFRESH_MS,
       browserTimers,
     );
     const stream = createEventStream({
       connect: fetchConnect(EVENTS_PATH),
       onStateChange: setState,
       onMessage(message) {
+        if (message.event === 'ready') {
+          resyncAfterSubscribe(queryClient);
+          return;
+        }
         if (applyPerformanceMessage(queryClient, message)) return;
         const event = parseLiveEvent(message);
         if (!event) return;
         applyLiveEvent(queryClient, event);
         refreshHistory.call(event.monitorId);
+        // A status change moves the tiles' counts and may open or resolve an incident.
+        if (event.type !== 'check.result') refreshSummary.call('summary');
       },
     });
     return () => {
       stream.stop();
       refreshHistory.cancel();
+      refreshSummary.cancel();
     };
   }, [queryClient]);
 

@@ -34,7 +34,7 @@ export function DashboardHome() {
         }
         actions={<NewMonitorButton />}
       />
-      <SummaryTiles monitors={monitors} complete={!list.hasNextPage} />
+      <SummaryTiles />
       {!canCreate ? <UpgradeCard trigger="limit" compact className="mb-6" /> : null}
       {list.isPending ? (
         <PageSpinner />

@@ -6,6 +6,7 @@ import { StatusBadge } from '../../components/monitors/status';
 import { cn } from '../../lib/cn';
 import { formatMs, formatPercent } from '../../lib/format';
 import type { MonitorRow } from '../../lib/monitors';
+import { KindTarget } from '../monitors/kinds/kind-badge';
 
 /** Desktop columns; the header row in monitor-overview-list uses the same template. */
 export const ROW_GRID =
@@ -43,7 +44,7 @@ export function MonitorOverviewRow({ monitor }: { monitor: MonitorRow }) {
             <p className="truncate font-medium">{monitor.name}</p>
             <CertificateBadge ssl={monitor.ssl} />
           </div>
-          <p className="truncate font-mono text-xs text-muted">{monitor.url}</p>
+          <KindTarget kind={monitor.kind} target={monitor.target} />
         </div>
         <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm md:contents">
           <Figure label="24 h" value={uptime(stats?.uptime24h)} />

@@ -1,6 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { formatNumber } from '../../lib/format';
-import type { MonitorRow } from '../../lib/monitors';
+import { monitorSummaryQueryOptions } from '../../lib/monitors';
 import { usePlan } from '../../lib/use-plan';
+
+/** Counts change with live status events (which refetch them); this catches anything else. */
+const SUMMARY_REFRESH_MS = 60_000;
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -12,38 +16,33 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
   );
 }
 
-/**
- * Counts over the monitors loaded so far; while more pages exist the figures read "50+" rather
- * than pretend to be totals.
- */
-export function SummaryTiles({ monitors, complete }: { monitors: MonitorRow[]; complete: boolean }) {
+/** Counts over every monitor of the account and its open incidents, as the server sums them. */
+export function SummaryTiles() {
   const { plan } = usePlan();
+  const { data } = useQuery({ ...monitorSummaryQueryOptions(), refetchInterval: SUMMARY_REFRESH_MS });
   const max = plan.limits.monitorsMax;
-  const count = (predicate: (monitor: MonitorRow) => boolean) => {
-    const n = monitors.filter(predicate).length;
-    return `${formatNumber(n)}${complete || n === 0 ? '' : '+'}`;
-  };
-  const degraded = monitors.filter((monitor) => monitor.status === 'degraded').length;
-  const paused = monitors.filter((monitor) => monitor.status === 'paused').length;
+  // Until the counts arrive (or if they cannot), a dash rather than a made-up 0.
+  const show = (count: number | undefined) => (count === undefined ? '–' : formatNumber(count));
+  const by = data?.byStatus;
 
   return (
     <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
       <Stat
         label="Monitors"
-        value={count(() => true)}
+        value={show(data?.total)}
         hint={`of ${typeof max === 'number' ? formatNumber(max) : 'unlimited'} on ${plan.displayName}`}
       />
       <Stat
         label="Up"
-        value={count((monitor) => monitor.status === 'up' || monitor.status === 'degraded')}
-        hint={degraded > 0 ? `${formatNumber(degraded)} degraded` : undefined}
+        value={show(by && by.up + by.degraded)}
+        hint={by && by.degraded > 0 ? `${formatNumber(by.degraded)} degraded` : undefined}
       />
       <Stat
         label="Down"
-        value={count((monitor) => monitor.status === 'down')}
-        hint={paused > 0 ? `${formatNumber(paused)} paused` : undefined}
+        value={show(by?.down)}
+        hint={by && by.paused > 0 ? `${formatNumber(by.paused)} paused` : undefined}
       />
-      <Stat label="Open incidents" value="0" />
+      <Stat label="Open incidents" value={show(data?.openIncidents)} />
     </div>
   );
 }

@@ -36,7 +36,7 @@ export function MonitorPicker({
                 onChange={() => toggle(monitor.id)}
               />
               <span className="font-medium">{monitor.name}</span>
-              <span className="truncate text-xs text-muted">{monitor.url}</span>
+              <span className="truncate text-xs text-muted">{monitor.target}</span>
             </label>
           ))}
         </div>

@@ -17,6 +17,7 @@ import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog
 import { Field, FormError, Input, Label, NativeSelect } from '../../components/ui/input';
 import { apiSend } from '../../lib/api';
 import { incidentKeys } from '../../lib/incidents';
+import { monitorKeys } from '../../lib/monitors';
 import { TEXTAREA, useCanManageIncidents } from './management';
 import { useMonitorChoices } from './use-monitor-choices';
 
@@ -55,6 +56,7 @@ function CreateIncidentForm({ onDone }: { onDone: () => void }) {
     onSuccess: (incident) => {
       queryClient.setQueryData(incidentKeys.detail(incident.id), incident);
       void queryClient.invalidateQueries({ queryKey: incidentKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: monitorKeys.summary() });
       toast.success('Incident opened.');
       onDone();
       void navigate({ to: '/dashboard/incidents/$id', params: { id: incident.id } });

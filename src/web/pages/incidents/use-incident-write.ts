@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { Incident } from '../../../core/api/incidents';
 import { incidentKeys } from '../../lib/incidents';
+import { monitorKeys } from '../../lib/monitors';
 
 /**
  * One management write on an incident. Every such route answers with the whole incident, which
@@ -19,6 +20,8 @@ export function useIncidentWrite<Input = void>(
       queryClient.setQueryData(incidentKeys.detail(id), incident);
       void queryClient.invalidateQueries({ queryKey: incidentKeys.timeline(id) });
       void queryClient.invalidateQueries({ queryKey: incidentKeys.lists() });
+      // The dashboard counts open incidents.
+      void queryClient.invalidateQueries({ queryKey: monitorKeys.summary() });
       toast.success(typeof done === 'string' ? done : done(incident));
     },
     onError: (error) => {

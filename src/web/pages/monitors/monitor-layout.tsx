@@ -3,6 +3,8 @@ import { ArrowLeft } from 'lucide-react';
 import { StatusBadge } from '../../components/monitors/status';
 import { currentTab, type RouteTab, RouteTabs } from '../../components/ui/route-tabs';
 import { useRouteMonitor } from '../../lib/use-monitor';
+import { KindTarget } from './kinds/kind-badge';
+import { hasTab } from './kinds/registry';
 
 const route = getRouteApi('/dashboard/monitors/$id');
 
@@ -31,7 +33,8 @@ export function MonitorLayout() {
   const { id } = route.useParams();
   const monitor = useRouteMonitor();
   const pathname = useLocation({ select: (location) => location.pathname });
-  const tabs = monitorTabs(id);
+  // Some tabs are a kind's own: Lighthouse measures pages, so only HTTP monitors have Performance.
+  const tabs = monitorTabs(id).filter((tab) => hasTab(monitor.kind, tab.value));
 
   return (
     <>
@@ -47,7 +50,7 @@ export function MonitorLayout() {
           <h1 className="truncate text-2xl font-semibold tracking-tight">{monitor.name}</h1>
           <StatusBadge status={monitor.status} />
         </div>
-        <p className="truncate font-mono text-sm text-muted">{monitor.url}</p>
+        <KindTarget kind={monitor.kind} target={monitor.target} className="mt-1 text-sm" />
       </div>
       <RouteTabs tabs={tabs} current={currentTab(pathname, tabs, 'overview')}>
         <Outlet />

@@ -8,6 +8,7 @@ import { Card } from '../../components/ui/card';
 import { formatInterval, formatMs } from '../../lib/format';
 import type { MonitorRow } from '../../lib/monitors';
 import { useMonitorAction } from '../../lib/use-monitor-actions';
+import { KindTarget } from './kinds/kind-badge';
 import { type Sort, type SortKey, sortMonitors } from './sort-monitors';
 
 function SortHeader({
@@ -116,7 +117,7 @@ export function MonitorsTable({
                   </Link>
                   <CertificateBadge ssl={monitor.ssl} />
                 </div>
-                <p className="truncate font-mono text-xs text-muted">{monitor.url}</p>
+                <KindTarget kind={monitor.kind} target={monitor.target} />
               </td>
               <td className="hidden whitespace-nowrap text-muted md:table-cell">
                 <CheckedAgo at={monitor.lastCheckedAt} prefix="" />

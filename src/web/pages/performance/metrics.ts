@@ -5,7 +5,7 @@ import {
   type PerformanceMetric,
   VITALS_THRESHOLDS,
 } from '../../../core/api/performance';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, numberFormat } from '../../lib/format';
 
 export type Rating = 'good' | 'average' | 'poor';
 
@@ -77,7 +77,7 @@ const SECONDS: ReadonlySet<PerformanceMetric> = new Set(['lcpMs', 'fcpMs', 'spee
 /** "2.1 s" for paint times, "350 ms", "0.052", "1,234 KiB", "42", as Lighthouse prints them. */
 export function formatMetric(metric: PerformanceMetric, value: number): string {
   if (SECONDS.has(metric)) {
-    return `${new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value / 1000)} s`;
+    return `${numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value / 1000)} s`;
   }
   if (metric === 'cls') return value.toFixed(3);
   if (metric === 'totalBytes') return `${formatNumber(Math.round(value / 1024))} KiB`;

@@ -32,9 +32,9 @@ export function MonitorPerformance() {
       <EmptyState
         icon={Gauge}
         title="No performance site for this monitor"
-        action={<AddSiteDialog trigger={add} defaults={{ url: monitor.url, monitorId: monitor.id }} />}
+        action={<AddSiteDialog trigger={add} defaults={{ url: monitor.target, monitorId: monitor.id }} />}
       >
-        {`Measure the Core Web Vitals of ${monitor.url} with Lighthouse, and see them here next to its uptime.`}
+        {`Measure the Core Web Vitals of ${monitor.target} with Lighthouse, and see them here next to its uptime.`}
       </EmptyState>
     );
   }

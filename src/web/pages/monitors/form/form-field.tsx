@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
 import { Field, Label } from '../../../components/ui/input';
 
+export const TEXTAREA =
+  'min-h-24 w-full rounded-ui border border-border bg-bg px-3 py-2 font-mono text-sm shadow-sm ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring';
+
 /** Props that tie an input to its label and to its error or hint, for screen readers. */
 export function describedBy(id: string, error?: string, hint?: ReactNode) {
   const ids = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean);

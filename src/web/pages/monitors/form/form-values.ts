@@ -1,142 +1,103 @@
 // The monitor form's state, its conversion to the API payload, and every error (zod's or the
 // server's) mapped onto the field it is about. The zod schema is the same one the route uses,
-// so the form shows the server's own messages before a request is made.
+// so the form shows the server's own messages before a request is made. What differs by kind
+// comes from the kind registry; this file knows only the fields every monitor has.
 import {
-  type HTTP_METHODS,
+  KIND_FIELDS,
   type Monitor,
   type MonitorInput,
+  type MonitorKind,
   monitorInputSchema,
 } from '../../../../core/api/monitors';
 import type { Plan } from '../../../../core/plans';
-import { DEFAULT_EXPECTED_STATUS } from '../../../../core/status-codes';
 import { ApiError } from '../../../lib/api';
 import { issuesByField } from '../../../lib/form-issues';
+import { emptySections, type KindSections, kindUi } from '../kinds/registry';
+import type { FieldErrors } from '../kinds/types';
 
-export type HttpMethod = (typeof HTTP_METHODS)[number];
-export type KeywordMode = 'off' | 'contains' | 'not_contains';
+export type { FieldErrors };
 
-export interface HeaderRow {
-  id: number;
+export interface CommonFormState {
   name: string;
-  value: string;
-}
-
-export interface MonitorFormState {
-  name: string;
-  url: string;
-  method: HttpMethod;
-  headers: HeaderRow[];
-  body: string;
-  expectedStatus: string;
-  keywordMode: KeywordMode;
-  keywordValue: string;
   timeoutSeconds: string;
-  followRedirects: boolean;
-  ignoreTlsErrors: boolean;
   degradedAboveMs: string;
   intervalSeconds: number;
   /** Shown at /status/monitor/{id} and on its badges. */
   public: boolean;
+  /** Warnings before the host's domain expires. */
+  domainExpiry: boolean;
 }
 
-export type FieldName =
-  | 'name'
-  | 'url'
-  | 'method'
-  | 'headers'
-  | 'body'
-  | 'expectedStatus'
-  | 'keyword'
-  | 'timeoutSeconds'
-  | 'degradedAboveMs'
-  | 'interval';
-export type FieldErrors = Partial<Record<FieldName, string>>;
+export interface MonitorFormState {
+  kind: MonitorKind;
+  common: CommonFormState;
+  /** Every kind's fields, so switching kinds in the picker keeps what was typed. */
+  sections: KindSections;
+}
 
-/** Fields inside the collapsed "Advanced" section: an error there opens it. */
-export const ADVANCED_FIELDS: readonly FieldName[] = [
-  'method',
-  'headers',
-  'body',
-  'expectedStatus',
-  'keyword',
-  'timeoutSeconds',
-  'degradedAboveMs',
-];
-
-/** Methods whose requests carry the body field. */
-export const BODY_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** Shared fields inside the collapsed "Advanced" card: an error there opens it. */
+export const COMMON_ADVANCED_FIELDS: readonly string[] = ['timeoutSeconds', 'degradedAboveMs'];
 
 /** The server's own default: every 5 minutes, or the plan's minimum when that is longer. */
 export function defaultIntervalSeconds(plan: Plan): number {
   return Math.max(5, plan.limits.minCheckIntervalMinutes) * 60;
 }
 
-export function emptyFormState(plan: Plan): MonitorFormState {
+export function emptyFormState(plan: Plan, kind: MonitorKind = 'http'): MonitorFormState {
   return {
-    name: '',
-    url: '',
-    method: 'GET',
-    headers: [],
-    body: '',
-    expectedStatus: DEFAULT_EXPECTED_STATUS,
-    keywordMode: 'off',
-    keywordValue: '',
-    timeoutSeconds: '30',
-    followRedirects: true,
-    ignoreTlsErrors: false,
-    degradedAboveMs: '',
-    intervalSeconds: defaultIntervalSeconds(plan),
-    public: false,
+    kind,
+    common: {
+      name: '',
+      timeoutSeconds: '30',
+      degradedAboveMs: '',
+      intervalSeconds: defaultIntervalSeconds(plan),
+      public: false,
+      domainExpiry: true,
+    },
+    sections: emptySections(),
   };
 }
 
 export function formStateFromMonitor(monitor: Monitor): MonitorFormState {
   return {
-    name: monitor.name,
-    url: monitor.url,
-    method: monitor.method,
-    headers: Object.entries(monitor.headers).map(([name, value], id) => ({ id, name, value })),
-    body: monitor.body ?? '',
-    expectedStatus: monitor.expectedStatus,
-    keywordMode: monitor.keyword?.mode ?? 'off',
-    keywordValue: monitor.keyword?.value ?? '',
-    timeoutSeconds: String(monitor.timeoutSeconds),
-    followRedirects: monitor.followRedirects,
-    ignoreTlsErrors: monitor.ignoreTlsErrors,
-    degradedAboveMs: monitor.degradedAboveMs === null ? '' : String(monitor.degradedAboveMs),
-    intervalSeconds: monitor.intervalSeconds,
-    public: monitor.public,
+    kind: monitor.kind,
+    common: {
+      name: monitor.name,
+      timeoutSeconds: String(monitor.timeoutSeconds),
+      degradedAboveMs: monitor.degradedAboveMs === null ? '' : String(monitor.degradedAboveMs),
+      intervalSeconds: monitor.intervalSeconds,
+      public: monitor.public,
+      domainExpiry: monitor.domainExpiry,
+    },
+    sections: { ...emptySections(), [monitor.kind]: kindUi(monitor.kind).stateFromMonitor(monitor) },
   };
 }
 
 function payloadOf(state: MonitorFormState): Record<string, unknown> {
-  // Rows left completely empty are the editor's spare lines, not headers.
-  const headers = state.headers.filter((row) => row.name.trim() !== '' || row.value !== '');
+  const { common } = state;
   const interval =
-    state.intervalSeconds % 60 === 0
-      ? { intervalMinutes: state.intervalSeconds / 60 }
-      : { intervalSeconds: state.intervalSeconds };
+    common.intervalSeconds % 60 === 0
+      ? { intervalMinutes: common.intervalSeconds / 60 }
+      : { intervalSeconds: common.intervalSeconds };
+  const ui = kindUi(state.kind);
   return {
-    name: state.name,
-    url: state.url,
-    method: state.method,
-    headers: Object.fromEntries(headers.map((row) => [row.name.trim(), row.value])),
-    body: BODY_METHODS.has(state.method) && state.body !== '' ? state.body : null,
-    expectedStatus: state.expectedStatus,
-    keyword: state.keywordMode === 'off' ? null : { mode: state.keywordMode, value: state.keywordValue },
-    timeoutSeconds: Number(state.timeoutSeconds),
-    followRedirects: state.followRedirects,
-    ignoreTlsErrors: state.ignoreTlsErrors,
-    degradedAboveMs: state.degradedAboveMs.trim() === '' ? null : Number(state.degradedAboveMs),
-    public: state.public,
-    ...interval,
+    name: common.name,
+    timeoutSeconds: Number(common.timeoutSeconds),
+    degradedAboveMs: common.degradedAboveMs.trim() === '' ? null : Number(common.degradedAboveMs),
+    public: common.public,
+    ...(ui.noHost ? {} : { domainExpiry: common.domainExpiry }),
+    ...(ui.ownSchedule ? {} : interval),
+    ...ui.payloadOf(state.sections[state.kind]),
   };
 }
 
-function fieldOf(key: PropertyKey | undefined): FieldName | null {
-  if (key === 'intervalMinutes' || key === 'intervalSeconds') return 'interval';
-  const known: readonly string[] = [...ADVANCED_FIELDS, 'name', 'url'];
-  return typeof key === 'string' && known.includes(key) ? (key as FieldName) : null;
+/** The form field an API field name belongs to, for this kind; null for none. */
+function fieldOf(kind: MonitorKind) {
+  const known = new Set<string>(['name', 'timeoutSeconds', 'degradedAboveMs', ...KIND_FIELDS[kind]]);
+  return (key: PropertyKey | undefined): string | null => {
+    if (key === 'intervalMinutes' || key === 'intervalSeconds') return 'interval';
+    return typeof key === 'string' && known.has(key) ? key : null;
+  };
 }
 
 export type Validation =
@@ -147,7 +108,11 @@ export type Validation =
 export function validateForm(state: MonitorFormState): Validation {
   const result = monitorInputSchema.safeParse(payloadOf(state));
   if (result.success) return { ok: true, values: result.data };
-  return { ok: false, ...issuesByField(result.error.issues, fieldOf) };
+  const word = kindUi(state.kind).errorMessage;
+  const issues = word
+    ? result.error.issues.map((issue) => ({ ...issue, message: word(issue.path, issue.message) }))
+    : result.error.issues;
+  return { ok: false, ...issuesByField(issues, fieldOf(state.kind)) };
 }
 
 export interface SubmitFailure {
@@ -158,8 +123,8 @@ export interface SubmitFailure {
   limitReached: boolean;
 }
 
-/** Maps an error answer of POST/PATCH /api/v1/monitors onto the form. */
-export function submitFailure(error: unknown): SubmitFailure {
+/** Maps an error answer of POST/PATCH /api/v1/monitors onto the form of a monitor of this kind. */
+export function submitFailure(error: unknown, kind: MonitorKind): SubmitFailure {
   const none = { fields: {}, form: null, limitReached: false };
   if (!(error instanceof ApiError)) {
     return { ...none, form: 'Could not reach the server. Check your connection and try again.' };
@@ -171,12 +136,14 @@ export function submitFailure(error: unknown): SubmitFailure {
     case 'interval_seconds_test_mode_only':
       return { ...none, fields: { interval: error.message } };
     case 'private_target':
-      return { ...none, fields: { url: error.message } };
+      return { ...none, fields: { [kindUi(kind).targetField]: error.message } };
     case 'validation_failed': {
       // The API words these "path.to.field: message".
       const match = /^([\w.]+): (.*)$/s.exec(error.message);
-      const field = fieldOf(match?.[1]?.split('.')[0]);
-      if (match && field) return { ...none, fields: { [field]: match[2] } };
+      const path = match?.[1]?.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key)) ?? [];
+      const field = fieldOf(kind)(path[0]);
+      const word = kindUi(kind).errorMessage ?? ((_path, message) => message);
+      if (match?.[2] && field) return { ...none, fields: { [field]: word(path, match[2]) } };
       return { ...none, form: error.message };
     }
     default:

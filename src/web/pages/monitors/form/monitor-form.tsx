@@ -1,27 +1,23 @@
 import { ChevronDown } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import type { MonitorInput } from '../../../../core/api/monitors';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { FormError, Input } from '../../../components/ui/input';
 import { UpgradeCard } from '../../../components/upgrade-card';
 import { cn } from '../../../lib/cn';
 import { usePlan } from '../../../lib/use-plan';
-import { AdvancedFields, type SetField } from './advanced-fields';
-import { describedBy, FormField } from './form-field';
-import {
-  ADVANCED_FIELDS,
-  type FieldErrors,
-  type MonitorFormState,
-  submitFailure,
-  validateForm,
-} from './form-values';
+import { KindBadge } from '../kinds/kind-badge';
+import { KindPicker } from '../kinds/kind-picker';
+import { CommonAdvancedFields } from './common-advanced-fields';
+import { Checkbox, describedBy, FormField } from './form-field';
+import type { MonitorFormState } from './form-values';
 import { IntervalField } from './interval-field';
 import { PublicField } from './public-field';
+import { type SubmitMonitor, useMonitorForm } from './use-monitor-form';
 
 /**
  * The one monitor form: creating and editing differ only in what `onSubmit` sends. It resolves
- * on success and throws the API's error otherwise, which the form maps onto its fields.
+ * on success and throws the API's error otherwise, which the form maps onto its fields. The
+ * kind's own fields come from the kind registry; a monitor being edited keeps its kind.
  */
 export function MonitorForm({
   initial,
@@ -31,133 +27,105 @@ export function MonitorForm({
   onSubmit,
 }: {
   initial: MonitorFormState;
-  /** The monitor being edited; its public link shows beside the 'public' flag. */
+  /** The monitor being edited: its kind is fixed, and its public link shows beside the flag. */
   monitorId?: string;
   submitLabel: string;
   pendingLabel: string;
-  onSubmit: (values: MonitorInput, state: MonitorFormState) => Promise<unknown>;
+  onSubmit: SubmitMonitor;
 }) {
   const { plan } = usePlan();
-  const [state, setState] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [limitReached, setLimitReached] = useState(false);
-  const [advanced, setAdvanced] = useState(false);
-  const [pending, setPending] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  const [failedSubmits, setFailedSubmits] = useState(0);
-
-  // After a refused submit, the first field in error gets the focus (and the screen reader's voice).
-  useEffect(() => {
-    if (failedSubmits > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [failedSubmits]);
-
-  const set: SetField = (key, value) => {
-    setState((current) => ({ ...current, [key]: value }));
-    // The message described the old value; clear it as the user fixes it.
-    const field =
-      key === 'keywordValue' || key === 'keywordMode'
-        ? 'keyword'
-        : key === 'intervalSeconds'
-          ? 'interval'
-          : key;
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const show = (fields: FieldErrors, form: string | null) => {
-    setErrors(fields);
-    setFormError(form);
-    if (ADVANCED_FIELDS.some((field) => fields[field])) setAdvanced(true);
-    if (Object.values(fields).some(Boolean)) setFailedSubmits((count) => count + 1);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setLimitReached(false);
-    const validation = validateForm(state);
-    if (!validation.ok) return show(validation.errors, validation.form);
-    show({}, null);
-    setPending(true);
-    try {
-      await onSubmit(validation.values, state);
-    } catch (error) {
-      const failure = submitFailure(error);
-      show(failure.fields, failure.form);
-      setLimitReached(failure.limitReached);
-    } finally {
-      setPending(false);
-    }
-  };
+  const f = useMonitorForm(initial, onSubmit);
+  const { state, ui, errors } = f;
+  const section = state.sections[state.kind];
+  const Advanced = ui.advanced?.Section;
 
   return (
-    <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-6">
+    <form ref={f.form} onSubmit={f.submit} onBlur={f.onBlur} noValidate className="flex flex-col gap-6">
+      {monitorId ? null : (
+        <Card>
+          <CardContent>
+            <KindPicker value={state.kind} onChange={f.setKind} />
+          </CardContent>
+        </Card>
+      )}
       <Card>
         <CardContent className="flex flex-col gap-5">
+          {monitorId ? (
+            <p className="flex items-center gap-2 text-sm text-muted">
+              <KindBadge kind={state.kind} />
+              {ui.title}. The kind is fixed once a monitor exists.
+            </p>
+          ) : null}
           <FormField id="monitor-name" label="Name" error={errors.name}>
             <Input
               {...describedBy('monitor-name', errors.name)}
-              value={state.name}
-              onChange={(event) => set('name', event.target.value)}
+              value={state.common.name}
+              onChange={(event) => f.setCommon('name', event.target.value)}
               placeholder="Marketing site"
               maxLength={100}
             />
           </FormField>
-          <FormField id="monitor-url" label="URL" error={errors.url}>
-            <Input
-              {...describedBy('monitor-url', errors.url)}
-              type="url"
-              inputMode="url"
-              value={state.url}
-              onChange={(event) => set('url', event.target.value)}
-              placeholder="https://example.com/health"
-              className="font-mono"
+          <ui.Section state={section} set={f.setSection} errors={errors} />
+          {ui.ownSchedule ? null : (
+            <IntervalField
+              plan={plan}
+              value={state.common.intervalSeconds}
+              onChange={(seconds) => f.setCommon('intervalSeconds', seconds)}
+              error={errors.interval}
             />
-          </FormField>
-          <IntervalField
-            plan={plan}
-            value={state.intervalSeconds}
-            onChange={(seconds) => set('intervalSeconds', seconds)}
-            error={errors.interval}
-          />
+          )}
           <PublicField
             monitorId={monitorId}
-            checked={state.public}
-            onChange={(checked) => set('public', checked)}
+            checked={state.common.public}
+            onChange={(checked) => f.setCommon('public', checked)}
           />
+          {ui.noHost ? null : (
+            <Checkbox
+              id="monitor-domain-expiry"
+              label="Domain expiry warnings"
+              hint="Warns 30, 14, 7, 3 and 1 days before the registrable domain of the host expires."
+              checked={state.common.domainExpiry}
+              onChange={(checked) => f.setCommon('domainExpiry', checked)}
+            />
+          )}
         </CardContent>
       </Card>
 
-      <Card>
-        <button
-          type="button"
-          aria-expanded={advanced}
-          aria-controls="monitor-advanced"
-          onClick={() => setAdvanced((open) => !open)}
-          className="flex w-full cursor-pointer items-center justify-between gap-3 p-5 text-left sm:px-6"
-        >
-          <span>
-            <span className="block font-medium">Advanced</span>
-            <span className="block text-sm text-muted">
-              Method, headers, body, expected status, keyword, timeout, redirects, TLS, degraded threshold.
+      {/* An untimed kind has no timeout or degraded threshold: without fields of its own, no card. */}
+      {ui.untimed && !ui.advanced ? null : (
+        <Card>
+          <button
+            type="button"
+            aria-expanded={f.advanced}
+            aria-controls="monitor-advanced"
+            onClick={f.toggleAdvanced}
+            className="flex w-full cursor-pointer items-center justify-between gap-3 p-5 text-left sm:px-6"
+          >
+            <span>
+              <span className="block font-medium">Advanced</span>
+              <span className="block text-sm text-muted">
+                {ui.advanced ? `${ui.advanced.summary}, timeout` : 'Timeout'}, degraded threshold.
+              </span>
             </span>
-          </span>
-          <ChevronDown
-            className={cn('size-5 shrink-0 transition-transform', advanced && 'rotate-180')}
-            aria-hidden
-          />
-        </button>
-        {advanced ? (
-          <CardContent id="monitor-advanced" className="border-t border-border">
-            <AdvancedFields state={state} set={set} errors={errors} />
-          </CardContent>
-        ) : null}
-      </Card>
+            <ChevronDown
+              className={cn('size-5 shrink-0 transition-transform', f.advanced && 'rotate-180')}
+              aria-hidden
+            />
+          </button>
+          {f.advanced ? (
+            <CardContent id="monitor-advanced" className="flex flex-col gap-5 border-t border-border">
+              {Advanced ? <Advanced state={section} set={f.setSection} errors={errors} /> : null}
+              <CommonAdvancedFields state={state.common} set={f.setCommon} errors={errors} />
+            </CardContent>
+          ) : null}
+        </Card>
+      )}
 
-      {limitReached ? <UpgradeCard trigger="limit" compact /> : null}
-      <FormError>{formError}</FormError>
+      {f.limitReached ? <UpgradeCard trigger="limit" compact /> : null}
+      <FormError>{f.formError}</FormError>
       <div className="flex justify-end">
-        <Button type="submit" disabled={pending}>
-          {pending ? pendingLabel : submitLabel}
+        <Button type="submit" disabled={f.pending}>
+          {f.pending ? pendingLabel : submitLabel}
         </Button>
       </div>
     </form>

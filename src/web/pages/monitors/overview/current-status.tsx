@@ -8,6 +8,7 @@ import { formatDateTime, formatDuration, formatInterval, formatMs } from '../../
 import { useMonitorAction } from '../../../lib/use-monitor-actions';
 import { useNow } from '../../../lib/use-now';
 import { useTimeZone } from '../../../lib/use-time-zone';
+import { kindUi } from '../kinds/registry';
 
 function Since({ at }: { at: number | null }) {
   const now = useNow(1000);
@@ -37,8 +38,10 @@ export function CurrentStatus({ monitor }: { monitor: Monitor }) {
             </p>
             <p className="text-sm text-muted">
               <CheckedAgo at={monitor.lastCheckedAt} />
-              {monitor.lastLatencyMs !== null ? ` · ${formatMs(monitor.lastLatencyMs)}` : null} ·{' '}
-              {formatInterval(monitor.intervalSeconds)}
+              {monitor.lastLatencyMs !== null && !kindUi(monitor.kind).untimed
+                ? ` · ${formatMs(monitor.lastLatencyMs)}`
+                : null}{' '}
+              · {formatInterval(monitor.intervalSeconds)}
             </p>
           </div>
         </div>

@@ -1,10 +1,11 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormError } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { monitorResultsQueryOptions, monitorUptimeQueryOptions } from '../../../lib/monitors';
 import { useRouteMonitor } from '../../../lib/use-monitor';
+import { kindUi } from '../kinds/registry';
 import { CurrentStatus } from './current-status';
 import { RecentChecks } from './recent-checks';
 import { UptimeTiles } from './uptime-tiles';
@@ -31,27 +32,33 @@ export function OverviewTab() {
   // The chart plots the first page (the latest checks); older pages only extend the table.
   const latest = results.data?.pages[0]?.results ?? [];
   const markers = useChartDeployments(monitor.id, latest);
+  const { DetailPanel, chartDescription, chartTimings, untimed } = kindUi(monitor.kind);
+  const charted = useMemo(
+    () => (chartTimings ? latest.map((result) => ({ ...result, timings: chartTimings(result) })) : latest),
+    [latest, chartTimings],
+  );
 
   return (
     <div className="flex flex-col gap-6">
       <CurrentStatus monitor={monitor} />
-      <Card>
-        <CardHeader>
-          <CardTitle>Response time</CardTitle>
-          <CardDescription>
-            The latest checks, split into DNS, connect, TLS, time to first byte and download.
-          </CardDescription>
-        </CardHeader>
-        <div className="p-3 sm:p-4">
-          {results.isPending ? (
-            <ChartFallback />
-          ) : (
-            <Suspense fallback={<ChartFallback />}>
-              <ResponseChart results={latest} markers={markers} />
-            </Suspense>
-          )}
-        </div>
-      </Card>
+      {DetailPanel ? <DetailPanel monitor={monitor} /> : null}
+      {untimed ? null : (
+        <Card>
+          <CardHeader>
+            <CardTitle>Response time</CardTitle>
+            <CardDescription>{chartDescription}</CardDescription>
+          </CardHeader>
+          <div className="p-3 sm:p-4">
+            {results.isPending ? (
+              <ChartFallback />
+            ) : (
+              <Suspense fallback={<ChartFallback />}>
+                <ResponseChart results={charted} markers={markers} />
+              </Suspense>
+            )}
+          </div>
+        </Card>
+      )}
       {uptime.isError ? <FormError>{`We couldn't load uptime. ${uptime.error.message}`}</FormError> : null}
       <UptimeTiles report={uptime.data} />
       {results.isError ? (

@@ -7,7 +7,7 @@ import { type ChartMarker, markerPlugin } from '../../../components/charts/deplo
 import { formatMs } from '../../../lib/format';
 import { useColorScheme } from '../../../lib/use-color-scheme';
 import { useTimeZone } from '../../../lib/use-time-zone';
-import { TIMING_PARTS, type TimingSeries, timingSeries } from './timing-series';
+import { CHART_PARTS, type TimingSeries, timingSeries } from './timing-series';
 
 const HEIGHT = 240;
 
@@ -39,7 +39,7 @@ function chartOptions(
   const danger = cssColor('--color-danger');
   const axis = { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
   // Bands are stacked by drawing the tallest running sum first and each lower one over it.
-  const bands = TIMING_PARTS.map((part, index) => ({ part, index })).reverse();
+  const bands = CHART_PARTS.map((part, index) => ({ part, index })).reverse();
   return {
     width,
     height: HEIGHT,

@@ -16,12 +16,13 @@ const SELF_SIGNED = {
   remedy: 'Replace it with a certificate from a public certificate authority such as Let’s Encrypt.',
 };
 
-function showSecurity(ssl: () => Response, monitor = makeMonitor()) {
+function showSecurity(ssl: () => Response, monitor = makeMonitor(), domain?: () => Response) {
   stubServer({
     user: TEST_USER,
     routes: {
       'GET /api/v1/monitors/m-1': () => json(monitor),
       'GET /api/v1/monitors/m-1/ssl': ssl,
+      ...(domain ? { 'GET /api/v1/monitors/m-1/domain': domain } : {}),
     },
   });
   return renderApp('/dashboard/monitors/m-1/security');
@@ -101,6 +102,50 @@ describe('monitor security tab', () => {
     expect(history[0]).toHaveTextContent('First seen Jan 2, 2025');
     expect(history[1]).toHaveTextContent('Issued by R10');
     expect(history[1]).not.toHaveTextContent('Current');
+  });
+
+  it('shows the domain card: when the registration expires, with whom, and a failed lookup', async () => {
+    const domain = {
+      enabled: true,
+      domain: 'example.com',
+      expiresAt: NOW + 12 * DAY_MS + 3_600_000,
+      daysRemaining: 12,
+      registrar: 'Gandi SAS',
+      checkedAt: Date.UTC(2025, 2, 3, 11, 0, 0),
+      error: { code: 'rdap_unavailable', message: 'rdap.example answered HTTP 503.' },
+      nextCheckAt: NOW + DAY_MS,
+    };
+    showSecurity(
+      () => json(makeSslOverview()),
+      makeMonitor(),
+      () => json(domain),
+    );
+    const card = await screen.findByTestId('domain-card', {}, LOAD);
+    expect(within(card).getByText('Domain example.com')).toBeInTheDocument();
+    expect(within(card).getByText('Registered with Gandi SAS')).toBeInTheDocument();
+    expect(within(card).getByText('12 days left · expires Mar 15, 2025')).toHaveClass('text-warning');
+    expect(within(card).getByText('rdap.example answered HTTP 503.')).toHaveClass('text-danger');
+    expect(card).toHaveTextContent('Last looked up Mar 3, 2025, 11:00 AM');
+  });
+
+  it('shows no domain card for a monitor that has not opted in', async () => {
+    const off = {
+      enabled: false,
+      domain: null,
+      expiresAt: null,
+      daysRemaining: null,
+      registrar: null,
+      checkedAt: null,
+      error: null,
+      nextCheckAt: null,
+    };
+    showSecurity(
+      () => json(makeSslOverview()),
+      makeMonitor(),
+      () => json(off),
+    );
+    await screen.findByText('30 days left', {}, LOAD);
+    expect(screen.queryByTestId('domain-card')).not.toBeInTheDocument();
   });
 
   it('colours a certificate with under 30 days left as a warning', async () => {

@@ -13,6 +13,7 @@ import { CertificateCard } from './certificate-card';
 import { CertificateHistory } from './certificate-history';
 import { ChainCard } from './chain-card';
 import { ConnectionCard } from './connection-card';
+import { DomainCard } from './domain-card';
 import { ProblemsCard } from './problems-card';
 import { sslQueryOptions } from './ssl-query';
 import { urgencyOf } from './validity';
@@ -71,7 +72,7 @@ function CheckedCertificate({ overview, check }: { overview: SslOverview; check:
   );
 }
 
-function SecurityScreen() {
+function CertificateScreen() {
   const monitor = useRouteMonitor();
   const ssl = useQuery(sslQueryOptions(monitor.id));
   if (ssl.isPending) return <PageSpinner />;
@@ -101,6 +102,16 @@ function SecurityScreen() {
     );
   }
   return <CheckedCertificate overview={overview} check={overview.current} />;
+}
+
+function SecurityScreen() {
+  const monitor = useRouteMonitor();
+  return (
+    <div className="flex flex-col gap-6">
+      <DomainCard monitorId={monitor.id} />
+      <CertificateScreen />
+    </div>
+  );
 }
 
 export function SecurityTab() {

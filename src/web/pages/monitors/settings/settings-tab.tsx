@@ -15,9 +15,9 @@ import { AlertChannelsCard } from './alert-channels-card';
 import { DeleteMonitorCard } from './delete-monitor-card';
 import { IntervalRaisedNotice } from './interval-raised-notice';
 
-/** The edit payload: everything the form holds, but the interval only when it was changed. */
+/** The edit payload: everything the form holds but the kind (fixed once created), and the interval only when it was changed. */
 function updateFrom(values: MonitorInput, monitor: Monitor, intervalSeconds: number): MonitorUpdate {
-  const { paused: _paused, intervalMinutes, intervalSeconds: seconds, ...rest } = values;
+  const { paused: _paused, kind: _kind, intervalMinutes, intervalSeconds: seconds, ...rest } = values;
   // An unchanged interval is not re-sent, so a monitor saved under another plan's minimum can
   // still be edited.
   if (intervalSeconds === monitor.intervalSeconds) return rest;
@@ -62,6 +62,7 @@ export function SettingsTab() {
     onSuccess: (saved) => {
       storeMonitor(queryClient, saved);
       void queryClient.invalidateQueries({ queryKey: monitorKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: monitorKeys.summary() });
       toast.success('Changes saved.');
     },
   });
@@ -76,7 +77,9 @@ export function SettingsTab() {
         monitorId={monitor.id}
         submitLabel="Save changes"
         pendingLabel="Saving…"
-        onSubmit={(values, state) => save.mutateAsync(updateFrom(values, monitor, state.intervalSeconds))}
+        onSubmit={(values, state) =>
+          save.mutateAsync(updateFrom(values, monitor, state.common.intervalSeconds))
+        }
       />
       <AlertChannelsCard monitorId={monitor.id} />
       <PauseCard monitor={monitor} />

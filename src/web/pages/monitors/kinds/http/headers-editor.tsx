@@ -1,7 +1,7 @@
 import { Plus, X } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
-import type { HeaderRow } from './form-values';
+import { Button } from '../../../../components/ui/button';
+import { Input, Label } from '../../../../components/ui/input';
+import type { HeaderRow } from './http-form';
 
 export function HeadersEditor({
   rows,

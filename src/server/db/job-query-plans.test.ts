@@ -1,0 +1,212 @@
+// Every periodic job costs what is due, not what exists: each job's per-poll statement searches
+// an index and reads no table from end to end, on SQLite and on PostgreSQL alike.
+import { type Compilable, type Kysely, type RawBuilder, sql } from 'kysely';
+import { uuidv7 } from 'uuidv7';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimDueDeliveriesQuery } from '../alerts/claim-deliveries.ts';
+import { dueCustomerQueries } from '../billing/period-job.ts';
+import { claimDueSitesQuery, claimNextRunQuery } from '../performance/claim.ts';
+import { RETENTION_KINDS } from '../retention/kinds.ts';
+import { deleteBatchStatement } from '../retention/prune.ts';
+import { checkResultRow, INSERT_AGED, insertSite } from '../retention/test/rows.ts';
+import { changedSince, claimDueSslStatesQuery, syncSslStates } from '../ssl/claim.ts';
+import { newSslState } from '../ssl/state.ts';
+import { insertMonitors, insertOwner, monitorRow } from '../test/monitor-rows.ts';
+import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
+import type { Dialect } from './connect.ts';
+import { explainQuery, type QueryPlan } from './query-plan.ts';
+import type { Database } from './schema.ts';
+
+const NOW = 1_800_000_000_000;
+let t: TestDatabase;
+let parentIds: Awaited<ReturnType<typeof seed>>;
+
+async function insertAll<T extends keyof Database>(db: Kysely<Database>, table: T, rows: unknown[]) {
+  for (let at = 0; at < rows.length; at += 200) {
+    await db
+      .insertInto(table)
+      // biome-ignore lint/suspicious/noExplicitAny: rows shaped by the factories for `table`
+      .values(rows.slice(at, at + 200) as any)
+      .execute();
+  }
+}
+
+/**
+ * Plans follow table statistics: forty owners with ten monitors, a site and history each,
+ * analysed, so both planners see tables shaped like production ones rather than empty ones.
+ */
+async function seed(db: Kysely<Database>, dialect: Dialect) {
+  const old = NOW - 30 * 86_400_000;
+  const monitors = [];
+  const sites = [];
+  for (let o = 0; o < 40; o++) {
+    const owner = await insertOwner(db, dialect);
+    await db
+      .insertInto('retention_owner_plans')
+      .values({ user_id: owner, plan_id: o % 2 ? 'free' : 'pro', noted_at: NOW })
+      .execute();
+    sites.push({ id: await insertSite(db, owner, NOW + 3_600_000), owner });
+    for (let i = 0; i < 10; i++) {
+      const url = i === 0 ? 'http://plain.example.com' : 'https://shop.example.com';
+      monitors.push(monitorRow(owner, url, old, { paused: i === 1 ? 1 : 0 }));
+    }
+  }
+  await insertMonitors(db, monitors);
+  await insertAll(
+    db,
+    'monitor_ssl_state',
+    monitors.map((m) => newSslState(m.id, NOW + 3_600_000)),
+  );
+  const hours = (n: number) => Array.from({ length: n }, (_, i) => old + i * 3_600_000);
+  await insertAll(
+    db,
+    'check_results',
+    monitors.flatMap((m) => hours(20).map((at) => checkResultRow(m.id, at))),
+  );
+  await insertAll(
+    db,
+    'alert_deliveries',
+    monitors.map((m) => ({
+      id: uuidv7(),
+      user_id: m.user_id,
+      monitor_id: m.id,
+      incident_id: null,
+      channel_id: null,
+      kind: 'email',
+      payload: '{}',
+      status: 'sent',
+      attempts: 1,
+      next_attempt_at: null,
+      last_error: null,
+      claimed_until: null,
+      created_at: old,
+      sent_at: old,
+    })),
+  );
+  // A few rows of every prunable kind per owner (check results above).
+  for (const [o, site] of sites.entries()) {
+    const owner = { userId: site.owner, siteId: site.id, monitorId: monitors[o * 10 + 2]?.id ?? '' };
+    for (const [kind, insert] of Object.entries(INSERT_AGED)) {
+      if (kind === 'checks') continue;
+      for (const at of hours(3)) await insert(db, owner, at);
+    }
+  }
+  await sql`analyze`.execute(db);
+  return {
+    monitors: monitors.map((m) => m.id).sort(),
+    performance_sites: sites.map((site) => site.id).sort(),
+    retention_owner_plans: sites.map((site) => site.owner).sort(),
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  parentIds = await seed(t.db, t.dialect);
+});
+afterAll(async () => {
+  await t.destroy();
+});
+
+const explain = (query: Compilable | RawBuilder<unknown>) =>
+  explainQuery(t.db as Kysely<unknown>, t.dialect, 'as' in query ? query.compile(t.db) : query.compile());
+
+/** The plan searches `index` and reads nothing from end to end but a CTE's own rows (`due`, `next`). */
+function expectIndexSearch(plan: QueryPlan, index: string) {
+  expect(plan.text, plan.text).toContain(index);
+  expect(
+    plan.fullScans.filter((name) => name !== 'due' && name !== 'next'),
+    plan.text,
+  ).toEqual([]);
+}
+
+describe('per-poll statements of the periodic jobs', () => {
+  it('claims due certificates from the active-state index without reading monitors', async () => {
+    const claim = claimDueSslStatesQuery(t.db, t.dialect, {
+      now: NOW,
+      limit: 8,
+      workerId: 'w1',
+      leaseMs: 75_000,
+    });
+    const plan = await explain(claim);
+    expectIndexSearch(plan, 'monitor_ssl_state_active_due_idx');
+    expect(plan.text).not.toMatch(/\bmonitors\b/);
+  });
+
+  it('keeps certificate states in step by reading only the monitors changed since the last sync', async () => {
+    // The sync is two statements; capture what it sends rather than copy them here.
+    const sent: Compilable[] = [];
+    const recording = t.db.withPlugin({
+      transformQuery: (args) => {
+        sent.push({ compile: () => recording.getExecutor().compileQuery(args.node, args.queryId) });
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    await syncSslStates(recording, NOW, changedSince(NOW - 120_000));
+    expect(sent).toHaveLength(2);
+    for (const statement of sent) {
+      expectIndexSearch(await explain(statement), 'monitors_updated_idx');
+    }
+  });
+
+  it('claims due performance sites and the next queued run through their indexes', async () => {
+    const sites = await explain(
+      claimDueSitesQuery(t.db, t.dialect, { now: NOW, limit: 20, leaseMs: 60_000 }),
+    );
+    expectIndexSearch(sites, 'performance_sites_due_idx');
+    const runs = await explain(
+      claimNextRunQuery(t.db, t.dialect, { now: NOW, workerId: 'w1', leaseMs: 60_000 }),
+    );
+    expectIndexSearch(runs, 'performance_checks_status_idx');
+  });
+
+  it('claims due alert deliveries through their due index', async () => {
+    const plan = await explain(
+      claimDueDeliveriesQuery(t.db, t.dialect, { now: NOW, limit: 50, leaseMs: 60_000 }),
+    );
+    expectIndexSearch(plan, 'alert_deliveries_due_idx');
+  });
+
+  it('finds billing customers with something due through one index per kind of due date', async () => {
+    const [scheduled, periodEnd, trialEnd, resets] = dueCustomerQueries(t.db, NOW);
+    const expected = [
+      // With no billing rows to go by, a planner may take any of the status-led indexes.
+      [scheduled, 'billing_products_status_'],
+      [periodEnd, 'billing_products_status_'],
+      [trialEnd, 'billing_products_status_'],
+      [resets, 'billing_entitlements_reset_idx'],
+    ] as const;
+    for (const [query, index] of expected) {
+      if (!query) throw new Error('a due-customer query is missing');
+      expectIndexSearch(await explain(query), index);
+    }
+  });
+
+  it('prunes each kind a page of parents at a time, probing the rows of each parent by index', async () => {
+    const cutoffs = [
+      { plan: 'free', cutoff: NOW - 7 * 86_400_000 },
+      { plan: 'pro', cutoff: NOW - 365 * 86_400_000 },
+    ] as const;
+    for (const kind of RETENTION_KINDS) {
+      // A page of parents among many, as the pass walks them.
+      const ids = 'parent' in kind.owner ? parentIds[kind.owner.parent] : parentIds.retention_owner_plans;
+      const page = {
+        after: ids[5] ?? '',
+        last: ids[25] ?? '',
+        from: { parent: ids[9] ?? '', at: NOW - 60 * 86_400_000 },
+      };
+      const plan = await explain(deleteBatchStatement(t.dialect, kind, cutoffs, page, 1000));
+      const parentId = 'parent' in kind.owner ? 'id' : 'user_id';
+      const parents = t.dialect === 'sqlite' ? `SEARCH p USING` : `Index Cond: ((${parentId} > `;
+      // The kind's rows of each parent: one index range (SQLite also bounded by the cutoff).
+      const rows =
+        t.dialect === 'postgres'
+          ? `(${kind.owner.column} = p.${parentId})`
+          : kind.table === 'budget_violations'
+            ? `${kind.owner.column}=?`
+            : `${kind.owner.column}=? AND ${kind.at}<?`;
+      expectIndexSearch(plan, parents);
+      expect(plan.text, `${kind.kind}\n${plan.text}`).toContain(rows);
+    }
+  });
+});

@@ -1,0 +1,70 @@
+// Which domains are due for an RDAP lookup, claimed with a lease the way certificate checks are:
+// an index search on next_check_at, SKIP LOCKED on PostgreSQL so any number of workers claim
+// without double lookups; SQLite has a single writer, so the plain subquery is already exclusive.
+import { type Kysely, sql } from 'kysely';
+import type { Dialect } from '../db/connect.ts';
+import type { DomainExpiryTable } from '../db/domain-schema.ts';
+import type { Database } from '../db/schema.ts';
+
+/**
+ * Gives every watched domain without a row one, due at once. syncMonitorDomain already does; this
+ * heals the race where a lookup finding no watcher dropped the row as a monitor linked to it.
+ */
+export async function seedDomainRows(db: Kysely<Database>): Promise<void> {
+  await db
+    .insertInto('domain_expiry')
+    .columns(['domain', 'next_check_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('monitor_domains')
+        .select(['monitor_domains.domain', sql<number>`cast(0 as bigint)`.as('next_check_at')])
+        .distinct()
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('domain_expiry')
+                .select('domain_expiry.domain')
+                .whereRef('domain_expiry.domain', '=', 'monitor_domains.domain'),
+            ),
+          ),
+        ),
+    )
+    .onConflict((oc) => oc.column('domain').doNothing())
+    .execute();
+}
+
+export interface DomainClaimOptions {
+  now: number;
+  limit: number;
+  workerId: string;
+  leaseMs: number;
+}
+
+/** The due-domains subquery on its own, so a test can ask the planner how it runs. */
+export function dueDomainsQuery(db: Kysely<Database>, dialect: Dialect, { now, limit }: DomainClaimOptions) {
+  const due = db
+    .selectFrom('domain_expiry')
+    .select('domain')
+    .where('next_check_at', '<=', now)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+    .orderBy('next_check_at')
+    .limit(limit);
+  return dialect === 'postgres' ? due.forUpdate().skipLocked() : due;
+}
+
+export async function claimDueDomains(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  options: DomainClaimOptions,
+): Promise<DomainExpiryTable[]> {
+  const { now, workerId, leaseMs } = options;
+  // A CTE runs once (PostgreSQL never inlines one that locks), so LIMIT bounds the claim.
+  return db
+    .with('due', () => dueDomainsQuery(db, dialect, options))
+    .updateTable('domain_expiry')
+    .from('due')
+    .whereRef('domain_expiry.domain', '=', 'due.domain')
+    .set({ claimed_until: sql<number>`cast(${now + leaseMs} as bigint)`, claimed_by: workerId })
+    .returningAll()
+    .execute();
+}

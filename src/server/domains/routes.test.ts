@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type DomainExpiry, domainExpirySchema } from '../../core/api/domains.ts';
+import { DAY_MS } from '../checks/ssl-problems.ts';
+import { type IncidentApi, incidentApi, START } from '../test/incident-api.ts';
+import { listDomainBadges } from './overview.ts';
+import { syncMonitorDomain } from './sync.ts';
+
+let api: IncidentApi;
+beforeEach(async () => {
+  api = await incidentApi();
+});
+afterEach(async () => {
+  await api.t.close();
+});
+
+const db = () => api.t.database.db;
+
+describe('GET /api/v1/monitors/{id}/domain', () => {
+  it("returns the monitor's domain, its expiry, registrar and last lookup", async () => {
+    const owner = await api.user();
+    const shop = await api.monitor(owner, 'Shop');
+    await syncMonitorDomain(db(), shop.id, 'shop.example.com', true);
+    await db()
+      .updateTable('domain_expiry')
+      .set({
+        expires_at: START + 20 * DAY_MS + 3_600_000,
+        registrar: 'Example Registrar, Inc.',
+        checked_at: START - 3_600_000,
+        next_check_at: START + 23 * 3_600_000,
+      })
+      .where('domain', '=', 'example.com')
+      .execute();
+
+    const body = await api.expectJson<DomainExpiry>(
+      await api.send(owner, 'GET', `/monitors/${shop.id}/domain`),
+      200,
+    );
+    expect(domainExpirySchema.parse(body)).toEqual(body);
+    expect(body).toEqual({
+      enabled: true,
+      domain: 'example.com',
+      expiresAt: START + 20 * DAY_MS + 3_600_000,
+      daysRemaining: 20,
+      registrar: 'Example Registrar, Inc.',
+      checkedAt: START - 3_600_000,
+      error: null,
+      nextCheckAt: START + 23 * 3_600_000,
+    });
+  });
+
+  it('reports a failed lookup and a monitor that has not opted in', async () => {
+    const owner = await api.user();
+    const shop = await api.monitor(owner, 'Shop');
+    await api.expectJson(
+      await api.send(owner, 'PATCH', `/monitors/${shop.id}`, { domainExpiry: false }),
+      200,
+    );
+    const off = await api.expectJson<DomainExpiry>(
+      await api.send(owner, 'GET', `/monitors/${shop.id}/domain`),
+      200,
+    );
+    expect(off).toMatchObject({ enabled: false, domain: null, expiresAt: null, nextCheckAt: null });
+
+    await syncMonitorDomain(db(), shop.id, 'shop.example.com', true);
+    await db()
+      .updateTable('domain_expiry')
+      .set({
+        checked_at: START,
+        error_code: 'no_expiration',
+        error: 'The registry publishes no expiry date.',
+      })
+      .execute();
+    const failed = await api.expectJson<DomainExpiry>(
+      await api.send(owner, 'GET', `/monitors/${shop.id}/domain`),
+      200,
+    );
+    expect(failed).toMatchObject({
+      enabled: true,
+      domain: 'example.com',
+      expiresAt: null,
+      daysRemaining: null,
+      error: { code: 'no_expiration', message: 'The registry publishes no expiry date.' },
+    });
+  });
+
+  it("answers 404 for another user's monitor and for one that does not exist", async () => {
+    const owner = await api.user();
+    const intruder = await api.user();
+    const shop = await api.monitor(owner, 'Shop');
+    await syncMonitorDomain(db(), shop.id, 'shop.example.com', true);
+    for (const id of [shop.id, 'missing']) {
+      const body = await api.expectJson<{ error: { code: string } }>(
+        await api.send(intruder, 'GET', `/monitors/${id}/domain`),
+        404,
+      );
+      expect(body.error.code).toBe('monitor_not_found');
+    }
+  });
+
+  it("lists the dashboard badges of the owner's monitors only", async () => {
+    const owner = await api.user();
+    const intruder = await api.user();
+    const shop = await api.monitor(owner, 'Shop');
+    await syncMonitorDomain(db(), shop.id, 'shop.example.com', true);
+    await db()
+      .updateTable('domain_expiry')
+      .set({ expires_at: START + 3 * DAY_MS })
+      .execute();
+    const now = START + 3_600_000;
+    expect(await listDomainBadges(db(), owner.id, [shop.id], now)).toEqual(
+      new Map([[shop.id, { expiresAt: START + 3 * DAY_MS, daysRemaining: 2 }]]),
+    );
+    expect(await listDomainBadges(db(), intruder.id, [shop.id], now)).toEqual(new Map());
+  });
+
+  it('is documented in the OpenAPI document', async () => {
+    const doc = await api.expectJson<{ paths: Record<string, unknown> }>(
+      await api.t.request('/api/v1/openapi.json'),
+      200,
+    );
+    expect(doc.paths['/monitors/{id}/domain']).toBeDefined();
+  });
+});

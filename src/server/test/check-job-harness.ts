@@ -1,0 +1,35 @@
+// A check job for tests on a test app's database, and a bounded way to drive it until something
+// holds. Checks run for real against targets on 127.0.0.1; only loopback can ever be reached.
+import type { Clock } from '../clock.ts';
+import { createLocalEventBus } from '../events/bus.ts';
+import { createLogger } from '../logger.ts';
+import { createTargetGuard } from '../net/target-guard.ts';
+import { loopbackOnlyOpener } from '../net/test/loopback-only.ts';
+import { createCheckJob } from '../scheduler/check-job.ts';
+import type { WorkerJob } from '../scheduler/worker.ts';
+import type { TestApp } from './test-app.ts';
+
+export function testCheckJob(t: TestApp, clock: Clock, region = 'local'): WorkerJob {
+  return createCheckJob({
+    db: t.database.db,
+    dialect: t.database.dialect,
+    clock,
+    guard: createTargetGuard({ allowPrivateTargets: true, openSocket: loopbackOnlyOpener() }),
+    events: createLocalEventBus(),
+    logger: createLogger('silent'),
+    region,
+    workerId: 'worker-a',
+  });
+}
+
+const signal = new AbortController().signal;
+
+/** Runs the job's rounds (bounded: 200, real 10 ms apart) until `done` holds. */
+export async function pump(worker: WorkerJob, done: () => Promise<boolean>): Promise<void> {
+  for (let round = 0; round < 200; round++) {
+    await worker.run(signal);
+    if (await done()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('condition not reached within 200 rounds');
+}

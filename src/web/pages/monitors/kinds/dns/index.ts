@@ -1,0 +1,26 @@
+// The dns kind in the web app: a name's records of one type, optionally matching expected values.
+import { BookText } from 'lucide-react';
+import { defineKind } from '../types';
+import { dnsPayload, dnsStateFromMonitor, emptyDnsState } from './dns-form';
+import { DnsPanel } from './dns-panel';
+import { DnsSection } from './dns-section';
+
+export const dnsKindUi = defineKind({
+  kind: 'dns',
+  label: 'DNS',
+  title: 'DNS record',
+  description: 'A name resolves, optionally to the records you expect, from any resolver.',
+  icon: BookText,
+  emptyState: emptyDnsState,
+  stateFromMonitor: dnsStateFromMonitor,
+  payloadOf: dnsPayload,
+  // Only the resolver is an address Upwatch connects to.
+  targetField: 'resolver',
+  Section: DnsSection,
+  advanced: null,
+  chartDescription: 'How long the latest lookups took.',
+  // A DNS check is one lookup: all of its time is DNS.
+  chartTimings: (result) => ({ ...result.timings, dnsMs: result.totalMs }),
+  DetailPanel: DnsPanel,
+  tabs: [],
+});

@@ -1,0 +1,41 @@
+// The heartbeat kind in the web app: a job pings Upwatch, which alerts when a ping is missing.
+import { HeartPulse } from 'lucide-react';
+import { createElement } from 'react';
+import type { MonitorOf } from '../../../../../core/api/monitors';
+import { defineKind, type SectionProps } from '../types';
+import { HeartbeatFields, type HeartbeatFieldValues } from './heartbeat-fields';
+import { HeartbeatPanel } from './heartbeat-panel';
+
+function HeartbeatSection({ state, set, errors }: SectionProps<HeartbeatFieldValues>) {
+  return createElement(HeartbeatFields, { value: state, onChange: set, errors });
+}
+
+export const heartbeatKindUi = defineKind({
+  kind: 'heartbeat',
+  label: 'Heartbeat',
+  title: 'Heartbeat (cron job)',
+  description: 'A job pings Upwatch on its schedule; a missing or failed run alerts.',
+  icon: HeartPulse,
+  emptyState: (): HeartbeatFieldValues => ({
+    periodSeconds: 3600,
+    cron: null,
+    timezone: 'UTC',
+    graceSeconds: 300,
+  }),
+  stateFromMonitor: (monitor: MonitorOf<'heartbeat'>): HeartbeatFieldValues => ({
+    periodSeconds: monitor.periodSeconds,
+    cron: monitor.cron,
+    timezone: monitor.timezone,
+    graceSeconds: monitor.graceSeconds,
+  }),
+  payloadOf: (state) => ({ kind: 'heartbeat', ...state }),
+  targetField: 'cron',
+  ownSchedule: true,
+  noHost: true,
+  Section: HeartbeatSection,
+  advanced: null,
+  untimed: true,
+  chartDescription: 'Pings are not timed.',
+  DetailPanel: HeartbeatPanel,
+  tabs: [],
+});

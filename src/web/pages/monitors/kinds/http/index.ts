@@ -1,0 +1,40 @@
+// The http kind in the web app: a URL requested like a browser would, with a timing breakdown.
+import { Globe } from 'lucide-react';
+import { defineKind } from '../types';
+import { assertionMessage } from './assertions-editor';
+import { HttpAdvanced } from './http-advanced';
+import { emptyHttpState, httpErrorField, httpPayload, httpStateFromMonitor } from './http-form';
+import { HttpSection } from './http-section';
+
+export const httpKindUi = defineKind({
+  kind: 'http',
+  label: 'HTTP',
+  title: 'HTTP(S) website or API',
+  description: 'A URL answers with the status you expect, optionally containing a keyword.',
+  icon: Globe,
+  emptyState: emptyHttpState,
+  stateFromMonitor: httpStateFromMonitor,
+  payloadOf: httpPayload,
+  errorFieldOf: httpErrorField,
+  errorMessage: (path, message) => (path[0] === 'assertions' ? assertionMessage(path, message) : message),
+  targetField: 'url',
+  Section: HttpSection,
+  advanced: {
+    Section: HttpAdvanced,
+    summary: 'Method, headers, body, expected status, keyword, assertions, redirects, TLS',
+    fields: [
+      'method',
+      'headers',
+      'body',
+      'expectedStatus',
+      'keyword',
+      'assertions',
+      'followRedirects',
+      'ignoreTlsErrors',
+    ],
+  },
+  chartDescription: 'The latest checks, split into DNS, connect, TLS, time to first byte and download.',
+  // The overview's chart, uptime and recent checks already tell an HTTP monitor's story.
+  DetailPanel: null,
+  tabs: ['performance'],
+});

@@ -1,0 +1,44 @@
+// The monitor kinds the web app offers: one entry per kind, keyed like the API's own registry.
+// A new kind is a folder beside http/, tcp/, ping/, dns/ and heartbeat/ and one line here.
+import type { MonitorKind } from '../../../../core/api/monitors';
+import { dnsKindUi } from './dns';
+import { heartbeatKindUi } from './heartbeat';
+import { httpKindUi } from './http';
+import { pingKindUi } from './ping';
+import { tcpKindUi } from './tcp';
+import { type KindUi, OPTIONAL_TABS, type OptionalTab } from './types';
+
+// biome-ignore lint/suspicious/noExplicitAny: each kind checks its own form state in defineKind; here only the shape counts
+type AnyKindUi<K extends MonitorKind = MonitorKind> = KindUi<K, any>;
+
+export const monitorKinds = {
+  http: httpKindUi,
+  tcp: tcpKindUi,
+  ping: pingKindUi,
+  dns: dnsKindUi,
+  heartbeat: heartbeatKindUi,
+} satisfies { [K in MonitorKind]: AnyKindUi<K> };
+
+/** The kinds in the order the kind picker offers them. */
+export const KIND_ORDER = Object.keys(monitorKinds) as MonitorKind[];
+
+/**
+ * One kind's entry, for code that treats every kind alike. Its state and monitor types are widened:
+ * callers hand it only the state and monitor of the same kind.
+ */
+export function kindUi(kind: MonitorKind): AnyKindUi {
+  return monitorKinds[kind] as unknown as AnyKindUi;
+}
+
+/** The form state of every kind's section, by kind. */
+export type KindSections = { [K in MonitorKind]: ReturnType<(typeof monitorKinds)[K]['emptyState']> };
+
+export function emptySections(): KindSections {
+  return Object.fromEntries(KIND_ORDER.map((kind) => [kind, kindUi(kind).emptyState()])) as KindSections;
+}
+
+/** Whether monitors of this kind have the monitor page's tab (Performance only for HTTP, say). */
+export function hasTab(kind: MonitorKind, tab: string): boolean {
+  const optional = (OPTIONAL_TABS as readonly string[]).includes(tab);
+  return !optional || kindUi(kind).tabs.includes(tab as OptionalTab);
+}

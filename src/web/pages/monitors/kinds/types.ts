@@ -1,0 +1,77 @@
+// What the web app knows about one monitor kind: how it is named and drawn, its part of the
+// monitor form, and what its overview adds. One entry per kind in ./registry.ts.
+import type { LucideIcon } from 'lucide-react';
+import type { ComponentType } from 'react';
+import type { CheckResult } from '../../../../core/api/history';
+import type { MonitorKind, MonitorOf } from '../../../../core/api/monitors';
+
+/** Error messages by API field name (`url`, `port`, `expected`, …); `interval` for either interval field. */
+export type FieldErrors = Partial<Record<string, string>>;
+
+export interface SectionProps<S> {
+  state: S;
+  /** Changes some of the section's fields; the form clears their error messages. */
+  set: (patch: Partial<S>) => void;
+  errors: FieldErrors;
+}
+
+/** Tabs of the monitor page that only some kinds have; every kind has the others. */
+export const OPTIONAL_TABS = ['performance'] as const;
+export type OptionalTab = (typeof OPTIONAL_TABS)[number];
+
+export interface KindUi<K extends MonitorKind, S> {
+  kind: K;
+  /** Short, for badges in lists: "HTTP". */
+  label: string;
+  /** For the kind picker: "HTTP(S) website or API". */
+  title: string;
+  /** One line under the title in the kind picker. */
+  description: string;
+  icon: LucideIcon;
+
+  /** The form state of a new monitor of this kind. */
+  emptyState: () => S;
+  stateFromMonitor: (monitor: MonitorOf<K>) => S;
+  /** The kind's fields as the API takes them, `kind` included; the API's schema validates them. */
+  payloadOf: (state: S) => Record<string, unknown>;
+  /** The API field a state field's error message belongs to, where the names differ. */
+  errorFieldOf?: (stateKey: string) => string;
+  /** An error message as the form shows it, given the issue's path ("Assertion 2 (path): …"). */
+  errorMessage?: (path: readonly PropertyKey[], message: string) => string;
+  /** Due by its own schedule (a heartbeat's period or cron): the form shows no interval. */
+  ownSchedule?: boolean;
+  /** Watches no host, so no domain whose expiry could be watched. */
+  noHost?: boolean;
+  /** The field a `private_target` refusal is about. */
+  targetField: string;
+
+  /** Fields shown in the form's main card, beside name and interval. */
+  Section: ComponentType<SectionProps<S>>;
+  /** Fields in the collapsed "Advanced" card, above the shared timeout and degraded threshold. */
+  advanced: {
+    Section: ComponentType<SectionProps<S>>;
+    /** Listed on the closed card: "Method, headers, body". */
+    summary: string;
+    /** API fields inside it: an error on one opens the card. */
+    fields: readonly string[];
+  } | null;
+
+  /**
+   * Nothing is fetched or timed (a heartbeat's verdicts take 0 ms): no response chart or latency
+   * on the overview, no timeout or degraded threshold in the form.
+   */
+  untimed?: boolean;
+  /** How the overview's response chart describes this kind's timings. */
+  chartDescription: string;
+  /** A check's phases as the chart draws them, where the stored timings do not split its time. */
+  chartTimings?: (result: CheckResult) => CheckResult['timings'];
+  /** Facts the overview tab shows under the current status; null when there are none. */
+  DetailPanel: ComponentType<{ monitor: MonitorOf<K> }> | null;
+  /** The optional tabs this kind's monitors have. */
+  tabs: readonly OptionalTab[];
+}
+
+/** Declares a kind's entry with its own form state type checked throughout. */
+export function defineKind<K extends MonitorKind, S>(ui: KindUi<K, S>): KindUi<K, S> {
+  return ui;
+}
