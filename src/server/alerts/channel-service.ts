@@ -51,7 +51,7 @@ function parseConfig(kind: ChannelKind, config: unknown): StoredConfigs[ChannelK
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? `config.${issue.path.join('.')}: ` : 'config: ';
-    throw new ApiError(400, 'validation_failed', `${where}${issue?.message ?? 'Invalid input.'}`);
+    throw new ApiError(422, 'validation_failed', `${where}${issue?.message ?? 'Invalid input.'}`);
   }
   return parsed.data as StoredConfigs[ChannelKind];
 }

@@ -128,11 +128,11 @@ describe('alert channels', () => {
     [{ kind: 'discord', name: 'X', config: { url: 'ftp://files.example.com' } }, 'config.url:'],
     [{ kind: 'email', name: 'X', config: { address: 'nobody' } }, 'config.address: Enter an email address.'],
     [{ kind: 'email', name: '', config: { address: 'a@example.com' } }, 'name: Give the channel a name.'],
-  ])('refuses %j with a 400 naming the field', async (input, message) => {
+  ])('refuses %j with a 422 naming the field', async (input, message) => {
     t = await createAlertApp();
     const user = await t.user('pro');
     const response = await t.send(user, 'POST', '/alert-channels', input);
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(422);
     const { error } = await response.json();
     expect(error.code).toBe('validation_failed');
     expect(error.message).toContain(message);

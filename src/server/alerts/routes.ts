@@ -22,14 +22,15 @@ import { getMonitorChannels, setMonitorChannels } from './monitor-channels.ts';
 
 const tags = ['Alerts'];
 const errors = {
-  400: json(errorSchema, 'Invalid input'),
+  400: json(errorSchema, 'Invalid query or path (validation_failed and others)'),
+  422: json(errorSchema, 'validation_failed: a body field it cannot accept, named first'),
   401: json(errorSchema, 'Not signed in'),
   404: json(errorSchema, 'No such channel (or monitor) in your account'),
 };
 const writeErrors = {
   ...errors,
   403: json(errorSchema, 'feature_not_in_plan: signed webhooks need the Pro plan'),
-  422: json(errorSchema, 'private_target: the URL points at a private address'),
+  422: json(errorSchema, 'validation_failed (the field named first) or private_target (a private address)'),
 };
 const idParams = z.object({ id: z.string().min(1).max(64) });
 

@@ -75,7 +75,7 @@ describe('managing API keys', () => {
     }
   });
 
-  it('answers invalid input with 400 and a code', async () => {
+  it('answers an invalid body with 422 and a bad path with 400, each with a code', async () => {
     k = await createKeyApp();
     const owner = await k.user('pro');
     const cases: [unknown, string, string][] = [
@@ -86,7 +86,7 @@ describe('managing API keys', () => {
     ];
     for (const [input, code, message] of cases) {
       const response = await k.send(owner, 'POST', '/api-keys', input);
-      expect(response.status).toBe(400);
+      expect(response.status).toBe(422);
       const error = await errorOf(response);
       expect(error.code).toBe(code);
       expect(error.message).toContain(message);

@@ -15,7 +15,8 @@ import type { ApiKeyService } from './service.ts';
 
 const tags = ['API keys'];
 const errors = {
-  400: json(errorSchema, 'validation_failed or expiry_in_past'),
+  400: json(errorSchema, 'Invalid path (validation_failed)'),
+  422: json(errorSchema, 'validation_failed (the field named first) or expiry_in_past'),
   401: json(errorSchema, 'Not signed in'),
   403: json(errorSchema, 'session_required: keys are managed with a signed-in session, not with a key'),
 };

@@ -52,7 +52,7 @@ export function createApiKeyService({ db, clock, entitlements }: ApiKeyDeps) {
     await gate(userId);
     const now = clock.now();
     if (expiresAt !== null && expiresAt <= now)
-      throw new ApiError(400, 'expiry_in_past', 'Choose an expiry date in the future.');
+      throw new ApiError(422, 'expiry_in_past', 'Choose an expiry date in the future.');
     const { live } = await db
       .selectFrom('api_keys')
       .select((eb) => eb.fn.countAll<number>().as('live'))

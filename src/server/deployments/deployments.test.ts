@@ -105,7 +105,7 @@ describe('POST /api/v1/deployments', () => {
     ).toEqual([blog]);
   });
 
-  it('answers invalid input with 400 and a code', async () => {
+  it('answers an invalid body with 422, malformed JSON and a bad query with 400, each with a code', async () => {
     d = await createDeployApp();
     const owner = await d.user('pro');
     const cases: [unknown, string, string][] = [
@@ -130,7 +130,7 @@ describe('POST /api/v1/deployments', () => {
     ];
     for (const [body, code, message] of cases) {
       const response = await d.send(owner, 'POST', '/deployments', body);
-      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.status, JSON.stringify(body)).toBe(422);
       const error = await errorOf(response);
       expect(error.code).toBe(code);
       if (message) expect(error.message).toBe(message);

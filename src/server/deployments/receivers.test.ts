@@ -85,7 +85,7 @@ describe('deployment webhook receivers', () => {
       message: 'Paste the webhook secret Vercel shows.',
     });
     const short = await d.send(owner, 'PUT', '/deployment-webhooks/vercel', { secret: 'abc' });
-    expect(short.status).toBe(400);
+    expect(short.status).toBe(422);
     expect(await errorOf(short)).toEqual({
       code: 'validation_failed',
       message: 'secret: Paste the whole secret.',

@@ -82,7 +82,7 @@ export function createReceivers({ db, clock, key, publicUrl }: ReceiverDeps) {
         );
       }
       if (!GENERATED[provider] && pasted === undefined) {
-        throw new ApiError(400, 'secret_required', 'Paste the webhook secret Vercel shows.');
+        throw new ApiError(422, 'secret_required', 'Paste the webhook secret Vercel shows.');
       }
       const secret = pasted ?? randomBytes(32).toString('base64url');
       const now = clock.now();

@@ -19,7 +19,8 @@ import type { DeploymentService } from './service.ts';
 
 const tags = ['Deployments'];
 const errors = {
-  400: json(errorSchema, 'Invalid input (validation_failed and others)'),
+  400: json(errorSchema, 'Invalid query or path (validation_failed and others)'),
+  422: json(errorSchema, 'validation_failed: a body field it cannot accept, named first'),
   401: json(errorSchema, 'Not signed in, or no valid API key'),
   403: json(
     errorSchema,

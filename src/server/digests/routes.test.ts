@@ -71,7 +71,7 @@ describe('digest settings', () => {
       { extra: 1 },
     ]) {
       const res = await t.send(user, 'PUT', '/digest-settings', body);
-      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.status, JSON.stringify(body)).toBe(422);
       expect((await res.json()).error.code).toBe('validation_failed');
     }
     const cursor = await t.send(user, 'GET', '/reports?cursor=not-a-cursor');

@@ -15,7 +15,8 @@ import type { DigestService } from './service.ts';
 
 const tags = ['Digests'];
 const errors = {
-  400: json(errorSchema, 'Invalid input (validation_failed, invalid_cursor)'),
+  400: json(errorSchema, 'Invalid query or path (validation_failed and others)'),
+  422: json(errorSchema, 'validation_failed: a body field it cannot accept, named first'),
   401: json(errorSchema, 'Not signed in'),
   403: json(
     errorSchema,

@@ -45,7 +45,7 @@ describe('creating a heartbeat', () => {
     [{}, 'periodSeconds: Give either periodSeconds or cron.'],
   ])('refuses %j with validation_failed saying why', async (body, message) => {
     const response = await post(body);
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(422);
     const { error } = await response.json();
     expect(error.code).toBe('validation_failed');
     expect(error.message.startsWith(message), error.message).toBe(true);

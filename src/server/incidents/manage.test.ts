@@ -66,12 +66,12 @@ describe('manual incidents', () => {
     const other = await api.user('starter');
     const theirs = await api.monitor(other);
     const post = (body: unknown) => api.send(user, 'POST', '/incidents', body);
-    expect(await errorCode(await post({ title: '' }), 400)).toBe('validation_failed');
-    expect(await errorCode(await post({ title: 'x'.repeat(201) }), 400)).toBe('validation_failed');
-    expect(await errorCode(await post({ title: 'Down', severity: 'apocalyptic' }), 400)).toBe(
+    expect(await errorCode(await post({ title: '' }), 422)).toBe('validation_failed');
+    expect(await errorCode(await post({ title: 'x'.repeat(201) }), 422)).toBe('validation_failed');
+    expect(await errorCode(await post({ title: 'Down', severity: 'apocalyptic' }), 422)).toBe(
       'validation_failed',
     );
-    expect(await errorCode(await post({ title: 'Down', status: 'resolved' }), 400)).toBe('validation_failed');
+    expect(await errorCode(await post({ title: 'Down', status: 'resolved' }), 422)).toBe('validation_failed');
     expect(await errorCode(await post({ title: 'Down', monitorIds: [theirs.id] }), 404)).toBe(
       'monitor_not_found',
     );
@@ -150,8 +150,8 @@ describe('working an incident', () => {
     const user = await api.user('starter');
     const incident = await createIncident(user);
     const patch = (body: unknown) => api.send(user, 'PATCH', `/incidents/${incident.id}`, body);
-    expect(await errorCode(await patch({ status: 'closed' }), 400)).toBe('validation_failed');
-    expect(await errorCode(await patch({ title: '   ' }), 400)).toBe('validation_failed');
+    expect(await errorCode(await patch({ status: 'closed' }), 422)).toBe('validation_failed');
+    expect(await errorCode(await patch({ title: '   ' }), 422)).toBe('validation_failed');
   });
 
   it('resolves an automatic incident by hand so no later Recovered alert repeats it', async () => {
@@ -214,8 +214,8 @@ describe('working an incident', () => {
       'status_changed',
       'update_posted',
     ]);
-    expect(await errorCode(await post({ message: '' }), 400)).toBe('validation_failed');
-    expect(await errorCode(await post({ message: 'x', status: 'fixed' }), 400)).toBe('validation_failed');
+    expect(await errorCode(await post({ message: '' }), 422)).toBe('validation_failed');
+    expect(await errorCode(await post({ message: 'x', status: 'fixed' }), 422)).toBe('validation_failed');
   });
 });
 
@@ -272,7 +272,7 @@ describe('related monitors and resolution', () => {
     const tooLong = await api.send(user, 'PUT', `/incidents/${incident.id}/resolution`, {
       rootCause: 'x'.repeat(10_001),
     });
-    expect(await errorCode(tooLong, 400)).toBe('validation_failed');
+    expect(await errorCode(tooLong, 422)).toBe('validation_failed');
   });
 });
 

@@ -74,13 +74,13 @@ describe('incident notes', () => {
     const post = (text: string) => api.send(user, 'POST', `/incidents/${id}/notes`, { text });
     const tooLong = await api.expectJson<{ error: { code: string; message: string } }>(
       await post('x'.repeat(10_001)),
-      400,
+      422,
     );
     expect(tooLong.error).toEqual({
       code: 'validation_failed',
       message: 'text: A note is limited to 10,000 characters.',
     });
-    expect(await errorCode(await post('   '), 400)).toBe('validation_failed');
+    expect(await errorCode(await post('   '), 422)).toBe('validation_failed');
   });
 
   it('lets only the author edit or delete a note', async () => {

@@ -9,7 +9,8 @@ export { body, json } from '../http/openapi.ts';
 export const tags = ['Incidents'];
 
 export const errors = {
-  400: json(errorSchema, 'Invalid input (validation_failed and others)'),
+  400: json(errorSchema, 'Invalid query or path (validation_failed and others)'),
+  422: json(errorSchema, 'validation_failed: a body field it cannot accept, named first'),
   401: json(errorSchema, 'Not signed in'),
   404: json(errorSchema, 'incident_not_found or monitor_not_found: not in your account'),
 };

@@ -96,14 +96,14 @@ describe('creating monitors', () => {
     [{ method: 'TRACE' }, 'method:'],
     [{ expectedStatus: 'ok' }, 'expectedStatus: '],
     [{ expectedStatus: '700' }, 'expectedStatus: '],
-  ])('refuses %j with a 400 naming the field', async (overrides, message) => {
+  ])('refuses %j with a 422 naming the field', async (overrides, message) => {
     const user = await setup();
     const response = await send(user, 'POST', '/monitors', {
       name: 'X',
       url: 'https://x.example.com',
       ...overrides,
     });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(422);
     const { error } = await response.json();
     expect(error.code).toBe('validation_failed');
     expect(error.message.startsWith(message)).toBe(true);

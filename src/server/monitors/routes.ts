@@ -21,7 +21,8 @@ import { monitorSummary } from './summary.ts';
 
 const tags = ['Monitors'];
 const errors = {
-  400: json(errorSchema, 'Invalid input'),
+  400: json(errorSchema, 'Invalid query or path (validation_failed and others)'),
+  422: json(errorSchema, 'validation_failed: a body field it cannot accept, named first'),
   401: json(errorSchema, 'Not signed in'),
   404: json(errorSchema, 'No such monitor in your account'),
 };
@@ -63,7 +64,7 @@ const create = createRoute({
     201: json(monitorSchema, 'The new monitor'),
     ...errors,
     403: json(errorSchema, 'monitor_limit_reached or interval_below_plan_minimum'),
-    422: json(errorSchema, 'private_target: the URL points at a private address'),
+    422: json(errorSchema, 'validation_failed (the field named first) or private_target (a private address)'),
   },
 });
 const get = createRoute({
@@ -87,7 +88,7 @@ const update = createRoute({
     200: json(monitorSchema, 'The updated monitor'),
     ...errors,
     403: json(errorSchema, 'interval_below_plan_minimum'),
-    422: json(errorSchema, 'private_target'),
+    422: json(errorSchema, 'validation_failed (the field named first) or private_target'),
   },
 });
 const remove = createRoute({

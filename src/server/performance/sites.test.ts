@@ -119,8 +119,8 @@ describe('performance site fields', () => {
     p = await createPerfApp();
     const owner = await p.user('pro');
     const cases: [unknown, number, string][] = [
-      [{ url: 'ftp://shop.example.com/' }, 400, 'validation_failed'],
-      [{ url: 'https://shop.example.com/', device: 'tablet' }, 400, 'validation_failed'],
+      [{ url: 'ftp://shop.example.com/' }, 422, 'validation_failed'],
+      [{ url: 'https://shop.example.com/', device: 'tablet' }, 422, 'validation_failed'],
       [
         {
           url: 'https://shop.example.com/',
@@ -129,12 +129,12 @@ describe('performance site fields', () => {
             { metric: 'lcpMs', limit: 2 },
           ],
         },
-        400,
+        422,
         'validation_failed',
       ],
       [
         { url: 'https://shop.example.com/', budgets: [{ metric: 'lcpMs', limit: -1 }] },
-        400,
+        422,
         'validation_failed',
       ],
       [{ url: 'https://db.internal.test/' }, 422, 'private_target'],

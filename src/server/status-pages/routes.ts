@@ -16,7 +16,8 @@ import type { StatusPageService } from './service.ts';
 const tags = ['Status pages'];
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const errors = {
-  400: json(errorSchema, 'Invalid input (validation_failed)'),
+  400: json(errorSchema, 'Invalid query or path (validation_failed and others)'),
+  422: json(errorSchema, 'validation_failed: a body field it cannot accept, named first'),
   401: json(errorSchema, 'Not signed in'),
   403: json(
     errorSchema,

@@ -90,7 +90,7 @@ describe('status page API', () => {
     const owner = await user();
     const response = await send(owner, 'POST', '/status-pages', { name: 'Acme', slug });
     expect(await errorOf(response)).toEqual({
-      status: 400,
+      status: 422,
       code: 'validation_failed',
       message: `slug: ${message}`,
     });
@@ -181,7 +181,7 @@ describe('status page API', () => {
       monitors: [{ monitorId: theirs.id }, { monitorId: theirs.id }],
     });
     expect(await errorOf(duplicate)).toMatchObject({
-      status: 400,
+      status: 422,
       code: 'validation_failed',
       message: 'monitors: Each monitor can appear once per page.',
     });

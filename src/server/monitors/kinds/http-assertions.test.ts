@@ -84,7 +84,7 @@ describe('http assertions through the API', () => {
     ],
   ])('refuses %j on create with validation_failed naming the field', async (assertions, message) => {
     const response = await send('POST', '/monitors', { name: 'API', url: target.origin, assertions });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(422);
     expect((await response.json()).error).toEqual({ code: 'validation_failed', message });
   });
 
@@ -100,7 +100,7 @@ describe('http assertions through the API', () => {
     const bad = await send('PATCH', `/monitors/${monitor.id}`, {
       assertions: [{ source: 'json', path: '$.count', operator: '<', value: '5' }],
     });
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(422);
     expect((await bad.json()).error.message).toBe('assertions.0.value: < compares numbers: enter a number.');
 
     const cleared = await (await send('PATCH', `/monitors/${monitor.id}`, { assertions: [] })).json();

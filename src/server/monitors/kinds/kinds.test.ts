@@ -104,7 +104,7 @@ describe('monitor kinds through the API', () => {
     [{ kind: 'smtp', name: 'x' }, 'kind: kind must be one of http, tcp, ping, dns, heartbeat.'],
   ])('refuses %j with validation_failed naming the field', async (body, message) => {
     const response = await send('POST', '/monitors', body);
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(422);
     const { error } = await response.json();
     expect(error.code).toBe('validation_failed');
     expect(error.message.startsWith(message)).toBe(true);
@@ -156,7 +156,7 @@ describe('monitor kinds through the API', () => {
       message: 'url: tcp monitors have no url field.',
     });
     const bad = await send('PATCH', `/monitors/${monitor.id}`, { port: 0 });
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(422);
     expect((await (await send('GET', `/monitors/${monitor.id}`)).json()).port).toBe(6380);
   });
 });

@@ -177,7 +177,7 @@ describe('new monitor kinds', () => {
       user: TEST_USER,
       routes: {
         'POST /api/v1/monitors': () =>
-          json({ error: { code: 'validation_failed', message: 'hostname: No such zone here.' } }, 400),
+          json({ error: { code: 'validation_failed', message: 'hostname: No such zone here.' } }, 422),
       },
     });
     renderApp('/dashboard/monitors/new');

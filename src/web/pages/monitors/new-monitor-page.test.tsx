@@ -104,7 +104,7 @@ describe('new monitor form', () => {
           json({ githubSignIn: false, publicUrl: 'https://upwatch.example', testMode: true }),
         'POST /api/v1/monitors': (request) => {
           sent = request.body;
-          return json({ error: { code: 'validation_failed', message: 'name: stop here.' } }, 400);
+          return json({ error: { code: 'validation_failed', message: 'name: stop here.' } }, 422);
         },
       },
     });

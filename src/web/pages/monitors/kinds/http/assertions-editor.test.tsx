@@ -122,7 +122,7 @@ describe('the assertions editor in the monitor form', () => {
       routes: {
         'GET /api/v1/monitors/m-1': () => json(monitor),
         'PATCH /api/v1/monitors/m-1': () =>
-          json({ error: { code: 'validation_failed', message: 'assertions.0.value: Too old.' } }, 400),
+          json({ error: { code: 'validation_failed', message: 'assertions.0.value: Too old.' } }, 422),
       },
     });
     renderApp('/dashboard/monitors/m-1/settings');
