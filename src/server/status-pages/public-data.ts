@@ -2,11 +2,13 @@
 // (page, monitors, daily rollups, hourly rollups, incidents, their updates) whatever the
 // number of monitors or days.
 import type { Kysely } from 'kysely';
+import type { MonitorKind } from '../../core/api/monitors.ts';
 import type { StatusPageState } from '../../core/api/status-pages.ts';
 import type { IncidentSeverity, IncidentStatus } from '../db/incident-schema.ts';
 import type { Database, MonitorStatus } from '../db/schema.ts';
 import { DAY_MS } from '../history/rollups.ts';
 import { windowStart } from '../history/uptime.ts';
+import { kindOf } from '../monitors/kinds/registry.ts';
 import { type DayBar, dayBars, hourlyResponseTimes, uptimePercent } from './days.ts';
 import { overallState } from './state.ts';
 
@@ -63,6 +65,7 @@ export interface PublicView {
 
 export interface ViewMonitor {
   id: string;
+  kind: MonitorKind;
   name: string;
   status: MonitorStatus;
   created_at: number;
@@ -210,9 +213,10 @@ export async function buildView(
         now,
       ),
       uptime90d: uptimePercent(days),
-      responseTimes: header.showResponseTimes
-        ? hourlyResponseTimes(hoursOf.get(monitor.id) ?? [], now)
-        : null,
+      responseTimes:
+        header.showResponseTimes && !kindOf(monitor).untimed
+          ? hourlyResponseTimes(hoursOf.get(monitor.id) ?? [], now)
+          : null,
     };
   });
   return {

@@ -25,6 +25,7 @@ export async function loadGroupView(
     .innerJoin('monitors', 'monitors.id', 'status_page_monitors.monitor_id')
     .select([
       'monitors.id',
+      'monitors.kind',
       'monitors.name',
       'status_page_monitors.display_name',
       'monitors.status',
@@ -64,7 +65,7 @@ export async function loadMonitorView(
 ): Promise<PublicView | null> {
   const monitor = await db
     .selectFrom('monitors')
-    .select(['id', 'user_id', 'name', 'status', 'created_at', 'interval_seconds'])
+    .select(['id', 'kind', 'user_id', 'name', 'status', 'created_at', 'interval_seconds'])
     .where('id', '=', id)
     .where('is_public', '=', 1)
     .executeTakeFirst();

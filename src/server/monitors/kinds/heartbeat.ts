@@ -50,6 +50,7 @@ function scheduleFrom(input: MonitorInputOf<'heartbeat'>): HeartbeatSchedule {
 export const heartbeatKind: MonitorKindDefinition<'heartbeat', HeartbeatCheckConfig, CheckResult> = {
   kind: 'heartbeat',
   confirmFailures: false,
+  untimed: true,
   columns: (input, current) => {
     const schedule = scheduleFrom(input);
     return {

@@ -51,6 +51,11 @@ export interface MonitorKindDefinition<
    * (default true). A heartbeat's failure is already a fact, not a blip: it turns down at once.
    */
   readonly confirmFailures?: boolean;
+  /**
+   * Set when a result carries no response time (a heartbeat's runs are reported, not fetched):
+   * status pages draw no response-time line for it rather than a flat 0 ms.
+   */
+  readonly untimed?: true;
   /** The check: the row's settings for the runner, the run, and its result as stored. */
   check: {
     config(row: MonitorTable): Config;
