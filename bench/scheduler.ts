@@ -3,9 +3,10 @@
 // its own process, which logs when each check arrives. Prints, per size: checks/s, how far the gap
 // between two arrivals of a monitor strays from 60 s (p50/p99/max), missed beats, Upwatch's CPU ms
 // per stored check (from /proc), its peak RSS and database bytes per stored check (used pages);
-// then each kind alone, for its CPU cost per check.
+// then each kind alone, for its CPU cost per check. Heartbeats are pinged by the target process
+// at their period (a ping is their stored check); arrivals are reported for checked kinds.
 // Environment: BENCH_MONITORS (20000; a comma list runs several sizes), BENCH_SECONDS (90),
-// BENCH_WARMUP_SECONDS (20), BENCH_MIX (http:80,tcp:10,dns:10), BENCH_KIND_MONITORS (3000,
+// BENCH_WARMUP_SECONDS (20), BENCH_MIX (http:70,tcp:10,dns:10,heartbeat:10), BENCH_KIND_MONITORS (3000,
 // 0 skips the per-kind runs), BENCH_KIND_SECONDS (30).
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -13,11 +14,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { MonitorKind } from '../src/core/api/monitors.ts';
+import type { MonitorInputOf, MonitorKind } from '../src/core/api/monitors.ts';
 import { connectDatabase } from '../src/server/db/connect.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import type { MonitorTable } from '../src/server/db/schema.ts';
-import { nextSlotAfter } from '../src/server/scheduler/slots.ts';
+import { heartbeatKind } from '../src/server/monitors/kinds/heartbeat.ts';
+
+import { nextSlotAfter, phaseOffsetMs } from '../src/server/scheduler/slots.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../src/server/test/monitor-rows.ts';
 import { freePort, startUpwatch } from '../src/server/test/upwatch-process.ts';
 
@@ -27,7 +30,7 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 20);
 const KIND_MONITORS = Number(process.env.BENCH_KIND_MONITORS ?? 3000);
 const KIND_SECONDS = Number(process.env.BENCH_KIND_SECONDS ?? 30);
 const MIX = Object.fromEntries(
-  (process.env.BENCH_MIX ?? 'http:80,tcp:10,dns:10').split(',').map((part) => {
+  (process.env.BENCH_MIX ?? 'http:70,tcp:10,dns:10,heartbeat:10').split(',').map((part) => {
     const [kind, share] = part.split(':');
     return [kind, Number(share)];
   }),
@@ -69,9 +72,8 @@ function aimAt(row: MonitorTable, kind: MonitorKind, ports: TargetPorts): void {
       });
     },
     heartbeat: () => {
-      throw new Error(
-        'Heartbeats wait for pings; this bench has no pinger yet, so leave them out of BENCH_MIX.',
-      );
+      const input = { kind: 'heartbeat', periodSeconds: 60, graceSeconds: 30 } as MonitorInputOf<'heartbeat'>;
+      Object.assign(row, heartbeatKind.columns(input));
     },
     ping: () => {
       row.url = 'icmp://127.0.0.1';
@@ -101,12 +103,19 @@ async function seed(
         const row = monitorRow(owner, '', start, { interval_seconds: 60, timeout_ms: 10_000 });
         aimAt(row, kind, ports);
         // The first beat falls inside the warm-up, at the monitor's own phase.
-        row.next_run_at = nextSlotAfter(row.id, INTERVAL_MS, start);
+        row.next_run_at =
+          kind === 'heartbeat'
+            ? (heartbeatKind.nextRunAt?.(row, start) ?? start)
+            : nextSlotAfter(row.id, INTERVAL_MS, start);
         rows.push(row);
       }
     }
     await insertMonitors(handle.db, rows);
-    return rows.map((row) => row.id);
+    const pushed = rows.filter((row) => row.kind === 'heartbeat');
+    return {
+      keys: rows.filter((row) => row.kind !== 'heartbeat').map((row) => row.id),
+      beats: pushed.map((row) => ({ token: row.ping_token, phaseMs: phaseOffsetMs(row.id, INTERVAL_MS) })),
+    };
   } finally {
     await handle.destroy();
   }
@@ -153,7 +162,7 @@ async function run(
 ) {
   const dir = mkdtempSync(path.join(tmpdir(), 'upwatch-bench-'));
   const file = path.join(dir, 'upwatch.db');
-  const keys = await seed(file, count, mix, ports);
+  const { keys, beats } = await seed(file, count, mix, ports);
   const port = await freePort();
   const upwatch = await startUpwatch(
     ['start'],
@@ -162,6 +171,7 @@ async function run(
   );
   try {
     await during?.prepare(upwatch.url);
+    if (beats.length > 0) target.send({ type: 'ping', url: upwatch.url, beats, intervalMs: INTERVAL_MS });
     await sleep(WARMUP_SECONDS);
     target.send({ type: 'measure' });
     const before = { cpu: cpuMs(upwatch.pid), ...storage(file) };
@@ -171,7 +181,7 @@ async function run(
     const [arrivals] = (await once(target, 'message')) as [Record<string, unknown>];
     const stored = after.results - before.results;
     return {
-      monitors: keys.length,
+      monitors: keys.length + beats.length,
       mix,
       ...arrivals,
       expected_checks_per_second: Number((keys.length / (INTERVAL_MS / 1000)).toFixed(1)),
@@ -183,6 +193,7 @@ async function run(
       db_bytes_per_check: Math.round((after.usedBytes - before.usedBytes) / Math.max(1, stored)),
     };
   } finally {
+    target.send({ type: 'stop-pinging' });
     await upwatch.stop();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -198,7 +209,7 @@ export async function scheduler() {
     for (const count of SIZES) sizes.push(await run(target, ports, count, MIX, SECONDS));
     const kinds: Record<string, unknown> = {};
     if (KIND_MONITORS > 0) {
-      for (const kind of ['http', 'tcp', 'dns', 'ping'] as const) {
+      for (const kind of ['http', 'tcp', 'dns', 'ping', 'heartbeat'] as const) {
         const result = await run(target, ports, KIND_MONITORS, { [kind]: 1 }, KIND_SECONDS);
         kinds[kind] = {
           cpu_ms_per_check: result.cpu_ms_per_check,

@@ -2,7 +2,9 @@
 // answers every kind the bench monitors — HTTP on /m/{id}, TCP lines "{id}", DNS A queries for
 // "{id}.bench.test" — and, between 'measure' and 'report' over IPC, logs when each monitor's
 // check arrived. The report is what a user would see: checks per second, how far each gap between
-// two arrivals of one monitor strays from its interval, and beats that never came.
+// two arrivals of one monitor strays from its interval, and beats that never came. For heartbeat
+// monitors it is the cron job instead: it pings each one's URL once per interval at its phase
+// and counts the pings Upwatch did not answer with 200.
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import dns2 from 'dns2';
@@ -54,6 +56,36 @@ const dns = dns2.createServer({
   },
 });
 
+const pinging = { timers: [], sent: 0, refused: 0 };
+
+function startPinging({ url, beats, intervalMs }) {
+  const ping = async (token) => {
+    pinging.sent += 1;
+    try {
+      const response = await fetch(`${url}/api/ping/${token}`);
+      await response.arrayBuffer();
+      if (response.status !== 200) pinging.refused += 1;
+    } catch {
+      pinging.refused += 1;
+    }
+  };
+  const now = Date.now();
+  for (const { token, phaseMs } of beats) {
+    const wait = (((phaseMs - now) % intervalMs) + intervalMs) % intervalMs;
+    pinging.timers.push(
+      setTimeout(() => {
+        ping(token);
+        pinging.timers.push(setInterval(() => ping(token), intervalMs));
+      }, wait),
+    );
+  }
+}
+
+function stopPinging() {
+  for (const timer of pinging.timers) clearTimeout(timer);
+  pinging.timers = [];
+}
+
 function percentile(sorted, q) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
 }
@@ -86,6 +118,7 @@ function report({ keys, intervalMs }) {
     },
     missed_beats: missed,
     never_checked: neverChecked,
+    heartbeat_pings: { sent: pinging.sent, not_answered_200: pinging.refused },
   };
 }
 
@@ -95,7 +128,11 @@ await dns.listen({ udp: { port: 0, address: '127.0.0.1' } });
 process.send?.({ http: http.address().port, tcp: tcp.address().port, dns: dns.addresses().udp.port });
 
 process.on('message', (message) => {
+  if (message.type === 'ping') startPinging(message);
+  if (message.type === 'stop-pinging') stopPinging();
   if (message.type === 'measure') {
+    pinging.sent = 0;
+    pinging.refused = 0;
     arrivals.clear();
     measuring = true;
     measureStartedAt = performance.timeOrigin + performance.now();
@@ -105,6 +142,7 @@ process.on('message', (message) => {
     process.send?.(report(message));
   }
   if (message.type === 'stop') {
+    stopPinging();
     http.closeAllConnections();
     http.close();
     tcp.close();
