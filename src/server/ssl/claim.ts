@@ -14,10 +14,11 @@ import { newSslState } from './state.ts';
 
 type MonitorWhere = (eb: ExpressionBuilder<Database, 'monitors'>) => Expression<SqlBool>;
 
+/** Unpaused, and its target speaks TLS: the kinds' `certificateUrl` is set exactly for these. */
 const checked: MonitorWhere = (eb) =>
   eb.and([
     eb('paused', '=', 0),
-    eb(eb.fn('lower', [eb.fn('substr', ['url', sql.lit(1), sql.lit(6)])]), '=', 'https:'),
+    eb(eb.fn('lower', [eb.fn('substr', ['url', sql.lit(1), sql.lit(6)])]), 'in', ['https:', 'tls://']),
   ]);
 
 /** Matches the partial index's predicate literally, so both planners can use it. */

@@ -4,15 +4,15 @@ import type { Kysely } from 'kysely';
 import type { Certificate, CertificateChange, SslBadge, SslOverview } from '../../core/api/ssl.ts';
 import { daysRemaining } from '../checks/ssl-problems.ts';
 import type { Database, MonitorTable } from '../db/schema.ts';
+import { kindOf } from '../monitors/kinds/registry.ts';
 import { toSslCheck } from './check-rows.ts';
 
 /** The history of certificate changes the tab shows; older ones are left out. */
 export const MAX_CERTIFICATES = 50;
 
-export const isHttps = (url: string) => url.toLowerCase().startsWith('https:');
-
 export async function getSslOverview(db: Kysely<Database>, monitor: MonitorTable): Promise<SslOverview> {
-  if (!isHttps(monitor.url)) return { applicable: false, current: null, certificates: [], nextCheckAt: null };
+  if (kindOf(monitor).certificateUrl(monitor) === null)
+    return { applicable: false, current: null, certificates: [], nextCheckAt: null };
   const [latest, state, certificates] = await Promise.all([
     db
       .selectFrom('ssl_checks')

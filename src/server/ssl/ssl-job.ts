@@ -13,6 +13,7 @@ import type { Dialect } from '../db/connect.ts';
 import type { Database, MonitorTable } from '../db/schema.ts';
 import type { MonitorSslStateTable } from '../db/ssl-schema.ts';
 import type { Logger } from '../logger.ts';
+import { kindOf } from '../monitors/kinds/registry.ts';
 import type { TargetGuard } from '../net/target-guard.ts';
 import type { WorkerJob } from '../scheduler/worker.ts';
 import { changedSince, claimDueSslStates, nextMonitorPage, syncSslStates } from './claim.ts';
@@ -89,8 +90,14 @@ export function createSslJob(options: SslJobOptions): SslJob {
       await postpone(monitor.id, clock.now() + SSL_CHECK_EVERY_MS);
       return;
     }
+    const url = kindOf(monitor).certificateUrl(monitor);
+    // Changed to a target without TLS since the claim: the next sync turns its state inactive.
+    if (url === null) {
+      await postpone(monitor.id, clock.now() + SSL_CHECK_EVERY_MS);
+      return;
+    }
     const ctx: CheckContext = { signal: runs.signal, clock, guard, region };
-    const result = await sslCheckRunner.run({ url: monitor.url, timeoutMs: monitor.timeout_ms }, ctx);
+    const result = await sslCheckRunner.run({ url, timeoutMs: monitor.timeout_ms }, ctx);
     await recordSslCheck(db, { monitor, state, result, workerId });
   }
 

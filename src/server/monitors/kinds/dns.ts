@@ -19,6 +19,7 @@ export const dnsKind: MonitorKindDefinition<'dns', DnsCheckConfig, DnsCheckResul
     const { hostname, recordType, resolver } = storedConfig<Stored>(row);
     return `${hostname} ${recordType}${resolver ? ` @${resolver}` : ''}`;
   },
+  certificateUrl: () => null,
   watchedHost: (input) => input.hostname,
   vet: async (input, vet) => {
     const resolver = input.resolver ? parseResolver(input.resolver) : null;

@@ -75,6 +75,7 @@ export const heartbeatKind: MonitorKindDefinition<'heartbeat', HeartbeatCheckCon
     };
   },
   target: (row) => describeSchedule(scheduleOf(row)),
+  certificateUrl: () => null,
   watchedHost: () => null,
   vet: async () => {},
   everySeconds: (input, now) => shortestGapSeconds(scheduleFrom(input), now),

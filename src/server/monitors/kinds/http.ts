@@ -64,6 +64,7 @@ export const httpKind: MonitorKindDefinition<'http', HttpCheckConfig, HttpCheckR
     assertions: assertionsOf(row),
   }),
   target: (row) => row.url,
+  certificateUrl: (row) => (row.url.toLowerCase().startsWith('https:') ? row.url : null),
   watchedHost: (input) => new URL(input.url).hostname.replace(/^\[(.*)\]$/, '$1'),
   vet: (input, vet) => vet.url(input.url),
   check: {

@@ -15,6 +15,7 @@ export const pingKind: MonitorKindDefinition<'ping', PingCheckConfig, PingCheckR
   }),
   answer: (row) => ({ kind: 'ping', ...storedConfig<Stored>(row) }),
   target: (row) => storedConfig<Stored>(row).host,
+  certificateUrl: () => null,
   watchedHost: (input) => input.host,
   vet: (input, vet) => vet.host(input.host),
   check: {

@@ -16,7 +16,8 @@ export const tcpKind: MonitorKindDefinition<'tcp', TcpCheckConfig, TcpCheckResul
   kind: 'tcp',
   columns: ({ host, port, tls, send, expect }: MonitorInputOf<'tcp'>) => ({
     ...UNUSED_HTTP_COLUMNS,
-    url: `tcp://${hostPort(host, port)}`,
+    // tls:// marks it for the certificate checks, which find their monitors by URL scheme.
+    url: `${tls ? 'tls' : 'tcp'}://${hostPort(host, port)}`,
     config: JSON.stringify({ host, port, tls, send, expect } satisfies Stored),
   }),
   answer: (row) => ({ kind: 'tcp', ...storedConfig<Stored>(row) }),
@@ -24,11 +25,18 @@ export const tcpKind: MonitorKindDefinition<'tcp', TcpCheckConfig, TcpCheckResul
     const { host, port, tls } = storedConfig<Stored>(row);
     return `${hostPort(host, port)}${tls ? ' (TLS)' : ''}`;
   },
+  certificateUrl: (row) => {
+    const { host, port, tls } = storedConfig<Stored>(row);
+    return tls ? `https://${hostPort(host, port)}/` : null;
+  },
   watchedHost: (input) => input.host,
   vet: (input, vet) => vet.host(input.host),
   check: {
     config: (row) => storedCheckConfig<Stored>(row),
     run: (config, ctx) => tcpCheckRunner.run(config, ctx),
-    outcome: (_monitor, result) => outcomeOf(result),
+    outcome: (_monitor, result) => ({
+      ...outcomeOf(result),
+      tlsFingerprint: result.tls?.fingerprintSha256 ?? null,
+    }),
   },
 };

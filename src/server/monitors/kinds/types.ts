@@ -31,6 +31,11 @@ export interface MonitorKindDefinition<
   answer(row: MonitorTable, view: AnswerView): KindAnswer<K>;
   /** What the monitor watches, for people: a URL, host:port, a name and record type. */
   target(row: MonitorTable): string;
+  /**
+   * The https:// URL whose host and port present the certificate the SSL slice checks, or null when
+   * the target speaks no TLS. Such a row's `url` starts with https: or tls:// (ssl/claim.ts).
+   */
+  certificateUrl(row: MonitorTable): string | null;
   /** The host whose registrable domain is watched for expiry, if the kind has one. */
   watchedHost(input: MonitorInputOf<K>): string | null;
   /** Save-time SSRF refusal of the kind's targets; throws ApiError 422 private_target. */
