@@ -3,7 +3,8 @@
 // performance site and a sent alert per ten monitors), with nothing due: the cost of an idle
 // poll. Prints the median ms per statement at both sizes and the ratio (goal ≤ 1.5: a job
 // costs what is due, not what exists). `sslClaimBefore` is the claim as it was before issue 17,
-// for comparison. Environment: BENCH_JOBS_SIZES (10000,100000), BENCH_JOBS_RUNS (200).
+// for comparison, and `digestPageBefore` the digest pass's page read before it (every owner, a
+// page at a time, here one page). Environment: BENCH_JOBS_SIZES (10000,100000), BENCH_JOBS_RUNS (200).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,7 +17,7 @@ import { dueCustomerQueries } from '../src/server/billing/period-job.ts';
 import { connectDatabase } from '../src/server/db/connect.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import type { Database } from '../src/server/db/schema.ts';
-import { listActiveRecipients } from '../src/server/digests/settings.ts';
+import { dueDigestsQuery } from '../src/server/digests/due.ts';
 import { claimDueSitesQuery, claimNextRunQuery } from '../src/server/performance/claim.ts';
 import { cutoffFor, RETENTION_KINDS } from '../src/server/retention/kinds.ts';
 import { deleteBatchStatement } from '../src/server/retention/prune.ts';
@@ -55,6 +56,15 @@ function sslClaimBefore(db: Db) {
       order by next_check_at limit 8)
     update monitor_ssl_state set claimed_until = ${NOW + 75_000}, claimed_by = 'bench'
     from due where monitor_ssl_state.monitor_id = due.monitor_id returning *`.execute(db);
+}
+
+/** A page of the digest pass before issue 17: every owner whose digest is on, in id order. */
+function digestPageBefore(db: Db) {
+  return sql`select u.id, u.email, u.timezone, u."createdAt", d.frequency, d.weekday, d.hour,
+      d.last_preview_at, d.updated_at
+    from "user" u left join digest_settings d on d.user_id = u.id
+    where u.id > '' and (d.frequency is null or d.frequency != 'off')
+    order by u.id limit 500`.execute(db);
 }
 
 /** Adds owners with ten monitors each (one in ten plain http), sites and sent alerts, to `total` monitors. */
@@ -98,6 +108,11 @@ async function grow(db: Db, from: number, total: number) {
     .updateTable('monitor_ssl_state')
     .set({ next_check_at: NOW + 3_600_000 })
     .execute();
+  // Every owner's digest went out and the next one is later.
+  await db
+    .updateTable('digest_settings')
+    .set({ next_send_at: NOW + 3_600_000 })
+    .execute();
 }
 
 async function measure(db: Db) {
@@ -127,8 +142,8 @@ async function measure(db: Db) {
     retentionBatch: await median(() =>
       deleteBatchStatement('sqlite', checks, cutoffs, page, 1000).execute(db),
     ),
-    // Not reworked yet: the digest pass reads every owner, a page at a time (one page here).
-    digestPage: await median(() => listActiveRecipients(db, '', 500)),
+    digestDue: await median(() => execute(db, dueDigestsQuery(db, { now: NOW, after: null, limit: 500 }))),
+    digestPageBefore: await median(() => digestPageBefore(db)),
   };
 }
 

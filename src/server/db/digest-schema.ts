@@ -1,7 +1,7 @@
-// Row shapes of digest settings and the digest reports sent (migration 0014).
+// Row shapes of digest settings and the digest reports sent (migrations 0014, 0021).
 import type { DigestFrequency } from '../../core/api/digests.ts';
 
-/** One row per user who changed a setting or asked for a preview; absent means the defaults. */
+/** One row per user (a trigger adds it for a new user, with the defaults). */
 export interface DigestSettingsTable {
   user_id: string;
   frequency: DigestFrequency;
@@ -10,7 +10,10 @@ export interface DigestSettingsTable {
   hour: number;
   /** The last 'Send me a preview now', for its rate limit. */
   last_preview_at: number | null;
+  /** When the schedule was last chosen; 0 while the defaults apply. */
   updated_at: number;
+  /** When the digest job next looks at this row (a send time, or 0: now); null while off. */
+  next_send_at: number | null;
 }
 
 /** One per (owner, frequency, period start): the unique key makes a period's digest go out once. */

@@ -5,6 +5,7 @@ import { uuidv7 } from 'uuidv7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDueDeliveriesQuery } from '../alerts/claim-deliveries.ts';
 import { dueCustomerQueries } from '../billing/period-job.ts';
+import { dueDigestsQuery } from '../digests/due.ts';
 import { claimDueSitesQuery, claimNextRunQuery } from '../performance/claim.ts';
 import { RETENTION_KINDS } from '../retention/kinds.ts';
 import { deleteBatchStatement } from '../retention/prune.ts';
@@ -91,6 +92,11 @@ async function seed(db: Kysely<Database>, dialect: Dialect) {
       for (const at of hours(3)) await insert(db, owner, at);
     }
   }
+  // Every owner's digest went out; the next is later.
+  await db
+    .updateTable('digest_settings')
+    .set({ next_send_at: NOW + 3_600_000 })
+    .execute();
   await sql`analyze`.execute(db);
   return {
     monitors: monitors.map((m) => m.id).sort(),
@@ -165,6 +171,13 @@ describe('per-poll statements of the periodic jobs', () => {
       claimDueDeliveriesQuery(t.db, t.dialect, { now: NOW, limit: 50, leaseMs: 60_000 }),
     );
     expectIndexSearch(plan, 'alert_deliveries_due_idx');
+  });
+
+  it('finds the users whose digest is due through the next-send index, a page after a page', async () => {
+    for (const after of [null, { at: NOW - 60_000, userId: parentIds.retention_owner_plans[3] ?? '' }]) {
+      const plan = await explain(dueDigestsQuery(t.db, { now: NOW, after, limit: 500 }));
+      expectIndexSearch(plan, 'digest_settings_next_send_idx');
+    }
   });
 
   it('finds billing customers with something due through one index per kind of due date', async () => {

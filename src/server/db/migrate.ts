@@ -21,6 +21,7 @@ import { dueIndexes } from './migrations/0017-due-indexes.ts';
 import { domainExpiry } from './migrations/0018-domain-expiry.ts';
 import { heartbeats } from './migrations/0019-heartbeats.ts';
 import { httpAssertions } from './migrations/0020-http-assertions.ts';
+import { digestNextSend } from './migrations/0021-digest-next-send.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-domain-expiry': domainExpiry,
   '0019-heartbeats': heartbeats,
   '0020-http-assertions': httpAssertions,
+  '0021-digest-next-send': digestNextSend,
 };
 
 export class MigrationError extends Error {

@@ -1,14 +1,17 @@
 // The digest job: every few minutes, each user whose digest is on and in their plan gets the
-// latest period that has ended, once. On PostgreSQL an advisory lock keeps it to one process
-// at a time; the report's unique key still guards the send if two ever overlap.
+// latest period that has ended, once. A poll reads only the settings rows whose next send time
+// has come (due.ts), sends or skips each, and moves it on to its next send time. On PostgreSQL
+// an advisory lock keeps it to one process at a time; the report's unique key still guards the
+// send if two ever overlap.
 import { sql } from 'kysely';
 import { FEATURE_IDS } from '../../core/plans.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Dialect } from '../db/connect.ts';
 import { periodicJob, type WorkerJob } from '../scheduler/worker.ts';
+import { type DueCursor, listDueDigests, moveOn } from './due.ts';
 import { latestDuePeriod } from './periods.ts';
 import { type DigestMailDeps, sendPeriodDigest } from './send.ts';
-import { listActiveRecipients, type Recipient } from './settings.ts';
+import type { Recipient } from './settings.ts';
 
 const DIGEST_JOB_LOCK = 727_014;
 const EVERY_MS = 5 * 60_000;
@@ -44,19 +47,22 @@ async function sendDue(deps: DigestJobDeps, recipient: Recipient, now: number): 
 async function pass(deps: DigestJobDeps): Promise<number> {
   const now = deps.clock.now();
   let sent = 0;
-  let afterId = '';
+  let after: DueCursor | null = null;
   for (;;) {
-    const page = await listActiveRecipients(deps.db, afterId, PAGE);
-    for (const recipient of page) {
+    const page = await listDueDigests(deps.db, { now, after, limit: PAGE });
+    for (const due of page) {
       try {
-        if (await sendDue(deps, recipient, now)) sent += 1;
+        if (await sendDue(deps, due.recipient, now)) sent += 1;
+        // Sent, or skipped for good (not owed, already recorded, not in the plan): either way
+        // nothing more is due before the next send time.
+        await moveOn(deps.db, due, now);
       } catch (err) {
-        deps.logger.error({ err, userId: recipient.userId }, 'digest failed');
+        deps.logger.error({ err, userId: due.recipient.userId }, 'digest failed');
       }
     }
     const last = page.at(-1);
     if (!last || page.length < PAGE) return sent;
-    afterId = last.userId;
+    after = last.cursor;
   }
 }
 

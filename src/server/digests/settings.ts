@@ -1,10 +1,12 @@
-// Digest settings rows: absent means the defaults (weekly, Monday, 08:00); the owner's time
-// zone comes from the user settings.
+// Digest settings rows: every user has one (migration 0021's trigger adds it with the defaults,
+// weekly, Monday, 08:00); the owner's time zone comes from the user settings. Each row keeps
+// when the digest job next looks at it, so a change of schedule moves that time too.
 import type { Kysely } from 'kysely';
 import type { DigestSettingsInput } from '../../core/api/digests.ts';
 import type { Database } from '../db/schema.ts';
-import { type Schedule, safeTimeZone } from './periods.ts';
+import { nextSendAt, type Schedule, safeTimeZone } from './periods.ts';
 
+/** Also written into migration 0021's trigger for new users: change both together. */
 export const DEFAULT_SETTINGS = { frequency: 'weekly', weekday: 1, hour: 8 } as const;
 
 export interface Recipient extends Schedule {
@@ -18,26 +20,30 @@ export interface Recipient extends Schedule {
 
 type Db = Kysely<Database>;
 
+/** What a Recipient is read from, in a query joining user and digest_settings. */
+export const RECIPIENT_COLUMNS = [
+  'user.id',
+  'user.email',
+  'user.timezone',
+  'user.createdAt',
+  'digest_settings.frequency',
+  'digest_settings.weekday',
+  'digest_settings.hour',
+  'digest_settings.last_preview_at',
+  'digest_settings.updated_at',
+] as const;
+
 function recipientQuery(db: Db) {
+  // Left join: should a user's row be missing, the defaults apply, as they did before 0021.
   return db
     .selectFrom('user')
     .leftJoin('digest_settings', 'digest_settings.user_id', 'user.id')
-    .select([
-      'user.id',
-      'user.email',
-      'user.timezone',
-      'user.createdAt',
-      'digest_settings.frequency',
-      'digest_settings.weekday',
-      'digest_settings.hour',
-      'digest_settings.last_preview_at',
-      'digest_settings.updated_at',
-    ]);
+    .select(RECIPIENT_COLUMNS);
 }
 
 type RecipientRow = Awaited<ReturnType<ReturnType<typeof recipientQuery>['executeTakeFirstOrThrow']>>;
 
-function toRecipient(row: RecipientRow): Recipient {
+export function toRecipient(row: RecipientRow): Recipient {
   return {
     userId: row.id,
     email: row.email,
@@ -56,27 +62,16 @@ export async function loadRecipient(db: Db, userId: string): Promise<Recipient |
   return row ? toRecipient(row) : undefined;
 }
 
-/** Users whose digest is on (by default or by choice), a page at a time in id order. */
-export async function listActiveRecipients(db: Db, afterId: string, limit: number): Promise<Recipient[]> {
-  const rows = await recipientQuery(db)
-    .where('user.id', '>', afterId)
-    .where((eb) =>
-      eb.or([eb('digest_settings.frequency', 'is', null), eb('digest_settings.frequency', '!=', 'off')]),
-    )
-    .orderBy('user.id')
-    .limit(limit)
-    .execute();
-  return rows.map(toRecipient);
-}
-
 export async function saveSettings(db: Db, userId: string, input: DigestSettingsInput, now: number) {
   const current = await loadRecipient(db, userId);
-  const values = {
+  const schedule = {
     frequency: input.frequency ?? current?.frequency ?? DEFAULT_SETTINGS.frequency,
     weekday: input.weekday ?? current?.weekday ?? DEFAULT_SETTINGS.weekday,
     hour: input.hour ?? current?.hour ?? DEFAULT_SETTINGS.hour,
-    updated_at: now,
   };
+  // A send time that passed before the change is not owed, so the next one is the first look.
+  const next = nextSendAt({ ...schedule, timezone: current?.timezone ?? 'UTC' }, now);
+  const values = { ...schedule, updated_at: now, next_send_at: next };
   await db
     .insertInto('digest_settings')
     .values({ user_id: userId, last_preview_at: null, ...values })
@@ -91,10 +86,11 @@ export async function claimPreview(
   now: number,
   intervalMs: number,
 ): Promise<boolean> {
-  // updated_at 0: the defaults still apply, so no send time is skipped as chosen after it.
+  // Only for a user without a row. updated_at 0: the defaults still apply, so no send time is
+  // skipped as chosen after it; next_send_at 0: the job works out the first send time.
   await db
     .insertInto('digest_settings')
-    .values({ user_id: userId, ...DEFAULT_SETTINGS, last_preview_at: null, updated_at: 0 })
+    .values({ user_id: userId, ...DEFAULT_SETTINGS, last_preview_at: null, updated_at: 0, next_send_at: 0 })
     .onConflict((oc) => oc.column('user_id').doNothing())
     .execute();
   const result = await db
