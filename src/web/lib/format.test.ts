@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   dateTimeFormat,
+  formatCount,
   formatDate,
   formatDateTime,
   formatDay,
   formatMoney,
+  formatMs,
   formatPercent,
   formatTime,
   numberFormat,
@@ -44,5 +46,20 @@ describe('formatters', () => {
     expect(formatPercent(99.5, 1)).toBe('99.5%');
     expect(formatMoney(-13.333)).toBe('-$13.33');
     expect(formatMoney(1234.5, 'eur')).toBe('€1,234.50');
+  });
+
+  it('keeps the decimals of times under a millisecond and whole milliseconds above', () => {
+    expect(formatMs(0.05)).toBe('0.05 ms');
+    expect(formatMs(0.5)).toBe('0.5 ms');
+    expect(formatMs(0.004)).toBe('<0.01 ms');
+    expect(formatMs(0)).toBe('0 ms');
+    expect(formatMs(1.4)).toBe('1 ms');
+    expect(formatMs(1234.5)).toBe('1,235 ms');
+  });
+
+  it('counts in the singular for one and the plural otherwise', () => {
+    expect(formatCount(1, 'check', 'checks')).toBe('1 check');
+    expect(formatCount(0, 'check', 'checks')).toBe('0 checks');
+    expect(formatCount(2048, 'check', 'checks')).toBe('2,048 checks');
   });
 });

@@ -38,8 +38,19 @@ export function formatPercent(value: number, fractionDigits = 2): string {
   }).format(value / 100);
 }
 
+/** "120 ms"; under a millisecond "0.05 ms", as whole milliseconds would read 0 (a loopback ping). */
 export function formatMs(value: number): string {
+  if (value > 0 && value < 1) {
+    return value < 0.01 ? '<0.01 ms' : `${numberFormat({ maximumFractionDigits: 2 }).format(value)} ms`;
+  }
   return `${numberFormat().format(Math.round(value))} ms`;
+}
+
+const plurals = new Intl.PluralRules('en-US');
+
+/** "1 check", "2 checks", "1,024 checks". */
+export function formatCount(count: number, one: string, other: string): string {
+  return `${formatNumber(count)} ${plurals.select(count) === 'one' ? one : other}`;
 }
 
 /** "12 s", "2 min 30 s", "3 h 20 min", "2 d 4 h": the two largest units, for outages. */

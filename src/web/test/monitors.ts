@@ -77,6 +77,41 @@ export function makeDnsMonitor(overrides: Partial<MonitorOf<'dns'>> = {}): Monit
   };
 }
 
+export function makePingMonitor(overrides: Partial<MonitorOf<'ping'>> = {}): MonitorOf<'ping'> {
+  return {
+    ...commonFields(),
+    id: 'm-ping',
+    name: 'Loopback',
+    kind: 'ping',
+    target: '127.0.0.1',
+    host: '127.0.0.1',
+    packets: 3,
+    lossThresholdPercent: 100,
+    ...overrides,
+  };
+}
+
+export function makeHeartbeatMonitor(
+  overrides: Partial<MonitorOf<'heartbeat'>> = {},
+): MonitorOf<'heartbeat'> {
+  return {
+    ...commonFields(),
+    id: 'm-beat',
+    name: 'Nightly backup',
+    kind: 'heartbeat',
+    target: 'every 1 h',
+    lastLatencyMs: 0,
+    periodSeconds: 3600,
+    cron: null,
+    timezone: 'UTC',
+    graceSeconds: 300,
+    pingUrl: 'http://localhost:3000/api/ping/tok',
+    nextDueAt: NOW + 3_600_000,
+    late: false,
+    ...overrides,
+  };
+}
+
 export function makeRow(
   overrides: Partial<MonitorOf<'http'>> & Pick<Partial<MonitorRow>, 'stats' | 'ssl'> = {},
 ): MonitorRow {

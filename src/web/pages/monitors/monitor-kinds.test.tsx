@@ -5,6 +5,7 @@ import type { Monitor } from '../../../core/api/monitors';
 import { json, type RecordedRequest, stubServer, TEST_USER } from '../../test/fake-server';
 import {
   makeDnsMonitor,
+  makeHeartbeatMonitor,
   makeMonitor,
   makeResult,
   makeTcpMonitor,
@@ -66,6 +67,25 @@ describe('monitor kinds on the monitor page', () => {
     stubServer({ user: TEST_USER, routes: detailRoutes(makeMonitor()) });
     renderApp('/dashboard/monitors/m-1');
     expect(await screen.findByRole('tab', { name: 'Performance' })).toBeInTheDocument();
+  });
+
+  it('offers a heartbeat no Deployments or Security tab, and opens its overview for their links', async () => {
+    const monitor = makeHeartbeatMonitor();
+    const routes = {
+      ...detailRoutes(monitor),
+      'GET /api/v1/monitors/m-beat/pings': () => json({ pings: [] }),
+    };
+    stubServer({ user: TEST_USER, routes });
+    const { unmount } = renderApp('/dashboard/monitors/m-beat');
+    await screen.findByRole('tab', { name: 'Overview' });
+    expect(screen.queryByRole('tab', { name: 'Deployments' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Security' })).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Incidents' })).toBeInTheDocument();
+    unmount();
+
+    stubServer({ user: TEST_USER, routes });
+    renderApp('/dashboard/monitors/m-beat/security');
+    expect(await screen.findByRole('list', { name: 'Recent checks' })).toBeInTheDocument();
   });
 
   it('edits a TCP monitor: its own fields, the kind fixed, only its fields sent', async () => {

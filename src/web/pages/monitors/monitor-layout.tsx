@@ -33,7 +33,8 @@ export function MonitorLayout() {
   const { id } = route.useParams();
   const monitor = useRouteMonitor();
   const pathname = useLocation({ select: (location) => location.pathname });
-  // Some tabs are a kind's own: Lighthouse measures pages, so only HTTP monitors have Performance.
+  // Some tabs are a kind's own: Lighthouse measures pages, so only HTTP monitors have Performance;
+  // a heartbeat fetches nothing, so it has no certificate to read and no response a deployment moves.
   const tabs = monitorTabs(id).filter((tab) => hasTab(monitor.kind, tab.value));
 
   return (

@@ -10,6 +10,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { monitorDeploymentsQueryOptions } from '../../../lib/deployments';
 import { useRouteMonitor } from '../../../lib/use-monitor';
 import { useNow } from '../../../lib/use-now';
+import { KindTab } from '../kind-tab';
 import { DeploymentRow } from './deployment-row';
 
 const RECORD = (
@@ -67,8 +68,10 @@ function DeploymentsScreen() {
 
 export function DeploymentsTab() {
   return (
-    <FeatureGate gate="monitorDeployments">
-      <DeploymentsScreen />
-    </FeatureGate>
+    <KindTab tab="deployments">
+      <FeatureGate gate="monitorDeployments">
+        <DeploymentsScreen />
+      </FeatureGate>
+    </KindTab>
   );
 }

@@ -53,4 +53,10 @@ describe('web kind registry', () => {
     expect(KIND_ORDER.filter((kind) => hasTab(kind, 'performance'))).toEqual(['http']);
     expect(KIND_ORDER.every((kind) => hasTab(kind, 'uptime'))).toBe(true);
   });
+
+  it('gives Deployments and Security to every kind but the heartbeat, which fetches nothing', () => {
+    for (const tab of ['deployments', 'security']) {
+      expect(KIND_ORDER.filter((kind) => !hasTab(kind, tab))).toEqual(['heartbeat']);
+    }
+  });
 });

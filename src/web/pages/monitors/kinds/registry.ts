@@ -1,6 +1,7 @@
 // The monitor kinds the web app offers: one entry per kind, keyed like the API's own registry.
 // A new kind is a folder beside http/, tcp/, ping/, dns/ and heartbeat/ and one line here.
 import type { MonitorKind } from '../../../../core/api/monitors';
+import { formatMs } from '../../../lib/format';
 import { dnsKindUi } from './dns';
 import { heartbeatKindUi } from './heartbeat';
 import { httpKindUi } from './http';
@@ -35,6 +36,14 @@ export type KindSections = { [K in MonitorKind]: ReturnType<(typeof monitorKinds
 
 export function emptySections(): KindSections {
   return Object.fromEntries(KIND_ORDER.map((kind) => [kind, kindUi(kind).emptyState()])) as KindSections;
+}
+
+/** How a check's time reads ("120 ms"; a ping's "<1 ms"). */
+export type LatencyFormat = (ms: number) => string;
+
+/** How the monitor page writes a check's time for this kind. */
+export function latencyFormat(kind: MonitorKind): LatencyFormat {
+  return kindUi(kind).formatLatency ?? formatMs;
 }
 
 /** Whether monitors of this kind have the monitor page's tab (Performance only for HTTP, say). */

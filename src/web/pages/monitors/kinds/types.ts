@@ -2,8 +2,8 @@
 // monitor form, and what its overview adds. One entry per kind in ./registry.ts.
 import type { LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
-import type { CheckResult } from '../../../../core/api/history';
 import type { MonitorKind, MonitorOf } from '../../../../core/api/monitors';
+import type { ChartPart } from './chart-parts';
 
 /** Error messages by API field name (`url`, `port`, `expected`, …); `interval` for either interval field. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -16,7 +16,7 @@ export interface SectionProps<S> {
 }
 
 /** Tabs of the monitor page that only some kinds have; every kind has the others. */
-export const OPTIONAL_TABS = ['performance'] as const;
+export const OPTIONAL_TABS = ['performance', 'deployments', 'security'] as const;
 export type OptionalTab = (typeof OPTIONAL_TABS)[number];
 
 export interface KindUi<K extends MonitorKind, S> {
@@ -40,6 +40,8 @@ export interface KindUi<K extends MonitorKind, S> {
   errorMessage?: (path: readonly PropertyKey[], message: string) => string;
   /** Due by its own schedule (a heartbeat's period or cron): the form shows no interval. */
   ownSchedule?: boolean;
+  /** Upwatch fetches nothing, it only judges what arrives (a heartbeat's pings): no "Check now". */
+  passive?: boolean;
   /** Watches no host, so no domain whose expiry could be watched. */
   noHost?: boolean;
   /** The field a `private_target` refusal is about. */
@@ -63,8 +65,10 @@ export interface KindUi<K extends MonitorKind, S> {
   untimed?: boolean;
   /** How the overview's response chart describes this kind's timings. */
   chartDescription: string;
-  /** A check's phases as the chart draws them, where the stored timings do not split its time. */
-  chartTimings?: (result: CheckResult) => CheckResult['timings'];
+  /** What the response chart stacks and its legend names: only what this kind measures. */
+  chartParts: readonly ChartPart[];
+  /** How a check's time reads, where plain whole milliseconds would mislead; formatMs otherwise. */
+  formatLatency?: (ms: number) => string;
   /** Facts the overview tab shows under the current status; null when there are none. */
   DetailPanel: ComponentType<{ monitor: MonitorOf<K> }> | null;
   /** The optional tabs this kind's monitors have. */

@@ -4,11 +4,11 @@ import { CheckedAgo } from '../../../components/monitors/checked-ago';
 import { STATUS_LABELS, StatusDot } from '../../../components/monitors/status';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
-import { formatDateTime, formatDuration, formatInterval, formatMs } from '../../../lib/format';
+import { formatDateTime, formatDuration, formatInterval } from '../../../lib/format';
 import { useMonitorAction } from '../../../lib/use-monitor-actions';
 import { useNow } from '../../../lib/use-now';
 import { useTimeZone } from '../../../lib/use-time-zone';
-import { kindUi } from '../kinds/registry';
+import { kindUi, latencyFormat } from '../kinds/registry';
 
 function Since({ at }: { at: number | null }) {
   const now = useNow(1000);
@@ -24,6 +24,7 @@ function Since({ at }: { at: number | null }) {
 export function CurrentStatus({ monitor }: { monitor: Monitor }) {
   const check = useMonitorAction('check');
   const resume = useMonitorAction('resume');
+  const { untimed, passive } = kindUi(monitor.kind);
   return (
     <Card>
       <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -38,8 +39,8 @@ export function CurrentStatus({ monitor }: { monitor: Monitor }) {
             </p>
             <p className="text-sm text-muted">
               <CheckedAgo at={monitor.lastCheckedAt} />
-              {monitor.lastLatencyMs !== null && !kindUi(monitor.kind).untimed
-                ? ` · ${formatMs(monitor.lastLatencyMs)}`
+              {monitor.lastLatencyMs !== null && !untimed
+                ? ` · ${latencyFormat(monitor.kind)(monitor.lastLatencyMs)}`
                 : null}{' '}
               · {formatInterval(monitor.intervalSeconds)}
             </p>
@@ -50,7 +51,7 @@ export function CurrentStatus({ monitor }: { monitor: Monitor }) {
             <Play className="size-4" aria-hidden />
             Resume
           </Button>
-        ) : (
+        ) : passive ? null : (
           <Button variant="secondary" disabled={check.isPending} onClick={() => check.mutate(monitor.id)}>
             <RefreshCw className={check.isPending ? 'size-4 animate-spin' : 'size-4'} aria-hidden />
             Check now

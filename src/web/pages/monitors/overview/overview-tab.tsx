@@ -1,11 +1,11 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense } from 'react';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormError } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { monitorResultsQueryOptions, monitorUptimeQueryOptions } from '../../../lib/monitors';
 import { useRouteMonitor } from '../../../lib/use-monitor';
-import { kindUi } from '../kinds/registry';
+import { kindUi, latencyFormat } from '../kinds/registry';
 import { CurrentStatus } from './current-status';
 import { RecentChecks } from './recent-checks';
 import { UptimeTiles } from './uptime-tiles';
@@ -32,17 +32,14 @@ export function OverviewTab() {
   // The chart plots the first page (the latest checks); older pages only extend the table.
   const latest = results.data?.pages[0]?.results ?? [];
   const markers = useChartDeployments(monitor.id, latest);
-  const { DetailPanel, chartDescription, chartTimings, untimed } = kindUi(monitor.kind);
-  const charted = useMemo(
-    () => (chartTimings ? latest.map((result) => ({ ...result, timings: chartTimings(result) })) : latest),
-    [latest, chartTimings],
-  );
+  const { DetailPanel, chartDescription, chartParts, untimed } = kindUi(monitor.kind);
+  const formatLatency = untimed ? null : latencyFormat(monitor.kind);
 
   return (
     <div className="flex flex-col gap-6">
       <CurrentStatus monitor={monitor} />
       {DetailPanel ? <DetailPanel monitor={monitor} /> : null}
-      {untimed ? null : (
+      {formatLatency === null ? null : (
         <Card>
           <CardHeader>
             <CardTitle>Response time</CardTitle>
@@ -53,14 +50,20 @@ export function OverviewTab() {
               <ChartFallback />
             ) : (
               <Suspense fallback={<ChartFallback />}>
-                <ResponseChart results={charted} markers={markers} />
+                <ResponseChart
+                  results={latest}
+                  markers={markers}
+                  parts={chartParts}
+                  formatLatency={formatLatency}
+                  padSeconds={monitor.intervalSeconds}
+                />
               </Suspense>
             )}
           </div>
         </Card>
       )}
       {uptime.isError ? <FormError>{`We couldn't load uptime. ${uptime.error.message}`}</FormError> : null}
-      <UptimeTiles report={uptime.data} />
+      <UptimeTiles report={uptime.data} formatLatency={formatLatency} />
       {results.isError ? (
         <FormError>{`We couldn't load the checks. ${results.error.message}`}</FormError>
       ) : (
@@ -69,6 +72,7 @@ export function OverviewTab() {
           hasMore={results.hasNextPage}
           loadingMore={results.isFetchingNextPage}
           onLoadMore={() => void results.fetchNextPage()}
+          formatLatency={formatLatency}
         />
       )}
     </div>

@@ -5,16 +5,18 @@ import { StatusBadge } from '../../../components/monitors/status';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
-import { formatDateTime, formatMs } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { useTimeZone } from '../../../lib/use-time-zone';
+import type { LatencyFormat } from '../kinds/registry';
 
 /** Rows shown at first and added per "Show older checks". */
 const PAGE = 20;
 
 // A grid rather than a table: on a phone each check folds into two lines instead of scrolling.
-const ROW =
-  'grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-5 py-2.5 sm:px-6 ' +
-  'md:grid-cols-[13rem_6.5rem_3.5rem_5.5rem_4rem_minmax(0,1fr)]';
+const ROW = 'grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-5 py-2.5 sm:px-6';
+// Time, result, code, response, region, details; an untimed kind has no response column.
+const TIMED_COLUMNS = 'md:grid-cols-[13rem_6.5rem_3.5rem_5.5rem_4rem_minmax(0,1fr)]';
+const UNTIMED_COLUMNS = 'md:grid-cols-[13rem_6.5rem_3.5rem_4rem_minmax(0,1fr)]';
 
 function Details({ result }: { result: CheckResult }) {
   if (!result.confirmation && !result.failure) return null;
@@ -34,9 +36,18 @@ function Details({ result }: { result: CheckResult }) {
   );
 }
 
-function CheckRow({ result, timeZone }: { result: CheckResult; timeZone: string }) {
+function CheckRow({
+  result,
+  timeZone,
+  formatLatency,
+}: {
+  result: CheckResult;
+  timeZone: string;
+  /** Null for a kind that times nothing (a heartbeat): no response column. */
+  formatLatency: LatencyFormat | null;
+}) {
   return (
-    <li className={cn(ROW, 'text-sm')}>
+    <li className={cn(ROW, formatLatency ? TIMED_COLUMNS : UNTIMED_COLUMNS, 'text-sm')}>
       <span className="order-2 text-muted tabular-nums md:order-none">
         {formatDateTime(result.checkedAt, timeZone)}
       </span>
@@ -44,9 +55,11 @@ function CheckRow({ result, timeZone }: { result: CheckResult; timeZone: string 
         <StatusBadge status={result.status} />
       </span>
       <span className="hidden tabular-nums md:block">{result.statusCode ?? '—'}</span>
-      <span className="order-3 text-right tabular-nums md:order-none md:text-left">
-        {formatMs(result.totalMs)}
-      </span>
+      {formatLatency ? (
+        <span className="order-3 text-right tabular-nums md:order-none md:text-left">
+          {formatLatency(result.totalMs)}
+        </span>
+      ) : null}
       <span className="hidden text-muted md:block">{result.region}</span>
       <Details result={result} />
     </li>
@@ -58,8 +71,11 @@ export function RecentChecks({
   hasMore,
   loadingMore,
   onLoadMore,
+  formatLatency,
 }: {
   results: CheckResult[];
+  /** Null for a kind that times nothing (a heartbeat): no response column. */
+  formatLatency: LatencyFormat | null;
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
@@ -83,13 +99,14 @@ export function RecentChecks({
             aria-hidden
             className={cn(
               ROW,
+              formatLatency ? TIMED_COLUMNS : UNTIMED_COLUMNS,
               'hidden border-y border-border bg-surface text-xs font-medium tracking-wide text-muted uppercase md:grid',
             )}
           >
             <span>Time</span>
             <span>Result</span>
             <span>Code</span>
-            <span>Response</span>
+            {formatLatency ? <span>Response</span> : null}
             <span>Region</span>
             <span>Details</span>
           </div>
@@ -98,7 +115,7 @@ export function RecentChecks({
             className="divide-y divide-border border-t border-border md:border-t-0"
           >
             {results.slice(0, shown).map((result) => (
-              <CheckRow key={result.id} result={result} timeZone={timeZone} />
+              <CheckRow key={result.id} result={result} timeZone={timeZone} formatLatency={formatLatency} />
             ))}
           </ul>
         </>

@@ -1,20 +1,10 @@
 import type { CheckResult } from '../../../../core/api/history';
-
-export const TIMING_PARTS = [
-  { key: 'dnsMs', label: 'DNS', color: '#38bdf8' },
-  { key: 'connectMs', label: 'Connect', color: '#818cf8' },
-  { key: 'tlsMs', label: 'TLS', color: '#c084fc' },
-  { key: 'ttfbMs', label: 'Time to first byte', color: '#10b981' },
-  { key: 'downloadMs', label: 'Download', color: '#fbbf24' },
-] as const satisfies readonly { key: keyof CheckResult['timings']; label: string; color: string }[];
-
-/** The drawn bands: the measured phases, then what no phase accounts for (all of a DNS lookup). */
-export const CHART_PARTS = [...TIMING_PARTS, { key: 'otherMs', label: 'Other', color: '#94a3b8' }] as const;
+import type { ChartPart } from '../kinds/chart-parts';
 
 export interface TimingSeries {
   /** Check times in seconds (uPlot's unit), oldest first. */
   times: number[];
-  /** Each part's own milliseconds, in CHART_PARTS order. */
+  /** Each part's own milliseconds, in the kind's part order. */
   parts: number[][];
   /** Running sums: stacked[i] is parts 0..i added up, the top edge of band i. */
   stacked: number[][];
@@ -22,14 +12,13 @@ export interface TimingSeries {
   failures: (number | null)[];
 }
 
-/** Turns results (newest first, as the API sends them) into stacked chart columns. */
-export function timingSeries(results: readonly CheckResult[]): TimingSeries {
+/** Turns results (newest first, as the API sends them) into stacked chart columns of the kind's parts. */
+export function timingSeries(
+  results: readonly CheckResult[],
+  chartParts: readonly ChartPart[],
+): TimingSeries {
   const ordered = [...results].reverse();
-  const phases = TIMING_PARTS.map(({ key }) => ordered.map((result) => result.timings[key] ?? 0));
-  const other = ordered.map((result, at) =>
-    Math.max(0, result.totalMs - phases.reduce((sum, values) => sum + (values[at] ?? 0), 0)),
-  );
-  const parts = [...phases, other];
+  const parts = chartParts.map((part) => ordered.map((result) => part.ms(result)));
   const stacked: number[][] = [];
   parts.forEach((values, index) => {
     const below = stacked[index - 1];
@@ -41,4 +30,20 @@ export function timingSeries(results: readonly CheckResult[]): TimingSeries {
     stacked,
     failures: ordered.map((result) => (result.status === 'down' ? result.totalMs : null)),
   };
+}
+
+/**
+ * The time axis's span in seconds, given the charted check times and uPlot's own span. uPlot
+ * widens a zero-width domain (a single check) by 86,400 of its units, which in seconds is
+ * 1,000 days, so checks all at one instant get `padSeconds` (the interval) on either side.
+ */
+export function timeRange(
+  times: ArrayLike<number>,
+  min: number,
+  max: number,
+  padSeconds: number,
+): [number, number] {
+  const first = times[0];
+  if (first === undefined || first !== times[times.length - 1]) return [min, max];
+  return [first - padSeconds, first + padSeconds];
 }

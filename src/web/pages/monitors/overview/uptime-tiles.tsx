@@ -1,5 +1,6 @@
 import type { UptimeReport, WindowSummary } from '../../../../core/api/history';
-import { formatMs, formatNumber, formatPercent } from '../../../lib/format';
+import { formatCount, formatPercent } from '../../../lib/format';
+import type { LatencyFormat } from '../kinds/registry';
 
 const WINDOWS: { key: keyof UptimeReport['windows']; label: string }[] = [
   { key: '24h', label: 'Last 24 hours' },
@@ -8,7 +9,16 @@ const WINDOWS: { key: keyof UptimeReport['windows']; label: string }[] = [
   { key: '90d', label: 'Last 90 days' },
 ];
 
-function Tile({ label, summary }: { label: string; summary: WindowSummary | undefined }) {
+function Tile({
+  label,
+  summary,
+  formatLatency,
+}: {
+  label: string;
+  summary: WindowSummary | undefined;
+  /** Null for a kind that times nothing (a heartbeat): uptime figures only. */
+  formatLatency: LatencyFormat | null;
+}) {
   const uptime = summary?.uptimePercent;
   return (
     <div className="rounded-ui border border-border bg-bg p-4">
@@ -16,20 +26,31 @@ function Tile({ label, summary }: { label: string; summary: WindowSummary | unde
       <p className="mt-1 text-2xl font-semibold tabular-nums">
         {uptime === null || uptime === undefined ? '—' : formatPercent(uptime)}
       </p>
-      <p className="mt-0.5 text-xs text-muted tabular-nums">
-        {summary?.p95Ms != null ? `p95 ${formatMs(summary.p95Ms)}` : 'p95 —'}
-        {summary?.avgMs != null ? ` · avg ${formatMs(summary.avgMs)}` : ''}
+      {formatLatency ? (
+        <p className="mt-0.5 text-xs text-muted tabular-nums">
+          {summary?.p95Ms != null ? `p95 ${formatLatency(summary.p95Ms)}` : 'p95 —'}
+          {summary?.avgMs != null ? ` · avg ${formatLatency(summary.avgMs)}` : ''}
+        </p>
+      ) : null}
+      <p className="text-xs text-muted tabular-nums">
+        {formatCount(summary?.checks ?? 0, 'check', 'checks')}
       </p>
-      <p className="text-xs text-muted tabular-nums">{formatNumber(summary?.checks ?? 0)} checks</p>
     </div>
   );
 }
 
-export function UptimeTiles({ report }: { report: UptimeReport | undefined }) {
+export function UptimeTiles({
+  report,
+  formatLatency,
+}: {
+  report: UptimeReport | undefined;
+  /** Null for a kind that times nothing (a heartbeat): uptime figures only. */
+  formatLatency: LatencyFormat | null;
+}) {
   return (
     <section aria-label="Uptime" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {WINDOWS.map(({ key, label }) => (
-        <Tile key={key} label={label} summary={report?.windows[key]} />
+        <Tile key={key} label={label} summary={report?.windows[key]} formatLatency={formatLatency} />
       ))}
     </section>
   );

@@ -9,6 +9,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { formatDateTime } from '../../../lib/format';
 import { useRouteMonitor } from '../../../lib/use-monitor';
 import { useTimeZone } from '../../../lib/use-time-zone';
+import { KindTab } from '../kind-tab';
 import { CertificateCard } from './certificate-card';
 import { CertificateHistory } from './certificate-history';
 import { ChainCard } from './chain-card';
@@ -116,8 +117,10 @@ function SecurityScreen() {
 
 export function SecurityTab() {
   return (
-    <FeatureGate gate="monitorSecurity">
-      <SecurityScreen />
-    </FeatureGate>
+    <KindTab tab="security">
+      <FeatureGate gate="monitorSecurity">
+        <SecurityScreen />
+      </FeatureGate>
+    </KindTab>
   );
 }

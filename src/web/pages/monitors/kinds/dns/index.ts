@@ -1,5 +1,6 @@
 // The dns kind in the web app: a name's records of one type, optionally matching expected values.
 import { BookText } from 'lucide-react';
+import { DNS_COLOR, wholePart } from '../chart-parts';
 import { defineKind } from '../types';
 import { dnsPayload, dnsStateFromMonitor, emptyDnsState } from './dns-form';
 import { DnsPanel } from './dns-panel';
@@ -20,7 +21,7 @@ export const dnsKindUi = defineKind({
   advanced: null,
   chartDescription: 'How long the latest lookups took.',
   // A DNS check is one lookup: all of its time is DNS.
-  chartTimings: (result) => ({ ...result.timings, dnsMs: result.totalMs }),
+  chartParts: [wholePart('Lookup', DNS_COLOR)],
   DetailPanel: DnsPanel,
-  tabs: [],
+  tabs: ['deployments', 'security'],
 });

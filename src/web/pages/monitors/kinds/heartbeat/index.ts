@@ -31,11 +31,13 @@ export const heartbeatKindUi = defineKind({
   payloadOf: (state) => ({ kind: 'heartbeat', ...state }),
   targetField: 'cron',
   ownSchedule: true,
+  passive: true,
   noHost: true,
   Section: HeartbeatSection,
   advanced: null,
   untimed: true,
   chartDescription: 'Pings are not timed.',
+  chartParts: [],
   DetailPanel: HeartbeatPanel,
   tabs: [],
 });

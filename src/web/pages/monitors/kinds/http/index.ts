@@ -1,10 +1,19 @@
 // The http kind in the web app: a URL requested like a browser would, with a timing breakdown.
 import { Globe } from 'lucide-react';
+import { phasePart, remainderPart } from '../chart-parts';
 import { defineKind } from '../types';
 import { assertionMessage } from './assertions-editor';
 import { HttpAdvanced } from './http-advanced';
 import { emptyHttpState, httpErrorField, httpPayload, httpStateFromMonitor } from './http-form';
 import { HttpSection } from './http-section';
+
+const PHASES = [
+  phasePart('dnsMs', 'DNS'),
+  phasePart('connectMs', 'Connect'),
+  phasePart('tlsMs', 'TLS'),
+  phasePart('ttfbMs', 'Time to first byte'),
+  phasePart('downloadMs', 'Download'),
+];
 
 export const httpKindUi = defineKind({
   kind: 'http',
@@ -34,7 +43,8 @@ export const httpKindUi = defineKind({
     ],
   },
   chartDescription: 'The latest checks, split into DNS, connect, TLS, time to first byte and download.',
+  chartParts: [...PHASES, remainderPart(PHASES)],
   // The overview's chart, uptime and recent checks already tell an HTTP monitor's story.
   DetailPanel: null,
-  tabs: ['performance'],
+  tabs: ['performance', 'deployments', 'security'],
 });

@@ -1,5 +1,6 @@
 // The tcp kind in the web app: a port that accepts connections, optionally over TLS and answering.
 import { Network } from 'lucide-react';
+import { phasePart } from '../chart-parts';
 import { defineKind } from '../types';
 import { emptyTcpState, tcpPayload, tcpStateFromMonitor } from './tcp-form';
 import { TcpPanel } from './tcp-panel';
@@ -18,6 +19,12 @@ export const tcpKindUi = defineKind({
   Section: TcpSection,
   advanced: { Section: TcpAdvanced, summary: 'Text to send and to expect', fields: ['send', 'expect'] },
   chartDescription: 'The latest checks, split into DNS, connect, TLS handshake and time to first byte.',
+  chartParts: [
+    phasePart('dnsMs', 'DNS'),
+    phasePart('connectMs', 'Connect'),
+    phasePart('tlsMs', 'TLS handshake'),
+    phasePart('ttfbMs', 'First byte'),
+  ],
   DetailPanel: TcpPanel,
-  tabs: [],
+  tabs: ['deployments', 'security'],
 });

@@ -1,0 +1,83 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { CheckResult } from '../../../../core/api/history';
+import type { Monitor } from '../../../../core/api/monitors';
+import { json, stubServer, TEST_USER } from '../../../test/fake-server';
+import {
+  makeHeartbeatMonitor,
+  makeMonitor,
+  makePingMonitor,
+  makeResult,
+  makeUptimeReport,
+} from '../../../test/monitors';
+import { renderApp } from '../../../test/render-app';
+
+const ONE_CHECK = { checks: 1, upChecks: 1, uptimePercent: 100, avgMs: 0, p50Ms: 0, p95Ms: 0 };
+const oneCheckReport = makeUptimeReport({
+  windows: { '24h': ONE_CHECK, '7d': ONE_CHECK, '30d': ONE_CHECK, '90d': ONE_CHECK },
+});
+
+function overviewOf(monitor: Monitor, results: CheckResult[]) {
+  stubServer({
+    user: TEST_USER,
+    routes: {
+      [`GET /api/v1/monitors/${monitor.id}`]: () => json(monitor),
+      [`GET /api/v1/monitors/${monitor.id}/results`]: () => json({ results, nextCursor: null }),
+      [`GET /api/v1/monitors/${monitor.id}/uptime`]: () => json(oneCheckReport),
+      [`GET /api/v1/monitors/${monitor.id}/pings`]: () => json({ pings: [] }),
+    },
+  });
+  return renderApp(`/dashboard/monitors/${monitor.id}`);
+}
+
+const UNTIMED = { dnsMs: null, connectMs: null, tlsMs: null, ttfbMs: null, downloadMs: null };
+const verdict = makeResult({ statusCode: null, totalMs: 0, timings: UNTIMED });
+
+describe('monitor overview by kind', () => {
+  it('offers no check now for a heartbeat, which fetches nothing, and still offers resume', async () => {
+    const { unmount } = overviewOf(makeHeartbeatMonitor(), [verdict]);
+    await screen.findByRole('list', { name: 'Recent checks' });
+    expect(screen.queryByRole('button', { name: 'Check now' })).toBeNull();
+    unmount();
+
+    overviewOf(makeHeartbeatMonitor({ id: 'm-paused', paused: true }), [verdict]);
+    expect(await screen.findByRole('button', { name: 'Resume' })).toBeInTheDocument();
+  });
+
+  it('shows a heartbeat’s uptime without latency figures or a response column', async () => {
+    overviewOf(makeHeartbeatMonitor(), [verdict]);
+    const checks = await screen.findByRole('list', { name: 'Recent checks' });
+    const uptime = screen.getByRole('region', { name: 'Uptime' });
+    await waitFor(() => expect(uptime).toHaveTextContent('100.00%'));
+    expect(uptime).not.toHaveTextContent('p95');
+    expect(uptime).not.toHaveTextContent('avg');
+    expect(within(checks).getByRole('listitem')).not.toHaveTextContent('ms');
+    expect(screen.queryByText('Response')).toBeNull();
+  });
+
+  it('counts one check in the singular on the uptime tiles', async () => {
+    overviewOf(makeMonitor(), [makeResult()]);
+    const uptime = await screen.findByRole('region', { name: 'Uptime' });
+    await waitFor(() => expect(within(uptime).getAllByText('1 check')).toHaveLength(4));
+    expect(uptime).not.toHaveTextContent('1 checks');
+  });
+
+  it('writes a ping’s round trips under a millisecond as such, not as 0 ms', async () => {
+    overviewOf(makePingMonitor({ lastLatencyMs: 0 }), [
+      makeResult({ statusCode: null, totalMs: 0, timings: UNTIMED }),
+    ]);
+    const checks = await screen.findByRole('list', { name: 'Recent checks' });
+    expect(within(checks).getByRole('listitem')).toHaveTextContent('<1 ms');
+    const uptime = screen.getByRole('region', { name: 'Uptime' });
+    await waitFor(() => expect(uptime).toHaveTextContent('p95 <1 ms · avg <1 ms'));
+    expect(screen.getByText(/every 15 min/)).toHaveTextContent('· <1 ms · every 15 min');
+    expect(document.body).not.toHaveTextContent(/\b0 ms/);
+  });
+
+  it('keeps an HTTP check’s whole milliseconds', async () => {
+    overviewOf(makeMonitor(), [makeResult({ totalMs: 120 })]);
+    const checks = await screen.findByRole('list', { name: 'Recent checks' });
+    expect(within(checks).getByRole('listitem')).toHaveTextContent('120 ms');
+    expect(screen.getByRole('button', { name: 'Check now' })).toBeInTheDocument();
+  });
+});
