@@ -37,8 +37,15 @@ export const domainExpirySchema = z
   .meta({ id: 'DomainExpiry' });
 export type DomainExpiry = z.infer<typeof domainExpirySchema>;
 
-/** The dashboard row's badge: days until the domain expires. */
-export interface DomainBadge {
-  daysRemaining: number;
-  expiresAt: number;
-}
+/** The first warning's threshold: a list row shows the domain's badge from then on. */
+export const DOMAIN_BADGE_DAYS = DOMAIN_WARNING_DAYS[0];
+
+/** The list row's badge: days until the domain expires, once within DOMAIN_BADGE_DAYS. */
+export const domainBadgeSchema = z
+  .object({
+    domain: z.string(),
+    daysRemaining: z.number(),
+    expiresAt: z.number(),
+  })
+  .meta({ id: 'DomainBadge' });
+export type DomainBadge = z.infer<typeof domainBadgeSchema>;

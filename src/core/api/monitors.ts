@@ -1,6 +1,7 @@
 // Monitor payloads: one schema validates the web form and the API route. A monitor has a kind;
 // its fields sit at the top level beside the common ones, and `kind` picks which apply.
 import { z } from 'zod';
+import { domainBadgeSchema } from './domains.ts';
 import { monitorStatsSchema } from './history.ts';
 import { dnsAnswerFields, dnsFields, dnsInputFields } from './monitor-kinds/dns.ts';
 import {
@@ -161,6 +162,10 @@ export type MonitorOf<K extends MonitorKind> = Extract<Monitor, { kind: K }>;
 const listExtras = {
   stats: monitorStatsSchema.optional(),
   ssl: sslBadgeSchema.nullable().optional().meta({ description: 'https monitors once checked' }),
+  domain: domainBadgeSchema
+    .nullable()
+    .optional()
+    .meta({ description: 'Set once the watched domain expires within 30 days' }),
 };
 
 export const monitorListSchema = z

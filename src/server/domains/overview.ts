@@ -1,8 +1,9 @@
 // What the security tab's domain card and the dashboard badge read: owner-scoped by the caller
 // (the monitor row was fetched with the owner's id) or by a join on monitors.user_id.
 import { type Kysely, sql } from 'kysely';
-import type { DomainBadge, DomainExpiry } from '../../core/api/domains.ts';
+import { DOMAIN_BADGE_DAYS, type DomainBadge, type DomainExpiry } from '../../core/api/domains.ts';
 import type { Database, MonitorTable } from '../db/schema.ts';
+import { DAY_MS } from '../history/rollups.ts';
 import { daysUntil } from './warnings.ts';
 
 export async function getDomainExpiry(
@@ -44,7 +45,10 @@ export async function getDomainExpiry(
   };
 }
 
-/** The dashboard badges of a page of the owner's monitors, in one query. */
+/**
+ * The list badges of a page of the owner's monitors, in one query: only domains expiring within
+ * DOMAIN_BADGE_DAYS (or expired), so a row is not crowded by a date nobody needs yet.
+ */
 export async function listDomainBadges(
   db: Kysely<Database>,
   userId: string,
@@ -56,15 +60,19 @@ export async function listDomainBadges(
     .selectFrom('monitor_domains')
     .innerJoin('monitors', 'monitors.id', 'monitor_domains.monitor_id')
     .innerJoin('domain_expiry', 'domain_expiry.domain', 'monitor_domains.domain')
-    .select(['monitor_domains.monitor_id', 'domain_expiry.expires_at'])
+    .select(['monitor_domains.monitor_id', 'monitor_domains.domain', 'domain_expiry.expires_at'])
     .where('monitors.user_id', '=', userId)
     .where('monitor_domains.monitor_id', 'in', monitorIds)
-    .where('domain_expiry.expires_at', 'is not', null)
+    .where(sql<number>`monitors.domain_expiry`, '=', 1)
+    .where('domain_expiry.expires_at', '<=', now + (DOMAIN_BADGE_DAYS + 1) * DAY_MS)
     .execute();
-  return new Map(
-    rows.map((row) => {
-      const expiresAt = row.expires_at ?? 0;
-      return [row.monitor_id, { expiresAt, daysRemaining: daysUntil(expiresAt, now) }];
-    }),
-  );
+  const badges = new Map<string, DomainBadge>();
+  for (const row of rows) {
+    const expiresAt = row.expires_at ?? 0;
+    const daysRemaining = daysUntil(expiresAt, now);
+    if (daysRemaining <= DOMAIN_BADGE_DAYS) {
+      badges.set(row.monitor_id, { domain: row.domain, expiresAt, daysRemaining });
+    }
+  }
+  return badges;
 }

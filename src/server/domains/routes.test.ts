@@ -97,20 +97,31 @@ describe('GET /api/v1/monitors/{id}/domain', () => {
     }
   });
 
-  it("lists the dashboard badges of the owner's monitors only", async () => {
+  it("badges the owner's list rows whose domain expires within 30 days, and only those", async () => {
     const owner = await api.user();
     const intruder = await api.user();
     const shop = await api.monitor(owner, 'Shop');
+    const blog = await api.monitor(owner, 'Blog');
     await syncMonitorDomain(db(), shop.id, 'shop.example.com', true);
-    await db()
-      .updateTable('domain_expiry')
-      .set({ expires_at: START + 3 * DAY_MS })
-      .execute();
+    await syncMonitorDomain(db(), blog.id, 'blog.other.org', true);
+    const expires = async (domain: string, at: number) =>
+      db().updateTable('domain_expiry').set({ expires_at: at }).where('domain', '=', domain).execute();
+    await expires('example.com', START + 3 * DAY_MS);
+    await expires('other.org', START + 60 * DAY_MS);
     const now = START + 3_600_000;
-    expect(await listDomainBadges(db(), owner.id, [shop.id], now)).toEqual(
-      new Map([[shop.id, { expiresAt: START + 3 * DAY_MS, daysRemaining: 2 }]]),
+    expect(await listDomainBadges(db(), owner.id, [shop.id, blog.id], now)).toEqual(
+      new Map([[shop.id, { domain: 'example.com', expiresAt: START + 3 * DAY_MS, daysRemaining: 2 }]]),
     );
     expect(await listDomainBadges(db(), intruder.id, [shop.id], now)).toEqual(new Map());
+
+    const list = await api.expectJson<{ monitors: { name: string; domain: unknown }[] }>(
+      await api.send(owner, 'GET', '/monitors'),
+      200,
+    );
+    expect(list.monitors.map(({ name, domain }) => [name, domain])).toEqual([
+      ['Shop', { domain: 'example.com', expiresAt: START + 3 * DAY_MS, daysRemaining: expect.any(Number) }],
+      ['Blog', null],
+    ]);
   });
 
   it('is documented in the OpenAPI document', async () => {

@@ -1,7 +1,9 @@
 import { type Kysely, sql } from 'kysely';
+import type { DomainBadge } from '../../core/api/domains.ts';
 import type { Monitor, MonitorStatus } from '../../core/api/monitors.ts';
 import type { SslBadge } from '../../core/api/ssl.ts';
 import type { Database } from '../db/schema.ts';
+import { listDomainBadges } from '../domains/overview.ts';
 import { ApiError } from '../http/errors.ts';
 import { listSslBadges } from '../ssl/overview.ts';
 import { toMonitor } from './repository.ts';
@@ -38,7 +40,10 @@ export async function listMonitors(
   query: MonitorListQuery,
   now: number,
   publicUrl: string,
-): Promise<{ monitors: (Monitor & { ssl: SslBadge | null })[]; nextCursor: string | null }> {
+): Promise<{
+  monitors: (Monitor & { ssl: SslBadge | null; domain: DomainBadge | null })[];
+  nextCursor: string | null;
+}> {
   let select = db.selectFrom('monitors').selectAll().where('user_id', '=', userId);
   if (query.cursor) {
     const [createdAt, id] = decodeCursor(query.cursor);
@@ -64,14 +69,17 @@ export async function listMonitors(
     .execute();
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
-  const badges = await listSslBadges(
-    db,
-    userId,
-    page.map((row) => row.id),
-    now,
-  );
+  const ids = page.map((row) => row.id);
+  const [certificates, domains] = await Promise.all([
+    listSslBadges(db, userId, ids, now),
+    listDomainBadges(db, userId, ids, now),
+  ]);
   return {
-    monitors: page.map((row) => ({ ...toMonitor(row, { publicUrl, now }), ssl: badges.get(row.id) ?? null })),
+    monitors: page.map((row) => ({
+      ...toMonitor(row, { publicUrl, now }),
+      ssl: certificates.get(row.id) ?? null,
+      domain: domains.get(row.id) ?? null,
+    })),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last.created_at, last.id) : null,
   };
 }

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { CertificateBadge } from '../../components/monitors/certificate-badge';
 import { CheckedAgo } from '../../components/monitors/checked-ago';
+import { DomainBadge } from '../../components/monitors/domain-badge';
 import { Sparkline } from '../../components/monitors/sparkline';
 import { StatusBadge } from '../../components/monitors/status';
 import { cn } from '../../lib/cn';
@@ -43,6 +44,7 @@ export function MonitorOverviewRow({ monitor }: { monitor: MonitorRow }) {
           <div className="flex min-w-0 items-center gap-2">
             <p className="truncate font-medium">{monitor.name}</p>
             <CertificateBadge ssl={monitor.ssl} />
+            <DomainBadge domain={monitor.domain} />
           </div>
           <KindTarget kind={monitor.kind} target={monitor.target} />
         </div>

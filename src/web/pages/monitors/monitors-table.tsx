@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp, ChevronsUpDown, Pause, Play } from 'lucide-react';
 import { CertificateBadge } from '../../components/monitors/certificate-badge';
 import { CheckedAgo } from '../../components/monitors/checked-ago';
+import { DomainBadge } from '../../components/monitors/domain-badge';
 import { StatusBadge } from '../../components/monitors/status';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -116,6 +117,7 @@ export function MonitorsTable({
                     {monitor.name}
                   </Link>
                   <CertificateBadge ssl={monitor.ssl} />
+                  <DomainBadge domain={monitor.domain} />
                 </div>
                 <KindTarget kind={monitor.kind} target={monitor.target} />
               </td>
