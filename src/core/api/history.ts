@@ -1,6 +1,19 @@
 // Check history and uptime payloads (read by the monitor screens and the public API).
 import { z } from 'zod';
 
+/** What a ping check read: totalMs is the average round trip rounded to whole milliseconds. */
+export const pingFactsSchema = z
+  .object({
+    packets: z.number(),
+    received: z.number(),
+    lossPercent: z.number(),
+    rttMinMs: z.number().nullable(),
+    rttAvgMs: z.number().nullable(),
+    rttMaxMs: z.number().nullable(),
+  })
+  .meta({ id: 'PingFacts' });
+export type PingFacts = z.infer<typeof pingFactsSchema>;
+
 export const checkResultSchema = z
   .object({
     id: z.string(),
@@ -27,6 +40,7 @@ export const checkResultSchema = z
       .array(z.string())
       .optional()
       .meta({ description: 'DNS checks: the answer set the resolver gave, sorted; absent for other kinds' }),
+    ping: pingFactsSchema.optional().meta({ description: 'Ping checks: packets and round trips' }),
   })
   .meta({ id: 'CheckResult' });
 export type CheckResult = z.infer<typeof checkResultSchema>;

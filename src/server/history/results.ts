@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CheckResult } from '../../core/api/history.ts';
+import { type CheckResult, pingFactsSchema } from '../../core/api/history.ts';
 import { decodeCursor, slicePage } from '../db/cursor.ts';
 import type { CheckResultTable, Database } from '../db/schema.ts';
 
@@ -11,12 +11,16 @@ export interface ResultQuery {
   before?: number;
 }
 
-/** The answer set a DNS check stored in its facts, when there is one. */
-function answersOf(facts: string | null | undefined): { answers?: string[] } {
+/**
+ * What a check stored beyond timings, as the API answers it: a DNS check's answer set, a ping
+ * check's packets and round trips (results carry no kind; the facts' shape tells them apart).
+ */
+function factsOf(facts: string | null | undefined): Pick<CheckResult, 'answers' | 'ping'> {
   if (!facts) return {};
-  const parsed: unknown = JSON.parse(facts);
-  const answers = (parsed as { answers?: unknown } | null)?.answers;
-  return Array.isArray(answers) ? { answers: answers.map(String) } : {};
+  const parsed = JSON.parse(facts) as Record<string, unknown> | null;
+  if (Array.isArray(parsed?.answers)) return { answers: parsed.answers.map(String) };
+  const ping = pingFactsSchema.safeParse(parsed);
+  return ping.success ? { ping: ping.data } : {};
 }
 
 export function toCheckResult(row: CheckResultTable): CheckResult {
@@ -38,7 +42,7 @@ export function toCheckResult(row: CheckResultTable): CheckResult {
     failure: row.failure_code ? { code: row.failure_code, message: row.failure_message ?? '' } : null,
     confirmation: row.confirmation === 1,
     ...(row.reason === 'deployment' ? { reason: row.reason } : {}),
-    ...answersOf(row.facts),
+    ...factsOf(row.facts),
   };
 }
 

@@ -205,6 +205,12 @@ describe('monitor kinds in the check job', () => {
       .select(['status', 'facts'])
       .executeTakeFirstOrThrow();
     expect(JSON.parse(row.facts ?? 'null')).toMatchObject({ packets: 2, received: 2, lossPercent: 0 });
+    const { results } = await (await send('GET', `/monitors/${monitor.id}/results`)).json();
+    expect(results[0]).toMatchObject({
+      status: 'up',
+      ping: { packets: 2, received: 2, lossPercent: 0, rttMinMs: expect.any(Number) },
+    });
+    expect(results[0]).not.toHaveProperty('answers');
   });
 
   it('checks a dns monitor and stores its answer set with the result', async () => {
@@ -223,6 +229,9 @@ describe('monitor kinds in the check job', () => {
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('up');
     expect(JSON.parse(row.facts ?? 'null')).toEqual({ answers: ['192.0.2.10'] });
+    const { results } = await (await send('GET', `/monitors/${monitor.id}/results`)).json();
+    expect(results[0]).toMatchObject({ answers: ['192.0.2.10'] });
+    expect(results[0]).not.toHaveProperty('ping');
   });
 });
 
