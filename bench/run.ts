@@ -1,4 +1,5 @@
 // `npm run bench [-- name…]`: runs the named benchmarks (all by default), one JSON object each.
+import { dashboardOpen } from './dashboard-open.ts';
 import { frontend } from './frontend.ts';
 import { jobs } from './jobs.ts';
 import { monitorList } from './monitor-list.ts';
@@ -18,6 +19,7 @@ const benchmarks: Record<string, () => Promise<object>> = {
   'sign-in-lateness': signInLateness,
   'status-page': statusPage,
   frontend,
+  'dashboard-open': dashboardOpen,
 };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in benchmarks));

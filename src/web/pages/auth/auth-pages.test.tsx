@@ -62,6 +62,40 @@ describe('sign-in page', () => {
     expect(await screen.findByRole('heading', { name: 'No monitors yet' })).toBeInTheDocument();
   });
 
+  it("asks for the dashboard's monitors beside the session check, not after it", async () => {
+    let signedIn = false;
+    let listAsked: () => void = () => {};
+    const listRequested = new Promise<void>((resolve) => {
+      listAsked = resolve;
+    });
+    const server = stubServer({
+      routes: {
+        'POST /api/auth/sign-in/email': () => {
+          signedIn = true;
+          return json({ user: TEST_USER, token: 't', redirect: false });
+        },
+      },
+    });
+    const base = server.fetchMock.getMockImplementation();
+    server.fetchMock.mockImplementation(async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
+      if (url.pathname === '/api/v1/monitors') listAsked();
+      // The session answers only once the list was asked for: a list that waits for it never is.
+      if (url.pathname === '/api/auth/get-session' && signedIn) await listRequested;
+      return base ? base(input, init) : json(null);
+    });
+    renderApp('/signin');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct-horse');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() =>
+      expect(server.requests.some((request) => request.path === '/api/v1/monitors/summary')).toBe(true),
+    );
+    await listRequested;
+  });
+
   it('hides GitHub sign-in unless the server offers it', async () => {
     stubServer();
     renderApp('/signin');

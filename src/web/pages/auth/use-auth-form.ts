@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { authErrorMessage } from '../../lib/auth-client';
-import { sessionQueryKey } from '../../lib/session';
+import { prefetchDashboardHome } from '../../lib/monitors';
+import { sessionQueryOptions } from '../../lib/session';
 
 type AuthResult = { error: { message?: string | undefined } | null };
 
@@ -10,6 +11,7 @@ type AuthResult = { error: { message?: string | undefined } | null };
 export function useAuthForm(submit: (form: FormData) => Promise<AuthResult>, fallbackError: string) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -23,7 +25,12 @@ export function useAuthForm(submit: (form: FormData) => Promise<AuthResult>, fal
         setError(authErrorMessage(result.error, fallbackError));
         return;
       }
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      // The session, the dashboard's data and its screen's code are fetched side by side: one
+      // round trip between the sign-in answer and the monitor list, not three in a row.
+      const session = queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 });
+      prefetchDashboardHome(queryClient);
+      void router.preloadRoute({ to: '/dashboard' }).catch(() => undefined);
+      await session;
       await navigate({ to: '/dashboard' });
     } catch (caught) {
       console.error('Authentication request failed', caught);

@@ -1,0 +1,143 @@
+// `npm run bench -- dashboard-open`: sign-in → monitor list visible, as a person does it, in a real
+// Chromium against the real `upwatch start`, for one owner of 8,000 monitors with 90 days of
+// rollups (bench/seed-monitor-history.ts). Each run is a new browser context (nothing cached):
+// open /signin, type the credentials, press Sign in; the clock starts when the sign-in request's
+// answer arrives and stops when the first monitor row shows. Prints p50/p95 of that and of the
+// whole click → list, plus the requests the dashboard made between the two.
+// Environment: BENCH_MONITORS (8000), BENCH_DAYS (90), BENCH_RUNS (20), CHROME_PATH.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { chromiumLaunchOptions } from '../e2e/chromium.ts';
+import { ManualClock } from '../src/server/clock.ts';
+import { connectDatabase } from '../src/server/db/connect.ts';
+import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { createUser } from '../src/server/test/factories.ts';
+import { buildApp } from '../src/server/test/test-app.ts';
+import { freePort, startUpwatch } from '../src/server/test/upwatch-process.ts';
+import { seedMonitorHistory } from './seed-monitor-history.ts';
+
+const MONITORS = Number(process.env.BENCH_MONITORS ?? 8000);
+const DAYS = Number(process.env.BENCH_DAYS ?? 90);
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const ROOT = path.resolve(import.meta.dirname, '..');
+const EMAIL = 'dashboard-open-bench@example.test';
+const PASSWORD = 'dashboard bench 42';
+
+/** The owner, with a real password hash, and the monitors' history; no monitor is due during the bench. */
+async function seed(file: string): Promise<number> {
+  const handle = connectDatabase({ dialect: 'sqlite', file });
+  try {
+    await migrateToLatest(handle.db, handle.dialect);
+    const now = Date.now();
+    const { auth } = buildApp(handle, {}, { clock: new ManualClock(now) });
+    const owner = await createUser(auth, { email: EMAIL, name: 'Bench Owner' });
+    const ctx = await auth.$context;
+    await ctx.internalAdapter.linkAccount({
+      userId: owner.id,
+      providerId: 'credential',
+      accountId: owner.id,
+      password: await ctx.password.hash(PASSWORD),
+    });
+    const started = performance.now();
+    await seedMonitorHistory(handle.db, handle.dialect, owner.id, { monitors: MONITORS, days: DAYS, now });
+    // Checks of 8,000 unreachable hosts would measure the scheduler, not the dashboard.
+    await handle.db
+      .updateTable('monitors')
+      .set({ next_run_at: now + 7 * 86_400_000 })
+      .execute();
+    return Math.round(performance.now() - started);
+  } finally {
+    await handle.destroy();
+  }
+}
+
+async function signInOnce(page: Page, url: string) {
+  await page.goto(`${url}/signin`);
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Password').fill(PASSWORD);
+  const after: { path: string; startedMs: number; doneMs: number }[] = [];
+  let answeredAt = 0;
+  const started = new Map<object, number>();
+  page.on('request', (request) => {
+    if (answeredAt > 0) started.set(request, performance.now() - answeredAt);
+  });
+  page.on('requestfinished', (request) => {
+    const startedMs = started.get(request);
+    if (startedMs === undefined) return;
+    const path = new URL(request.url()).pathname;
+    after.push({
+      path,
+      startedMs: Math.round(startedMs),
+      doneMs: Math.round(performance.now() - answeredAt),
+    });
+  });
+  const answered = page
+    .waitForResponse((response) => response.url().endsWith('/api/auth/sign-in/email'))
+    .then(() => {
+      answeredAt = performance.now();
+    });
+  const clickedAt = performance.now();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await answered;
+  await page.getByRole('link', { name: 'Service 1', exact: true }).waitFor({ timeout: 30_000 });
+  const shownAt = performance.now();
+  return {
+    afterSignInMs: shownAt - answeredAt,
+    fromClickMs: shownAt - clickedAt,
+    requests: after.filter((request) => request.startedMs <= shownAt - answeredAt),
+  };
+}
+
+function percentiles(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0);
+  return { p50: at(0.5), p95: at(0.95), max: at(1) };
+}
+
+export async function dashboardOpen(): Promise<object> {
+  // Vite's report goes to stderr: stdout carries only the JSON.
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-web-if-needed.js')], {
+    stdio: ['ignore', process.stderr, process.stderr],
+  });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'upwatch-bench-dashboard-'));
+  const seedMs = await seed(path.join(dataDir, 'upwatch.db'));
+  const server = await startUpwatch(
+    ['start'],
+    { DATA_DIR: dataDir, AUTH_ATTEMPTS_PER_MINUTE: '1000', LOG_LEVEL: 'warn' },
+    await freePort(),
+  );
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  try {
+    const runs = [];
+    // One unmeasured run warms the server's caches and SQLite's pages, as a live server has them.
+    for (let i = 0; i <= RUNS; i++) {
+      const context = await browser.newContext();
+      try {
+        const run = await signInOnce(await context.newPage(), server.url);
+        if (i > 0) runs.push(run);
+      } finally {
+        await context.close();
+      }
+    }
+    return {
+      benchmark: 'dashboard-open',
+      monitors: MONITORS,
+      history_days: DAYS,
+      runs: RUNS,
+      after_sign_in_ms: percentiles(runs.map((run) => run.afterSignInMs)),
+      click_to_list_ms: percentiles(runs.map((run) => run.fromClickMs)),
+      // The last run's requests until the list showed: start and finish, ms after the sign-in answer.
+      requests_before_list: runs.at(-1)?.requests ?? [],
+      seed_ms: seedMs,
+      load_average: loadavg().map((n) => Number(n.toFixed(2))),
+    };
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
