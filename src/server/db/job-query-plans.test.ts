@@ -105,10 +105,11 @@ async function seed(db: Kysely<Database>, dialect: Dialect) {
   };
 }
 
+// Seeding 400 monitors with history takes seconds on PostgreSQL when the machine is busy.
 beforeAll(async () => {
   t = await createTestDatabase();
   parentIds = await seed(t.db, t.dialect);
-});
+}, 60_000);
 afterAll(async () => {
   await t.destroy();
 });
