@@ -6,8 +6,9 @@
 // then each kind alone, for its CPU cost per check. Heartbeats are pinged by the target process
 // at their period (a ping is their stored check); arrivals are reported for checked kinds.
 // Environment: BENCH_MONITORS (20000; a comma list runs several sizes), BENCH_SECONDS (90),
-// BENCH_WARMUP_SECONDS (20), BENCH_MIX (http:70,tcp:10,dns:10,heartbeat:10), BENCH_KIND_MONITORS (3000,
-// 0 skips the per-kind runs), BENCH_KIND_SECONDS (30).
+// BENCH_WARMUP_SECONDS (20), BENCH_MIX (http:70,tcp:10,dns:10,heartbeat:10), BENCH_KIND_MONITORS
+// (3000, 0 skips the per-kind runs), BENCH_KIND_SECONDS (30), BENCH_NODE_OPTIONS (given to Upwatch,
+// e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -166,7 +167,14 @@ async function run(
   const port = await freePort();
   const upwatch = await startUpwatch(
     ['start'],
-    { DATA_DIR: dir, ALLOW_PRIVATE_TARGETS: 'true', LOG_LEVEL: 'warn', AUTH_ATTEMPTS_PER_MINUTE: '1000' },
+    {
+      DATA_DIR: dir,
+      ALLOW_PRIVATE_TARGETS: 'true',
+      LOG_LEVEL: 'warn',
+      AUTH_ATTEMPTS_PER_MINUTE: '1000',
+      // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where Upwatch's time goes under load.
+      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+    },
     port,
   );
   try {
