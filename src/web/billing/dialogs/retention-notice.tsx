@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { RetentionPreview } from '../../../core/api/digests';
 import { PLAN_IDS, PLANS, type PlanId } from '../../../core/plans';
 import { apiGet, withQuery } from '../../lib/api';
-import { dateTimeFormat, formatNumber } from '../../lib/format';
+import { dateTimeFormat, formatCount } from '../../lib/format';
 import { useTimeZone } from '../../lib/use-time-zone';
 
 type Item = RetentionPreview['items'][number];
@@ -28,7 +28,7 @@ export function pruneSentence(planName: string, item: Item, timeZone: string): s
   const label = item.label.toLowerCase();
   const nouns = NOUNS[item.kind] ?? { history: label, one: label, many: label };
   const day = dateTimeFormat({ timeZone, month: 'short', day: 'numeric' }).format(item.cutoff);
-  const rows = `${formatNumber(item.rowsToPrune)} ${item.rowsToPrune === 1 ? nouns.one : nouns.many}`;
+  const rows = formatCount(item.rowsToPrune, nouns.one, nouns.many);
   return `Moving to ${planName} keeps ${item.keepDays} days of ${nouns.history}: ${rows} older than ${day} will be deleted.`;
 }
 

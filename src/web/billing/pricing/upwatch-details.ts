@@ -11,7 +11,7 @@ import {
   PLAN_LIST,
   type Plan,
 } from '../../../core/plans';
-import { formatNumber } from '../../lib/format';
+import { formatCount, formatNumber } from '../../lib/format';
 import type { ProductDetails, ProductItemOverride } from '../pricing-table';
 
 /** Where SPEC.md is silent, the middle tier is the one recommended, as most pricing pages do. */
@@ -22,7 +22,7 @@ export const SIGN_UP_URL = '/signup';
 
 function count(limit: Limit, singular: string, plural: string): string {
   if (typeof limit !== 'number') return `Unlimited ${plural}`;
-  return `${formatNumber(limit)} ${limit === 1 ? singular : plural}`;
+  return formatCount(limit, singular, plural);
 }
 
 function limitLines(plan: Plan): ProductItemOverride[] {

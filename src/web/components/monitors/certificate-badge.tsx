@@ -1,7 +1,7 @@
 import { Lock } from 'lucide-react';
 import type { SslBadge } from '../../../core/api/ssl';
 import { cn } from '../../lib/cn';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatCount, formatDate, formatNumber } from '../../lib/format';
 import { useTimeZone } from '../../lib/use-time-zone';
 
 /** Under this many days left the badge turns to the warning colour (issue 7). */
@@ -20,10 +20,6 @@ export function badgeTone(ssl: SslBadge): Tone {
   return ssl.daysRemaining < BADGE_WARNING_DAYS ? 'warning' : 'good';
 }
 
-function plural(count: number, one: string, many: string): string {
-  return `${formatNumber(count)} ${count === 1 ? one : many}`;
-}
-
 /** "Certificate expires in 12 days", "Certificate expired on Mar 3, 2025", plus any problems. */
 export function certificateLabel(ssl: SslBadge, timeZone: string): string {
   const expiry =
@@ -31,8 +27,8 @@ export function certificateLabel(ssl: SslBadge, timeZone: string): string {
       ? `Certificate expired on ${formatDate(ssl.validTo, timeZone)}`
       : ssl.daysRemaining === 0
         ? 'Certificate expires in less than a day'
-        : `Certificate expires in ${plural(ssl.daysRemaining, 'day', 'days')}`;
-  return ssl.problemCount > 0 ? `${expiry}; ${plural(ssl.problemCount, 'problem', 'problems')}` : expiry;
+        : `Certificate expires in ${formatCount(ssl.daysRemaining, 'day', 'days')}`;
+  return ssl.problemCount > 0 ? `${expiry}; ${formatCount(ssl.problemCount, 'problem', 'problems')}` : expiry;
 }
 
 /** A lock and the days left on the monitor's certificate; nothing before its first check. */

@@ -1,7 +1,7 @@
 import { Globe } from 'lucide-react';
 import type { DomainBadge as DomainBadgeData } from '../../../core/api/domains';
 import { cn } from '../../lib/cn';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatCount, formatDate, formatNumber } from '../../lib/format';
 import { useTimeZone } from '../../lib/use-time-zone';
 
 /** The server sends a badge only within 30 days; the last week of it is urgent. */
@@ -12,7 +12,7 @@ export function domainLabel(badge: DomainBadgeData, timeZone: string): string {
   const { domain, daysRemaining } = badge;
   if (daysRemaining < 0) return `Domain ${domain} expired on ${formatDate(badge.expiresAt, timeZone)}`;
   if (daysRemaining === 0) return `Domain ${domain} expires in less than a day`;
-  return `Domain ${domain} expires in ${formatNumber(daysRemaining)} ${daysRemaining === 1 ? 'day' : 'days'}`;
+  return `Domain ${domain} expires in ${formatCount(daysRemaining, 'day', 'days')}`;
 }
 
 /** A globe and the days left on the monitor's domain registration, once it expires within 30 days. */

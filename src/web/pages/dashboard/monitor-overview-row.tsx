@@ -5,9 +5,10 @@ import { DomainBadge } from '../../components/monitors/domain-badge';
 import { Sparkline } from '../../components/monitors/sparkline';
 import { StatusBadge } from '../../components/monitors/status';
 import { cn } from '../../lib/cn';
-import { formatMs, formatPercent } from '../../lib/format';
+import { formatPercent } from '../../lib/format';
 import type { MonitorRow } from '../../lib/monitors';
 import { KindTarget } from '../monitors/kinds/kind-badge';
+import { latencyFormat } from '../monitors/kinds/registry';
 
 /** Desktop columns; the header row in monitor-overview-list uses the same template. */
 export const ROW_GRID =
@@ -28,6 +29,8 @@ function Figure({ label, value, className }: { label: string; value: string; cla
 
 export function MonitorOverviewRow({ monitor }: { monitor: MonitorRow }) {
   const { stats } = monitor;
+  // A kind that times nothing (a heartbeat) has neither an average nor a response line to show.
+  const formatLatency = latencyFormat(monitor.kind);
   return (
     <li>
       <Link
@@ -51,13 +54,21 @@ export function MonitorOverviewRow({ monitor }: { monitor: MonitorRow }) {
         <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm md:contents">
           <Figure label="24 h" value={uptime(stats?.uptime24h)} />
           <Figure label="30 d" value={uptime(stats?.uptime30d)} />
-          <Figure
-            label="Avg"
-            value={stats?.avgMs24h === null || stats?.avgMs24h === undefined ? '—' : formatMs(stats.avgMs24h)}
-          />
+          {formatLatency ? (
+            <Figure
+              label="Avg"
+              value={
+                stats?.avgMs24h === null || stats?.avgMs24h === undefined
+                  ? '—'
+                  : formatLatency(stats.avgMs24h)
+              }
+            />
+          ) : (
+            <div aria-hidden className="hidden md:block" />
+          )}
         </div>
         <div className="mt-2 flex items-center justify-between gap-3 text-accent md:mt-0 md:block">
-          <Sparkline values={stats?.sparkline ?? []} />
+          {formatLatency ? <Sparkline values={stats?.sparkline ?? []} /> : <span aria-hidden />}
           <span className="text-xs text-muted md:hidden">
             <CheckedAgo at={monitor.lastCheckedAt} />
           </span>

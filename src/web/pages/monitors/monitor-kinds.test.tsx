@@ -54,6 +54,41 @@ describe('monitor kinds in lists', () => {
   });
 });
 
+describe('latency of a kind that times nothing', () => {
+  const beat = rowOf(makeHeartbeatMonitor({ lastLatencyMs: 0 }));
+  const listed = { 'GET /api/v1/monitors': () => json({ monitors: [beat], nextCursor: null }) };
+  // What a heartbeat's row would read if its 0 ms verdicts were shown as times.
+  const anyTime = /\d ms/;
+
+  it('shows no response time on a heartbeat’s row of the monitors table', async () => {
+    stubServer({ user: TEST_USER, routes: listed });
+    renderApp('/dashboard/monitors');
+    const link = await screen.findByRole('link', { name: 'Nightly backup' });
+    expect(link.closest('tr')).not.toHaveTextContent(anyTime);
+  });
+
+  it('shows no average or response line on a heartbeat’s dashboard row', async () => {
+    stubServer({ user: TEST_USER, routes: listed });
+    renderApp('/dashboard');
+    const row = await screen.findByRole('link', { name: 'Nightly backup' });
+    expect(row).toHaveTextContent('99.50%');
+    expect(row).not.toHaveTextContent(anyTime);
+    expect(within(row).queryByRole('img', { name: /Response time/ })).toBeNull();
+  });
+
+  it('shows no daily average on a heartbeat’s uptime strip', async () => {
+    const monitor = makeHeartbeatMonitor();
+    stubServer({
+      user: TEST_USER,
+      routes: { ...detailRoutes(monitor), 'GET /api/v1/monitors/m-beat/pings': () => json({ pings: [] }) },
+    });
+    renderApp('/dashboard/monitors/m-beat/uptime');
+    const strip = await screen.findByRole('list', { name: 'Daily uptime, last 90 days' });
+    const day = within(strip).getAllByRole('img')[88] as HTMLElement;
+    expect(day).toHaveAccessibleName('Sun, Mar 2, 2025: 93.75% uptime, 96 checks');
+  });
+});
+
 describe('monitor kinds on the monitor page', () => {
   it('offers the Performance tab to HTTP monitors only', async () => {
     stubServer({ user: TEST_USER, routes: detailRoutes(makeTcpMonitor()) });

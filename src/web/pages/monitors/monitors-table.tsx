@@ -6,10 +6,11 @@ import { DomainBadge } from '../../components/monitors/domain-badge';
 import { StatusBadge } from '../../components/monitors/status';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { formatInterval, formatMs } from '../../lib/format';
+import { formatInterval } from '../../lib/format';
 import type { MonitorRow } from '../../lib/monitors';
 import { useMonitorAction } from '../../lib/use-monitor-actions';
 import { KindTarget } from './kinds/kind-badge';
+import { latencyFormat } from './kinds/registry';
 import { type Sort, type SortKey, sortMonitors } from './sort-monitors';
 
 function SortHeader({
@@ -66,6 +67,13 @@ function PauseResumeButton({ monitor }: { monitor: MonitorRow }) {
       Pause<span className="sr-only"> {monitor.name}</span>
     </Button>
   );
+}
+
+/** The last check's time; nothing for a kind that times nothing (a heartbeat's 0 ms). */
+function Latency({ monitor }: { monitor: MonitorRow }) {
+  const format = latencyFormat(monitor.kind);
+  if (!format) return null;
+  return monitor.lastLatencyMs === null ? '—' : format(monitor.lastLatencyMs);
 }
 
 export function MonitorsTable({
@@ -125,7 +133,7 @@ export function MonitorsTable({
                 <CheckedAgo at={monitor.lastCheckedAt} prefix="" />
               </td>
               <td className="hidden whitespace-nowrap tabular-nums sm:table-cell">
-                {monitor.lastLatencyMs === null ? '—' : formatMs(monitor.lastLatencyMs)}
+                <Latency monitor={monitor} />
               </td>
               <td className="hidden whitespace-nowrap text-muted lg:table-cell">
                 {formatInterval(monitor.intervalSeconds)}

@@ -59,4 +59,16 @@ describe('web kind registry', () => {
       expect(KIND_ORDER.filter((kind) => !hasTab(kind, tab))).toEqual(['heartbeat']);
     }
   });
+
+  it('has every kind with a Security tab say in its own words why a monitor may have no certificate', () => {
+    const texts = KIND_ORDER.filter((kind) => hasTab(kind, 'security')).map(
+      (kind) => kindUi(kind).noCertificate,
+    );
+    expect(texts.every((text) => typeof text === 'string' && text.length > 0)).toBe(true);
+    expect(new Set(texts).size).toBeGreaterThan(1);
+  });
+
+  it('gives only HTTP checks a status code column', () => {
+    expect(KIND_ORDER.filter((kind) => !kindUi(kind).noStatusCode)).toEqual(['http']);
+  });
 });

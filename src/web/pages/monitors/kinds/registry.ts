@@ -2,6 +2,7 @@
 // A new kind is a folder beside http/, tcp/, ping/, dns/ and heartbeat/ and one line here.
 import type { MonitorKind } from '../../../../core/api/monitors';
 import { formatMs } from '../../../lib/format';
+import type { CheckMs, KindChart } from './chart-parts';
 import { dnsKindUi } from './dns';
 import { heartbeatKindUi } from './heartbeat';
 import { httpKindUi } from './http';
@@ -41,9 +42,33 @@ export function emptySections(): KindSections {
 /** How a check's time reads ("120 ms"; a ping's "<1 ms"). */
 export type LatencyFormat = (ms: number) => string;
 
-/** How the monitor page writes a check's time for this kind. */
-export function latencyFormat(kind: MonitorKind): LatencyFormat {
-  return kindUi(kind).formatLatency ?? formatMs;
+/** How the app writes a check's time for this kind; null for a kind that times nothing (a heartbeat). */
+export function latencyFormat(kind: MonitorKind): LatencyFormat | null {
+  const ui = kindUi(kind);
+  return ui.untimed ? null : (ui.formatLatency ?? formatMs);
+}
+
+const totalMs: CheckMs = (result) => result.totalMs;
+
+/** A check's time as the monitor page reads it: the kind's own measure, totalMs otherwise. */
+export function checkMsOf(kind: MonitorKind): CheckMs {
+  return kindUi(kind).checkMs ?? totalMs;
+}
+
+// Built once: the chart rebuilds itself whenever the object it is handed changes.
+const charts = Object.fromEntries(
+  KIND_ORDER.map((kind) => {
+    const { chartParts, chartSpread, chartPercent } = kindUi(kind);
+    return [
+      kind,
+      { parts: chartParts, spread: chartSpread, percent: chartPercent, checkMs: checkMsOf(kind) },
+    ];
+  }),
+) as Record<MonitorKind, KindChart>;
+
+/** What the overview's response chart draws for this kind. */
+export function chartOf(kind: MonitorKind): KindChart {
+  return charts[kind];
 }
 
 /** Whether monitors of this kind have the monitor page's tab (Performance only for HTTP, say). */

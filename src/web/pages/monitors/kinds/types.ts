@@ -2,8 +2,9 @@
 // monitor form, and what its overview adds. One entry per kind in ./registry.ts.
 import type { LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
+import type { CheckResult } from '../../../../core/api/history';
 import type { MonitorKind, MonitorOf } from '../../../../core/api/monitors';
-import type { ChartPart } from './chart-parts';
+import type { ChartPart, ChartPercent, ChartSpread, CheckMs } from './chart-parts';
 
 /** Error messages by API field name (`url`, `port`, `expected`, …); `interval` for either interval field. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -67,12 +68,27 @@ export interface KindUi<K extends MonitorKind, S> {
   chartDescription: string;
   /** What the response chart stacks and its legend names: only what this kind measures. */
   chartParts: readonly ChartPart[];
+  /** A spread the chart shades behind the parts. */
+  chartSpread?: ChartSpread;
+  /** A percentage the chart draws as bars on an axis of its own. */
+  chartPercent?: ChartPercent;
+  /**
+   * A check's time where its whole-millisecond totalMs would mislead, for the chart and the
+   * Recent checks table; null when the check measured none.
+   */
+  checkMs?: CheckMs;
+  /** A few words the Recent checks table adds under a check's time. */
+  checkNote?: (result: CheckResult) => string | null;
+  /** Checks get no HTTP status code: the Recent checks table has no Code column. */
+  noStatusCode?: boolean;
   /** How a check's time reads, where plain whole milliseconds would mislead; formatMs otherwise. */
   formatLatency?: (ms: number) => string;
   /** Facts the overview tab shows under the current status; null when there are none. */
   DetailPanel: ComponentType<{ monitor: MonitorOf<K> }> | null;
   /** The optional tabs this kind's monitors have. */
   tabs: readonly OptionalTab[];
+  /** Why the Security tab has no certificate to show, where a monitor of this kind can have none. */
+  noCertificate?: string;
 }
 
 /** Declares a kind's entry with its own form state type checked throughout. */

@@ -1,15 +1,15 @@
-// The response chart's uPlot set-up: one stacked band per part the monitor's kind measures,
-// then failed checks as markers.
+// The response chart's uPlot set-up: the kind's percentage as bars at the back, its spread as a
+// shaded range, one stacked band (or line) per part it measures, then failed checks as markers.
 import uPlot from 'uplot';
 import { type ChartMarker, markerPlugin } from '../../../components/charts/deployment-markers';
 import { formatMs } from '../../../lib/format';
-import type { ChartPart } from '../kinds/chart-parts';
+import { formatShare, type KindChart } from '../kinds/chart-parts';
 import { type TimingSeries, timeRange } from './timing-series';
 
 export const HEIGHT = 240;
 
 export interface ChartSetup {
-  parts: readonly ChartPart[];
+  chart: KindChart;
   /** How the legend reads a check's time (a ping's "<1 ms"). */
   formatLatency: (ms: number) => string;
   /** Half the time axis's span when every check falls on one instant. */
@@ -22,21 +22,61 @@ function cssColor(name: string): string {
 }
 
 export function chartData(series: TimingSeries): uPlot.AlignedData {
-  return [series.times, ...[...series.stacked].reverse(), series.failures];
+  return [
+    series.times,
+    ...(series.percent ? [series.percent] : []),
+    ...(series.spread ? [series.spread.high, series.spread.low] : []),
+    ...[...series.stacked].reverse(),
+    series.failures,
+  ];
+}
+
+type Legend = (ms: number | null | undefined) => string;
+
+function percentSeries(chart: KindChart): uPlot.Series[] {
+  const { percent } = chart;
+  if (!percent) return [];
+  return [
+    {
+      label: percent.label,
+      scale: 'percent',
+      stroke: percent.color,
+      fill: `${percent.color}40`,
+      width: 1,
+      paths: uPlot.paths.bars?.({ size: [0.6, 12] }),
+      points: { show: false },
+      value: (_u, value) => (value === null ? '—' : formatShare(value)),
+    },
+  ];
+}
+
+function spreadSeries(chart: KindChart, legend: Legend): uPlot.Series[] {
+  const { spread } = chart;
+  if (!spread) return [];
+  return [spread.high, spread.low].map((edge) => ({
+    label: edge.label,
+    stroke: `${spread.color}99`,
+    width: 1,
+    points: { show: false },
+    value: (_u: uPlot, value: number | null) => legend(value),
+  }));
 }
 
 export function chartOptions(
   current: () => TimingSeries,
   markers: () => readonly ChartMarker[],
   width: number,
-  { parts, formatLatency, padSeconds, timeZone }: ChartSetup,
+  { chart, formatLatency, padSeconds, timeZone }: ChartSetup,
 ): uPlot.Options {
   const muted = cssColor('--color-muted');
   const grid = cssColor('--color-border');
   const danger = cssColor('--color-danger');
   const axis = { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+  const legend: Legend = (ms) => (ms === null || ms === undefined ? '—' : formatLatency(ms));
+  // uPlot numbers series from 1; the spread's two edges come right after the percentage.
+  const high = chart.percent ? 2 : 1;
   // Bands are stacked by drawing the tallest running sum first and each lower one over it.
-  const bands = parts.map((part, index) => ({ part, index })).reverse();
+  const bands = chart.parts.map((part, index) => ({ part, index })).reverse();
   return {
     width,
     height: HEIGHT,
@@ -46,20 +86,31 @@ export function chartOptions(
     legend: { live: true },
     scales: {
       x: { time: true, range: (u, min, max) => timeRange(u.data[0], min, max, padSeconds) },
-      y: { range: (_u, _min, max) => [0, Math.max(10, max * 1.1)] },
+      // A floor of one millisecond, not more, so a loopback's 0.05 ms round trips still rise.
+      y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] },
+      percent: { range: [0, 100] },
     },
-    axes: [axis, { ...axis, size: 64, values: (_u, ticks) => ticks.map((tick) => formatMs(tick)) }],
+    axes: [
+      axis,
+      { ...axis, size: 64, values: (_u, ticks) => ticks.map((tick) => formatMs(tick)) },
+      ...(chart.percent
+        ? [{ ...axis, scale: 'percent', side: 1, size: 48, grid: { show: false }, values: shareTicks }]
+        : []),
+    ],
+    bands: chart.spread ? [{ series: [high, high + 1], fill: `${chart.spread.color}26` }] : [],
     series: [
       {},
+      ...percentSeries(chart),
+      ...spreadSeries(chart, legend),
       ...bands.map(({ part, index }) => ({
         label: part.label,
         stroke: part.color,
-        fill: part.color,
-        width: 0,
+        fill: part.line ? undefined : part.color,
+        width: part.line ? 2 : 0,
         points: { show: false },
         // The legend shows each part's own time, not the running sum drawn.
         value: (_u: uPlot, _v: number | null, _series: number, at: number | null) =>
-          at === null ? '—' : formatLatency(current().parts[index]?.[at] ?? 0),
+          at === null ? '—' : legend(current().parts[index]?.[at]),
       })),
       {
         label: 'Failed',
@@ -67,8 +118,16 @@ export function chartOptions(
         width: 0,
         paths: () => null,
         points: { show: true, size: 7, fill: danger, stroke: danger },
-        value: (_u: uPlot, value: number | null) => (value === null ? '—' : formatLatency(value)),
+        value: (_u: uPlot, value: number | null, _series: number, at: number | null) => {
+          if (value === null || at === null) return '—';
+          // A failed check that measured nothing sits on the axis, yet must not read as 0 ms.
+          return current().totals[at] === null ? 'not timed' : legend(value);
+        },
       },
     ],
   };
+}
+
+function shareTicks(_u: uPlot, ticks: number[]): string[] {
+  return ticks.map((tick) => formatShare(tick));
 }

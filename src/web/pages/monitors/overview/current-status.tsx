@@ -24,7 +24,8 @@ function Since({ at }: { at: number | null }) {
 export function CurrentStatus({ monitor }: { monitor: Monitor }) {
   const check = useMonitorAction('check');
   const resume = useMonitorAction('resume');
-  const { untimed, passive } = kindUi(monitor.kind);
+  const { passive } = kindUi(monitor.kind);
+  const formatLatency = latencyFormat(monitor.kind);
   return (
     <Card>
       <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -39,8 +40,8 @@ export function CurrentStatus({ monitor }: { monitor: Monitor }) {
             </p>
             <p className="text-sm text-muted">
               <CheckedAgo at={monitor.lastCheckedAt} />
-              {monitor.lastLatencyMs !== null && !untimed
-                ? ` · ${latencyFormat(monitor.kind)(monitor.lastLatencyMs)}`
+              {monitor.lastLatencyMs !== null && formatLatency
+                ? ` · ${formatLatency(monitor.lastLatencyMs)}`
                 : null}{' '}
               · {formatInterval(monitor.intervalSeconds)}
             </p>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { CheckResult } from '../../../../core/api/history';
+import type { CheckResult, PingFacts } from '../../../../core/api/history';
 import type { Monitor } from '../../../../core/api/monitors';
 import { json, stubServer, TEST_USER } from '../../../test/fake-server';
 import {
@@ -33,6 +33,29 @@ function overviewOf(monitor: Monitor, results: CheckResult[]) {
 const UNTIMED = { dnsMs: null, connectMs: null, tlsMs: null, ttfbMs: null, downloadMs: null };
 const verdict = makeResult({ statusCode: null, totalMs: 0, timings: UNTIMED });
 
+const LOOPBACK: PingFacts = {
+  packets: 3,
+  received: 3,
+  lossPercent: 0,
+  rttMinMs: 0.031,
+  rttAvgMs: 0.048,
+  rttMaxMs: 0.062,
+};
+const NO_REPLY: PingFacts = {
+  packets: 3,
+  received: 0,
+  lossPercent: 100,
+  rttMinMs: null,
+  rttAvgMs: null,
+  rttMaxMs: null,
+};
+
+/** A ping check as the API sends it: its average rounded into totalMs (0 with no reply), the facts beside. */
+function pingResult(ping: PingFacts, overrides: Partial<CheckResult> = {}): CheckResult {
+  const totalMs = Math.round(ping.rttAvgMs ?? 0);
+  return makeResult({ statusCode: null, totalMs, timings: UNTIMED, ping, ...overrides });
+}
+
 describe('monitor overview by kind', () => {
   it('offers no check now for a heartbeat, which fetches nothing, and still offers resume', async () => {
     const { unmount } = overviewOf(makeHeartbeatMonitor(), [verdict]);
@@ -63,15 +86,44 @@ describe('monitor overview by kind', () => {
   });
 
   it('writes a ping’s round trips under a millisecond as such, not as 0 ms', async () => {
-    overviewOf(makePingMonitor({ lastLatencyMs: 0 }), [
-      makeResult({ statusCode: null, totalMs: 0, timings: UNTIMED }),
-    ]);
+    overviewOf(makePingMonitor({ lastLatencyMs: 0 }), [pingResult(LOOPBACK)]);
     const checks = await screen.findByRole('list', { name: 'Recent checks' });
-    expect(within(checks).getByRole('listitem')).toHaveTextContent('<1 ms');
+    expect(within(checks).getByRole('listitem')).toHaveTextContent('0.05 ms');
     const uptime = screen.getByRole('region', { name: 'Uptime' });
     await waitFor(() => expect(uptime).toHaveTextContent('p95 <1 ms · avg <1 ms'));
     expect(screen.getByText(/every 15 min/)).toHaveTextContent('· <1 ms · every 15 min');
     expect(document.body).not.toHaveTextContent(/\b0 ms/);
+  });
+
+  it('writes each ping check’s precise average, its loss, and no time at all when nothing came back', async () => {
+    overviewOf(makePingMonitor(), [
+      pingResult(NO_REPLY, { id: 'r-2', status: 'down' }),
+      pingResult({ ...LOOPBACK, received: 2, lossPercent: 33.3 }, { id: 'r-1' }),
+    ]);
+    const checks = await screen.findByRole('list', { name: 'Recent checks' });
+    const [lost, partial] = within(checks).getAllByRole('listitem') as HTMLElement[];
+    expect(partial).toHaveTextContent('0.05 ms33.3% loss');
+    expect(lost).toHaveTextContent('—100% loss');
+    expect(lost).not.toHaveTextContent(/\bms\b/);
+    // The chart's text summary: the timed check's range, the loss at its worst.
+    expect(
+      await screen.findByText(
+        'Response time of the last 2 checks: 0.05 ms to 0.05 ms. Packet loss up to 100%.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('drops the Code column for kinds without status codes', async () => {
+    const { unmount } = overviewOf(makePingMonitor(), [pingResult(LOOPBACK)]);
+    await screen.findByRole('list', { name: 'Recent checks' });
+    expect(screen.getByText('Response')).toBeInTheDocument();
+    expect(screen.queryByText('Code')).toBeNull();
+    unmount();
+
+    overviewOf(makeMonitor(), [makeResult({ statusCode: 503 })]);
+    const checks = await screen.findByRole('list', { name: 'Recent checks' });
+    expect(screen.getByText('Code')).toBeInTheDocument();
+    expect(within(checks).getByRole('listitem')).toHaveTextContent('503');
   });
 
   it('keeps an HTTP check’s whole milliseconds', async () => {

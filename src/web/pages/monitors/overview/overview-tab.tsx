@@ -5,7 +5,7 @@ import { FormError } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { monitorResultsQueryOptions, monitorUptimeQueryOptions } from '../../../lib/monitors';
 import { useRouteMonitor } from '../../../lib/use-monitor';
-import { kindUi, latencyFormat } from '../kinds/registry';
+import { chartOf, kindUi, latencyFormat } from '../kinds/registry';
 import { CurrentStatus } from './current-status';
 import { RecentChecks } from './recent-checks';
 import { UptimeTiles } from './uptime-tiles';
@@ -32,8 +32,8 @@ export function OverviewTab() {
   // The chart plots the first page (the latest checks); older pages only extend the table.
   const latest = results.data?.pages[0]?.results ?? [];
   const markers = useChartDeployments(monitor.id, latest);
-  const { DetailPanel, chartDescription, chartParts, untimed } = kindUi(monitor.kind);
-  const formatLatency = untimed ? null : latencyFormat(monitor.kind);
+  const { DetailPanel, chartDescription } = kindUi(monitor.kind);
+  const formatLatency = latencyFormat(monitor.kind);
 
   return (
     <div className="flex flex-col gap-6">
@@ -53,7 +53,7 @@ export function OverviewTab() {
                 <ResponseChart
                   results={latest}
                   markers={markers}
-                  parts={chartParts}
+                  chart={chartOf(monitor.kind)}
                   formatLatency={formatLatency}
                   padSeconds={monitor.intervalSeconds}
                 />
@@ -72,7 +72,7 @@ export function OverviewTab() {
           hasMore={results.hasNextPage}
           loadingMore={results.isFetchingNextPage}
           onLoadMore={() => void results.fetchNextPage()}
-          formatLatency={formatLatency}
+          kind={monitor.kind}
         />
       )}
     </div>

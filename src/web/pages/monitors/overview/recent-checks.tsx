@@ -1,22 +1,48 @@
 import { RotateCcw } from 'lucide-react';
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import type { CheckResult } from '../../../../core/api/history';
+import type { MonitorKind } from '../../../../core/api/monitors';
 import { StatusBadge } from '../../../components/monitors/status';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { useTimeZone } from '../../../lib/use-time-zone';
-import type { LatencyFormat } from '../kinds/registry';
+import { checkMsOf, kindUi, latencyFormat } from '../kinds/registry';
 
 /** Rows shown at first and added per "Show older checks". */
 const PAGE = 20;
 
 // A grid rather than a table: on a phone each check folds into two lines instead of scrolling.
-const ROW = 'grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-5 py-2.5 sm:px-6';
-// Time, result, code, response, region, details; an untimed kind has no response column.
-const TIMED_COLUMNS = 'md:grid-cols-[13rem_6.5rem_3.5rem_5.5rem_4rem_minmax(0,1fr)]';
-const UNTIMED_COLUMNS = 'md:grid-cols-[13rem_6.5rem_3.5rem_4rem_minmax(0,1fr)]';
+// From md up the columns are the kind's: --check-columns is set on the card.
+const ROW =
+  'grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-5 py-2.5 sm:px-6 md:grid-cols-[var(--check-columns)]';
+
+/** How a kind's checks read in the table: no Code column without status codes, no Response when untimed. */
+interface CheckColumns {
+  code: boolean;
+  response: {
+    ms: (result: CheckResult) => number | null;
+    format: (ms: number) => string;
+    note: (result: CheckResult) => string | null;
+  } | null;
+}
+
+function checkColumns(kind: MonitorKind): CheckColumns {
+  const { noStatusCode, checkNote } = kindUi(kind);
+  const format = latencyFormat(kind);
+  return {
+    code: !noStatusCode,
+    response: format && { ms: checkMsOf(kind), format, note: checkNote ?? (() => null) },
+  };
+}
+
+/** Time, result, code, response, region, details: the widths of those the kind has. */
+function gridTemplate({ code, response }: CheckColumns): string {
+  return ['13rem', '6.5rem', code && '3.5rem', response && '5.5rem', '4rem', 'minmax(0,1fr)']
+    .filter(Boolean)
+    .join(' ');
+}
 
 function Details({ result }: { result: CheckResult }) {
   if (!result.confirmation && !result.failure) return null;
@@ -36,30 +62,42 @@ function Details({ result }: { result: CheckResult }) {
   );
 }
 
+function Response({
+  result,
+  response,
+}: {
+  result: CheckResult;
+  response: NonNullable<CheckColumns['response']>;
+}) {
+  const ms = response.ms(result);
+  const note = response.note(result);
+  return (
+    <span className="order-3 text-right tabular-nums md:order-none md:text-left">
+      {ms === null ? '—' : response.format(ms)}
+      {note ? <span className="block text-xs text-muted">{note}</span> : null}
+    </span>
+  );
+}
+
 function CheckRow({
   result,
   timeZone,
-  formatLatency,
+  columns,
 }: {
   result: CheckResult;
   timeZone: string;
-  /** Null for a kind that times nothing (a heartbeat): no response column. */
-  formatLatency: LatencyFormat | null;
+  columns: CheckColumns;
 }) {
   return (
-    <li className={cn(ROW, formatLatency ? TIMED_COLUMNS : UNTIMED_COLUMNS, 'text-sm')}>
+    <li className={cn(ROW, 'text-sm')}>
       <span className="order-2 text-muted tabular-nums md:order-none">
         {formatDateTime(result.checkedAt, timeZone)}
       </span>
       <span className="order-1 md:order-none">
         <StatusBadge status={result.status} />
       </span>
-      <span className="hidden tabular-nums md:block">{result.statusCode ?? '—'}</span>
-      {formatLatency ? (
-        <span className="order-3 text-right tabular-nums md:order-none md:text-left">
-          {formatLatency(result.totalMs)}
-        </span>
-      ) : null}
+      {columns.code ? <span className="hidden tabular-nums md:block">{result.statusCode ?? '—'}</span> : null}
+      {columns.response ? <Response result={result} response={columns.response} /> : null}
       <span className="hidden text-muted md:block">{result.region}</span>
       <Details result={result} />
     </li>
@@ -71,23 +109,23 @@ export function RecentChecks({
   hasMore,
   loadingMore,
   onLoadMore,
-  formatLatency,
+  kind,
 }: {
   results: CheckResult[];
-  /** Null for a kind that times nothing (a heartbeat): no response column. */
-  formatLatency: LatencyFormat | null;
+  kind: MonitorKind;
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
 }) {
   const timeZone = useTimeZone();
   const [shown, setShown] = useState(PAGE);
+  const columns = checkColumns(kind);
   const showMore = () => {
     setShown(shown + PAGE);
     if (shown + PAGE > results.length && hasMore) onLoadMore();
   };
   return (
-    <Card className="overflow-hidden">
+    <Card className="overflow-hidden" style={{ '--check-columns': gridTemplate(columns) } as CSSProperties}>
       <CardHeader className="pb-4 sm:pb-4">
         <CardTitle>Recent checks</CardTitle>
       </CardHeader>
@@ -99,14 +137,13 @@ export function RecentChecks({
             aria-hidden
             className={cn(
               ROW,
-              formatLatency ? TIMED_COLUMNS : UNTIMED_COLUMNS,
               'hidden border-y border-border bg-surface text-xs font-medium tracking-wide text-muted uppercase md:grid',
             )}
           >
             <span>Time</span>
             <span>Result</span>
-            <span>Code</span>
-            {formatLatency ? <span>Response</span> : null}
+            {columns.code ? <span>Code</span> : null}
+            {columns.response ? <span>Response</span> : null}
             <span>Region</span>
             <span>Details</span>
           </div>
@@ -115,7 +152,7 @@ export function RecentChecks({
             className="divide-y divide-border border-t border-border md:border-t-0"
           >
             {results.slice(0, shown).map((result) => (
-              <CheckRow key={result.id} result={result} timeZone={timeZone} formatLatency={formatLatency} />
+              <CheckRow key={result.id} result={result} timeZone={timeZone} columns={columns} />
             ))}
           </ul>
         </>

@@ -7,8 +7,9 @@ import type { ChartMarker } from '../../../components/charts/deployment-markers'
 import { formatCount } from '../../../lib/format';
 import { useColorScheme } from '../../../lib/use-color-scheme';
 import { useTimeZone } from '../../../lib/use-time-zone';
+import { formatShare } from '../kinds/chart-parts';
 import { type ChartSetup, chartData, chartOptions, HEIGHT } from './chart-options';
-import { timingSeries } from './timing-series';
+import { type TimingSeries, timingSeries } from './timing-series';
 
 /** uPlot draws on a canvas; without a 2D context (a test DOM) only the text summary remains. */
 function canDraw(): boolean {
@@ -19,10 +20,31 @@ function canDraw(): boolean {
   }
 }
 
+/** What a screen reader hears instead of the chart: the checks' time range, and the percentage's peak. */
+function chartSummary(
+  series: TimingSeries,
+  { chart, formatLatency }: Pick<ChartSetup, 'chart' | 'formatLatency'>,
+): string {
+  const count = series.times.length;
+  if (count === 0) return 'No checks yet.';
+  const timed = series.totals.filter((ms) => ms !== null);
+  const range =
+    timed.length === 0
+      ? 'none timed'
+      : `${formatLatency(Math.min(...timed))} to ${formatLatency(Math.max(...timed))}`;
+  const peak = Math.max(0, ...(series.percent ?? []).filter((value) => value !== null));
+  const percent = !chart.percent
+    ? ''
+    : peak > 0
+      ? ` ${chart.percent.label} up to ${formatShare(peak)}.`
+      : ` No ${chart.percent.label.toLowerCase()}.`;
+  return `Response time of the last ${formatCount(count, 'check', 'checks')}: ${range}.${percent}`;
+}
+
 export function ResponseChart({
   results,
   markers = [],
-  parts,
+  chart,
   formatLatency,
   padSeconds,
 }: Omit<ChartSetup, 'timeZone'> & {
@@ -31,10 +53,10 @@ export function ResponseChart({
   markers?: readonly ChartMarker[];
 }) {
   const container = useRef<HTMLDivElement>(null);
-  const chart = useRef<uPlot | null>(null);
+  const drawn = useRef<uPlot | null>(null);
   const timeZone = useTimeZone();
   const scheme = useColorScheme();
-  const series = useMemo(() => timingSeries(results, parts), [results, parts]);
+  const series = useMemo(() => timingSeries(results, chart), [results, chart]);
   const latest = useRef(series);
   latest.current = series;
   const latestMarkers = useRef(markers);
@@ -50,39 +72,30 @@ export function ResponseChart({
       () => latest.current,
       () => latestMarkers.current,
       element.clientWidth,
-      {
-        parts,
-        formatLatency,
-        padSeconds,
-        timeZone,
-      },
+      { chart, formatLatency, padSeconds, timeZone },
     );
     const plot = new uPlot(options, chartData(latest.current), element);
-    chart.current = plot;
+    drawn.current = plot;
     const resize = new ResizeObserver(() => plot.setSize({ width: element.clientWidth, height: HEIGHT }));
     resize.observe(element);
     return () => {
       resize.disconnect();
       plot.destroy();
-      chart.current = null;
+      drawn.current = null;
     };
-  }, [hasData, timeZone, scheme, parts, formatLatency, padSeconds]);
+  }, [hasData, timeZone, scheme, chart, formatLatency, padSeconds]);
 
   // ...and fed new results in place as checks arrive.
   useEffect(() => {
-    chart.current?.setData(chartData(series));
+    drawn.current?.setData(chartData(series));
   }, [series]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the plugin reads new markers through the ref
   useEffect(() => {
-    chart.current?.redraw(false);
+    drawn.current?.redraw(false);
   }, [markers]);
 
-  const totals = results.map((result) => result.totalMs);
-  const summary =
-    totals.length === 0
-      ? 'No checks yet.'
-      : `Response time of the last ${formatCount(totals.length, 'check', 'checks')}: ${formatLatency(Math.min(...totals))} to ${formatLatency(Math.max(...totals))}.`;
+  const summary = chartSummary(series, { chart, formatLatency });
 
   const marked =
     markers.length === 0 ? '' : ` Marked: ${markers.map((marker) => marker.description).join('; ')}.`;

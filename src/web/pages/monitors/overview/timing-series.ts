@@ -1,34 +1,42 @@
 import type { CheckResult } from '../../../../core/api/history';
-import type { ChartPart } from '../kinds/chart-parts';
+import type { KindChart } from '../kinds/chart-parts';
 
 export interface TimingSeries {
   /** Check times in seconds (uPlot's unit), oldest first. */
   times: number[];
-  /** Each part's own milliseconds, in the kind's part order. */
-  parts: number[][];
+  /** Each part's own milliseconds, in the kind's part order; null where a check measured none. */
+  parts: (number | null)[][];
   /** Running sums: stacked[i] is parts 0..i added up, the top edge of band i. */
-  stacked: number[][];
-  /** Total time of failed checks, null for the others: drawn as markers. */
+  stacked: (number | null)[][];
+  /** The kind's spread, lowest and highest per check; null when it has none. */
+  spread: { low: (number | null)[]; high: (number | null)[] } | null;
+  /** The kind's percentage per check; null when it has none. */
+  percent: (number | null)[] | null;
+  /** Each check's own time. */
+  totals: (number | null)[];
+  /** Where a failed check's marker sits (its time, else the axis), null for the others. */
   failures: (number | null)[];
 }
 
-/** Turns results (newest first, as the API sends them) into stacked chart columns of the kind's parts. */
-export function timingSeries(
-  results: readonly CheckResult[],
-  chartParts: readonly ChartPart[],
-): TimingSeries {
+/** Turns results (newest first, as the API sends them) into the chart columns of the kind's series. */
+export function timingSeries(results: readonly CheckResult[], chart: KindChart): TimingSeries {
   const ordered = [...results].reverse();
-  const parts = chartParts.map((part) => ordered.map((result) => part.ms(result)));
-  const stacked: number[][] = [];
+  const column = (value: (result: CheckResult) => number | null) => ordered.map(value);
+  const parts = chart.parts.map((part) => column(part.ms));
+  const stacked: (number | null)[][] = [];
   parts.forEach((values, index) => {
     const below = stacked[index - 1];
-    stacked.push(values.map((value, at) => value + (below?.[at] ?? 0)));
+    stacked.push(values.map((value, at) => (value === null ? null : value + (below?.[at] ?? 0))));
   });
+  const totals = column(chart.checkMs);
   return {
     times: ordered.map((result) => result.checkedAt / 1000),
     parts,
     stacked,
-    failures: ordered.map((result) => (result.status === 'down' ? result.totalMs : null)),
+    spread: chart.spread ? { low: column(chart.spread.low.ms), high: column(chart.spread.high.ms) } : null,
+    percent: chart.percent ? column(chart.percent.percent) : null,
+    totals,
+    failures: ordered.map((result, at) => (result.status === 'down' ? (totals[at] ?? 0) : null)),
   };
 }
 

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { Monitor } from '../../../../core/api/monitors';
 import { json, stubServer, TEST_USER } from '../../../test/fake-server';
-import { makeMonitor } from '../../../test/monitors';
+import { makeDnsMonitor, makeMonitor, makePingMonitor, makeTcpMonitor } from '../../../test/monitors';
 import { renderApp } from '../../../test/render-app';
 import { makeCertificate, makeSslCheck, makeSslOverview } from '../../../test/ssl';
 import { FIRST_CHECK_POLL_MS } from './ssl-query';
@@ -16,7 +17,7 @@ const SELF_SIGNED = {
   remedy: 'Replace it with a certificate from a public certificate authority such as Let’s Encrypt.',
 };
 
-function showSecurity(ssl: () => Response, monitor = makeMonitor(), domain?: () => Response) {
+function showSecurity(ssl: () => Response, monitor: Monitor = makeMonitor(), domain?: () => Response) {
   stubServer({
     user: TEST_USER,
     routes: {
@@ -193,8 +194,29 @@ describe('monitor security tab', () => {
     );
     expect(await screen.findByText('No certificate to check', {}, LOAD)).toBeInTheDocument();
     expect(
-      screen.getByText(/This monitor uses plain http:\/\/, which has no TLS certificate/),
+      screen.getByText(
+        "This monitor uses plain http://, which has no TLS certificate. Change its URL to https:// in Settings to watch the certificate's expiry, chain and hostname.",
+      ),
     ).toBeInTheDocument();
+  });
+
+  it('says how each kind without a certificate could have one, or that only its domain applies', async () => {
+    const notApplicable = () =>
+      json({ applicable: false, current: null, certificates: [], nextCheckAt: null });
+    const { unmount } = showSecurity(notApplicable, makeTcpMonitor({ id: 'm-1', tls: false }));
+    expect(await screen.findByText('No certificate to check', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getByText(/Turn on “Connect over TLS” in Settings to watch the certificate/)).toBeVisible();
+    expect(screen.queryByText(/plain http:\/\//)).toBeNull();
+    unmount();
+
+    for (const monitor of [makePingMonitor({ id: 'm-1' }), makeDnsMonitor({ id: 'm-1' })]) {
+      const { unmount: done } = showSecurity(notApplicable, monitor);
+      expect(
+        await screen.findByText(/has no TLS certificate; only its domain’s expiry applies/, {}, LOAD),
+      ).toBeVisible();
+      expect(screen.queryByText(/plain http:\/\//)).toBeNull();
+      done();
+    }
   });
 
   it('says why no certificate could be read when the connection failed', async () => {

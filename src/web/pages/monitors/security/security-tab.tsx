@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useRouteMonitor } from '../../../lib/use-monitor';
 import { useTimeZone } from '../../../lib/use-time-zone';
 import { KindTab } from '../kind-tab';
+import { kindUi } from '../kinds/registry';
 import { CertificateCard } from './certificate-card';
 import { CertificateHistory } from './certificate-history';
 import { ChainCard } from './chain-card';
@@ -82,8 +83,7 @@ function CertificateScreen() {
   if (!overview.applicable) {
     return (
       <EmptyState icon={ShieldOff} title="No certificate to check">
-        This monitor uses plain http://, which has no TLS certificate. Change its URL to https:// in Settings
-        to watch the certificate's expiry, chain and hostname.
+        {kindUi(monitor.kind).noCertificate}
       </EmptyState>
     );
   }

@@ -1,7 +1,8 @@
 import type { UptimeReport } from '../../../../core/api/history';
 import { cn } from '../../../lib/cn';
-import { formatDay, formatMs, formatNumber, formatPercent } from '../../../lib/format';
+import { formatCount, formatDay, formatPercent } from '../../../lib/format';
 import { useTimeZone } from '../../../lib/use-time-zone';
+import type { LatencyFormat } from '../kinds/registry';
 
 type Day = UptimeReport['daily'][number];
 
@@ -15,25 +16,36 @@ function barColor(uptime: number | null): string {
   return 'bg-danger';
 }
 
-/** What the tooltip and the screen reader say about one day. */
-export function dayLabel(day: Day, timeZone: string): { date: string; uptime: string; checks: string } {
+/** What the tooltip and the screen reader say about one day; no average for a kind that times nothing. */
+function dayLabel(
+  day: Day,
+  timeZone: string,
+  formatLatency: LatencyFormat | null,
+): { date: string; uptime: string; checks: string } {
   return {
     // Days are UTC days; their midday falls on the same calendar date in every zone from
     // UTC-12 to UTC+12, so the label names the day the bar covers wherever the viewer is.
     date: formatDay(day.start + HALF_DAY_MS, timeZone),
     uptime: day.uptimePercent === null ? 'No data' : `${formatPercent(day.uptimePercent)} uptime`,
-    checks: `${formatNumber(day.checks)} ${day.checks === 1 ? 'check' : 'checks'}${
-      day.avgMs !== null ? ` · avg ${formatMs(day.avgMs)}` : ''
+    checks: `${formatCount(day.checks, 'check', 'checks')}${
+      day.avgMs !== null && formatLatency ? ` · avg ${formatLatency(day.avgMs)}` : ''
     }`,
   };
 }
 
-export function UptimeStrip({ daily }: { daily: Day[] }) {
+export function UptimeStrip({
+  daily,
+  formatLatency,
+}: {
+  daily: Day[];
+  /** Null for a kind that times nothing (a heartbeat): no daily average. */
+  formatLatency: LatencyFormat | null;
+}) {
   const timeZone = useTimeZone();
   return (
     <ol aria-label="Daily uptime, last 90 days" className="flex h-10 items-stretch gap-px sm:gap-0.5">
       {daily.map((day, index) => {
-        const label = dayLabel(day, timeZone);
+        const label = dayLabel(day, timeZone, formatLatency);
         // Tooltips near either end open inwards so they stay on screen.
         const align =
           index < daily.length / 6

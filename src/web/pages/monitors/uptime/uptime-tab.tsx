@@ -5,6 +5,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { formatPercent } from '../../../lib/format';
 import { monitorUptimeQueryOptions } from '../../../lib/monitors';
 import { useRouteMonitor } from '../../../lib/use-monitor';
+import { latencyFormat } from '../kinds/registry';
 import { OutageList } from './outage-list';
 import { UptimeStrip } from './uptime-strip';
 
@@ -35,7 +36,7 @@ export function UptimeTab() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <UptimeStrip daily={daily} />
+          <UptimeStrip daily={daily} formatLatency={latencyFormat(monitor.kind)} />
           <div className="mt-2 flex justify-between text-xs text-muted">
             <span>90 days ago</span>
             <span>Today</span>

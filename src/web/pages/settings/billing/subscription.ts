@@ -8,6 +8,7 @@ import {
   type RetentionKey,
 } from '../../../../core/plans';
 import type { CustomerProduct } from '../../../billing/types';
+import { formatCount } from '../../../lib/format';
 import type { PlanState } from '../../../lib/use-plan';
 
 const RUNNING = new Set(['active', 'trialing', 'past_due']);
@@ -46,13 +47,13 @@ export function addOnQuantity(product: CustomerProduct, plan: Plan, limits: Plan
     const monitors = beyond(limits.monitors, plan.limits.monitorsMax);
     if (monitors === null) return '';
     const packs = Math.round(monitors / MONITOR_PACK.monitors);
-    return `${monitors} monitors (${packs} ${packs === 1 ? 'pack' : 'packs'})`;
+    return `${monitors} monitors (${formatCount(packs, 'pack', 'packs')})`;
   }
   if (product.id === 'performance_run_pack') {
     const runs = beyond(limits.performanceRuns, plan.limits.performanceRunsPerMonth);
     if (runs === null) return '';
     const packs = Math.round(runs / PERFORMANCE_RUN_PACK.runs);
-    return `${runs} performance runs (${packs} ${packs === 1 ? 'pack' : 'packs'})`;
+    return `${runs} performance runs (${formatCount(packs, 'pack', 'packs')})`;
   }
   return '';
 }

@@ -4,7 +4,7 @@ import { useAnalytics } from '../../../billing/use-analytics';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { formatDateTime, formatDay, formatNumber } from '../../../lib/format';
+import { formatCount, formatDateTime, formatDay } from '../../../lib/format';
 import { useTimeZone } from '../../../lib/use-time-zone';
 
 // Only performance runs are usage events; monitors and sites are counts, shown by the meters.
@@ -30,7 +30,7 @@ function UsageBars({ rows, hourly }: { rows: Row[]; hourly: boolean }) {
         {rows.map((row) => {
           const value = row[FEATURE] ?? 0;
           const when = hourly ? formatDateTime(row.period, timeZone, false) : formatDay(row.period, timeZone);
-          const label = `${when}: ${formatNumber(value)} ${value === 1 ? 'run' : 'runs'}`;
+          const label = `${when}: ${formatCount(value, 'run', 'runs')}`;
           return (
             <li key={row.period} className="flex h-full min-w-0 flex-1 items-end" title={label}>
               <span
@@ -44,7 +44,7 @@ function UsageBars({ rows, hourly }: { rows: Row[]; hourly: boolean }) {
         })}
       </ol>
       <figcaption className="mt-2 text-sm text-muted">
-        {formatNumber(total)} performance {total === 1 ? 'run' : 'runs'} in this range
+        {formatCount(total, 'performance run', 'performance runs')} in this range
       </figcaption>
     </figure>
   );

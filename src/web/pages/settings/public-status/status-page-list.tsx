@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { CopyButton } from '../../../components/ui/copy-button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { cn } from '../../../lib/cn';
+import { formatCount } from '../../../lib/format';
 
 function PublishedBadge({ published }: { published: boolean }) {
   return (
@@ -29,9 +30,7 @@ function StatusPageRow({ page, onEdit }: { page: StatusPage; onEdit: () => void 
         <code className="text-sm text-muted">/{page.slug}</code>
         <PublishedBadge published={page.published} />
         <StatusPageStateBadge state={page.state} />
-        <span className="text-sm text-muted">
-          {count} monitor{count === 1 ? '' : 's'}
-        </span>
+        <span className="text-sm text-muted">{formatCount(count, 'monitor', 'monitors')}</span>
         <Button
           size="sm"
           variant="ghost"

@@ -22,6 +22,9 @@ export const dnsKindUi = defineKind({
   chartDescription: 'How long the latest lookups took.',
   // A DNS check is one lookup: all of its time is DNS.
   chartParts: [wholePart('Lookup', DNS_COLOR)],
+  noStatusCode: true,
   DetailPanel: DnsPanel,
   tabs: ['deployments', 'security'],
+  noCertificate:
+    'A DNS lookup has no TLS certificate; only its domain’s expiry applies, watched with “Domain expiry warnings” in Settings.',
 });

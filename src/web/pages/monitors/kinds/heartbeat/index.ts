@@ -38,6 +38,7 @@ export const heartbeatKindUi = defineKind({
   untimed: true,
   chartDescription: 'Pings are not timed.',
   chartParts: [],
+  noStatusCode: true,
   DetailPanel: HeartbeatPanel,
   tabs: [],
 });

@@ -47,4 +47,6 @@ export const httpKindUi = defineKind({
   // The overview's chart, uptime and recent checks already tell an HTTP monitor's story.
   DetailPanel: null,
   tabs: ['performance', 'deployments', 'security'],
+  noCertificate:
+    "This monitor uses plain http://, which has no TLS certificate. Change its URL to https:// in Settings to watch the certificate's expiry, chain and hostname.",
 });

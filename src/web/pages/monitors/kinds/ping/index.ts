@@ -1,10 +1,10 @@
 // The ping kind in the web app: ICMP echo to a host, down when too many packets are lost.
 import { Radio } from 'lucide-react';
 import { formatMs } from '../../../../lib/format';
-import { wholePart } from '../chart-parts';
 import { defineKind } from '../types';
 import { emptyPingState, pingPayload, pingStateFromMonitor } from './ping-form';
 import { PingAdvanced, PingSection } from './ping-section';
+import { averageRoundTrip, lossNote, PACKET_LOSS, ROUND_TRIP, ROUND_TRIP_SPREAD } from './round-trips';
 
 export const pingKindUi = defineKind({
   kind: 'ping',
@@ -22,11 +22,19 @@ export const pingKindUi = defineKind({
     summary: 'Packets per check and the loss that counts as down',
     fields: ['packets', 'lossThresholdPercent'],
   },
-  chartDescription: 'The average round-trip time of each check’s packets.',
-  // The results carry only the average round trip: no minimum, maximum or loss to draw.
-  chartParts: [wholePart('Round trip (avg)', '#10b981')],
-  // The API keeps whole milliseconds, so a loopback's 0.05 ms round trip arrives as 0.
+  chartDescription:
+    'Each check’s average round trip between its fastest and slowest packet, and the packets lost.',
+  chartParts: [ROUND_TRIP],
+  chartSpread: ROUND_TRIP_SPREAD,
+  chartPercent: PACKET_LOSS,
+  checkMs: averageRoundTrip,
+  checkNote: lossNote,
+  noStatusCode: true,
+  // Uptime figures and the latest check's time are whole milliseconds, so a loopback's 0.05 ms
+  // round trips arrive there as 0.
   formatLatency: (ms) => (ms === 0 ? '<1 ms' : formatMs(ms)),
   DetailPanel: null,
   tabs: ['deployments', 'security'],
+  noCertificate:
+    'A ping has no TLS certificate; only its domain’s expiry applies, watched with “Domain expiry warnings” in Settings.',
 });

@@ -25,6 +25,9 @@ export const tcpKindUi = defineKind({
     phasePart('tlsMs', 'TLS handshake'),
     phasePart('ttfbMs', 'First byte'),
   ],
+  noStatusCode: true,
   DetailPanel: TcpPanel,
   tabs: ['deployments', 'security'],
+  noCertificate:
+    'This monitor connects without TLS, so there is no certificate. Turn on “Connect over TLS” in Settings to watch the certificate’s expiry, chain and hostname.',
 });
