@@ -229,6 +229,35 @@ describe('starting checks on time', () => {
     expect((await monitorRow(id)).next_run_at).toBe(due + 60_000);
   });
 
+  it('claims all that falls due within the look-ahead in one poll, beyond its concurrency, yet runs no more at once', async () => {
+    const held: ServerResponse[] = [];
+    respond = (res) => held.push(res);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const id = await createMonitor(`Soon ${i}`);
+      await setDue(id, START + 100 * (i + 1));
+      ids.push(id);
+    }
+    const starts: number[] = [];
+    const worker = job({ concurrency: 2, observer: { started: (_due, at) => starts.push(at) } });
+    await worker.run(signal);
+    const claimed = await t.database.db
+      .selectFrom('monitors')
+      .select('id')
+      .where('claimed_by', '=', 'worker-a')
+      .execute();
+    expect(claimed).toHaveLength(5);
+    clock.advance(500);
+    // Two in flight; the other three wait for a slot rather than overrun the bound.
+    expect(starts).toEqual([START + 100, START + 200]);
+    for (let i = 0; i < 50 && held.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let round = 0; round < 3; round++) {
+      for (const res of held.splice(0)) res.end('ok');
+      for (let i = 0; i < 50 && held.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(starts).toHaveLength(5);
+  });
+
   it('leaves a monitor due beyond the look-ahead to a later poll', async () => {
     const id = await createMonitor();
     await setDue(id, START + 60_000);

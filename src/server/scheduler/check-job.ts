@@ -1,6 +1,7 @@
 // The worker job that runs monitors of every kind: each poll it stores the checks finished since
-// the last poll (one batch), then claims as many due monitors as it has free slots and starts
-// each through its kind's definition. Checks run concurrently up to a bound; none waits for a poll.
+// the last poll (one batch), then claims the monitors due within the look-ahead and starts each
+// at its due time through its kind's definition. Checks run concurrently up to a bound; a check
+// due while every slot is busy starts when one frees. None waits for a poll.
 import { setMaxListeners } from 'node:events';
 import type { Kysely } from 'kysely';
 import type { CheckContext } from '../checks/types.ts';
@@ -39,6 +40,12 @@ export interface CheckJobOptions {
    * not at the next poll. Longer than the worker's poll interval, so no due time falls between.
    */
   lookAheadMs?: number;
+  /**
+   * How many claimed checks may wait for their due time beside those in flight. The look-ahead
+   * holds about checks/s × lookAheadMs of them (2,500 at 100,000 monitors a minute); capping them
+   * at the concurrency made each poll claim a handful, a hundred polls a second.
+   */
+  maxWaiting?: number;
 }
 
 const LEASE_MARGIN_MS = 15_000;
@@ -57,15 +64,22 @@ export function createCheckJob(options: CheckJobOptions): WorkerJob {
   // Every check in flight listens on this signal; that many listeners is the design, not a leak.
   setMaxListeners(concurrency + 16, runs.signal);
   const lookAheadMs = options.lookAheadMs ?? 1_500;
+  const maxWaiting = options.maxWaiting ?? 4_096;
   const inFlight = new Map<string, Promise<void>>();
-  /** Claimed, waiting for their due time: they hold a slot like a check in flight. */
+  /** Claimed, waiting for their due time on a timer. */
   const armed = new Map<string, TimerHandle>();
+  /** Due while every slot is busy: each starts as a check in flight finishes. */
+  const queued: MonitorTable[] = [];
   let done: FinishedCheck[] = [];
   /** The last claim filled every free slot, so more monitors are probably due. */
   let backlog = false;
 
   function start(monitor: MonitorTable): void {
     armed.delete(monitor.id);
+    if (inFlight.size >= concurrency) {
+      queued.push(monitor);
+      return;
+    }
     options.observer?.started(monitor.next_run_at, clock.now());
     const ctx: CheckContext = { signal: runs.signal, clock, guard: options.guard, region };
     const { check } = kindOf(monitor);
@@ -77,7 +91,11 @@ export function createCheckJob(options: CheckJobOptions): WorkerJob {
       .catch((err: unknown) => {
         if (!runs.signal.aborted) logger.error({ err, monitorId: monitor.id }, 'check crashed');
       })
-      .finally(() => inFlight.delete(monitor.id));
+      .finally(() => {
+        inFlight.delete(monitor.id);
+        const next = queued.shift();
+        if (next) start(next);
+      });
     inFlight.set(monitor.id, run);
   }
 
@@ -100,39 +118,53 @@ export function createCheckJob(options: CheckJobOptions): WorkerJob {
     return done.length >= FLUSH_BATCH || clock.now() - lastFlushAt >= FLUSH_INTERVAL_MS;
   }
 
+  /** Claims monitors due by `dueBy`; each starts at its due time from the clock as it is after the claim. */
+  async function claim(dueBy: number, limit: number): Promise<number> {
+    const claimed = await claimDueMonitors(db, dialect, {
+      now: clock.now(),
+      dueBy,
+      limit,
+      workerId,
+      leaseMarginMs: LEASE_MARGIN_MS,
+    });
+    const claimedAt = clock.now();
+    for (const monitor of claimed) {
+      const wait = monitor.next_run_at - claimedAt;
+      if (wait <= 0) start(monitor);
+      else
+        armed.set(
+          monitor.id,
+          clock.setTimeout(() => start(monitor), wait),
+        );
+    }
+    return claimed.length;
+  }
+
   return {
     name: 'checks',
     async run(signal) {
       if (flushDue()) await flush();
       if (signal.aborted) return false;
-      const free = concurrency - inFlight.size - armed.size;
-      // Slots all busy while due work waits: look again soon, not after a full poll.
-      if (free <= 0) return backlog;
+      // Every slot busy and checks already waiting for one: claiming more would only hoard work
+      // another worker could run now. Look again soon, not after a full poll.
+      if (queued.length > 0) return true;
+      // What is due now, only as much as there are free slots to run it…
+      const slots = concurrency - inFlight.size;
+      if (slots <= 0) return backlog;
       const now = clock.now();
-      const claimed = await claimDueMonitors(db, dialect, {
-        now,
-        dueBy: now + lookAheadMs,
-        limit: free,
-        workerId,
-        leaseMarginMs: LEASE_MARGIN_MS,
-      });
-      // The claim took time: each check starts at its due time from the clock as it is now.
-      const claimedAt = clock.now();
-      for (const monitor of claimed) {
-        const wait = monitor.next_run_at - claimedAt;
-        if (wait <= 0) start(monitor);
-        else
-          armed.set(
-            monitor.id,
-            clock.setTimeout(() => start(monitor), wait),
-          );
+      if ((await claim(now, slots)) === slots) {
+        backlog = true;
+        return true;
       }
-      backlog = claimed.length === free;
+      // …then what falls due within the look-ahead, on timers.
+      const waiting = maxWaiting - armed.size;
+      if (waiting <= 0) return backlog;
+      backlog = (await claim(now + lookAheadMs, waiting)) === waiting;
       return backlog;
     },
     async drain() {
       // Checks not started yet go back at once, for another worker to run on time.
-      const waiting = [...armed.keys()];
+      const waiting = [...armed.keys(), ...queued.splice(0).map((monitor) => monitor.id)];
       for (const timer of armed.values()) timer.cancel();
       armed.clear();
       await releaseClaims(db, workerId, waiting);

@@ -79,6 +79,38 @@ it('comes back after the short backlog delay while a job reports work left waiti
     clock.advance(step);
     await flush();
   }
-  expect(runs).toEqual([250, 260, 270, 520]);
+  // Backlog rounds in between do not move the every-250 ms rounds.
+  expect(runs).toEqual([250, 260, 270, 500]);
+  await worker.stop();
+});
+
+it('brings back only the job with work waiting; the others keep to the poll interval', async () => {
+  const clock = new ManualClock();
+  const busyRuns: number[] = [];
+  const idleRuns: number[] = [];
+  const worker = createWorker({
+    region: 'local',
+    clock,
+    logger: createLogger('silent'),
+    jobs: [
+      { name: 'idle', run: async () => void idleRuns.push(clock.now()) },
+      {
+        name: 'busy',
+        run: async () => {
+          busyRuns.push(clock.now());
+          return true;
+        },
+      },
+    ],
+    pollIntervalMs: 250,
+    backlogDelayMs: 50,
+  });
+  worker.start();
+  for (let step = 0; step < 11; step++) {
+    clock.advance(50);
+    await flush();
+  }
+  expect(busyRuns).toEqual([250, 300, 350, 400, 450, 500, 550]);
+  expect(idleRuns).toEqual([250, 500]);
   await worker.stop();
 });

@@ -61,25 +61,41 @@ export function createWorker({
   const abort = new AbortController();
   let timer: TimerHandle | undefined;
   let round: Promise<unknown> = Promise.resolve();
+  let lastFullRoundAt = Number.NEGATIVE_INFINITY;
+  /** Jobs whose last run left work waiting: only they come back after the short backlog delay. */
+  let pressing = new Set<WorkerJob>();
 
-  async function runRound(): Promise<boolean> {
-    let backlog = false;
-    for (const job of jobs) {
+  /**
+   * Every job once per poll interval; in between, only the jobs with work waiting. A busy job
+   * must not make idle ones poll their tables a hundred times a second (bench/scheduler.ts).
+   */
+  async function runRound(): Promise<void> {
+    const now = clock.now();
+    const full = now - lastFullRoundAt >= pollIntervalMs;
+    if (full) lastFullRoundAt = now;
+    const due = full ? jobs : jobs.filter((job) => pressing.has(job));
+    const next = new Set<WorkerJob>();
+    for (const job of due) {
       if (abort.signal.aborted) break;
       try {
-        backlog = (await job.run(abort.signal)) === true || backlog;
+        if ((await job.run(abort.signal)) === true) next.add(job);
       } catch (err) {
         log.error({ err, job: job.name }, 'worker job failed');
       }
     }
-    return backlog;
+    pressing = next;
+  }
+
+  function nextDelay(): number {
+    if (pressing.size > 0) return backlogDelayMs;
+    return Math.max(0, lastFullRoundAt + pollIntervalMs - clock.now());
   }
 
   function schedule(delayMs: number): void {
     if (abort.signal.aborted) return;
     timer = clock.setTimeout(() => {
       round = runRound().then(
-        (backlog) => schedule(backlog ? backlogDelayMs : pollIntervalMs),
+        () => schedule(nextDelay()),
         () => schedule(pollIntervalMs),
       );
     }, delayMs);
