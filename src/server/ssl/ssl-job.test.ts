@@ -8,14 +8,13 @@ import { createTestCertificates, type TestCertificates } from '../checks/test/ce
 import { startTarget, type Target } from '../checks/test/targets.ts';
 import { createLocalEventBus } from '../events/bus.ts';
 import { createLogger } from '../logger.ts';
-import { createTargetGuard } from '../net/target-guard.ts';
-import { loopbackOnlyOpener, tableResolver } from '../net/test/loopback-only.ts';
 import { createCheckJob } from '../scheduler/check-job.ts';
 import { insertMonitors, monitorRow } from '../test/monitor-rows.ts';
 import { markChangedCertificates } from './claim.ts';
 import { SSL_CHECK_EVERY_MS } from './record.ts';
 import { createSslJob, type SslJob } from './ssl-job.ts';
 import { newSslState } from './state.ts';
+import { loopbackGuard, testSslJob } from './test/ssl-job-harness.ts';
 
 const HOUR = 3_600_000;
 let certs: TestCertificates;
@@ -40,14 +39,7 @@ afterEach(async () => {
   await sink.close();
 });
 
-function guard() {
-  return createTargetGuard({
-    allowPrivateTargets: true,
-    resolve: tableResolver({ localhost: ['127.0.0.1'] }),
-    openSocket: loopbackOnlyOpener(),
-    ca: [certs.ca],
-  });
-}
+const guard = () => loopbackGuard(certs.ca);
 
 async function serve(cert: string) {
   server = await startTarget((_req, res) => res.end('ok'), { tls: { key: certs.key, cert } });
@@ -61,16 +53,7 @@ async function setUp() {
   const user = await t.user();
   const row = monitorRow(user.id, `https://localhost:${server.port}/`, t.clock.now(), { name: 'Shop' });
   await insertMonitors(t.db, [row]);
-  job = createSslJob({
-    db: t.db,
-    dialect: t.database.dialect,
-    clock: t.clock,
-    guard: guard(),
-    logger: createLogger('silent'),
-    region: 'test',
-    workerId: 'ssl-test-worker',
-    entitlements: t.entitlements,
-  });
+  job = testSslJob(t, certs.ca);
   return { user, monitor: row };
 }
 

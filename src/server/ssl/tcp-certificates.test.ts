@@ -12,13 +12,11 @@ import type { MonitorTable } from '../db/schema.ts';
 import { createLocalEventBus } from '../events/bus.ts';
 import { createLogger } from '../logger.ts';
 import { tcpKind } from '../monitors/kinds/tcp.ts';
-import { createTargetGuard } from '../net/target-guard.ts';
-import { loopbackOnlyOpener, tableResolver } from '../net/test/loopback-only.ts';
 import { createCheckJob } from '../scheduler/check-job.ts';
 import { pump } from '../test/check-job-harness.ts';
 import { insertMonitors, monitorRow } from '../test/monitor-rows.ts';
 import { getSslOverview } from './overview.ts';
-import { createSslJob } from './ssl-job.ts';
+import { loopbackGuard, testSslJob } from './test/ssl-job-harness.ts';
 
 let certs: TestCertificates;
 let server: Target;
@@ -39,13 +37,7 @@ afterEach(async () => {
   await t.close();
 });
 
-const guard = () =>
-  createTargetGuard({
-    allowPrivateTargets: true,
-    resolve: tableResolver({ localhost: ['127.0.0.1'] }),
-    openSocket: loopbackOnlyOpener(),
-    ca: [certs.ca],
-  });
+const guard = () => loopbackGuard(certs.ca);
 
 async function tcpMonitor(tls: boolean): Promise<MonitorTable> {
   const user = await t.user();
@@ -59,18 +51,7 @@ async function tcpMonitor(tls: boolean): Promise<MonitorTable> {
   return row;
 }
 
-function sslJob() {
-  return createSslJob({
-    db: t.db,
-    dialect: t.database.dialect,
-    clock: t.clock,
-    guard: guard(),
-    logger: createLogger('silent'),
-    region: 'test',
-    workerId: 'ssl-test-worker',
-    entitlements: t.entitlements,
-  });
-}
+const sslJob = () => testSslJob(t, certs.ca);
 
 const fingerprints = async () =>
   (await t.db.selectFrom('ssl_checks').select('fingerprint_sha256').orderBy('checked_at').execute()).map(

@@ -1,4 +1,4 @@
-import type { CheckResult, UptimeReport, WindowSummary } from '../../core/api/history';
+import type { CheckResult, PingFacts, UptimeReport, WindowSummary } from '../../core/api/history';
 import type { Monitor, MonitorCommon, MonitorOf } from '../../core/api/monitors';
 import type { MonitorRow } from '../lib/monitors';
 
@@ -172,3 +172,25 @@ export function makeUptimeReport(overrides: Partial<UptimeReport> = {}): UptimeR
     ...overrides,
   };
 }
+
+/** A ping check of loopback: sub-millisecond round trips, `received` of 3 packets answered. */
+export function loopbackPing(received = 3): PingFacts {
+  return {
+    packets: 3,
+    received,
+    lossPercent: Math.round(((3 - received) / 3) * 1000) / 10,
+    rttMinMs: 0.031,
+    rttAvgMs: 0.048,
+    rttMaxMs: 0.062,
+  };
+}
+
+/** A ping check that got no reply at all. */
+export const NO_REPLY: PingFacts = {
+  packets: 3,
+  received: 0,
+  lossPercent: 100,
+  rttMinMs: null,
+  rttAvgMs: null,
+  rttMaxMs: null,
+};

@@ -3,6 +3,7 @@ import { startTarget, type Target } from '../../checks/test/targets.ts';
 import { ManualClock } from '../../clock.ts';
 import { pump, testCheckJob } from '../../test/check-job-harness.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
+import { apiAs } from '../../test/http.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // HTTP assertions through the API and the check job, against a real target on 127.0.0.1.
@@ -28,19 +29,8 @@ afterEach(async () => {
   await t.close();
 });
 
-function send(method: string, path: string, body?: unknown) {
-  return t.request(`/api/v1${path}`, {
-    method,
-    headers: { cookie: user.cookie, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-async function create(body: Record<string, unknown>) {
-  const response = await send('POST', '/monitors', body);
-  expect(response.status, await response.clone().text()).toBe(201);
-  return response.json();
-}
+const send = (method: string, path: string, body?: unknown) => apiAs(t, user.cookie).send(method, path, body);
+const create = (body: Record<string, unknown>) => apiAs(t, user.cookie).create('/monitors', body);
 
 const storedAssertions = async (id: string) =>
   (

@@ -4,6 +4,36 @@ import { describe, expect, it } from 'vitest';
 import { json, stubServer, TEST_USER } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 
+/** A server whose sign-in succeeds; `intercept` sees each request first and may answer it. */
+function stubSignIn(
+  intercept: (path: string, signedIn: boolean) => Promise<Response | undefined> | Response | undefined,
+) {
+  let signedIn = false;
+  const server = stubServer({
+    routes: {
+      'POST /api/auth/sign-in/email': () => {
+        signedIn = true;
+        return json({ user: TEST_USER, token: 't', redirect: false });
+      },
+    },
+  });
+  const base = server.fetchMock.getMockImplementation();
+  server.fetchMock.mockImplementation(async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
+    return (await intercept(url.pathname, signedIn)) ?? (base ? base(input, init) : json(null));
+  });
+  return server;
+}
+
+async function submitSignIn() {
+  const { router } = renderApp('/signin');
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+  await user.type(screen.getByLabelText('Password'), 'correct-horse');
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  return router;
+}
+
 describe('sign-in page', () => {
   it('shows the server message for a wrong password', async () => {
     stubServer({
@@ -23,72 +53,39 @@ describe('sign-in page', () => {
   });
 
   it('enters the dashboard after signing in', async () => {
-    let signedIn = false;
-    const server = stubServer({
-      routes: {
-        'POST /api/auth/sign-in/email': () => {
-          signedIn = true;
-          return json({ user: TEST_USER, token: 't', redirect: false });
+    stubSignIn((path, signedIn) => {
+      if (path !== '/api/auth/get-session' || !signedIn) return undefined;
+      const now = new Date().toISOString();
+      return json({
+        user: { ...TEST_USER, emailVerified: false, image: null, createdAt: now, updatedAt: now },
+        session: {
+          id: 's',
+          userId: TEST_USER.id,
+          token: 't',
+          expiresAt: now,
+          createdAt: now,
+          updatedAt: now,
         },
-      },
+      });
     });
-    const base = server.fetchMock.getMockImplementation();
-    server.fetchMock.mockImplementation(async (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
-      if (url.pathname === '/api/auth/get-session' && signedIn) {
-        const now = new Date().toISOString();
-        return json({
-          user: { ...TEST_USER, emailVerified: false, image: null, createdAt: now, updatedAt: now },
-          session: {
-            id: 's',
-            userId: TEST_USER.id,
-            token: 't',
-            expiresAt: now,
-            createdAt: now,
-            updatedAt: now,
-          },
-        });
-      }
-      return base ? base(input, init) : json(null);
-    });
-    const { router } = renderApp('/signin');
-    const user = userEvent.setup();
-
-    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'correct-horse');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const router = await submitSignIn();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(await screen.findByRole('heading', { name: 'No monitors yet' })).toBeInTheDocument();
   });
 
   it("asks for the dashboard's monitors beside the session check, not after it", async () => {
-    let signedIn = false;
     let listAsked: () => void = () => {};
     const listRequested = new Promise<void>((resolve) => {
       listAsked = resolve;
     });
-    const server = stubServer({
-      routes: {
-        'POST /api/auth/sign-in/email': () => {
-          signedIn = true;
-          return json({ user: TEST_USER, token: 't', redirect: false });
-        },
-      },
-    });
-    const base = server.fetchMock.getMockImplementation();
-    server.fetchMock.mockImplementation(async (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
-      if (url.pathname === '/api/v1/monitors') listAsked();
+    const server = stubSignIn(async (path, signedIn) => {
+      if (path === '/api/v1/monitors') listAsked();
       // The session answers only once the list was asked for: a list that waits for it never is.
-      if (url.pathname === '/api/auth/get-session' && signedIn) await listRequested;
-      return base ? base(input, init) : json(null);
+      if (path === '/api/auth/get-session' && signedIn) await listRequested;
+      return undefined;
     });
-    renderApp('/signin');
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'correct-horse');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await submitSignIn();
 
     await waitFor(() =>
       expect(server.requests.some((request) => request.path === '/api/v1/monitors/summary')).toBe(true),

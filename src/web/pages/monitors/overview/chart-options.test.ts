@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PingFacts } from '../../../../core/api/history';
 import type { MonitorKind } from '../../../../core/api/monitors';
 import { formatMs } from '../../../lib/format';
-import { makeResult } from '../../../test/monitors';
+import { loopbackPing, makeResult, NO_REPLY } from '../../../test/monitors';
 import { chartOf } from '../kinds/registry';
 import { chartOptions } from './chart-options';
 import { timingSeries } from './timing-series';
@@ -35,22 +35,7 @@ function pingResult(ping: PingFacts, overrides: Parameters<typeof makeResult>[0]
   });
 }
 
-const LOOPBACK: PingFacts = {
-  packets: 3,
-  received: 2,
-  lossPercent: 33.3,
-  rttMinMs: 0.031,
-  rttAvgMs: 0.048,
-  rttMaxMs: 0.062,
-};
-const NO_REPLY: PingFacts = {
-  packets: 3,
-  received: 0,
-  lossPercent: 100,
-  rttMinMs: null,
-  rttAvgMs: null,
-  rttMaxMs: null,
-};
+const LOOPBACK = loopbackPing(2);
 
 /** What the legend shows for series `label` with the cursor on check `at`. */
 function legendValue(options: uPlot.Options, label: string, value: number | null, at: number): unknown {

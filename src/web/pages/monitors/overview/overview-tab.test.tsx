@@ -4,11 +4,13 @@ import type { CheckResult, PingFacts } from '../../../../core/api/history';
 import type { Monitor } from '../../../../core/api/monitors';
 import { json, stubServer, TEST_USER } from '../../../test/fake-server';
 import {
+  loopbackPing,
   makeHeartbeatMonitor,
   makeMonitor,
   makePingMonitor,
   makeResult,
   makeUptimeReport,
+  NO_REPLY,
 } from '../../../test/monitors';
 import { renderApp } from '../../../test/render-app';
 
@@ -33,22 +35,7 @@ function overviewOf(monitor: Monitor, results: CheckResult[]) {
 const UNTIMED = { dnsMs: null, connectMs: null, tlsMs: null, ttfbMs: null, downloadMs: null };
 const verdict = makeResult({ statusCode: null, totalMs: 0, timings: UNTIMED });
 
-const LOOPBACK: PingFacts = {
-  packets: 3,
-  received: 3,
-  lossPercent: 0,
-  rttMinMs: 0.031,
-  rttAvgMs: 0.048,
-  rttMaxMs: 0.062,
-};
-const NO_REPLY: PingFacts = {
-  packets: 3,
-  received: 0,
-  lossPercent: 100,
-  rttMinMs: null,
-  rttAvgMs: null,
-  rttMaxMs: null,
-};
+const LOOPBACK = loopbackPing(3);
 
 /** A ping check as the API sends it: its average rounded into totalMs (0 with no reply), the facts beside. */
 function pingResult(ping: PingFacts, overrides: Partial<CheckResult> = {}): CheckResult {
