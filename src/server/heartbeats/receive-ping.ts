@@ -73,7 +73,9 @@ export async function receivePing(deps: PingDeps, ping: Ping): Promise<void> {
   if (!monitor) throw unknownToken();
   const now = clock.now();
 
-  const state = await logPing(deps, monitor, ping, now, async (tx) => {
+  const workerId = `ping:${uuidv7()}`;
+  // The state, and the claim to judge it, in the ping's own transaction: one commit fewer a ping.
+  const claimed = await logPing(deps, monitor, ping, now, async (tx) => {
     if (monitor.paused === 1) return null;
     const columns = stateColumns(monitor, ping, now);
     const updated = await tx
@@ -91,33 +93,30 @@ export async function receivePing(deps: PingDeps, ping: Ping): Promise<void> {
         .where('id', '=', monitor.id)
         .where('next_run_at', '>', deadline)
         .execute();
+      return null;
     }
-    return updated;
-  });
-  if (state === null || ping.kind === 'start') return;
-  await judge(deps, monitor.id, now);
-}
-
-/** Claims the monitor for this request and stores the verdict of its state like a check result. */
-async function judge(deps: PingDeps, monitorId: string, now: number): Promise<void> {
-  const { db, dialect } = deps;
-  const workerId = `ping:${uuidv7()}`;
-  const claimed = await db
-    .updateTable('monitors')
-    .set({ claimed_by: workerId, claimed_until: now + CLAIM_MS })
-    .where('id', '=', monitorId)
-    .where('paused', '=', 0)
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
-    .returningAll()
-    .executeTakeFirst();
-  if (!claimed) {
-    await db
+    const mine = await tx
+      .updateTable('monitors')
+      .set({ claimed_by: workerId, claimed_until: now + CLAIM_MS })
+      .where('id', '=', monitor.id)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+      .returningAll()
+      .executeTakeFirst();
+    if (mine) return mine;
+    // A check job is judging it right now: it judges again at once, with this ping in its state.
+    await tx
       .updateTable('monitors')
       .set({ next_run_at: now, check_reason: 'ping' })
-      .where('id', '=', monitorId)
+      .where('id', '=', monitor.id)
       .execute();
-    return;
-  }
+    return null;
+  });
+  if (claimed) await judge(deps, claimed, workerId, now);
+}
+
+/** Stores the verdict of the claimed monitor's state like a check result. */
+async function judge(deps: PingDeps, claimed: MonitorTable, workerId: string, now: number): Promise<void> {
+  const { db, dialect } = deps;
   const verdict = evaluate(scheduleOf(claimed), heartbeatStateOf(claimed), now);
   const events = await recordResults(
     db,
