@@ -127,9 +127,19 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }
 
-function peakRssMb(pid: number): number {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Math.round(Number(match?.[1] ?? 0) / 1024);
+function statusKb(pid: number, field: string): number {
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(match?.[1] ?? 0);
+}
+
+/** Peak RSS, and what the RSS is made of at the end: the heap and stacks, and mapped file pages (SQLite's mmap). */
+function memoryMb(pid: number) {
+  const mb = (kb: number) => Math.round(kb / 1024);
+  return {
+    peak_rss_mb: mb(statusKb(pid, 'VmHWM')),
+    rss_anon_mb: mb(statusKb(pid, 'RssAnon')),
+    rss_file_mb: mb(statusKb(pid, 'RssFile')),
+  };
 }
 
 /** Stored checks and the bytes their pages use (not the file size, which never shrinks). */
@@ -197,7 +207,7 @@ async function run(
       stored_checks_per_second: Number((stored / seconds).toFixed(1)),
       cpu_ms_per_check: Number(((after.cpu - before.cpu) / Math.max(1, stored)).toFixed(3)),
       cpu_share_of_core: Number(((after.cpu - before.cpu) / (seconds * 1000)).toFixed(2)),
-      peak_rss_mb: peakRssMb(upwatch.pid),
+      ...memoryMb(upwatch.pid),
       db_bytes_per_check: Math.round((after.usedBytes - before.usedBytes) / Math.max(1, stored)),
     };
   } finally {
