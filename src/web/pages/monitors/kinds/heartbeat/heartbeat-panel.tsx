@@ -1,5 +1,5 @@
 // The heartbeat's detail panel: its ping URL and copy-ready snippets, the schedule with the next
-// expected ping in the viewer's time zone, and the ping log with run durations.
+// expected ping in the viewer's time zone, the runs' durations charted, and the ping log.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { HeartbeatPing } from '../../../../../core/api/monitor-kinds/heartbeat';
@@ -12,6 +12,7 @@ import { apiGet } from '../../../../lib/api';
 import { formatDateTime, formatDuration } from '../../../../lib/format';
 import { monitorKeys, monitorPath } from '../../../../lib/monitors';
 import { useTimeZone } from '../../../../lib/use-time-zone';
+import { RunDurationsCard } from './run-durations-card';
 import { heartbeatSnippets } from './snippets';
 
 const KIND_LABELS: Record<HeartbeatPing['kind'], string> = {
@@ -92,6 +93,8 @@ export function HeartbeatPanel({ monitor }: { monitor: MonitorOf<'heartbeat'> })
           {monitor.late ? <span className="ml-2 font-medium text-warning">Late</span> : null}
         </p>
       </Card>
+
+      {pings.data ? <RunDurationsCard pings={pings.data.pings} /> : null}
 
       <Card className="p-4">
         <h2 id="heartbeat-pings-title" className="mb-2 text-sm font-medium">
