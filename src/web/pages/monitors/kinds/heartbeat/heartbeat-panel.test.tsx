@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HeartbeatPing } from '../../../../../core/api/monitor-kinds/heartbeat';
 import type { MonitorOf } from '../../../../../core/api/monitors';
@@ -73,6 +73,14 @@ describe('HeartbeatPanel', () => {
     // The time axis runs from the first run's end to the latest's, in the viewer's zone.
     expect(screen.getByText('Nov 2, 2026, 8:00 AM')).toBeInTheDocument();
     expect(screen.getByText('Nov 2, 2026, 10:00 AM')).toBeInTheDocument();
+  });
+
+  it('gives runs shorter than a second an axis up to 2 s, not three lines all labelled 0 s', async () => {
+    renderPanel([ping('p1', Date.UTC(2026, 10, 2, 9, 0), 'success', 40)]);
+    expect(await screen.findByText('Last run: 0 s')).toBeInTheDocument();
+    const card = screen.getByRole('heading', { name: 'Run durations' }).parentElement as HTMLElement;
+    // Each label is in the flow once (for the column width) and placed once.
+    for (const label of ['0 s', '1 s', '2 s']) expect(within(card).getAllByText(label)).toHaveLength(2);
   });
 
   it('leaves the run durations out when no ping closed a timed run', async () => {

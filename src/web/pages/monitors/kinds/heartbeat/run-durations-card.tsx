@@ -9,12 +9,19 @@ import { type Run, runSummary, runsOf } from './run-durations';
 // The plot's own units; it stretches to the card, so strokes are kept unscaled below.
 const SIZE = 100;
 const GRID = [0, 0.5, 1] as const;
+/** Durations read in whole seconds: a shorter axis would label every line "0 s". */
+const MIN_AXIS_MS = 2000;
+
+/** The axis' top: the longest run, and at least MIN_AXIS_MS. */
+function axisTop(runs: readonly Run[]): number {
+  return Math.max(MIN_AXIS_MS, ...runs.map((run) => run.durationMs));
+}
 
 /** Each run's point in plot units: x by when it finished, y by its share of the longest run. */
 function points(runs: readonly Run[]): { run: Run; x: number; y: number }[] {
   const first = runs[0]?.at ?? 0;
   const span = (runs.at(-1)?.at ?? 0) - first;
-  const longest = Math.max(1, ...runs.map((run) => run.durationMs));
+  const longest = axisTop(runs);
   return runs.map((run) => ({
     run,
     // Runs all at one instant sit in the middle rather than on the left edge.
@@ -29,7 +36,7 @@ export function RunDurationsCard({ pings }: { pings: readonly HeartbeatPing[] })
   const first = runs[0];
   const latest = runs.at(-1);
   if (!first || !latest) return null;
-  const longest = Math.max(...runs.map((run) => run.durationMs));
+  const longest = axisTop(runs);
   const plotted = points(runs);
   const line = plotted.map(({ x, y }, index) => `${index === 0 ? 'M' : 'L'}${x.toFixed(2)},${y.toFixed(2)}`);
 
