@@ -53,6 +53,7 @@ const LEASE_MARGIN_MS = 15_000;
 // the largest single CPU cost at tens of thousands of monitors (bench/scheduler.ts).
 const FLUSH_INTERVAL_MS = 500;
 const FLUSH_BATCH = 500;
+const CLAIM_BATCH = 200;
 
 export function createCheckJob(options: CheckJobOptions): WorkerJob {
   const { db, dialect, clock, events, logger, region, workerId } = options;
@@ -157,7 +158,9 @@ export function createCheckJob(options: CheckJobOptions): WorkerJob {
         return true;
       }
       // …then what falls due within the look-ahead, on timers.
-      const waiting = maxWaiting - armed.size;
+      // In batches: one claim of thousands of rows and their timers holds the event loop long
+      // enough to make every other check late; the rest comes in the next quick round.
+      const waiting = Math.min(CLAIM_BATCH, maxWaiting - armed.size);
       if (waiting <= 0) return backlog;
       backlog = (await claim(now + lookAheadMs, waiting)) === waiting;
       return backlog;
