@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { authErrorMessage } from '../../lib/auth-client';
 import { prefetchDashboardHome } from '../../lib/monitors';
 import { sessionQueryOptions } from '../../lib/session';
@@ -14,6 +14,11 @@ export function useAuthForm(submit: (form: FormData) => Promise<AuthResult>, fal
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+
+  // The dashboard's code loads while the person types, not after the sign-in answers.
+  useEffect(() => {
+    void router.preloadRoute({ to: '/dashboard' }).catch(() => undefined);
+  }, [router]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
