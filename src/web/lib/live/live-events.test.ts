@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { incidentKeys } from '../incidents';
 import { monitorKeys } from '../monitors';
@@ -42,5 +42,31 @@ describe('live events and incidents', () => {
     expect(client.getQueryState(list)?.isInvalidated).toBe(true);
     expect(client.getQueryState(monitorKeys.summary())?.isInvalidated).toBe(true);
     expect(client.getQueryState(incidentKeys.detail('i-1'))?.isInvalidated).toBe(true);
+  });
+
+  it('fetches again a list whose fetch was in flight when a status change arrived, so its older answer cannot undo it', async () => {
+    const client = new QueryClient();
+    const list = monitorKeys.list({});
+    let answers = 0;
+    let release: (value: unknown) => void = () => {};
+    // The list on screen, being fetched again (the resync on `ready`).
+    const page = { pages: [{ monitors: [], nextCursor: null }], pageParams: [undefined] };
+    client.setQueryData(list, page);
+    const observer = new QueryObserver(client, {
+      queryKey: list,
+      queryFn: () => {
+        answers += 1;
+        return new Promise((resolve) => {
+          release = resolve;
+        });
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    expect(answers).toBe(1);
+    applyLiveEvent(client, { type: 'monitor.up', monitorId: 'm-1', at: 1, from: 'pending', to: 'up' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(answers).toBe(2);
+    release(page);
+    unsubscribe();
   });
 });

@@ -58,7 +58,13 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
     monitor.paused ? {} : { status: event.to, lastStatusChangeAt: event.at },
   );
   // A list filtered by status may now hold the wrong rows: refetch it when next shown, not now.
-  void queryClient.invalidateQueries({ queryKey: monitorKeys.lists(), refetchType: 'none' });
+  // But a list fetch in flight may have read the database before this change, and its answer
+  // would undo it on screen (the resync on `ready` races the first check): fetch that one again.
+  const reading = queryClient.isFetching({ queryKey: monitorKeys.lists() }) > 0;
+  void queryClient.invalidateQueries({
+    queryKey: monitorKeys.lists(),
+    refetchType: reading ? 'active' : 'none',
+  });
   // A confirmed change opens or resolves an incident on the server: incident screens on show
   // refetch at once instead of waiting for their poll.
   void queryClient.invalidateQueries({ queryKey: incidentKeys.all });
