@@ -9,6 +9,7 @@ import {
 } from '../../../../../core/api/monitor-kinds/http-assertions';
 import { Button } from '../../../../components/ui/button';
 import { Input, Label, NativeSelect } from '../../../../components/ui/input';
+import { rowEdits } from './row-edits';
 
 export interface AssertionRow {
   id: number;
@@ -115,19 +116,9 @@ export function AssertionsEditor({
   onChange: (rows: AssertionRow[]) => void;
   error?: string;
 }) {
-  const update = (id: number, patch: Partial<AssertionRow>) =>
-    onChange(rows.map((row) => (row.id === id ? { ...row, ...patch } : row)));
-  const add = () =>
-    onChange([
-      ...rows,
-      {
-        id: Math.max(0, ...rows.map((row) => row.id + 1)),
-        source: 'json',
-        target: '',
-        operator: '==',
-        value: '',
-      },
-    ]);
+  const edits = rowEdits(rows, onChange);
+  const update = edits.update;
+  const add = () => edits.add({ source: 'json', target: '', operator: '==', value: '' });
   const blame = blamed(error);
   const invalid = (index: number, label: string) =>
     blame?.index === index && (blame.label ?? 'path') === label
@@ -200,7 +191,7 @@ export function AssertionsEditor({
               size="icon"
               className="shrink-0"
               aria-label={`Remove assertion ${n}`}
-              onClick={() => onChange(rows.filter((other) => other.id !== row.id))}
+              onClick={() => edits.remove(row.id)}
             >
               <X className="size-4" aria-hidden />
             </Button>

@@ -2,6 +2,7 @@ import { Plus, X } from 'lucide-react';
 import { Button } from '../../../../components/ui/button';
 import { Input, Label } from '../../../../components/ui/input';
 import type { HeaderRow } from './http-form';
+import { rowEdits } from './row-edits';
 
 export function HeadersEditor({
   rows,
@@ -12,10 +13,9 @@ export function HeadersEditor({
   onChange: (rows: HeaderRow[]) => void;
   error?: string;
 }) {
-  const update = (id: number, patch: Partial<HeaderRow>) =>
-    onChange(rows.map((row) => (row.id === id ? { ...row, ...patch } : row)));
-  const add = () =>
-    onChange([...rows, { id: Math.max(0, ...rows.map((row) => row.id + 1)), name: '', value: '' }]);
+  const edits = rowEdits(rows, onChange);
+  const update = edits.update;
+  const add = () => edits.add({ name: '', value: '' });
 
   return (
     <fieldset className="flex flex-col gap-2">
@@ -47,7 +47,7 @@ export function HeadersEditor({
             size="icon"
             className="shrink-0"
             aria-label={`Remove header ${index + 1}`}
-            onClick={() => onChange(rows.filter((other) => other.id !== row.id))}
+            onClick={() => edits.remove(row.id)}
           >
             <X className="size-4" aria-hidden />
           </Button>
