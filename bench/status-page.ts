@@ -13,10 +13,11 @@ import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { connectDatabase } from '../src/server/db/connect.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
-import type { CheckResultTable, Database } from '../src/server/db/schema.ts';
+import type { Database } from '../src/server/db/schema.ts';
 import { DAY_MS, type RollupInput, recordRollups } from '../src/server/history/rollups.ts';
 import { listen } from '../src/server/test/listen.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../src/server/test/monitor-rows.ts';
+import { insertResults, type ResultInput } from '../src/server/test/result-rows.ts';
 import { buildApp } from '../src/server/test/test-app.ts';
 
 const MONITORS = 20;
@@ -44,7 +45,7 @@ async function seed(db: Kysely<Database>, now: number): Promise<void> {
     }),
   );
   await insertMonitors(db, rows);
-  const raw: CheckResultTable[] = [];
+  const raw: ResultInput[] = [];
   for (let day = first; day <= now; day += DAY_MS) {
     const results: RollupInput[] = [];
     for (const [i, row] of rows.entries()) {
@@ -56,11 +57,7 @@ async function seed(db: Kysely<Database>, now: number): Promise<void> {
     }
     await recordRollups(db, 'sqlite', results);
   }
-  for (let start = 0; start < raw.length; start += 500)
-    await db
-      .insertInto('check_results')
-      .values(raw.slice(start, start + 500))
-      .execute();
+  await insertResults(db, raw);
   await db
     .insertInto('status_pages')
     .values({
@@ -103,24 +100,14 @@ function rawResult(
   at: number,
   status: 'up' | 'down' | 'degraded',
   totalMs: number,
-): CheckResultTable {
+): ResultInput {
   return {
-    id: uuidv7(),
     monitor_id: monitorId,
     checked_at: at,
-    region: 'local',
     status,
     status_code: status === 'down' ? 503 : 200,
     total_ms: totalMs,
-    dns_ms: null,
-    connect_ms: null,
-    tls_ms: null,
-    ttfb_ms: null,
-    download_ms: null,
     response_bytes: 512,
-    failure_code: null,
-    failure_message: null,
-    confirmation: 0,
   };
 }
 

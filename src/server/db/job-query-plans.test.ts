@@ -9,10 +9,11 @@ import { dueDigestsQuery } from '../digests/due.ts';
 import { claimDueSitesQuery, claimNextRunQuery } from '../performance/claim.ts';
 import { RETENTION_KINDS } from '../retention/kinds.ts';
 import { deleteBatchStatement } from '../retention/prune.ts';
-import { checkResultRow, INSERT_AGED, insertSite } from '../retention/test/rows.ts';
+import { INSERT_AGED, insertSite } from '../retention/test/rows.ts';
 import { changedSince, claimDueSslStatesQuery, syncSslStates } from '../ssl/claim.ts';
 import { newSslState } from '../ssl/state.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../test/monitor-rows.ts';
+import { insertResults } from '../test/result-rows.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
 import type { Dialect } from './connect.ts';
 import { explainQuery, type QueryPlan } from './query-plan.ts';
@@ -59,10 +60,9 @@ async function seed(db: Kysely<Database>, dialect: Dialect) {
     monitors.map((m) => newSslState(m.id, NOW + 3_600_000)),
   );
   const hours = (n: number) => Array.from({ length: n }, (_, i) => old + i * 3_600_000);
-  await insertAll(
+  await insertResults(
     db,
-    'check_results',
-    monitors.flatMap((m) => hours(20).map((at) => checkResultRow(m.id, at))),
+    monitors.flatMap((m) => hours(20).map((at) => ({ monitor_id: m.id, checked_at: at }))),
   );
   await insertAll(
     db,
@@ -98,8 +98,11 @@ async function seed(db: Kysely<Database>, dialect: Dialect) {
     .set({ next_send_at: NOW + 3_600_000 })
     .execute();
   await sql`analyze`.execute(db);
+  const seqs = await db.selectFrom('monitors').select('seq').orderBy('seq').execute();
   return {
     monitors: monitors.map((m) => m.id).sort(),
+    /** Monitors by their number, the parents of check results. */
+    monitor_seqs: seqs.map((m) => Number(m.seq)),
     performance_sites: sites.map((site) => site.id).sort(),
     retention_owner_plans: sites.map((site) => site.owner).sort(),
   };
@@ -203,14 +206,18 @@ describe('per-poll statements of the periodic jobs', () => {
     ] as const;
     for (const kind of RETENTION_KINDS) {
       // A page of parents among many, as the pass walks them.
-      const ids = 'parent' in kind.owner ? parentIds[kind.owner.parent] : parentIds.retention_owner_plans;
+      const ids: readonly (string | number)[] = !('parent' in kind.owner)
+        ? parentIds.retention_owner_plans
+        : kind.owner.parentKey === 'seq'
+          ? parentIds.monitor_seqs
+          : parentIds[kind.owner.parent];
       const page = {
         after: ids[5] ?? '',
         last: ids[25] ?? '',
         from: { parent: ids[9] ?? '', at: NOW - 60 * 86_400_000 },
       };
       const plan = await explain(deleteBatchStatement(t.dialect, kind, cutoffs, page, 1000));
-      const parentId = 'parent' in kind.owner ? 'id' : 'user_id';
+      const parentId = 'parent' in kind.owner ? (kind.owner.parentKey ?? 'id') : 'user_id';
       const parents = t.dialect === 'sqlite' ? `SEARCH p USING` : `Index Cond: ((${parentId} > `;
       // The kind's rows of each parent: one index range (SQLite also bounded by the cutoff).
       const rows =

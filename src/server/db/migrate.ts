@@ -22,6 +22,7 @@ import { domainExpiry } from './migrations/0018-domain-expiry.ts';
 import { heartbeats } from './migrations/0019-heartbeats.ts';
 import { httpAssertions } from './migrations/0020-http-assertions.ts';
 import { digestNextSend } from './migrations/0021-digest-next-send.ts';
+import { compactCheckResults } from './migrations/0022-compact-check-results.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-heartbeats': heartbeats,
   '0020-http-assertions': httpAssertions,
   '0021-digest-next-send': digestNextSend,
+  '0022-compact-check-results': compactCheckResults,
 };
 
 export class MigrationError extends Error {

@@ -1,5 +1,6 @@
 // Table types. better-auth's tables keep its own shapes; Upwatch's tables store epoch-ms
 // integers, 0/1 booleans, JSON as text and UUIDv7 ids.
+import type { Generated } from 'kysely';
 import type { MonitorKind } from '../../core/api/monitors.ts';
 import type { AlertTables } from './alert-schema.ts';
 import type { ApiKeyTables } from './api-key-schema.ts';
@@ -124,16 +125,25 @@ export interface MonitorTable {
   /** A heartbeat's /start not yet followed by its success, and its ?rid=. */
   run_started_at?: number | null;
   run_rid?: string | null;
+  /**
+   * The monitor's small number, check results' key (migration 0022): assigned by the database on
+   * insert, so present on every row read back.
+   */
+  seq?: number;
   created_at: number;
   updated_at: number;
 }
 
+/**
+ * One stored check, compact (migration 0022): keyed by the monitor's number and the time, status
+ * and flags as small integers (history/result-codes.ts), region and failure by dictionary id.
+ * history/result-store.ts writes and reads it; nothing else should.
+ */
 export interface CheckResultTable {
-  id: string;
-  monitor_id: string;
+  monitor_seq: number;
   checked_at: number;
-  region: string;
-  status: CheckStatus;
+  status: number;
+  region_id: number;
   status_code: number | null;
   total_ms: number;
   dns_ms: number | null;
@@ -142,13 +152,23 @@ export interface CheckResultTable {
   ttfb_ms: number | null;
   download_ms: number | null;
   response_bytes: number | null;
-  failure_code: string | null;
-  failure_message: string | null;
-  confirmation: number;
-  /** Null for a scheduled check; 'deployment' for one a deployment's trigger_checks ran. */
-  reason?: string | null;
+  failure_id: number | null;
+  flags: number;
   /** JSON: what the check read beyond timings, e.g. a DNS answer set (migration 0016). */
-  facts?: string | null;
+  facts: string | null;
+}
+
+export interface CheckRegionTable {
+  id: Generated<number>;
+  name: string;
+}
+
+/** Each distinct failure (code and message) once; `digest` is its key (result-codes.ts). */
+export interface CheckFailureTable {
+  id: Generated<number>;
+  digest: string;
+  code: string;
+  message: string;
 }
 
 /** h0…h18 are latency histogram counts (src/core/latency-histogram.ts). */
@@ -190,6 +210,8 @@ export interface Database
   rateLimit: RateLimitTable;
   monitors: MonitorTable;
   check_results: CheckResultTable;
+  check_regions: CheckRegionTable;
+  check_failures: CheckFailureTable;
   rollups_hourly: RollupTable;
   rollups_daily: RollupTable;
   monitor_status_changes: MonitorStatusChangeTable;

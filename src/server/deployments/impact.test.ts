@@ -1,8 +1,8 @@
 // Before/after figures from raw results, and deployments set beside the incidents that
 // followed them (both directions: the incident lists the deployment, the deployment the incident).
-import { uuidv7 } from 'uuidv7';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckStatus } from '../db/schema.ts';
+import { insertResults } from '../test/result-rows.ts';
 import { createDeployApp, type DeployApp, START } from './test/deploy-app.ts';
 
 let d: DeployApp;
@@ -12,30 +12,18 @@ afterEach(async () => {
 
 const MINUTE = 60_000;
 
-async function insertResults(monitorId: string, results: [offsetMs: number, CheckStatus, totalMs: number][]) {
-  await d.t.database.db
-    .insertInto('check_results')
-    .values(
-      results.map(([offset, status, totalMs]) => ({
-        id: uuidv7(),
-        monitor_id: monitorId,
-        checked_at: START + offset,
-        region: 'local',
-        status,
-        status_code: status === 'down' ? 503 : 200,
-        total_ms: totalMs,
-        dns_ms: null,
-        connect_ms: null,
-        tls_ms: null,
-        ttfb_ms: null,
-        download_ms: null,
-        response_bytes: null,
-        failure_code: status === 'down' ? 'unexpected_status' : null,
-        failure_message: null,
-        confirmation: 0,
-      })),
-    )
-    .execute();
+async function seedResults(monitorId: string, results: [offsetMs: number, CheckStatus, totalMs: number][]) {
+  await insertResults(
+    d.t.database.db,
+    results.map(([offset, status, totalMs]) => ({
+      monitor_id: monitorId,
+      checked_at: START + offset,
+      status,
+      status_code: status === 'down' ? 503 : 200,
+      total_ms: totalMs,
+      failure_code: status === 'down' ? 'unexpected_status' : null,
+    })),
+  );
 }
 
 /** Computed here from the same inserted values, the plain way: sort, take the middle rank. */
@@ -73,7 +61,7 @@ describe('GET /api/v1/deployments/{id}/impact', () => {
       [-60 * MINUTE - 1, 'down', 9_000],
       [60 * MINUTE, 'up', 9_000],
     ];
-    await insertResults(api, [...before, ...after, ...outside]);
+    await seedResults(api, [...before, ...after, ...outside]);
     const deployment = await d.deploy(owner, {
       version: 'v1.4.2',
       monitor_ids: [api, quiet],

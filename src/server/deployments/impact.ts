@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { DeploymentImpact } from '../../core/api/deployments.ts';
 import type { Database } from '../db/schema.ts';
+import { statusOf } from '../history/result-codes.ts';
 import { vitalsByMonitor } from './impact-vitals.ts';
 import { getOwnedDeploymentRow } from './repository.ts';
 
@@ -44,7 +45,7 @@ export async function deploymentImpact(
     .innerJoin('monitors', 'monitors.id', 'deployment_monitors.monitor_id')
     .leftJoin('check_results', (join) =>
       join
-        .onRef('check_results.monitor_id', '=', 'deployment_monitors.monitor_id')
+        .onRef('check_results.monitor_seq', '=', 'monitors.seq')
         .on('check_results.checked_at', '>=', at - IMPACT_WINDOW_MS)
         .on('check_results.checked_at', '<', at + IMPACT_WINDOW_MS),
     )
@@ -66,7 +67,7 @@ export async function deploymentImpact(
     const entry = byMonitor.get(row.monitor_id) ?? { name: row.name, before: [], after: [] };
     byMonitor.set(row.monitor_id, entry);
     if (row.checked_at === null || row.status === null || row.total_ms === null) continue;
-    const sample = { status: row.status, total_ms: Number(row.total_ms) };
+    const sample = { status: statusOf(Number(row.status)), total_ms: Number(row.total_ms) };
     (Number(row.checked_at) < at ? entry.before : entry.after).push(sample);
   }
   const vitals = await vitalsByMonitor(db, userId, id, at);

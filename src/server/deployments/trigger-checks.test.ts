@@ -9,6 +9,7 @@ import { createTargetGuard } from '../net/target-guard.ts';
 import { loopbackOnlyOpener } from '../net/test/loopback-only.ts';
 import { createCheckJob } from '../scheduler/check-job.ts';
 import type { WorkerJob } from '../scheduler/worker.ts';
+import { countResults, storedResults } from '../test/result-rows.ts';
 import { createDeployApp, type DeployApp } from './test/deploy-app.ts';
 
 let d: DeployApp;
@@ -42,8 +43,7 @@ function checkJob(): WorkerJob {
 }
 
 const signal = new AbortController().signal;
-const resultCount = async () =>
-  (await d.t.database.db.selectFrom('check_results').select('id').execute()).length;
+const resultCount = () => countResults(d.t.database.db);
 
 /**
  * Polls the job (bounded: 200 rounds, real 10 ms apart) until `done` holds, then drains it: the
@@ -85,7 +85,10 @@ it('runs exactly one immediate check per affected monitor, with reason deploymen
   expect(app.hits.sort()).toEqual(['/', '/health']);
   expect(other.hits).toEqual(['/']);
 
-  // Deployed at the same instant: no scheduled slot is due (each is strictly later).
+  // Deployed a millisecond later (in the same one, the brought-forward check would be stored a
+  // millisecond after its deployment: results are keyed by monitor and millisecond). No scheduled
+  // slot is due (each is later).
+  d.clock.advance(1);
   const deployment = await d.deploy(owner, {
     version: 'v1.4.2',
     url: `${app.target.origin}/release`,
@@ -139,10 +142,6 @@ it('keeps a check a deployment brought forward while a scheduled check of the mo
   await pumpUntil(job, () => hits.length === 2);
   await settle(job);
   expect(hits).toHaveLength(2);
-  const reasons = await d.t.database.db
-    .selectFrom('check_results')
-    .select('reason')
-    .orderBy('checked_at')
-    .execute();
-  expect(reasons.map((row) => row.reason)).toEqual([null, 'deployment']);
+  const results = await storedResults(d.t.database.db);
+  expect(results.map((row) => row.reason)).toEqual([null, 'deployment']);
 });

@@ -10,6 +10,7 @@ import { createTargetGuard } from '../net/target-guard.ts';
 import { createCheckJob } from '../scheduler/check-job.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../test/monitor-rows.ts';
 import { createPostgresSchema, type PostgresSchema } from '../test/pg-schema.ts';
+import { storedResults } from '../test/result-rows.ts';
 
 const NOW = Date.UTC(2026, 10, 2, 9, 0, 0);
 const MINUTE = 60_000;
@@ -77,10 +78,7 @@ it('two workers evaluate 1,000 overdue heartbeats: each once, one incident each,
   await Promise.all(workers.map((worker) => worker.drain?.()));
 
   expect(await downCount()).toBe(1000);
-  const results = await db
-    .selectFrom('check_results')
-    .select(['monitor_id', 'region', 'failure_code'])
-    .execute();
+  const results = await storedResults(db);
   expect(results).toHaveLength(1000);
   expect(new Set(results.map((result) => result.monitor_id)).size).toBe(1000);
   expect(results.every((result) => result.failure_code === 'heartbeat_missed')).toBe(true);

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { type CheckResult, pingFactsSchema } from '../../core/api/history.ts';
 import { decodeCursor, slicePage } from '../db/cursor.ts';
-import type { CheckResultTable, Database } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
+import { type ResultRecord, selectResults, toRecord } from './result-store.ts';
 
 export interface ResultQuery {
   cursor?: string;
@@ -23,9 +24,14 @@ function factsOf(facts: string | null | undefined): Pick<CheckResult, 'answers' 
   return ping.success ? { ping: ping.data } : {};
 }
 
-export function toCheckResult(row: CheckResultTable): CheckResult {
+/** A result's id in the API: its key, the monitor and the time (stored results have no id of their own). */
+export function resultId(monitorId: string, checkedAt: number): string {
+  return `${monitorId}.${checkedAt}`;
+}
+
+export function toCheckResult(row: ResultRecord): CheckResult {
   return {
-    id: row.id,
+    id: resultId(row.monitor_id, row.checked_at),
     checkedAt: row.checked_at,
     region: row.region,
     status: row.status,
@@ -40,28 +46,29 @@ export function toCheckResult(row: CheckResultTable): CheckResult {
     },
     responseBytes: row.response_bytes,
     failure: row.failure_code ? { code: row.failure_code, message: row.failure_message ?? '' } : null,
-    confirmation: row.confirmation === 1,
+    confirmation: row.confirmation,
     ...(row.reason === 'deployment' ? { reason: row.reason } : {}),
     ...factsOf(row.facts),
   };
 }
 
-/** Newest first, keyset-paginated on (checked_at, id). */
+/** Newest first, keyset-paginated on checked_at (one result per monitor and millisecond). */
 export async function listResults(db: Kysely<Database>, monitorId: string, query: ResultQuery) {
-  let select = db.selectFrom('check_results').selectAll().where('monitor_id', '=', monitorId);
-  if (query.after !== undefined) select = select.where('checked_at', '>', query.after);
-  if (query.before !== undefined) select = select.where('checked_at', '<', query.before);
+  let select = selectResults(db).where('m.id', '=', monitorId);
+  if (query.after !== undefined) select = select.where('r.checked_at', '>', query.after);
+  if (query.before !== undefined) select = select.where('r.checked_at', '<', query.before);
   if (query.cursor) {
-    const [at, id] = decodeCursor(query.cursor);
-    select = select.where((eb) =>
-      eb.or([eb('checked_at', '<', at), eb.and([eb('checked_at', '=', at), eb('id', '<', id)])]),
-    );
+    const [at] = decodeCursor(query.cursor);
+    select = select.where('r.checked_at', '<', at);
   }
   const rows = await select
-    .orderBy('checked_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('r.checked_at', 'desc')
     .limit(query.limit + 1)
     .execute();
-  const { page, nextCursor } = slicePage(rows, query.limit, (row) => row.checked_at);
-  return { results: page.map(toCheckResult), nextCursor };
+  const { page, nextCursor } = slicePage(
+    rows.map((row) => toCheckResult(toRecord(row))),
+    query.limit,
+    (result) => result.checkedAt,
+  );
+  return { results: page, nextCursor };
 }

@@ -2,6 +2,7 @@
 // delivery job and a real SMTP server, all on a ManualClock.
 import { afterEach, describe, expect, it } from 'vitest';
 import { recordResults } from '../scheduler/record-results.ts';
+import { storedResults } from '../test/result-rows.ts';
 import { type OutageHarness, startOutageHarness } from './test/outage-harness.ts';
 
 let h: OutageHarness;
@@ -94,11 +95,7 @@ describe('automatic incidents', () => {
     expect(failing.size).toBeGreaterThan(10);
     h.follow((n) => (failing.has(n) ? 'error' : 'ok'));
     while (h.requests < 1000) await h.step();
-    const failed = await h.app.db
-      .selectFrom('check_results')
-      .select('id')
-      .where('status', '=', 'down')
-      .execute();
+    const failed = (await storedResults(h.app.db)).filter((result) => result.status === 'down');
     expect(failed.length).toBe(failing.size);
     expect(await h.incidents()).toEqual([]);
     expect(h.sink.mails).toEqual([]);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
+import { countResults, insertResults } from '../test/result-rows.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 const START = Date.UTC(2026, 10, 1, 12);
@@ -198,14 +199,10 @@ describe('editing, pausing and checking', () => {
     const user = await setup();
     const monitor = await createMonitor(user);
     const { db } = t.database;
-    await db
-      .insertInto('check_results')
-      .values({
-        id: 'r1',
+    await insertResults(db, [
+      {
         monitor_id: monitor.id,
         checked_at: START,
-        region: 'local',
-        status: 'up',
         status_code: 200,
         total_ms: 100,
         dns_ms: 1,
@@ -214,11 +211,9 @@ describe('editing, pausing and checking', () => {
         ttfb_ms: 90,
         download_ms: 7,
         response_bytes: 10,
-        failure_code: null,
-        failure_message: null,
-        confirmation: 0,
-      })
-      .execute();
+      },
+    ]);
+    expect(await countResults(db)).toBe(1);
     await db
       .insertInto('rollups_hourly')
       .values({
@@ -234,7 +229,7 @@ describe('editing, pausing and checking', () => {
       .execute();
     expect((await send(user, 'DELETE', `/monitors/${monitor.id}`)).status).toBe(204);
     expect((await send(user, 'GET', `/monitors/${monitor.id}`)).status).toBe(404);
-    expect(await db.selectFrom('check_results').selectAll().execute()).toEqual([]);
+    expect(await countResults(db)).toBe(0);
     expect(await db.selectFrom('rollups_hourly').selectAll().execute()).toEqual([]);
   });
 });

@@ -7,7 +7,14 @@ import { PLANS, type PlanId, type RetentionKey } from '../../core/plans.ts';
  * The row's owner: a `user_id` column, or a parent row's `user_id` through a foreign key (the
  * table's index leads with that column, then the age column, so each parent is one range).
  */
-export type OwnerPath = { column: 'user_id' } | { column: string; parent: 'monitors' | 'performance_sites' };
+export type OwnerPath =
+  | { column: 'user_id' }
+  | {
+      column: string;
+      parent: 'monitors' | 'performance_sites';
+      /** The parent's column the owner column holds: its id, or a monitor's number (check results). */
+      parentKey?: 'seq';
+    };
 
 export interface RetentionKind {
   kind: string;
@@ -31,8 +38,8 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
     kind: 'checks',
     label: 'Check results',
     table: 'check_results',
-    key: ['monitor_id', 'checked_at', 'id'],
-    owner: BY_MONITOR,
+    key: ['monitor_seq', 'checked_at'],
+    owner: { column: 'monitor_seq', parent: 'monitors', parentKey: 'seq' },
     at: 'checked_at',
     keep: { retention: 'checks' },
   },

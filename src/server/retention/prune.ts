@@ -34,11 +34,18 @@ export interface PlanCutoff {
   cutoff: number;
 }
 
-/** The rows a kind's rows hang from, in id order: monitors, sites, or the owners' noted plans. */
-function parentsOf(kind: RetentionKind): { table: string; id: string } {
-  return 'parent' in kind.owner
-    ? { table: kind.owner.parent, id: 'id' }
-    : { table: 'retention_owner_plans', id: 'user_id' };
+/** A parent's key: a text id, or a monitor's number. */
+type ParentKey = string | number;
+
+/**
+ * The rows a kind's rows hang from, in key order: monitors, sites, or the owners' noted plans;
+ * `first` sorts before every key.
+ */
+function parentsOf(kind: RetentionKind): { table: string; id: string; first: ParentKey } {
+  if (!('parent' in kind.owner)) return { table: 'retention_owner_plans', id: 'user_id', first: '' };
+  return kind.owner.parentKey
+    ? { table: kind.owner.parent, id: kind.owner.parentKey, first: -1 }
+    : { table: kind.owner.parent, id: 'id', first: '' };
 }
 
 /**
@@ -47,9 +54,9 @@ function parentsOf(kind: RetentionKind): { table: string; id: string } {
  * keeps them until vacuum).
  */
 export interface ParentRange {
-  after: string;
-  last: string;
-  from?: { parent: string; at: number };
+  after: ParentKey;
+  last: ParentKey;
+  from?: { parent: ParentKey; at: number };
 }
 
 /**
@@ -98,7 +105,7 @@ export function deleteBatchStatement(
   cutoffs: readonly PlanCutoff[],
   parentRange: ParentRange,
   limit: number,
-): RawBuilder<{ parent: string; at: number | string }> {
+): RawBuilder<{ parent: ParentKey; at: number | string }> {
   const table = sql.table(kind.table);
   const selected = expiredKeys(dialect, kind, cutoffs, parentRange, limit);
   const returning = sql`returning ${sql.ref(kind.owner.column)} as parent, ${sql.ref(kind.at)} as at`;
@@ -111,7 +118,7 @@ export function deleteBatchStatement(
 }
 
 /** Where the walk stands after a batch: its last row in (parent, age) order. */
-function lastOf(rows: readonly { parent: string; at: number | string }[]): ParentRange['from'] {
+function lastOf(rows: readonly { parent: ParentKey; at: number | string }[]): ParentRange['from'] {
   let last: ParentRange['from'];
   for (const row of rows) {
     const at = Number(row.at);
@@ -123,9 +130,13 @@ function lastOf(rows: readonly { parent: string; at: number | string }[]): Paren
 }
 
 /** The last parent id of the page after `after`, or null when no parent is left. */
-async function pageEnd(db: Kysely<Database>, kind: RetentionKind, after: string): Promise<string | null> {
+async function pageEnd(
+  db: Kysely<Database>,
+  kind: RetentionKind,
+  after: ParentKey,
+): Promise<ParentKey | null> {
   const { table, id } = parentsOf(kind);
-  const { rows } = await sql<{ last: string | null }>`
+  const { rows } = await sql<{ last: ParentKey | null }>`
     select max(page.id) as last from (
       select ${sql.ref(id)} as id from ${sql.table(table)} where ${sql.ref(id)} > ${after}
       order by ${sql.ref(id)} limit ${PARENT_PAGE}
@@ -137,7 +148,7 @@ function expired(kind: RetentionKind, ownerId: string, cutoff: number): RawBuild
   const { owner } = kind;
   const ownerMatch =
     'parent' in owner
-      ? sql`${sql.ref(owner.column)} in (select id from ${sql.table(owner.parent)} where user_id = ${ownerId})`
+      ? sql`${sql.ref(owner.column)} in (select ${sql.ref(owner.parentKey ?? 'id')} from ${sql.table(owner.parent)} where user_id = ${ownerId})`
       : sql`${sql.ref(owner.column)} = ${ownerId}`;
   return sql`${ownerMatch} and ${sql.ref(kind.at)} < ${cutoff}`;
 }
@@ -189,7 +200,7 @@ export async function pruneKind(
 ): Promise<number> {
   let total = 0;
   let size = FIRST_BATCH_ROWS;
-  let after = '';
+  let after = parentsOf(kind).first;
   while (!exhausted(budget)) {
     const last = await pageEnd(db, kind, after);
     if (last === null) break;

@@ -4,11 +4,12 @@ import { PLAN_IDS, type PlanId } from '../../core/plans.ts';
 import type { Database } from '../db/schema.ts';
 import { buildView } from '../status-pages/public-data.ts';
 import { insertMonitors, monitorRow } from '../test/monitor-rows.ts';
+import { countResults, insertResults } from '../test/result-rows.ts';
 import { testDialect } from '../test/test-db.ts';
 import { cutoffFor, DAY_MS, keepDays, RETENTION_KINDS, type RetentionKind } from './kinds.ts';
 import type { BatchReport } from './prune.ts';
 import { type RetentionHarness, retentionHarness } from './test/harness.ts';
-import { checkResultRow, INSERT_AGED, type Owner } from './test/rows.ts';
+import { INSERT_AGED, type Owner } from './test/rows.ts';
 
 const SECOND = 1000;
 
@@ -23,7 +24,7 @@ afterEach(async () => {
 async function agesOf(db: Kysely<Database>, kind: RetentionKind, userId: string): Promise<number[]> {
   const owner =
     'parent' in kind.owner
-      ? sql`${sql.ref(kind.owner.column)} in (select id from ${sql.table(kind.owner.parent)} where user_id = ${userId})`
+      ? sql`${sql.ref(kind.owner.column)} in (select ${sql.ref(kind.owner.parentKey ?? 'id')} from ${sql.table(kind.owner.parent)} where user_id = ${userId})`
       : sql`user_id = ${userId}`;
   const { rows } = await sql<{ at: number | string }>`
     select ${sql.ref(kind.at)} as at from ${sql.table(kind.table)} where ${owner} and ${sql.ref(kind.at)} is not null
@@ -108,10 +109,7 @@ describe('the retention pass', () => {
           latency_max_ms: 200,
         })
         .execute();
-      await db
-        .insertInto('check_results')
-        .values(checkResultRow(monitor.id, at + 60_000))
-        .execute();
+      await insertResults(db, [{ monitor_id: monitor.id, checked_at: at + 60_000 }]);
     }
     const header = {
       path: '/status/shop',
@@ -127,7 +125,7 @@ describe('the retention pass', () => {
     const report = await h.retention().run();
 
     expect(report?.deleted.checks).toBeGreaterThan(80);
-    expect(await h.count('check_results', 'monitor_id', monitor.id)).toBeLessThanOrEqual(8);
+    expect(await countResults(db, monitor.id)).toBeLessThanOrEqual(8);
     const after = await buildView(db, owner.userId, header, [monitor], now);
     expect(after.monitors[0]?.days).toEqual(before.monitors[0]?.days);
     expect(after.monitors[0]?.uptime90d).toBe(before.monitors[0]?.uptime90d);
@@ -138,13 +136,11 @@ describe('the retention pass', () => {
     const owner = await h.owner('free');
     const db = h.api.t.database.db;
     const old = h.api.clock.now() - 30 * DAY_MS;
-    const rows = Array.from({ length: 3 * 5_000 + 1 }, (_, i) => checkResultRow(owner.monitorId, old - i));
-    for (let start = 0; start < rows.length; start += 500) {
-      await db
-        .insertInto('check_results')
-        .values(rows.slice(start, start + 500))
-        .execute();
-    }
+    await insertResults(
+      db,
+      Array.from({ length: 3 * 5_000 + 1 }, (_, i) => ({ monitor_id: owner.monitorId, checked_at: old - i })),
+    );
+    expect(await countResults(db, owner.monitorId)).toBe(15_001);
     const batches: BatchReport[] = [];
 
     const report = await h.retention({ onBatch: (batch) => batches.push(batch) }).run();
@@ -153,7 +149,7 @@ describe('the retention pass', () => {
     expect(checkBatches.length).toBeGreaterThanOrEqual(4);
     expect(Math.max(...checkBatches.map((batch) => batch.rows))).toBeLessThanOrEqual(5_000);
     expect(report?.deleted.checks).toBe(15_001);
-    expect(await h.count('check_results', 'monitor_id', owner.monitorId)).toBe(0);
+    expect(await countResults(db, owner.monitorId)).toBe(0);
   });
 
   it('runs once when two instances start the pass at the same moment', async () => {

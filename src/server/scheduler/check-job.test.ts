@@ -8,6 +8,7 @@ import { createTargetGuard } from '../net/target-guard.ts';
 import { loopbackOnlyOpener } from '../net/test/loopback-only.ts';
 import { pump } from '../test/check-job-harness.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
+import { storedResults } from '../test/result-rows.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createCheckJob } from './check-job.ts';
 import { nextSlotAfter } from './slots.ts';
@@ -68,7 +69,7 @@ async function createMonitor(name = 'Target'): Promise<string> {
 }
 
 const signal = new AbortController().signal;
-const results = () => t.database.db.selectFrom('check_results').selectAll().orderBy('checked_at').execute();
+const results = () => storedResults(t.database.db);
 const monitorRow = (id: string) =>
   t.database.db.selectFrom('monitors').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -82,7 +83,7 @@ describe('the check job', () => {
       status: 'up',
       status_code: 200,
       region: 'eu-test',
-      confirmation: 0,
+      confirmation: false,
     });
     const row = await monitorRow(id);
     expect(row).toMatchObject({ streak: 1, claimed_by: null, claimed_until: null, last_checked_at: START });
@@ -121,8 +122,11 @@ describe('the check job', () => {
       confirming_since: null,
     });
     const [first, second] = await results();
-    expect(first).toMatchObject({ failure_code: 'status_mismatch', confirmation: 0 });
-    expect(second).toMatchObject({ failure_message: 'Expected status 200-399, got 503.', confirmation: 1 });
+    expect(first).toMatchObject({ failure_code: 'status_mismatch', confirmation: false });
+    expect(second).toMatchObject({
+      failure_message: 'Expected status 200-399, got 503.',
+      confirmation: true,
+    });
     expect(events.filter((event) => event.type === 'monitor.down')).toMatchObject([
       { monitorId: id, userId: user.id, from: 'pending', to: 'down', at: START },
     ]);

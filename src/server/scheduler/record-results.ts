@@ -5,8 +5,9 @@ import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { Dialect } from '../db/connect.ts';
 import { type MonitorStateUpdate, updateClaimedMonitors } from '../db/dialect.ts';
-import type { CheckResultTable, CheckStatus, Database, MonitorTable } from '../db/schema.ts';
+import type { CheckStatus, Database, MonitorTable } from '../db/schema.ts';
 import type { MonitorEvent } from '../events/bus.ts';
+import { type NewResult, storeResults } from '../history/result-store.ts';
 import { recordRollups } from '../history/rollups.ts';
 import {
   applyStatusChanges,
@@ -48,6 +49,12 @@ export interface FinishedCheck {
 
 const ms = (value: number | undefined) => (value === undefined ? null : Math.round(value));
 
+function seqOf(monitor: MonitorTable): number {
+  if (monitor.seq === undefined || monitor.seq === null)
+    throw new Error(`Monitor ${monitor.id} was read without its number`);
+  return monitor.seq;
+}
+
 export async function recordResults(
   db: Kysely<Database>,
   dialect: Dialect,
@@ -58,15 +65,19 @@ export async function recordResults(
 ): Promise<MonitorEvent[]> {
   if (batch.length === 0) return [];
   const events: MonitorEvent[] = [];
-  const rows: CheckResultTable[] = [];
+  const rows: NewResult[] = [];
   const updates: MonitorStateUpdate[] = [];
   const statusChanges: StatusChange[] = [];
   const certificates = new Map<string, string>();
   let lastCheckedAt = 0;
 
   for (const { monitor, outcome } of batch) {
+    // A result is keyed by its monitor and millisecond: one judged in the same millisecond as the
+    // monitor's last (a heartbeat's ping and its /fail) is stored a millisecond later.
+    const checkedAt =
+      outcome.checkedAt === monitor.last_checked_at ? outcome.checkedAt + 1 : outcome.checkedAt;
     if (outcome.tlsFingerprint) certificates.set(monitor.id, outcome.tlsFingerprint);
-    lastCheckedAt = Math.max(lastCheckedAt, outcome.checkedAt);
+    lastCheckedAt = Math.max(lastCheckedAt, checkedAt);
     const kind = kindOf(monitor);
     const transition = applyResult(
       {
@@ -76,14 +87,13 @@ export async function recordResults(
         confirmingSince: monitor.confirming_since,
       },
       outcome.status,
-      outcome.checkedAt,
+      checkedAt,
       kind.confirmFailures === false ? null : confirmDelayMs,
     );
     const totalMs = Math.round(outcome.timings.totalMs);
     rows.push({
-      id: uuidv7(),
-      monitor_id: monitor.id,
-      checked_at: outcome.checkedAt,
+      monitor_seq: seqOf(monitor),
+      checked_at: checkedAt,
       region: outcome.region,
       status: outcome.status,
       status_code: outcome.statusCode,
@@ -96,7 +106,7 @@ export async function recordResults(
       response_bytes: outcome.responseBytes,
       failure_code: outcome.failure?.code ?? null,
       failure_message: outcome.failure?.message ?? null,
-      confirmation: transition.confirmation ? 1 : 0,
+      confirmation: transition.confirmation,
       reason: monitor.check_reason ?? null,
       facts: outcome.facts ? JSON.stringify(outcome.facts) : null,
     });
@@ -107,25 +117,21 @@ export async function recordResults(
       streak: state.streak,
       lastStatusChangeAt: state.lastStatusChangeAt,
       confirmingSince: state.confirmingSince,
-      lastCheckedAt: outcome.checkedAt,
+      lastCheckedAt: checkedAt,
       lastLatencyMs: outcome.status === 'down' ? monitor.last_latency_ms : totalMs,
       nextRunAt:
         transition.recheckAt ??
-        kind.nextRunAt?.(monitor, outcome.checkedAt) ??
+        kind.nextRunAt?.(monitor, checkedAt) ??
         // A timer may fire a millisecond before the wall clock reaches the due time; counting
         // from the slot this run was for keeps that run from being due again at once.
-        nextSlotAfter(
-          monitor.id,
-          monitor.interval_seconds * 1000,
-          Math.max(outcome.checkedAt, monitor.next_run_at),
-        ),
+        nextSlotAfter(monitor.id, monitor.interval_seconds * 1000, Math.max(checkedAt, monitor.next_run_at)),
       checkReason: monitor.check_reason ?? null,
     });
     events.push({
       type: 'check.result',
       userId: monitor.user_id,
       monitorId: monitor.id,
-      at: outcome.checkedAt,
+      at: checkedAt,
       status: outcome.status,
       statusCode: outcome.statusCode,
       latencyMs: totalMs,
@@ -137,7 +143,7 @@ export async function recordResults(
         type: transition.event,
         userId: monitor.user_id,
         monitorId: monitor.id,
-        at: state.lastStatusChangeAt ?? outcome.checkedAt,
+        at: state.lastStatusChangeAt ?? checkedAt,
         from: monitor.status,
         to: state.status,
       };
@@ -145,7 +151,7 @@ export async function recordResults(
       statusChanges.push({
         event,
         monitor,
-        checkedAt: outcome.checkedAt,
+        checkedAt: checkedAt,
         failure: outcome.failure && {
           statusCode: outcome.statusCode,
           code: outcome.failure.code,
@@ -156,18 +162,12 @@ export async function recordResults(
   }
 
   await db.transaction().execute(async (tx) => {
-    // Keeps each statement under SQLite's bound-parameter limit (19 columns a row).
-    for (let start = 0; start < rows.length; start += 1000) {
-      await tx
-        .insertInto('check_results')
-        .values(rows.slice(start, start + 1000))
-        .execute();
-    }
+    await storeResults(tx, rows);
     await recordRollups(
       tx,
       dialect,
-      rows.map((row) => ({
-        monitorId: row.monitor_id,
+      rows.map((row, index) => ({
+        monitorId: (batch[index] as FinishedCheck).monitor.id,
         checkedAt: row.checked_at,
         status: row.status,
         totalMs: row.total_ms,

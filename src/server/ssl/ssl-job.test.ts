@@ -10,6 +10,7 @@ import { createLocalEventBus } from '../events/bus.ts';
 import { createLogger } from '../logger.ts';
 import { createCheckJob } from '../scheduler/check-job.ts';
 import { insertMonitors, monitorRow } from '../test/monitor-rows.ts';
+import { countResults } from '../test/result-rows.ts';
 import { markChangedCertificates } from './claim.ts';
 import { SSL_CHECK_EVERY_MS } from './record.ts';
 import { createSslJob, type SslJob } from './ssl-job.ts';
@@ -229,12 +230,8 @@ async function runHttpCheck(http: ReturnType<typeof createCheckJob>) {
     // Results are stored at most every 500 ms of the (fake) clock.
     t.clock.advance(100);
     await http.run(signal);
-    const row = await t.db
-      .selectFrom('check_results')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
     if (
-      Number(row.n) > 0 &&
+      (await countResults(t.db)) > 0 &&
       (await t.db.selectFrom('monitors').select('claimed_by').executeTakeFirstOrThrow()).claimed_by === null
     )
       return;

@@ -1,23 +1,27 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { insertMonitors, insertOwner, monitorRow } from '../../test/monitor-rows.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
-import { migrateToLatest } from '../migrate.ts';
-import type { CheckResultTable } from '../schema.ts';
+import { dialectTypes } from '../dialect.ts';
+import { checkResultsClustered } from './0004-check-results-clustered.ts';
+import { type LegacyCheckResult, legacy } from './test/legacy-results.ts';
+
+// Databases as 0021 left them: the tests' rows are in the table 0004 made, not 0022's compact one.
+const BEFORE_COMPACT = '0021-digest-next-send';
 
 let database: TestDatabase;
 beforeEach(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ until: BEFORE_COMPACT });
 });
 afterEach(async () => {
   await database.destroy();
 });
 
-async function monitorWithResults(count: number): Promise<{ monitorId: string; rows: CheckResultTable[] }> {
-  const { db, dialect } = database;
-  const owner = await insertOwner(db, dialect);
+async function monitorWithResults(count: number): Promise<{ monitorId: string; rows: LegacyCheckResult[] }> {
+  const { dialect } = database;
+  const owner = await insertOwner(database.db, dialect);
   const monitor = monitorRow(owner, 'https://example.com', 1_700_000_000_000);
-  await insertMonitors(db, [monitor]);
+  await insertMonitors(database.db, [monitor]);
   const rows = Array.from({ length: count }, (_, i) => ({
     id: `r${i}`,
     monitor_id: monitor.id,
@@ -36,7 +40,7 @@ async function monitorWithResults(count: number): Promise<{ monitorId: string; r
     failure_message: null,
     confirmation: 0,
   }));
-  await db.insertInto('check_results').values(rows).execute();
+  await legacy(database.db).insertInto('check_results').values(rows).execute();
   return { monitorId: monitor.id, rows };
 }
 
@@ -71,20 +75,22 @@ async function restoreRowidTable(): Promise<void> {
 }
 
 it('runs after 0005 on a database that got 0005 first, keeping the results stored before', async () => {
-  const { db, dialect } = database;
+  const { dialect } = database;
+  const db = legacy(database.db);
   // A database migrated before 0004 existed: 0005 applied, 0004 not, results in the old table.
   await restoreRowidTable();
   await sql`delete from kysely_migration where name = '0004-check-results-clustered'`.execute(db);
   const { rows } = await monitorWithResults(3);
 
-  expect(await migrateToLatest(db, dialect)).toEqual(['0004-check-results-clustered']);
+  // 0022 has since replaced this table, so 0004 runs alone here, as on a database that got 0005 first.
+  await checkResultsClustered.up(database.db as Kysely<unknown>, dialectTypes(dialect));
   expect(await db.selectFrom('check_results').selectAll().orderBy('checked_at').execute()).toEqual(rows);
 });
 
 it('keys results by monitor, time and id, and deletes them with their monitor', async () => {
-  const { db } = database;
+  const db = legacy(database.db);
   const { monitorId, rows } = await monitorWithResults(2);
-  const again = { ...rows[0], total_ms: 1 } as CheckResultTable;
+  const again = { ...rows[0], total_ms: 1 } as LegacyCheckResult;
   await expect(db.insertInto('check_results').values(again).execute()).rejects.toThrow();
 
   await db.deleteFrom('monitors').where('id', '=', monitorId).execute();

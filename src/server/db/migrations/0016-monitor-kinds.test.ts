@@ -3,9 +3,10 @@ import { monitorStats } from '../../history/report.ts';
 import { recordRollups } from '../../history/rollups.ts';
 import { toMonitor } from '../../monitors/repository.ts';
 import { insertOwner, monitorRow } from '../../test/monitor-rows.ts';
+import { storedResults } from '../../test/result-rows.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 import { migrateToLatest } from '../migrate.ts';
-import type { CheckResultTable } from '../schema.ts';
+import { type LegacyCheckResult, legacy, legacyRecord } from './test/legacy-results.ts';
 
 // A database as the release before monitor kinds left it: HTTP monitors with history.
 const COLUMNS_AT_0015 = [
@@ -65,7 +66,7 @@ async function seedBeforeKinds(): Promise<string[]> {
       .values(row as never)
       .execute();
     ids.push(full.id);
-    const results: CheckResultTable[] = Array.from({ length: 48 }, (_, i) => ({
+    const results: LegacyCheckResult[] = Array.from({ length: 48 }, (_, i) => ({
       id: `${full.id}-${i}`,
       monitor_id: full.id,
       checked_at: NOW - (i + 1) * 30 * 60_000,
@@ -83,7 +84,7 @@ async function seedBeforeKinds(): Promise<string[]> {
       failure_message: i % 7 === 3 ? 'Expected status 200-399, got 503.' : null,
       confirmation: 0,
     }));
-    await db.insertInto('check_results').values(results).execute();
+    await legacy(db).insertInto('check_results').values(results).execute();
     await recordRollups(
       db,
       dialect,
@@ -121,15 +122,21 @@ it('migrates HTTP monitors with history in place: every monitor is kind http, co
   const { db, dialect } = database;
   const ids = await seedBeforeKinds();
   const before = { counts: await counts(), stats: await monitorStats(db, ids, NOW) };
-  const resultsBefore = await db.selectFrom('check_results').selectAll().orderBy('id').execute();
+  const resultsBefore = await legacy(db)
+    .selectFrom('check_results')
+    .selectAll()
+    .orderBy('checked_at')
+    .orderBy('monitor_id')
+    .execute();
 
   const applied = await migrateToLatest(db, dialect);
   expect(applied).toContain('0016-monitor-kinds');
 
   expect(await counts()).toEqual(before.counts);
   expect(await monitorStats(db, ids, NOW)).toEqual(before.stats);
-  const resultsAfter = await db.selectFrom('check_results').selectAll().orderBy('id').execute();
-  expect(resultsAfter.map(({ facts, ...rest }) => rest)).toEqual(resultsBefore);
+  // Later migrations (0022) store them compactly; every value reads back the same.
+  const resultsAfter = await storedResults(db);
+  expect(resultsAfter).toEqual(resultsBefore.map(legacyRecord));
   expect(resultsAfter.every((row) => row.facts === null)).toBe(true);
 
   const rows = await db.selectFrom('monitors').selectAll().orderBy('url', 'desc').execute();

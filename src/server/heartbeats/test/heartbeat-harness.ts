@@ -8,6 +8,7 @@ import { createLogger } from '../../logger.ts';
 import { createTargetGuard } from '../../net/target-guard.ts';
 import { createCheckJob } from '../../scheduler/check-job.ts';
 import type { TestUser } from '../../test/factories.ts';
+import { storedResults } from '../../test/result-rows.ts';
 
 const signal = new AbortController().signal;
 
@@ -83,13 +84,7 @@ export async function startHeartbeatHarness({ smtp = false }: { smtp?: boolean }
       if (at > app.clock.now()) app.clock.advance(at - app.clock.now());
     },
     incidents: () => app.db.selectFrom('incidents').selectAll().execute(),
-    results: (monitorId: string) =>
-      app.db
-        .selectFrom('check_results')
-        .selectAll()
-        .where('monitor_id', '=', monitorId)
-        .orderBy('checked_at')
-        .execute(),
+    results: (monitorId: string) => storedResults(app.db, monitorId),
     subjects: () => sink?.mails.map((mail) => mail.subject) ?? [],
     async close() {
       await app.close();

@@ -4,6 +4,7 @@ import { ManualClock } from '../../clock.ts';
 import { pump, testCheckJob } from '../../test/check-job-harness.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { apiAs } from '../../test/http.ts';
+import { countResults } from '../../test/result-rows.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // HTTP assertions through the API and the check job, against a real target on 127.0.0.1.
@@ -110,8 +111,7 @@ describe('http assertions through the API', () => {
 describe('http assertions in the check job', () => {
   const job = () => testCheckJob(t, clock);
   const statusOf = async (id: string) => (await (await send('GET', `/monitors/${id}`)).json()).status;
-  const resultCount = async () =>
-    (await t.database.db.selectFrom('check_results').select('id').execute()).length;
+  const resultCount = () => countResults(t.database.db);
 
   it('keeps the monitor up while the assertions hold and takes it down with assertion_failed when one fails', async () => {
     const monitor = await create({

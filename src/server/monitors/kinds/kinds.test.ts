@@ -5,6 +5,7 @@ import { ManualClock } from '../../clock.ts';
 import { pump, testCheckJob } from '../../test/check-job-harness.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { apiAs } from '../../test/http.ts';
+import { countResults, storedResults } from '../../test/result-rows.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // Monitor kinds through the API and the check job, against real servers on 127.0.0.1.
@@ -168,10 +169,7 @@ describe('monitor kinds in the check job', () => {
 
     await new Promise((resolve) => tcp.close(resolve));
     clock.advance(60_000);
-    await pump(
-      worker,
-      async () => (await t.database.db.selectFrom('check_results').selectAll().execute()).length === 2,
-    );
+    await pump(worker, async () => (await countResults(t.database.db, monitor.id)) === 2);
     clock.advance(15_000);
     await pump(worker, async () => (await statusOf(monitor.id)) === 'down');
     const [latest] = (await (await send('GET', `/monitors/${monitor.id}/results`)).json()).results;
@@ -190,11 +188,8 @@ describe('monitor kinds in the check job', () => {
       target: '127.0.0.1',
     });
     await pump(job(), async () => (await statusOf(monitor.id)) === 'up');
-    const row = await t.database.db
-      .selectFrom('check_results')
-      .select(['status', 'facts'])
-      .executeTakeFirstOrThrow();
-    expect(JSON.parse(row.facts ?? 'null')).toMatchObject({ packets: 2, received: 2, lossPercent: 0 });
+    const [row] = await storedResults(t.database.db, monitor.id);
+    expect(JSON.parse(row?.facts ?? 'null')).toMatchObject({ packets: 2, received: 2, lossPercent: 0 });
     const { results } = await (await send('GET', `/monitors/${monitor.id}/results`)).json();
     expect(results[0]).toMatchObject({
       status: 'up',
@@ -213,12 +208,9 @@ describe('monitor kinds in the check job', () => {
       expected: ['192.0.2.10'],
     });
     await pump(job(), async () => (await statusOf(monitor.id)) === 'up');
-    const row = await t.database.db
-      .selectFrom('check_results')
-      .select(['status', 'facts'])
-      .executeTakeFirstOrThrow();
-    expect(row.status).toBe('up');
-    expect(JSON.parse(row.facts ?? 'null')).toEqual({ answers: ['192.0.2.10'] });
+    const [row] = await storedResults(t.database.db, monitor.id);
+    expect(row?.status).toBe('up');
+    expect(JSON.parse(row?.facts ?? 'null')).toEqual({ answers: ['192.0.2.10'] });
     const { results } = await (await send('GET', `/monitors/${monitor.id}/results`)).json();
     expect(results[0]).toMatchObject({ answers: ['192.0.2.10'] });
     expect(results[0]).not.toHaveProperty('ping');

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { Database } from '../../db/schema.ts';
 import { insertAutomaticIncident } from '../../test/incident-rows.ts';
+import { insertResults } from '../../test/result-rows.ts';
 
 export interface Owner {
   userId: string;
@@ -33,28 +34,6 @@ export async function insertSite(db: Db, userId: string, now: number): Promise<s
   return id;
 }
 
-export function checkResultRow(monitorId: string, at: number, id = uuidv7()) {
-  return {
-    id,
-    monitor_id: monitorId,
-    checked_at: at,
-    region: 'local',
-    status: 'up' as const,
-    status_code: 200,
-    total_ms: 120,
-    dns_ms: null,
-    connect_ms: null,
-    tls_ms: null,
-    ttfb_ms: null,
-    download_ms: null,
-    response_bytes: null,
-    failure_code: null,
-    failure_message: null,
-    confirmation: 0,
-    reason: null,
-  };
-}
-
 function rollupRow(monitorId: string, at: number) {
   return {
     monitor_id: monitorId,
@@ -70,8 +49,7 @@ function rollupRow(monitorId: string, at: number) {
 
 /** Inserts one row of `kind` whose retention timestamp is `at`; returns its id. */
 export const INSERT_AGED: Record<string, (db: Db, owner: Owner, at: number) => Promise<unknown>> = {
-  checks: (db, { monitorId }, at) =>
-    db.insertInto('check_results').values(checkResultRow(monitorId, at)).execute(),
+  checks: (db, { monitorId }, at) => insertResults(db, [{ monitor_id: monitorId, checked_at: at }]),
   ssl_checks: (db, { monitorId }, at) =>
     db
       .insertInto('ssl_checks')
