@@ -7,8 +7,8 @@ import { StatusBadge } from '../../components/monitors/status';
 import { cn } from '../../lib/cn';
 import { formatPercent } from '../../lib/format';
 import type { MonitorRow } from '../../lib/monitors';
+import { latencyFormat } from '../monitors/kinds/faces';
 import { KindTarget } from '../monitors/kinds/kind-badge';
-import { latencyFormat } from '../monitors/kinds/registry';
 
 /** Desktop columns; the header row in monitor-overview-list uses the same template. */
 export const ROW_GRID =

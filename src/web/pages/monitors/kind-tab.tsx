@@ -1,8 +1,8 @@
 import { Navigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useRouteMonitor } from '../../lib/use-monitor';
-import { hasTab } from './kinds/registry';
-import type { OptionalTab } from './kinds/types';
+import type { OptionalTab } from './kinds/face';
+import { hasTab } from './kinds/faces';
 
 /**
  * A tab only some kinds have. A link to it for a monitor of another kind (a heartbeat has no

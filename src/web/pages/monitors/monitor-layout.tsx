@@ -3,8 +3,8 @@ import { ArrowLeft } from 'lucide-react';
 import { StatusBadge } from '../../components/monitors/status';
 import { currentTab, type RouteTab, RouteTabs } from '../../components/ui/route-tabs';
 import { useRouteMonitor } from '../../lib/use-monitor';
+import { hasTab } from './kinds/faces';
 import { KindTarget } from './kinds/kind-badge';
-import { hasTab } from './kinds/registry';
 
 const route = getRouteApi('/dashboard/monitors/$id');
 

@@ -9,8 +9,8 @@ import { Card } from '../../components/ui/card';
 import { formatInterval } from '../../lib/format';
 import type { MonitorRow } from '../../lib/monitors';
 import { useMonitorAction } from '../../lib/use-monitor-actions';
+import { latencyFormat } from './kinds/faces';
 import { KindTarget } from './kinds/kind-badge';
-import { latencyFormat } from './kinds/registry';
 import { type Sort, type SortKey, sortMonitors } from './sort-monitors';
 
 function SortHeader({

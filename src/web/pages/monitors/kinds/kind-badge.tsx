@@ -1,10 +1,10 @@
 import type { MonitorKind } from '../../../../core/api/monitors';
 import { cn } from '../../../lib/cn';
-import { kindUi } from './registry';
+import { kindFace } from './faces';
 
 /** A monitor's kind as a small icon and label, for rows that show its target. */
 export function KindBadge({ kind, className }: { kind: MonitorKind; className?: string }) {
-  const ui = kindUi(kind);
+  const ui = kindFace(kind);
   const Icon = ui.icon;
   return (
     <span

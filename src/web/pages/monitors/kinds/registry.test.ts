@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { KIND_FIELDS, type Monitor, monitorInputSchemas } from '../../../../core/api/monitors';
 import { makeDnsMonitor, makeMonitor, makeTcpMonitor } from '../../../test/monitors';
-import { hasTab, KIND_ORDER, kindUi } from './registry';
+import { hasTab } from './faces';
+import { KIND_ORDER, kindUi } from './registry';
 
 const COMMON = { name: 'Any', intervalMinutes: 15 };
 const SAVED: Monitor[] = [

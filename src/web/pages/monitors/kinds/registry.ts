@@ -1,14 +1,13 @@
 // The monitor kinds the web app offers: one entry per kind, keyed like the API's own registry.
 // A new kind is a folder beside http/, tcp/, ping/, dns/ and heartbeat/ and one line here.
 import type { MonitorKind } from '../../../../core/api/monitors';
-import { formatMs } from '../../../lib/format';
 import type { CheckMs, KindChart } from './chart-parts';
 import { dnsKindUi } from './dns';
 import { heartbeatKindUi } from './heartbeat';
 import { httpKindUi } from './http';
 import { pingKindUi } from './ping';
 import { tcpKindUi } from './tcp';
-import { type KindUi, OPTIONAL_TABS, type OptionalTab } from './types';
+import type { KindUi } from './types';
 
 // biome-ignore lint/suspicious/noExplicitAny: each kind checks its own form state in defineKind; here only the shape counts
 type AnyKindUi<K extends MonitorKind = MonitorKind> = KindUi<K, any>;
@@ -39,15 +38,6 @@ export function emptySections(): KindSections {
   return Object.fromEntries(KIND_ORDER.map((kind) => [kind, kindUi(kind).emptyState()])) as KindSections;
 }
 
-/** How a check's time reads ("120 ms"; a ping's "<1 ms"). */
-export type LatencyFormat = (ms: number) => string;
-
-/** How the app writes a check's time for this kind; null for a kind that times nothing (a heartbeat). */
-export function latencyFormat(kind: MonitorKind): LatencyFormat | null {
-  const ui = kindUi(kind);
-  return ui.untimed ? null : (ui.formatLatency ?? formatMs);
-}
-
 const totalMs: CheckMs = (result) => result.totalMs;
 
 /** A check's time as the monitor page reads it: the kind's own measure, totalMs otherwise. */
@@ -69,10 +59,4 @@ const charts = Object.fromEntries(
 /** What the overview's response chart draws for this kind. */
 export function chartOf(kind: MonitorKind): KindChart {
   return charts[kind];
-}
-
-/** Whether monitors of this kind have the monitor page's tab (Performance only for HTTP, say). */
-export function hasTab(kind: MonitorKind, tab: string): boolean {
-  const optional = (OPTIONAL_TABS as readonly string[]).includes(tab);
-  return !optional || kindUi(kind).tabs.includes(tab as OptionalTab);
 }

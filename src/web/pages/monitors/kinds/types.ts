@@ -1,10 +1,10 @@
 // What the web app knows about one monitor kind: how it is named and drawn, its part of the
 // monitor form, and what its overview adds. One entry per kind in ./registry.ts.
-import type { LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
 import type { CheckResult } from '../../../../core/api/history';
 import type { MonitorKind, MonitorOf } from '../../../../core/api/monitors';
 import type { ChartPart, ChartPercent, ChartSpread, CheckMs } from './chart-parts';
+import type { KindFace } from './face';
 
 /** Error messages by API field name (`url`, `port`, `expected`, …); `interval` for either interval field. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -16,20 +16,7 @@ export interface SectionProps<S> {
   errors: FieldErrors;
 }
 
-/** Tabs of the monitor page that only some kinds have; every kind has the others. */
-export const OPTIONAL_TABS = ['performance', 'deployments', 'security'] as const;
-export type OptionalTab = (typeof OPTIONAL_TABS)[number];
-
-export interface KindUi<K extends MonitorKind, S> {
-  kind: K;
-  /** Short, for badges in lists: "HTTP". */
-  label: string;
-  /** For the kind picker: "HTTP(S) website or API". */
-  title: string;
-  /** One line under the title in the kind picker. */
-  description: string;
-  icon: LucideIcon;
-
+export interface KindUi<K extends MonitorKind, S> extends KindFace<K> {
   /** The form state of a new monitor of this kind. */
   emptyState: () => S;
   stateFromMonitor: (monitor: MonitorOf<K>) => S;
@@ -59,11 +46,6 @@ export interface KindUi<K extends MonitorKind, S> {
     fields: readonly string[];
   } | null;
 
-  /**
-   * Nothing is fetched or timed (a heartbeat's verdicts take 0 ms): no response chart or latency
-   * on the overview, no timeout or degraded threshold in the form.
-   */
-  untimed?: boolean;
   /** How the overview's response chart describes this kind's timings. */
   chartDescription: string;
   /** What the response chart stacks and its legend names: only what this kind measures. */
@@ -81,12 +63,8 @@ export interface KindUi<K extends MonitorKind, S> {
   checkNote?: (result: CheckResult) => string | null;
   /** Checks get no HTTP status code: the Recent checks table has no Code column. */
   noStatusCode?: boolean;
-  /** How a check's time reads, where plain whole milliseconds would mislead; formatMs otherwise. */
-  formatLatency?: (ms: number) => string;
   /** Facts the overview tab shows under the current status; null when there are none. */
   DetailPanel: ComponentType<{ monitor: MonitorOf<K> }> | null;
-  /** The optional tabs this kind's monitors have. */
-  tabs: readonly OptionalTab[];
   /** Why the Security tab has no certificate to show, where a monitor of this kind can have none. */
   noCertificate?: string;
 }

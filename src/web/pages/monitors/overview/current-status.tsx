@@ -8,7 +8,8 @@ import { formatDateTime, formatDuration, formatInterval } from '../../../lib/for
 import { useMonitorAction } from '../../../lib/use-monitor-actions';
 import { useNow } from '../../../lib/use-now';
 import { useTimeZone } from '../../../lib/use-time-zone';
-import { kindUi, latencyFormat } from '../kinds/registry';
+import { latencyFormat } from '../kinds/faces';
+import { kindUi } from '../kinds/registry';
 
 function Since({ at }: { at: number | null }) {
   const now = useNow(1000);

@@ -8,7 +8,8 @@ import { Card, CardHeader, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { useTimeZone } from '../../../lib/use-time-zone';
-import { checkMsOf, kindUi, latencyFormat } from '../kinds/registry';
+import { latencyFormat } from '../kinds/faces';
+import { checkMsOf, kindUi } from '../kinds/registry';
 
 /** Rows shown at first and added per "Show older checks". */
 const PAGE = 20;

@@ -1,6 +1,6 @@
 import type { UptimeReport, WindowSummary } from '../../../../core/api/history';
 import { formatCount, formatPercent } from '../../../lib/format';
-import type { LatencyFormat } from '../kinds/registry';
+import type { LatencyFormat } from '../kinds/faces';
 
 const WINDOWS: { key: keyof UptimeReport['windows']; label: string }[] = [
   { key: '24h', label: 'Last 24 hours' },

@@ -2,7 +2,7 @@ import type { UptimeReport } from '../../../../core/api/history';
 import { cn } from '../../../lib/cn';
 import { formatCount, formatDay, formatPercent } from '../../../lib/format';
 import { useTimeZone } from '../../../lib/use-time-zone';
-import type { LatencyFormat } from '../kinds/registry';
+import type { LatencyFormat } from '../kinds/faces';
 
 type Day = UptimeReport['daily'][number];
 

@@ -5,7 +5,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { formatPercent } from '../../../lib/format';
 import { monitorUptimeQueryOptions } from '../../../lib/monitors';
 import { useRouteMonitor } from '../../../lib/use-monitor';
-import { latencyFormat } from '../kinds/registry';
+import { latencyFormat } from '../kinds/faces';
 import { OutageList } from './outage-list';
 import { UptimeStrip } from './uptime-strip';
 

@@ -1,17 +1,13 @@
 // The dns kind in the web app: a name's records of one type, optionally matching expected values.
-import { BookText } from 'lucide-react';
 import { DNS_COLOR, wholePart } from '../chart-parts';
 import { defineKind } from '../types';
 import { dnsPayload, dnsStateFromMonitor, emptyDnsState } from './dns-form';
 import { DnsPanel } from './dns-panel';
 import { DnsSection } from './dns-section';
+import { dnsFace } from './face';
 
 export const dnsKindUi = defineKind({
-  kind: 'dns',
-  label: 'DNS',
-  title: 'DNS record',
-  description: 'A name resolves, optionally to the records you expect, from any resolver.',
-  icon: BookText,
+  ...dnsFace,
   emptyState: emptyDnsState,
   stateFromMonitor: dnsStateFromMonitor,
   payloadOf: dnsPayload,
@@ -24,7 +20,6 @@ export const dnsKindUi = defineKind({
   chartParts: [wholePart('Lookup', DNS_COLOR)],
   noStatusCode: true,
   DetailPanel: DnsPanel,
-  tabs: ['deployments', 'security'],
   noCertificate:
     'A DNS lookup has no TLS certificate; only its domain’s expiry applies, watched with “Domain expiry warnings” in Settings.',
 });

@@ -1,8 +1,8 @@
 // The heartbeat kind in the web app: a job pings Upwatch, which alerts when a ping is missing.
-import { HeartPulse } from 'lucide-react';
 import { createElement } from 'react';
 import type { MonitorOf } from '../../../../../core/api/monitors';
 import { defineKind, type SectionProps } from '../types';
+import { heartbeatFace } from './face';
 import { HeartbeatFields, type HeartbeatFieldValues } from './heartbeat-fields';
 import { HeartbeatPanel } from './heartbeat-panel';
 
@@ -11,11 +11,7 @@ function HeartbeatSection({ state, set, errors }: SectionProps<HeartbeatFieldVal
 }
 
 export const heartbeatKindUi = defineKind({
-  kind: 'heartbeat',
-  label: 'Heartbeat',
-  title: 'Heartbeat (cron job)',
-  description: 'A job pings Upwatch on its schedule; a missing or failed run alerts.',
-  icon: HeartPulse,
+  ...heartbeatFace,
   emptyState: (): HeartbeatFieldValues => ({
     periodSeconds: 3600,
     cron: null,
@@ -35,10 +31,8 @@ export const heartbeatKindUi = defineKind({
   noHost: true,
   Section: HeartbeatSection,
   advanced: null,
-  untimed: true,
   chartDescription: 'Pings are not timed.',
   chartParts: [],
   noStatusCode: true,
   DetailPanel: HeartbeatPanel,
-  tabs: [],
 });

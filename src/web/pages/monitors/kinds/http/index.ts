@@ -1,8 +1,8 @@
 // The http kind in the web app: a URL requested like a browser would, with a timing breakdown.
-import { Globe } from 'lucide-react';
 import { phasePart, remainderPart } from '../chart-parts';
 import { defineKind } from '../types';
 import { assertionMessage } from './assertions-editor';
+import { httpFace } from './face';
 import { HttpAdvanced } from './http-advanced';
 import { emptyHttpState, httpErrorField, httpPayload, httpStateFromMonitor } from './http-form';
 import { HttpSection } from './http-section';
@@ -16,11 +16,7 @@ const PHASES = [
 ];
 
 export const httpKindUi = defineKind({
-  kind: 'http',
-  label: 'HTTP',
-  title: 'HTTP(S) website or API',
-  description: 'A URL answers with the status you expect, optionally containing a keyword.',
-  icon: Globe,
+  ...httpFace,
   emptyState: emptyHttpState,
   stateFromMonitor: httpStateFromMonitor,
   payloadOf: httpPayload,
@@ -46,7 +42,6 @@ export const httpKindUi = defineKind({
   chartParts: [...PHASES, remainderPart(PHASES)],
   // The overview's chart, uptime and recent checks already tell an HTTP monitor's story.
   DetailPanel: null,
-  tabs: ['performance', 'deployments', 'security'],
   noCertificate:
     "This monitor uses plain http://, which has no TLS certificate. Change its URL to https:// in Settings to watch the certificate's expiry, chain and hostname.",
 });

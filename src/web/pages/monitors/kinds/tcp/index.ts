@@ -1,17 +1,13 @@
 // The tcp kind in the web app: a port that accepts connections, optionally over TLS and answering.
-import { Network } from 'lucide-react';
 import { phasePart } from '../chart-parts';
 import { defineKind } from '../types';
+import { tcpFace } from './face';
 import { emptyTcpState, tcpPayload, tcpStateFromMonitor } from './tcp-form';
 import { TcpPanel } from './tcp-panel';
 import { TcpAdvanced, TcpSection } from './tcp-section';
 
 export const tcpKindUi = defineKind({
-  kind: 'tcp',
-  label: 'TCP',
-  title: 'TCP port',
-  description: 'A host accepts connections on a port, optionally over TLS and answering as expected.',
-  icon: Network,
+  ...tcpFace,
   emptyState: emptyTcpState,
   stateFromMonitor: tcpStateFromMonitor,
   payloadOf: tcpPayload,
@@ -27,7 +23,6 @@ export const tcpKindUi = defineKind({
   ],
   noStatusCode: true,
   DetailPanel: TcpPanel,
-  tabs: ['deployments', 'security'],
   noCertificate:
     'This monitor connects without TLS, so there is no certificate. Turn on “Connect over TLS” in Settings to watch the certificate’s expiry, chain and hostname.',
 });
