@@ -1,5 +1,6 @@
 // The few places where SQLite and PostgreSQL differ. Queries elsewhere are written once.
 import { type ColumnDataType, type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
+import { powerOfTwoChunks } from './chunks.ts';
 import type { Dialect } from './connect.ts';
 import type { Database, MonitorTable } from './schema.ts';
 
@@ -119,8 +120,8 @@ export interface MonitorStateUpdate {
 }
 
 /**
- * Writes a batch of monitors' new state and releases their claims in one statement per 500
- * rows (one prepared statement, not one per monitor). Only rows this worker still holds and
+ * Writes a batch of monitors' new state and releases their claims in a few statements
+ * (power-of-two chunks of at most 512 rows, not one per monitor). Only rows this worker still holds and
  * that were not paused meanwhile change. The casts type PostgreSQL's untyped VALUES.
  */
 export async function updateClaimedMonitors(
@@ -128,13 +129,11 @@ export async function updateClaimedMonitors(
   workerId: string,
   updates: readonly MonitorStateUpdate[],
 ): Promise<void> {
-  for (let start = 0; start < updates.length; start += 500) {
-    const rows = updates
-      .slice(start, start + 500)
-      .map(
-        (u) =>
-          sql`(${u.id}, ${u.status}, ${u.streak}, ${u.lastStatusChangeAt}, ${u.confirmingSince}, ${u.lastCheckedAt}, ${u.lastLatencyMs}, ${u.nextRunAt}, ${u.checkReason})`,
-      );
+  for (const chunk of powerOfTwoChunks(updates, 512)) {
+    const rows = chunk.map(
+      (u) =>
+        sql`(${u.id}, ${u.status}, ${u.streak}, ${u.lastStatusChangeAt}, ${u.confirmingSince}, ${u.lastCheckedAt}, ${u.lastLatencyMs}, ${u.nextRunAt}, ${u.checkReason})`,
+    );
     await sql`
       with v(id, status, streak, last_status_change_at, confirming_since, last_checked_at, last_latency_ms, next_run_at, check_reason)
         as (values ${sql.join(rows)})

@@ -1,6 +1,7 @@
 // Writes and reads stored check results (migration 0022's compact rows) in the shape the rest of
 // the server speaks: a monitor id, status and region as text, the failure as code and message.
 import type { Kysely } from 'kysely';
+import { powerOfTwoChunks } from '../db/chunks.ts';
 import type { CheckStatus, Database } from '../db/schema.ts';
 import {
   FLAG_CONFIRMATION,
@@ -35,9 +36,6 @@ export interface ResultRecord {
 
 /** A record to store, with the monitor's number (the claimed row carries it). */
 export type NewResult = Omit<ResultRecord, 'monitor_id'> & { monitor_seq: number };
-
-/** Keeps each statement under SQLite's bound-parameter limit (15 columns a row). */
-const INSERT_ROWS = 1000;
 
 /** Ids of dictionary entries by key, inserting the missing ones (rows are never deleted). */
 async function dictionaryIds(
@@ -123,10 +121,11 @@ export async function storeResults(tx: Kysely<Database>, records: readonly NewRe
     flags: flagsOf(record.confirmation, record.reason),
     facts: record.facts,
   }));
-  for (let start = 0; start < rows.length; start += INSERT_ROWS) {
+  // 512 rows keep each statement under SQLite's bound-parameter limit (15 columns a row).
+  for (const chunk of powerOfTwoChunks(rows, 512)) {
     await tx
       .insertInto('check_results')
-      .values(rows.slice(start, start + INSERT_ROWS))
+      .values(chunk)
       .onConflict((oc) => oc.columns(['monitor_seq', 'checked_at']).doNothing())
       .execute();
   }

@@ -2,6 +2,7 @@
 // per (monitor, bucket), then merged into the stored rows with one upsert per table.
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { LATENCY_BUCKET_COUNT, latencyBucket } from '../../core/latency-histogram.ts';
+import { powerOfTwoChunks } from '../db/chunks.ts';
 import type { Dialect } from '../db/connect.ts';
 import { largerOf, smallerOf } from '../db/dialect.ts';
 import type { CheckStatus, Database, RollupTable } from '../db/schema.ts';
@@ -71,11 +72,11 @@ async function upsert(db: Kysely<Database>, dialect: Dialect, table: RollupTable
   );
   set.latency_min_ms = smallerOf(dialect, stored('latency_min_ms'), incoming('latency_min_ms'));
   set.latency_max_ms = largerOf(dialect, stored('latency_max_ms'), incoming('latency_max_ms'));
-  // Keeps each statement under SQLite's bound-parameter limit.
-  for (let start = 0; start < rows.length; start += 500) {
+  // 512 rows keep each statement under SQLite's bound-parameter limit (27 columns a row).
+  for (const chunk of powerOfTwoChunks(rows, 512)) {
     await db
       .insertInto(table)
-      .values(rows.slice(start, start + 500))
+      .values(chunk)
       .onConflict((conflict) => conflict.columns(['monitor_id', 'bucket_start']).doUpdateSet(set))
       .execute();
   }
