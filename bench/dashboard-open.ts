@@ -63,7 +63,8 @@ function watchForFirstRow(name: string) {
   const seen = window as unknown as { listShownAt?: number };
   const observer = new MutationObserver(() => {
     for (const link of document.querySelectorAll('a')) {
-      if (link.textContent === name) {
+      // The row's link is named by its aria-label (its text holds the status and figures too).
+      if (link.getAttribute('aria-label') === name) {
         seen.listShownAt = performance.now();
         observer.disconnect();
         return;
@@ -77,7 +78,7 @@ function watchForFirstRow(name: string) {
 function pageTimes() {
   const answer = performance
     .getEntriesByType('resource')
-    .find((entry) => entry.name.endsWith('/api/auth/sign-in/email')) as PerformanceResourceTiming | undefined;
+    .find((entry) => entry.name.includes('/api/auth/sign-in/email')) as PerformanceResourceTiming | undefined;
   return {
     shownAt: (window as unknown as { listShownAt?: number }).listShownAt ?? Number.NaN,
     answeredAt: answer?.responseEnd ?? Number.NaN,

@@ -139,11 +139,8 @@ export interface MonitorTable {
  * and flags as small integers (history/result-codes.ts), region and failure by dictionary id.
  * history/result-store.ts writes and reads it; nothing else should.
  */
-export interface CheckResultTable {
-  monitor_seq: number;
-  checked_at: number;
-  status: number;
-  region_id: number;
+/** What a check measured, stored as it came: the same columns in every shape of a result. */
+export interface CheckMeasures {
   status_code: number | null;
   total_ms: number;
   dns_ms: number | null;
@@ -152,6 +149,13 @@ export interface CheckResultTable {
   ttfb_ms: number | null;
   download_ms: number | null;
   response_bytes: number | null;
+}
+
+export interface CheckResultTable extends CheckMeasures {
+  monitor_seq: number;
+  checked_at: number;
+  status: number;
+  region_id: number;
   failure_id: number | null;
   flags: number;
   /** JSON: what the check read beyond timings, e.g. a DNS answer set (migration 0016). */

@@ -2,7 +2,7 @@
 // the server speaks: a monitor id, status and region as text, the failure as code and message.
 import type { Kysely } from 'kysely';
 import { powerOfTwoChunks } from '../db/chunks.ts';
-import type { CheckStatus, Database } from '../db/schema.ts';
+import type { CheckMeasures, CheckStatus, Database } from '../db/schema.ts';
 import {
   FLAG_CONFIRMATION,
   FLAG_DEPLOYMENT,
@@ -12,19 +12,11 @@ import {
   statusOf,
 } from './result-codes.ts';
 
-export interface ResultRecord {
+export interface ResultRecord extends CheckMeasures {
   monitor_id: string;
   checked_at: number;
   region: string;
   status: CheckStatus;
-  status_code: number | null;
-  total_ms: number;
-  dns_ms: number | null;
-  connect_ms: number | null;
-  tls_ms: number | null;
-  ttfb_ms: number | null;
-  download_ms: number | null;
-  response_bytes: number | null;
   failure_code: string | null;
   failure_message: string | null;
   confirmation: boolean;

@@ -2,22 +2,14 @@
 // migration tests that build such a database and migrate it in place.
 import type { Kysely } from 'kysely';
 import type { ResultRecord } from '../../../history/result-store.ts';
-import type { Database } from '../../schema.ts';
+import type { CheckMeasures, Database } from '../../schema.ts';
 
-export interface LegacyCheckResult {
+export interface LegacyCheckResult extends CheckMeasures {
   id: string;
   monitor_id: string;
   checked_at: number;
   region: string;
   status: 'up' | 'down' | 'degraded';
-  status_code: number | null;
-  total_ms: number;
-  dns_ms: number | null;
-  connect_ms: number | null;
-  tls_ms: number | null;
-  ttfb_ms: number | null;
-  download_ms: number | null;
-  response_bytes: number | null;
   failure_code: string | null;
   failure_message: string | null;
   confirmation: number;
