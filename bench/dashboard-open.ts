@@ -74,15 +74,17 @@ function watchForFirstRow(name: string) {
   observer.observe(document, { childList: true, subtree: true });
 }
 
-/** When the row showed and the sign-in answer ended, both on the page's clock. */
+/** When the row showed, the sign-in answer ended and the first page of monitors arrived, on the page's clock. */
 function pageTimes() {
-  const answer = performance
-    .getEntriesByType('resource')
-    .find((entry) => entry.name.includes('/api/auth/sign-in/email')) as PerformanceResourceTiming | undefined;
-  return {
-    shownAt: (window as unknown as { listShownAt?: number }).listShownAt ?? Number.NaN,
-    answeredAt: answer?.responseEnd ?? Number.NaN,
-  };
+  // No named functions inside: the bench's compiler would wrap them in a helper the page lacks.
+  const times = { shownAt: Number.NaN, answeredAt: Number.NaN, listAt: Number.NaN };
+  times.shownAt = (window as unknown as { listShownAt?: number }).listShownAt ?? Number.NaN;
+  for (const entry of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+    const { pathname } = new URL(entry.name);
+    if (pathname === '/api/auth/sign-in/email') times.answeredAt = entry.responseEnd;
+    if (pathname === '/api/v1/monitors' && Number.isNaN(times.listAt)) times.listAt = entry.responseEnd;
+  }
+  return times;
 }
 
 async function signInOnce(page: Page, url: string) {
@@ -119,6 +121,7 @@ async function signInOnce(page: Page, url: string) {
   const times = await page.evaluate(pageTimes);
   return {
     afterSignInMs: times.shownAt - times.answeredAt,
+    listArrivedMs: times.listAt - times.answeredAt,
     fromClickMs: shownAt - clickedAt,
     requests: after.filter((request) => request.startedMs <= shownAt - answeredAt),
   };
@@ -162,6 +165,8 @@ export async function dashboardOpen(): Promise<object> {
       history_days: DAYS,
       runs: RUNS,
       after_sign_in_ms: percentiles(runs.map((run) => run.afterSignInMs)),
+      // Of that, until the first page of monitors had arrived; the rest is the browser's.
+      list_arrived_ms: percentiles(runs.map((run) => run.listArrivedMs)),
       click_to_list_ms: percentiles(runs.map((run) => run.fromClickMs)),
       // The last run's requests until the list showed: start and finish, ms after the sign-in answer.
       requests_before_list: runs.at(-1)?.requests ?? [],
