@@ -1,19 +1,10 @@
 // The HTTP runner judging JSON body and header assertions against a real target on 127.0.0.1.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { httpCheckRunner as runner } from './http.ts';
 import { MAX_BODY_BYTES } from './http-exchange.ts';
-import { startTarget, type Target, testContext } from './test/targets.ts';
+import { closedAfterEach, testContext } from './test/targets.ts';
 
-const targets: Target[] = [];
-afterEach(async () => {
-  await Promise.all(targets.splice(0).map((target) => target.close()));
-});
-
-async function target(handler: Parameters<typeof startTarget>[0]) {
-  const started = await startTarget(handler);
-  targets.push(started);
-  return started;
-}
+const target = closedAfterEach();
 
 describe('httpCheckRunner: assertions on the JSON body and headers', () => {
   const api = (body: unknown, status = 200) =>

@@ -1,21 +1,12 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.ts';
 import { tableResolver } from '../net/test/loopback-only.ts';
 import { httpCheckRunner as runner } from './http.ts';
 import { USER_AGENT } from './http-request.ts';
-import { startTarget, type Target, testContext } from './test/targets.ts';
+import { closedAfterEach, startTarget, testContext } from './test/targets.ts';
 
-const targets: Target[] = [];
-afterEach(async () => {
-  await Promise.all(targets.splice(0).map((target) => target.close()));
-});
-
-async function target(handler: Parameters<typeof startTarget>[0]) {
-  const started = await startTarget(handler);
-  targets.push(started);
-  return started;
-}
+const target = closedAfterEach();
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ok = (res: ServerResponse, body = 'ok') => res.end(body);

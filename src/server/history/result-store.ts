@@ -86,14 +86,16 @@ function failureIds(tx: Kysely<Database>, failures: Map<string, { code: string; 
 export async function storeResults(tx: Kysely<Database>, records: readonly NewResult[]): Promise<void> {
   if (records.length === 0) return;
   const failures = new Map<string, { code: string; message: string }>();
-  for (const record of records) {
-    if (record.failure_code === null) continue;
+  const digests = records.map((record) => {
+    if (record.failure_code === null) return null;
     const failure = { code: record.failure_code, message: record.failure_message ?? '' };
-    failures.set(failureDigest(failure.code, failure.message), failure);
-  }
+    const digest = failureDigest(failure.code, failure.message);
+    failures.set(digest, failure);
+    return digest;
+  });
   const regions = await regionIds(tx, [...new Set(records.map((record) => record.region))]);
   const failureIdsByDigest = await failureIds(tx, failures);
-  const rows = records.map((record) => ({
+  const rows = records.map((record, index) => ({
     monitor_seq: record.monitor_seq,
     checked_at: record.checked_at,
     status: statusCode(record.status),
@@ -106,10 +108,7 @@ export async function storeResults(tx: Kysely<Database>, records: readonly NewRe
     ttfb_ms: record.ttfb_ms,
     download_ms: record.download_ms,
     response_bytes: record.response_bytes,
-    failure_id:
-      record.failure_code === null
-        ? null
-        : (failureIdsByDigest.get(failureDigest(record.failure_code, record.failure_message ?? '')) ?? null),
+    failure_id: digests[index] ? (failureIdsByDigest.get(digests[index]) ?? null) : null,
     flags: flagsOf(record.confirmation, record.reason),
     facts: record.facts,
   }));

@@ -2,6 +2,7 @@
 import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import { createServer as createHttpsServer, type ServerOptions as HttpsOptions } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 import { systemClock } from '../../clock.ts';
 import type { TargetGuardOptions } from '../../net/target-guard.ts';
 import { createTargetGuard } from '../../net/target-guard.ts';
@@ -56,5 +57,21 @@ export function testContext(
     region: 'test',
     attempts: openSocket.attempts,
     ...overrides,
+  };
+}
+
+/**
+ * Starts targets that close after each test of the calling file (registers its own afterEach):
+ * `const target = closedAfterEach();` then `await target(handler)`.
+ */
+export function closedAfterEach(): (handler: RequestListener, options?: TargetOptions) => Promise<Target> {
+  const targets: Target[] = [];
+  afterEach(async () => {
+    await Promise.all(targets.splice(0).map((target) => target.close()));
+  });
+  return async (handler, options) => {
+    const started = await startTarget(handler, options);
+    targets.push(started);
+    return started;
   };
 }
