@@ -25,8 +25,13 @@ export async function freePort(): Promise<number> {
 }
 
 // The default cwd is a temp folder, so a developer's .env never leaks into a test.
-function spawnUpwatch(args: string[], env: Record<string, string>, cwd = tmpdir()): ChildProcess {
-  return spawn(process.execPath, [BIN, ...args], {
+function spawnUpwatch(
+  args: string[],
+  env: Record<string, string>,
+  cwd = tmpdir(),
+  nodeArgs: string[] = [],
+): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, BIN, ...args], {
     cwd,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -52,13 +57,17 @@ export interface RunningUpwatch {
   stop(): Promise<Exit>;
 }
 
-/** Starts a long-running command and waits (bounded) until its HTTP server answers. */
+/**
+ * Starts a long-running command and waits (bounded) until its HTTP server answers. `nodeArgs` go
+ * to Node itself: Node 20 refuses flags such as --cpu-prof in NODE_OPTIONS.
+ */
 export async function startUpwatch(
   args: string[],
   env: Record<string, string>,
   port: number,
+  nodeArgs: string[] = [],
 ): Promise<RunningUpwatch> {
-  const child = spawnUpwatch(args, { ...env, PORT: String(port) });
+  const child = spawnUpwatch(args, { ...env, PORT: String(port) }, tmpdir(), nodeArgs);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk) => (stdout += chunk));

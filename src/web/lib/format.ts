@@ -26,6 +26,17 @@ export function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.Numbe
   return cached(numberFormats, options, () => new Intl.NumberFormat('en-US', options));
 }
 
+/**
+ * Builds the formatters the dashboard's first screen uses. A page's first Intl formatter costs
+ * ~15 ms (ICU loads its locale data): better spent while someone types than after they sign in.
+ */
+export function warmFormatters(timeZone: string): void {
+  formatNumber(0);
+  formatPercent(0);
+  formatMs(1);
+  formatDateTime(0, timeZone);
+}
+
 export function formatNumber(value: number): string {
   return numberFormat().format(value);
 }

@@ -2,8 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { authErrorMessage } from '../../lib/auth-client';
+import { warmFormatters } from '../../lib/format';
 import { prefetchDashboardHome } from '../../lib/monitors';
 import { sessionQueryOptions } from '../../lib/session';
+import { browserTimeZone } from '../../lib/time-zones';
 
 type AuthResult = { error: { message?: string | undefined } | null };
 
@@ -15,9 +17,11 @@ export function useAuthForm(submit: (form: FormData) => Promise<AuthResult>, fal
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  // The dashboard's code loads while the person types, not after the sign-in answers.
+  // The dashboard's code loads, and its formatters are built, while the person types, not after
+  // the sign-in answers.
   useEffect(() => {
     void router.preloadRoute({ to: '/dashboard' }).catch(() => undefined);
+    warmFormatters(browserTimeZone());
   }, [router]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {

@@ -43,6 +43,22 @@ describe('monitor list dashboard', () => {
     expect(listFetches()).toBe(before + 1);
   });
 
+  it('lists every monitor of a full page, though rows past the first screen render after it', async () => {
+    const rows = Array.from({ length: 50 }, (_, index) =>
+      makeRow({ id: `m-${index + 1}`, name: `Service ${index + 1}` }),
+    );
+    stubServer({
+      user: TEST_USER,
+      routes: { 'GET /api/v1/monitors': () => json({ monitors: rows, nextCursor: null }) },
+    });
+    renderApp('/dashboard');
+
+    await screen.findByRole('link', { name: 'Service 1' });
+    const list = screen.getByRole('list', { name: 'Monitors' });
+    await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(50));
+    expect(within(list).getByRole('link', { name: 'Service 50' })).toBeInTheDocument();
+  });
+
   it('shows a check that finished before the live stream subscribed, once it is ready', async () => {
     const stream = controlledEventStream();
     let status: 'pending' | 'up' = 'pending';

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Activity } from 'lucide-react';
+import { useMemo } from 'react';
 import { NewMonitorButton } from '../../components/monitors/new-monitor-button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { FormError } from '../../components/ui/input';
@@ -21,7 +22,8 @@ export function DashboardHome() {
     refetchInterval: STATS_REFRESH_MS,
   });
   const canCreate = useCanCreateMonitor();
-  const monitors = list.data?.pages.flatMap((page) => page.monitors) ?? [];
+  // One array per answer, not per render: the list defers rendering whenever it changes.
+  const monitors = useMemo(() => list.data?.pages.flatMap((page) => page.monitors) ?? [], [list.data]);
 
   return (
     <>

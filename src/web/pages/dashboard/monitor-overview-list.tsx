@@ -1,8 +1,12 @@
+import { useDeferredValue } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import type { MonitorRow } from '../../lib/monitors';
 import { MonitorOverviewRow, ROW_GRID } from './monitor-overview-row';
+
+/** Rows a first screen shows; the rest of a page renders right after, without holding the first back. */
+const FIRST_ROWS = 12;
 
 export function MonitorOverviewList({
   monitors,
@@ -15,6 +19,7 @@ export function MonitorOverviewList({
   loadingMore: boolean;
   onLoadMore: () => void;
 }) {
+  const shown = useDeferredValue(monitors, monitors.slice(0, FIRST_ROWS));
   return (
     <Card className="overflow-hidden">
       <div
@@ -33,7 +38,7 @@ export function MonitorOverviewList({
         <span>Last check</span>
       </div>
       <ul aria-label="Monitors" className="divide-y divide-border">
-        {monitors.map((monitor) => (
+        {shown.map((monitor) => (
           <MonitorOverviewRow key={monitor.id} monitor={monitor} />
         ))}
       </ul>

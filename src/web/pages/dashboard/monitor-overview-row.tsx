@@ -32,7 +32,8 @@ export function MonitorOverviewRow({ monitor }: { monitor: MonitorRow }) {
   // A kind that times nothing (a heartbeat) has neither an average nor a response line to show.
   const formatLatency = latencyFormat(monitor.kind);
   return (
-    <li>
+    // Rows below the fold skip layout and paint until scrolled near (a page holds 50 or more).
+    <li className="[contain-intrinsic-size:auto_4.5rem] [content-visibility:auto]">
       <Link
         to="/dashboard/monitors/$id"
         params={{ id: monitor.id }}

@@ -1,0 +1,12 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, startUpwatch } from '../src/server/test/upwatch-process.ts';
+const dir = mkdtempSync(path.join(tmpdir(), 'idle-'));
+const port = await freePort();
+const up = await startUpwatch(['start'], { DATA_DIR: dir, LOG_LEVEL: 'warn' }, port, process.env.NODE_ARGS?.split(' ').filter(Boolean) ?? []);
+await new Promise((r) => setTimeout(r, 10000));
+const cpu = () => { const f = readFileSync(`/proc/${up.pid}/stat`, 'utf8').split(') ')[1]!.split(' '); return (Number(f[11]) + Number(f[12])) * 10; };
+const a = cpu(); await new Promise((r) => setTimeout(r, 30000)); const b = cpu();
+console.log('idle ms per s', (b - a) / 30);
+await up.stop();
