@@ -32,7 +32,9 @@ function openSqlite(file: string): SQLite.Database {
   sqlite.pragma('synchronous = NORMAL');
   // Checks touch scattered pages of several tables; keep them in memory instead of re-reading.
   sqlite.pragma('cache_size = -65536');
-  sqlite.pragma('mmap_size = 268435456');
+  // No memory map: its pages count in the process's RSS on top of the page cache (147 MB of a
+  // 528 MB peak at 100,000 monitors); reads through the bounded cache cost no measurable CPU.
+  sqlite.pragma('mmap_size = 0');
   return sqlite;
 }
 
