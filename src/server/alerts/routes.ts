@@ -15,7 +15,7 @@ import {
 import { errorSchema } from '../../core/api/errors.ts';
 import type { Database } from '../db/schema.ts';
 import { body, json } from '../http/openapi.ts';
-import { type AppEnv, requireUser } from '../http/session.ts';
+import { type AppEnv, requireWorkspace } from '../http/session.ts';
 import type { ChannelService } from './channel-service.ts';
 import { listDeliveries } from './deliveries.ts';
 import { getMonitorChannels, setMonitorChannels } from './monitor-channels.ts';
@@ -108,24 +108,28 @@ export function mountAlertRoutes(
   db: Kysely<Database>,
   service: ChannelService,
 ): void {
-  api.openapi(list, async (c) => c.json(await service.list(requireUser(c).id), 200));
-  api.openapi(create, async (c) => c.json(await service.create(requireUser(c).id, c.req.valid('json')), 201));
+  api.openapi(list, async (c) => c.json(await service.list(requireWorkspace(c).id), 200));
+  api.openapi(create, async (c) =>
+    c.json(await service.create(requireWorkspace(c).id, c.req.valid('json')), 201),
+  );
   api.openapi(update, async (c) =>
-    c.json(await service.update(requireUser(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await service.update(requireWorkspace(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
   );
   api.openapi(remove, async (c) => {
-    await service.delete(requireUser(c).id, c.req.valid('param').id);
+    await service.delete(requireWorkspace(c).id, c.req.valid('param').id);
     return c.body(null, 204);
   });
-  api.openapi(test, async (c) => c.json(await service.test(requireUser(c).id, c.req.valid('param').id), 200));
+  api.openapi(test, async (c) =>
+    c.json(await service.test(requireWorkspace(c).id, c.req.valid('param').id), 200),
+  );
   api.openapi(monitorChannels, async (c) =>
-    c.json(await getMonitorChannels(db, requireUser(c).id, c.req.valid('param').id), 200),
+    c.json(await getMonitorChannels(db, requireWorkspace(c).id, c.req.valid('param').id), 200),
   );
   api.openapi(chooseChannels, async (c) =>
     c.json(
       await setMonitorChannels(
         db,
-        requireUser(c).id,
+        requireWorkspace(c).id,
         c.req.valid('param').id,
         c.req.valid('json').channelIds,
       ),
@@ -133,7 +137,7 @@ export function mountAlertRoutes(
     ),
   );
   api.openapi(deliveries, async (c) => {
-    const deliveries = await listDeliveries(db, requireUser(c).id, c.req.valid('query'));
+    const deliveries = await listDeliveries(db, requireWorkspace(c).id, c.req.valid('query'));
     return c.json({ deliveries }, 200);
   });
 }

@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
+import { organization } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { isValidTimeZone } from '../../core/time-zones.ts';
@@ -7,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { Dialect } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
+import { createPersonalWorkspace } from '../workspaces/personal.ts';
 
 /** Set by the HTTP layer from the socket; any copy sent by a client is dropped first. */
 export const CLIENT_IP_HEADER = 'x-upwatch-client-ip';
@@ -73,15 +75,34 @@ export function createAuth({ config, secret, db, dialect, logger, onUserCreated 
       },
       deleteUser: { enabled: true },
     },
+    plugins: [
+      // Workspaces are organizations. Until everything a workspace holds is keyed by workspace
+      // rather than by person (issue 18), each person has only their personal one.
+      organization({ allowUserToCreateOrganization: false }),
+    ],
     databaseHooks: {
       user: {
         create: {
           before: async (user) => checkTimeZone(user),
           after: async (user) => {
+            await createPersonalWorkspace(db, dialect, user, new Date());
             await onUserCreated?.({ id: user.id, name: user.name, email: user.email });
           },
         },
         update: { before: async (user) => checkTimeZone(user) },
+        delete: {
+          after: async (user) => {
+            await db.deleteFrom('organization').where('id', '=', user.id).execute();
+          },
+        },
+      },
+      session: {
+        create: {
+          // A new session works in the person's personal workspace (its id is theirs).
+          before: async (session) => ({
+            data: { ...session, activeOrganizationId: session.userId },
+          }),
+        },
       },
     },
     session: {

@@ -59,7 +59,8 @@ export function createBilling(options: BillingOptions) {
       },
       /** The hosted API runs its own periods; ours only corrects tracked monitor counts. */
       periodic: () => hosted.reconcile(),
-      routes: (auth: Auth): Hono<AppEnv> => createBillingRoutes({ auth, provider, logger: options.logger }),
+      routes: (auth: Auth): Hono<AppEnv> =>
+        createBillingRoutes({ auth, db: ctx.db, provider, logger: options.logger }),
     };
   }
 
@@ -76,6 +77,7 @@ export function createBilling(options: BillingOptions) {
     routes: (auth: Auth): Hono<AppEnv> =>
       createBillingRoutes({
         auth,
+        db: ctx.db,
         provider: local.provider,
         logger: options.logger,
         extend: (app) => mountSandboxRoutes(app, ctx, local.attach),

@@ -3,7 +3,7 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { errorSchema } from '../../core/api/errors.ts';
 import { FEATURE_KEYS, PLAN_IDS } from '../../core/plans.ts';
 import { json } from '../http/openapi.ts';
-import { type AppEnv, requireUser } from '../http/session.ts';
+import { type AppEnv, requireWorkspace } from '../http/session.ts';
 import type { EntitlementsHelper } from './plan-summary.ts';
 
 const limitSchema = z.object({
@@ -38,5 +38,5 @@ const planRoute = createRoute({
 });
 
 export function mountPlanRoute(api: OpenAPIHono<AppEnv>, entitlements: EntitlementsHelper): void {
-  api.openapi(planRoute, async (c) => c.json(await entitlements.planSummary(requireUser(c).id), 200));
+  api.openapi(planRoute, async (c) => c.json(await entitlements.planSummary(requireWorkspace(c).id), 200));
 }

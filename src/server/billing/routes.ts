@@ -3,9 +3,11 @@
 // provider sees the call.
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Kysely } from 'kysely';
 import { BillingError } from '../../core/billing/errors.ts';
 import { SERVER_OWNED_FEATURES } from '../../core/billing/upwatch-catalogue.ts';
 import type { Auth } from '../auth/auth.ts';
+import type { Database } from '../db/schema.ts';
 import { type AppEnv, loadSession, type SessionUser } from '../http/session.ts';
 import type { Logger } from '../logger.ts';
 import { normaliseBody } from './body.ts';
@@ -30,13 +32,14 @@ function identityOf(user: SessionUser): CustomerIdentity {
 
 export interface BillingRouteDeps {
   auth: Auth;
+  db: Kysely<Database>;
   provider: BillingProvider;
   logger: Logger;
   /** Extra routes only the local provider has (sandbox payment pages). */
   extend?(app: Hono<AppEnv>): void;
 }
 
-export function createBillingRoutes({ auth, provider, logger, extend }: BillingRouteDeps): Hono<AppEnv> {
+export function createBillingRoutes({ auth, db, provider, logger, extend }: BillingRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError((err, c) => {
     if (err instanceof BillingError) {
@@ -45,7 +48,7 @@ export function createBillingRoutes({ auth, provider, logger, extend }: BillingR
     logger.error({ err }, 'billing request failed');
     return c.json({ message: 'Something went wrong on our side.', code: 'internal_error' }, 500);
   });
-  app.use('*', loadSession(auth));
+  app.use('*', loadSession(auth, db));
 
   const readBody = async (c: {
     req: { text(): Promise<string>; header(name: string): string | undefined };

@@ -23,6 +23,7 @@ import { heartbeats } from './migrations/0019-heartbeats.ts';
 import { httpAssertions } from './migrations/0020-http-assertions.ts';
 import { digestNextSend } from './migrations/0021-digest-next-send.ts';
 import { compactCheckResults } from './migrations/0022-compact-check-results.ts';
+import { workspaces } from './migrations/0023-workspaces.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-http-assertions': httpAssertions,
   '0021-digest-next-send': digestNextSend,
   '0022-compact-check-results': compactCheckResults,
+  '0023-workspaces': workspaces,
 };
 
 export class MigrationError extends Error {

@@ -13,6 +13,7 @@ import type { IncidentTables } from './incident-schema.ts';
 import type { PerformanceTables } from './performance-schema.ts';
 import type { MonitorSslStateTable, SslCheckTable } from './ssl-schema.ts';
 import type { StatusPageTables } from './status-page-schema.ts';
+import type { WorkspaceTables } from './workspace-schema.ts';
 
 type AuthDate = Date | string;
 
@@ -36,6 +37,8 @@ export interface SessionTable {
   ipAddress: string | null;
   userAgent: string | null;
   userId: string;
+  /** The workspace the session works in (better-auth's active organization). */
+  activeOrganizationId: string | null;
 }
 
 export interface AccountTable {
@@ -206,7 +209,8 @@ export interface Database
     PerformanceTables,
     DigestTables,
     DomainTables,
-    HeartbeatTables {
+    HeartbeatTables,
+    WorkspaceTables {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

@@ -14,7 +14,7 @@ import {
 import { errorSchema } from '../../core/api/errors.ts';
 import { lowestPlanWith } from '../../core/plans.ts';
 import { body, json } from '../http/openapi.ts';
-import { type AppEnv, requireUser } from '../http/session.ts';
+import { type AppEnv, requireWorkspace } from '../http/session.ts';
 import type { DeploymentService } from './service.ts';
 
 const tags = ['Deployments'];
@@ -112,25 +112,27 @@ const deleteWebhook = createRoute({
 export function mountDeploymentRoutes(api: OpenAPIHono<AppEnv>, deployments: DeploymentService): void {
   api.openapi(create, async (c) => {
     const provider = c.var.apiKeyId ? 'api' : 'manual';
-    return c.json(await deployments.create(requireUser(c).id, c.req.valid('json'), provider), 201);
+    return c.json(await deployments.create(requireWorkspace(c).id, c.req.valid('json'), provider), 201);
   });
   api.openapi(list, async (c) =>
-    c.json(await deployments.list(requireUser(c).id, c.req.valid('query')), 200),
+    c.json(await deployments.list(requireWorkspace(c).id, c.req.valid('query')), 200),
   );
   api.openapi(get, async (c) =>
-    c.json(await deployments.get(requireUser(c).id, c.req.valid('param').id), 200),
+    c.json(await deployments.get(requireWorkspace(c).id, c.req.valid('param').id), 200),
   );
   api.openapi(impact, async (c) =>
-    c.json(await deployments.impact(requireUser(c).id, c.req.valid('param').id), 200),
+    c.json(await deployments.impact(requireWorkspace(c).id, c.req.valid('param').id), 200),
   );
-  api.openapi(listWebhooks, async (c) => c.json(await deployments.webhooks.list(requireUser(c).id), 200));
+  api.openapi(listWebhooks, async (c) =>
+    c.json(await deployments.webhooks.list(requireWorkspace(c).id), 200),
+  );
   api.openapi(putWebhook, async (c) => {
     const { provider } = c.req.valid('param');
     const input: { secret?: string } | undefined = c.req.valid('json');
-    return c.json(await deployments.webhooks.put(requireUser(c).id, provider, input?.secret), 200);
+    return c.json(await deployments.webhooks.put(requireWorkspace(c).id, provider, input?.secret), 200);
   });
   api.openapi(deleteWebhook, async (c) => {
-    await deployments.webhooks.delete(requireUser(c).id, c.req.valid('param').provider);
+    await deployments.webhooks.delete(requireWorkspace(c).id, c.req.valid('param').provider);
     return c.body(null, 204);
   });
 }

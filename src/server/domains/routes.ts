@@ -6,7 +6,7 @@ import { errorSchema } from '../../core/api/errors.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { json } from '../http/openapi.ts';
-import { type AppEnv, requireUser } from '../http/session.ts';
+import { type AppEnv, requireWorkspace } from '../http/session.ts';
 import { getOwnedMonitorRow } from '../monitors/repository.ts';
 import { getDomainExpiry } from './overview.ts';
 
@@ -25,8 +25,8 @@ const domainRoute = createRoute({
 
 export function mountDomainRoutes(api: OpenAPIHono<AppEnv>, db: Kysely<Database>, clock: Clock): void {
   api.openapi(domainRoute, async (c) => {
-    const userId = requireUser(c).id;
-    const monitor = await getOwnedMonitorRow(db, userId, c.req.valid('param').id);
+    const workspaceId = requireWorkspace(c).id;
+    const monitor = await getOwnedMonitorRow(db, workspaceId, c.req.valid('param').id);
     return c.json(await getDomainExpiry(db, monitor, clock.now()), 200);
   });
 }

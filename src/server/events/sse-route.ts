@@ -5,7 +5,7 @@ import { streamSSE } from 'hono/streaming';
 import type { Kysely } from 'kysely';
 import type { Clock, TimerHandle } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
-import { type AppEnv, requireUser } from '../http/session.ts';
+import { type AppEnv, requireWorkspace } from '../http/session.ts';
 import { getOwnedMonitorRow } from '../monitors/repository.ts';
 import type { AppEvent, EventBus } from './bus.ts';
 
@@ -24,9 +24,9 @@ export function mountEventStream(
   bus: EventBus,
 ): void {
   api.get('/events', async (c) => {
-    const user = requireUser(c);
+    const workspace = requireWorkspace(c);
     const monitorId = c.req.query('monitorId');
-    if (monitorId !== undefined) await getOwnedMonitorRow(db, user.id, monitorId);
+    if (monitorId !== undefined) await getOwnedMonitorRow(db, workspace.id, monitorId);
     c.header('Cache-Control', 'no-cache, no-transform');
     c.header('X-Accel-Buffering', 'no');
 
@@ -34,7 +34,9 @@ export function mountEventStream(
       const queue: { event: string; data: string }[] = [];
       let wake: (() => void) | undefined;
       const unsubscribe = bus.subscribe((event) => {
-        if (event.userId !== user.id || (monitorId !== undefined && event.monitorId !== monitorId)) return;
+        // An event's userId is its owner: the workspace the monitor belongs to.
+        if (event.userId !== workspace.id || (monitorId !== undefined && event.monitorId !== monitorId))
+          return;
         queue.push({ event: event.type, data: payload(event) });
         wake?.();
       });

@@ -5,7 +5,7 @@ import { errorSchema } from '../../core/api/errors.ts';
 import { heartbeatPingListSchema } from '../../core/api/monitor-kinds/heartbeat.ts';
 import type { Database } from '../db/schema.ts';
 import { json } from '../http/openapi.ts';
-import { type AppEnv, requireUser } from '../http/session.ts';
+import { type AppEnv, requireWorkspace } from '../http/session.ts';
 import { getOwnedMonitorRow } from '../monitors/repository.ts';
 import { PINGS_KEPT, toHeartbeatPing } from './ping-log.ts';
 
@@ -24,7 +24,7 @@ const listPings = createRoute({
 
 export function mountHeartbeatPingRoutes(api: OpenAPIHono<AppEnv>, db: Kysely<Database>): void {
   api.openapi(listPings, async (c) => {
-    const monitor = await getOwnedMonitorRow(db, requireUser(c).id, c.req.valid('param').id);
+    const monitor = await getOwnedMonitorRow(db, requireWorkspace(c).id, c.req.valid('param').id);
     const rows = await db
       .selectFrom('heartbeat_pings')
       .selectAll()

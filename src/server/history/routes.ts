@@ -5,7 +5,7 @@ import { errorSchema } from '../../core/api/errors.ts';
 import { checkResultListSchema, uptimeReportSchema } from '../../core/api/history.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
-import { type AppEnv, requireUser } from '../http/session.ts';
+import { type AppEnv, requireWorkspace } from '../http/session.ts';
 import { getOwnedMonitorRow } from '../monitors/repository.ts';
 import { uptimeReport } from './report.ts';
 import { listResults } from './results.ts';
@@ -68,11 +68,11 @@ const uptime = createRoute({
 
 export function mountHistoryRoutes(api: OpenAPIHono<AppEnv>, db: Kysely<Database>, clock: Clock): void {
   api.openapi(results, async (c) => {
-    const monitor = await getOwnedMonitorRow(db, requireUser(c).id, c.req.valid('param').id);
+    const monitor = await getOwnedMonitorRow(db, requireWorkspace(c).id, c.req.valid('param').id);
     return c.json(await listResults(db, monitor.id, c.req.valid('query')), 200);
   });
   api.openapi(uptime, async (c) => {
-    const monitor = await getOwnedMonitorRow(db, requireUser(c).id, c.req.valid('param').id);
+    const monitor = await getOwnedMonitorRow(db, requireWorkspace(c).id, c.req.valid('param').id);
     return c.json(await uptimeReport(db, monitor.id, clock.now()), 200);
   });
 }

@@ -36,6 +36,7 @@ import { mountRetentionRoutes } from '../retention/routes.ts';
 import { mountSslRoutes } from '../ssl/routes.ts';
 import { mountStatusPages } from '../status-pages/mount.ts';
 import { mountAccountRoutes } from '../users/routes.ts';
+import { mountWorkspaceRoutes } from '../workspaces/routes.ts';
 import { createApiRouter } from './api-router.ts';
 import { limitBody, MiB, rejectMalformedJson } from './body-guards.ts';
 import { requestWithClientIp } from './client-ip.ts';
@@ -99,7 +100,7 @@ export function createApp({
 
   const api = createApiRouter();
   const apiKeys = createApiKeyService({ db, clock, entitlements: billing.entitlements });
-  api.use('*', loadSession(auth, apiKeys.authenticate));
+  api.use('*', loadSession(auth, db, apiKeys.authenticate));
   const publicConfig = {
     githubSignIn: Boolean(config.github),
     publicUrl: config.publicUrl,
@@ -122,6 +123,7 @@ export function createApp({
   mountPerformanceRoutes(api, performance);
   mountDigestRoutes(api, digests);
   mountRetentionRoutes(api, db, clock);
+  mountWorkspaceRoutes(api, db);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Upwatch API', version: '1', description: "Monitoring that doesn't suck." },

@@ -1,5 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
+import type { Kysely } from 'kysely';
+import type { WorkspaceRole } from '../../core/api/workspaces.ts';
 import type { Auth } from '../auth/auth.ts';
+import type { Database } from '../db/schema.ts';
+import { activeWorkspace } from '../workspaces/active.ts';
 import { ApiError } from './errors.ts';
 
 export interface SessionUser {
@@ -10,9 +14,15 @@ export interface SessionUser {
   createdAt: number;
 }
 
+/** The workspace a request works in and the caller's role there. */
+export interface WorkspaceAccess {
+  id: string;
+  role: WorkspaceRole;
+}
+
 export interface AppEnv {
   /** `apiKeyId` is set when the request authenticated with an API key instead of the cookie. */
-  Variables: { user: SessionUser | null; apiKeyId: string | null };
+  Variables: { user: SessionUser | null; apiKeyId: string | null; workspace: WorkspaceAccess | null };
 }
 
 /** Checks a bearer token; throws an ApiError (401, 403 or 429) when it may not be used. */
@@ -29,18 +39,28 @@ function bearerToken(header: string | undefined): string | null {
  * (it wins over a cookie sent alongside), otherwise from the session cookie (if any). Without
  * an authenticator (the billing routes, cookie only) a bearer header is ignored.
  */
-export function loadSession(auth: Auth, authenticateBearer?: BearerAuthenticator): MiddlewareHandler<AppEnv> {
+export function loadSession(
+  auth: Auth,
+  db: Kysely<Database>,
+  authenticateBearer?: BearerAuthenticator,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = bearerToken(c.req.header('authorization'));
     if (token !== null && authenticateBearer) {
       const { user, keyId } = await authenticateBearer(token);
       c.set('user', user);
       c.set('apiKeyId', keyId);
+      // A key works in the workspace it was made in: today every key's is its maker's personal one.
+      c.set('workspace', { id: user.id, role: 'member' });
       return next();
     }
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
     const user = session?.user;
     c.set('apiKeyId', null);
+    c.set(
+      'workspace',
+      user ? await activeWorkspace(db, user.id, session.session.activeOrganizationId ?? null) : null,
+    );
     c.set(
       'user',
       user
@@ -60,6 +80,16 @@ export function loadSession(auth: Auth, authenticateBearer?: BearerAuthenticator
 export function requireUser(c: { var: AppEnv['Variables'] }): SessionUser {
   if (!c.var.user) throw new ApiError(401, 'unauthorized', 'Sign in to continue.');
   return c.var.user;
+}
+
+/**
+ * The workspace the caller works in: everything a route reads or writes for them belongs to it
+ * (monitors, channels, incidents…), never to the person.
+ */
+export function requireWorkspace(c: { var: AppEnv['Variables'] }): WorkspaceAccess {
+  requireUser(c);
+  if (!c.var.workspace) throw new ApiError(401, 'unauthorized', 'Sign in to continue.');
+  return c.var.workspace;
 }
 
 /** For routes a key must not reach (managing keys): the signed-in user of a cookie session. */

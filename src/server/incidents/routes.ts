@@ -9,7 +9,7 @@ import {
   incidentStatsSchema,
   incidentTimelineSchema,
 } from '../../core/api/incidents.ts';
-import { type AppEnv, requireUser } from '../http/session.ts';
+import { type AppEnv, requireWorkspace } from '../http/session.ts';
 import { mountManagementRoutes } from './manage-routes.ts';
 import { mountNoteRoutes } from './note-routes.ts';
 import { errors, gated, idParams, json, tags } from './openapi.ts';
@@ -57,20 +57,24 @@ const stats = createRoute({
 });
 
 export function mountIncidentRoutes(api: OpenAPIHono<AppEnv>, incidents: IncidentService): void {
-  api.openapi(list, async (c) => c.json(await incidents.list(requireUser(c).id, c.req.valid('query')), 200));
-  api.openapi(get, async (c) => c.json(await incidents.get(requireUser(c).id, c.req.valid('param').id), 200));
+  api.openapi(list, async (c) =>
+    c.json(await incidents.list(requireWorkspace(c).id, c.req.valid('query')), 200),
+  );
+  api.openapi(get, async (c) =>
+    c.json(await incidents.get(requireWorkspace(c).id, c.req.valid('param').id), 200),
+  );
   api.openapi(timeline, async (c) =>
-    c.json(await incidents.timeline(requireUser(c).id, c.req.valid('param').id), 200),
+    c.json(await incidents.timeline(requireWorkspace(c).id, c.req.valid('param').id), 200),
   );
   api.openapi(monitorIncidents, async (c) =>
     c.json(
-      await incidents.listForMonitor(requireUser(c).id, c.req.valid('param').id, c.req.valid('query')),
+      await incidents.listForMonitor(requireWorkspace(c).id, c.req.valid('param').id, c.req.valid('query')),
       200,
     ),
   );
   api.openapi(stats, async (c) => {
     const days = Number(c.req.valid('query').days);
-    return c.json(await incidents.stats(requireUser(c).id, c.req.valid('param').id, days), 200);
+    return c.json(await incidents.stats(requireWorkspace(c).id, c.req.valid('param').id, days), 200);
   });
   mountManagementRoutes(api, incidents);
   mountNoteRoutes(api, incidents.notes);

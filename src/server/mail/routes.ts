@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { outboxListSchema } from '../../core/api/alerts.ts';
 import { errorSchema } from '../../core/api/errors.ts';
 import type { Database } from '../db/schema.ts';
-import { type AppEnv, requireUser } from '../http/session.ts';
+import { type AppEnv, requireWorkspace } from '../http/session.ts';
 
 const list = createRoute({
   method: 'get',
@@ -23,7 +23,7 @@ export function mountOutboxRoutes(api: OpenAPIHono<AppEnv>, db: Kysely<Database>
     const rows = await db
       .selectFrom('outbox')
       .selectAll()
-      .where('user_id', '=', requireUser(c).id)
+      .where('user_id', '=', requireWorkspace(c).id)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(c.req.valid('query').limit)

@@ -14,7 +14,7 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { monitorStats } from '../history/report.ts';
 import { json } from '../http/openapi.ts';
-import { type AppEnv, requireUser } from '../http/session.ts';
+import { type AppEnv, requireWorkspace } from '../http/session.ts';
 import { listMonitors } from './list.ts';
 import type { MonitorService } from './service.ts';
 import { monitorSummary } from './summary.ts';
@@ -122,7 +122,7 @@ export function mountMonitorRoutes(
 ): void {
   api.openapi(list, async (c) => {
     const query = c.req.valid('query');
-    const page = await listMonitors(db, requireUser(c).id, query, clock.now(), publicUrl);
+    const page = await listMonitors(db, requireWorkspace(c).id, query, clock.now(), publicUrl);
     if (query.include !== 'stats') return c.json(page, 200);
     const ids = page.monitors.map((monitor) => monitor.id);
     const stats = await monitorStats(db, ids, clock.now());
@@ -130,23 +130,27 @@ export function mountMonitorRoutes(
     return c.json({ ...page, monitors }, 200);
   });
   // Before /monitors/{id}, which would otherwise take "summary" for an id.
-  api.openapi(summary, async (c) => c.json(await monitorSummary(db, requireUser(c).id), 200));
-  api.openapi(create, async (c) => c.json(await service.create(requireUser(c).id, c.req.valid('json')), 201));
-  api.openapi(get, async (c) => c.json(await service.get(requireUser(c).id, c.req.valid('param').id), 200));
+  api.openapi(summary, async (c) => c.json(await monitorSummary(db, requireWorkspace(c).id), 200));
+  api.openapi(create, async (c) =>
+    c.json(await service.create(requireWorkspace(c).id, c.req.valid('json')), 201),
+  );
+  api.openapi(get, async (c) =>
+    c.json(await service.get(requireWorkspace(c).id, c.req.valid('param').id), 200),
+  );
   api.openapi(update, async (c) =>
-    c.json(await service.update(requireUser(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await service.update(requireWorkspace(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
   );
   api.openapi(remove, async (c) => {
-    await service.delete(requireUser(c).id, c.req.valid('param').id);
+    await service.delete(requireWorkspace(c).id, c.req.valid('param').id);
     return c.body(null, 204);
   });
   api.openapi(action('pause', 'Pause checks'), async (c) =>
-    c.json(await service.pause(requireUser(c).id, c.req.valid('param').id), 200),
+    c.json(await service.pause(requireWorkspace(c).id, c.req.valid('param').id), 200),
   );
   api.openapi(action('resume', 'Resume checks'), async (c) =>
-    c.json(await service.resume(requireUser(c).id, c.req.valid('param').id), 200),
+    c.json(await service.resume(requireWorkspace(c).id, c.req.valid('param').id), 200),
   );
   api.openapi(action('check', 'Check now'), async (c) =>
-    c.json(await service.checkNow(requireUser(c).id, c.req.valid('param').id), 200),
+    c.json(await service.checkNow(requireWorkspace(c).id, c.req.valid('param').id), 200),
   );
 }

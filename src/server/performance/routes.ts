@@ -11,7 +11,7 @@ import {
   performanceSiteUpdateSchema,
 } from '../../core/api/performance.ts';
 import { body, json } from '../http/openapi.ts';
-import { type AppEnv, requireUser } from '../http/session.ts';
+import { type AppEnv, requireWorkspace } from '../http/session.ts';
 import { toRun } from './repository.ts';
 import type { PerformanceService } from './service.ts';
 
@@ -89,20 +89,27 @@ const runNow = createRoute({
 });
 
 export function mountPerformanceRoutes(api: OpenAPIHono<AppEnv>, service: PerformanceService): void {
-  api.openapi(list, async (c) => c.json({ sites: await service.list(requireUser(c).id) }, 200));
-  api.openapi(create, async (c) => c.json(await service.create(requireUser(c).id, c.req.valid('json')), 201));
-  api.openapi(get, async (c) => c.json(await service.get(requireUser(c).id, c.req.valid('param').id), 200));
+  api.openapi(list, async (c) => c.json({ sites: await service.list(requireWorkspace(c).id) }, 200));
+  api.openapi(create, async (c) =>
+    c.json(await service.create(requireWorkspace(c).id, c.req.valid('json')), 201),
+  );
+  api.openapi(get, async (c) =>
+    c.json(await service.get(requireWorkspace(c).id, c.req.valid('param').id), 200),
+  );
   api.openapi(update, async (c) =>
-    c.json(await service.update(requireUser(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await service.update(requireWorkspace(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
   );
   api.openapi(remove, async (c) => {
-    await service.delete(requireUser(c).id, c.req.valid('param').id);
+    await service.delete(requireWorkspace(c).id, c.req.valid('param').id);
     return c.body(null, 204);
   });
   api.openapi(runs, async (c) =>
-    c.json(await service.listRuns(requireUser(c).id, c.req.valid('param').id, c.req.valid('query')), 200),
+    c.json(
+      await service.listRuns(requireWorkspace(c).id, c.req.valid('param').id, c.req.valid('query')),
+      200,
+    ),
   );
   api.openapi(runNow, async (c) =>
-    c.json(toRun(await service.runNow(requireUser(c).id, c.req.valid('param').id)), 202),
+    c.json(toRun(await service.runNow(requireWorkspace(c).id, c.req.valid('param').id)), 202),
   );
 }

@@ -7,7 +7,7 @@ import { PLAN_IDS } from '../../core/plans.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { json } from '../http/openapi.ts';
-import { type AppEnv, requireUser } from '../http/session.ts';
+import { type AppEnv, requireWorkspace } from '../http/session.ts';
 import { previewRetention } from './preview.ts';
 
 const preview = createRoute({
@@ -25,7 +25,7 @@ const preview = createRoute({
 
 export function mountRetentionRoutes(api: OpenAPIHono<AppEnv>, db: Kysely<Database>, clock: Clock): void {
   api.openapi(preview, async (c) => {
-    const userId = requireUser(c).id;
-    return c.json(await previewRetention(db, userId, c.req.valid('query').plan, clock.now()), 200);
+    const workspaceId = requireWorkspace(c).id;
+    return c.json(await previewRetention(db, workspaceId, c.req.valid('query').plan, clock.now()), 200);
   });
 }

@@ -9,7 +9,7 @@ import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { json } from '../http/openapi.ts';
-import { type AppEnv, requireUser } from '../http/session.ts';
+import { type AppEnv, requireWorkspace } from '../http/session.ts';
 import { getOwnedMonitorRow } from '../monitors/repository.ts';
 import { getSslOverview } from './overview.ts';
 
@@ -37,9 +37,9 @@ export function mountSslRoutes(
 ): void {
   const plan = lowestPlanWith('sslMonitoring').displayName;
   api.openapi(overview, async (c) => {
-    const userId = requireUser(c).id;
-    const monitor = await getOwnedMonitorRow(db, userId, c.req.valid('param').id);
-    if (!(await entitlements.check(userId, FEATURE_IDS.sslMonitoring))) {
+    const workspaceId = requireWorkspace(c).id;
+    const monitor = await getOwnedMonitorRow(db, workspaceId, c.req.valid('param').id);
+    if (!(await entitlements.check(workspaceId, FEATURE_IDS.sslMonitoring))) {
       throw new ApiError(
         403,
         'feature_not_in_plan',

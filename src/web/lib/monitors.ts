@@ -3,6 +3,7 @@ import type { CheckResult, UptimeReport } from '../../core/api/history';
 import type { MonitorSummary } from '../../core/api/monitor-summary';
 import type { Monitor, MonitorList, MonitorStatus } from '../../core/api/monitors';
 import { apiGet, withQuery } from './api';
+import { workspacesQueryOptions } from './workspaces';
 
 export type MonitorRow = MonitorList['monitors'][number];
 
@@ -90,10 +91,11 @@ export function monitorUptimeQueryOptions(id: string) {
 }
 
 /**
- * Starts the dashboard's first-screen reads (its list page with stats and the tiles' counts) at
- * once, so they travel beside the session check after a sign-in instead of after it.
+ * Starts the dashboard's first-screen reads (its list page with stats, the tiles' counts and the
+ * header's workspace) at once, so they travel beside the session check after a sign-in instead of after it.
  */
 export function prefetchDashboardHome(queryClient: QueryClient): void {
   void queryClient.prefetchInfiniteQuery(monitorListQueryOptions({ stats: true }));
   void queryClient.prefetchQuery(monitorSummaryQueryOptions());
+  void queryClient.prefetchQuery(workspacesQueryOptions);
 }

@@ -76,7 +76,9 @@ it('migrates every stored result in place with every value kept, and the results
   const { db, dialect } = database;
   const { ids, rows } = await seed();
 
-  expect(await migrateToLatest(db, dialect)).toEqual(['0022-compact-check-results']);
+  expect(await migrateToLatest(db, dialect, '0022-compact-check-results')).toEqual([
+    '0022-compact-check-results',
+  ]);
 
   const expected = rows.map(legacyRecord).sort(byKey);
   expect(await storedResults(db)).toEqual(expected);
@@ -92,7 +94,7 @@ it('migrates every stored result in place with every value kept, and the results
   expect(failures.map((failure) => failure.code).sort()).toEqual(['status_mismatch', 'timeout', 'timeout']);
   const regions = await db.selectFrom('check_regions').select('name').orderBy('name').execute();
   expect(regions.map((region) => region.name)).toEqual(['eu-west', 'local']);
-  expect(await migrateToLatest(db, dialect)).toEqual([]);
+  expect(await migrateToLatest(db, dialect, '0022-compact-check-results')).toEqual([]);
 });
 
 it('numbers existing and new monitors uniquely, stores a new monitor’s results and deletes them with it', async () => {

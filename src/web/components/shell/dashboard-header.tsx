@@ -5,6 +5,7 @@ import { GuestActions } from '../guest-actions';
 import { Logo } from '../logo';
 import { Button } from '../ui/button';
 import { UserMenu } from './user-menu';
+import { WorkspaceName } from './workspace-name';
 
 const NAV_LINK =
   'rounded-ui px-3 py-1.5 text-sm font-medium whitespace-nowrap text-muted hover:bg-surface hover:text-fg';
@@ -33,6 +34,7 @@ export function DashboardHeader({ user }: { user: SessionUser | null }) {
         <Link to="/dashboard" aria-label="Upwatch dashboard">
           <Logo />
         </Link>
+        {user ? <WorkspaceName /> : null}
         {user ? (
           <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
             <NavLinks />

@@ -44,6 +44,19 @@ describe('dashboard shell', () => {
     expect(await screen.findByRole('heading', { name: "Monitoring that doesn't suck" })).toBeInTheDocument();
   });
 
+  it('names the workspace the person works in beside the logo', async () => {
+    stubServer({
+      user: TEST_USER,
+      routes: {
+        'GET /api/v1/workspaces': () =>
+          json({ workspaces: [{ id: 'w-1', name: "Ada's workspace", role: 'owner', active: true }] }),
+      },
+    });
+    renderApp('/dashboard');
+    const banner = within(await screen.findByRole('banner'));
+    expect(await banner.findByText("Ada's workspace")).toBeInTheDocument();
+  });
+
   it('sends signed-in visitors of the landing page to the dashboard', async () => {
     stubServer({ user: TEST_USER });
     const { router } = renderApp('/');

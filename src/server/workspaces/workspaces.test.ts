@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createUserApp } from '../test/user-app.ts';
+
+const NOW = Date.UTC(2026, 10, 25, 9);
+let app: Awaited<ReturnType<typeof createUserApp>>;
+beforeEach(async () => {
+  app = await createUserApp(NOW);
+});
+afterEach(async () => {
+  await app.t.close();
+});
+
+describe('workspaces', () => {
+  it('gives every new user a personal workspace they own and work in', async () => {
+    const ada = await app.user('free');
+    const body = await app.json(await app.send(ada, 'GET', '/workspaces'), 200);
+    expect(body).toEqual({
+      workspaces: [{ id: ada.id, name: `${ada.name}'s workspace`, role: 'owner', active: true }],
+    });
+    const member = await app.t.database.db
+      .selectFrom('member')
+      .selectAll()
+      .where('userId', '=', ada.id)
+      .executeTakeFirstOrThrow();
+    expect(member).toMatchObject({ organizationId: ada.id, role: 'owner' });
+  });
+
+  it('keeps what a person creates in their workspace, out of every other', async () => {
+    const ada = await app.user('pro');
+    const grace = await app.user('pro');
+    const created = await app.json<{ id: string }>(
+      await app.send(ada, 'POST', '/monitors', { name: 'Shop', url: 'https://shop.example.com' }),
+      201,
+    );
+    const stored = await app.t.database.db
+      .selectFrom('monitors')
+      .select('user_id')
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.user_id).toBe(ada.id);
+    expect((await app.send(grace, 'GET', `/monitors/${created.id}`)).status).toBe(404);
+    const graces = await app.json<{ monitors: unknown[] }>(await app.send(grace, 'GET', '/monitors'), 200);
+    expect(graces.monitors).toEqual([]);
+  });
+
+  it('refuses the workspace list to a caller who is not signed in', async () => {
+    const response = await app.t.request('/api/v1/workspaces');
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { code: 'unauthorized' } });
+  });
+
+  it('does not let a person create a second workspace yet: resources are still keyed by the personal one', async () => {
+    const ada = await app.user('free');
+    const response = await app.t.request('/api/auth/organization/create', {
+      method: 'POST',
+      headers: { cookie: ada.cookie, 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      body: JSON.stringify({ name: 'Team', slug: 'team' }),
+    });
+    expect(response.status).toBe(403);
+    const count = await app.t.database.db
+      .selectFrom('organization')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+});
+
+it('deletes a personal workspace with its person', async () => {
+  const ada = await app.user('free');
+  const ctx = await app.t.auth.$context;
+  await ctx.internalAdapter.deleteUser(ada.id);
+  const left = await app.t.database.db
+    .selectFrom('organization')
+    .select('id')
+    .where('id', '=', ada.id)
+    .execute();
+  expect(left).toEqual([]);
+});

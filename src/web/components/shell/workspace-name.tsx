@@ -1,0 +1,18 @@
+import { useActiveWorkspace } from '../../lib/workspaces';
+
+/** The workspace everything on screen belongs to, beside the logo. */
+export function WorkspaceName() {
+  const workspace = useActiveWorkspace();
+  if (!workspace) return null;
+  return (
+    <p className="flex min-w-0 max-w-48 items-center gap-2 text-sm font-medium">
+      <span aria-hidden className="text-border">
+        /
+      </span>
+      <span className="sr-only">Workspace: </span>
+      <span className="truncate" title={workspace.name}>
+        {workspace.name}
+      </span>
+    </p>
+  );
+}
