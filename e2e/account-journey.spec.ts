@@ -35,6 +35,8 @@ test('a new user signs up, stays signed in, signs out and signs back in', async 
 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('link', { name: 'Monitors' }).first()).toBeVisible();
+  // A single user notices workspaces only by their personal one's name in the header.
+  await expect(page.getByRole('banner').getByText("Journey Tester's workspace")).toBeVisible();
   await shot(page, 'dashboard-shell');
 
   await page.reload();

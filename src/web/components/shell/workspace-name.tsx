@@ -5,8 +5,8 @@ export function WorkspaceName() {
   const workspace = useActiveWorkspace();
   if (!workspace) return null;
   return (
-    <p className="flex min-w-0 max-w-48 items-center gap-2 text-sm font-medium">
-      <span aria-hidden className="text-border">
+    <p className="flex min-w-0 max-w-36 items-center gap-2 text-sm font-medium sm:max-w-64">
+      <span aria-hidden className="text-muted">
         /
       </span>
       <span className="sr-only">Workspace: </span>
