@@ -36,6 +36,7 @@ import { mountRetentionRoutes } from '../retention/routes.ts';
 import { mountSslRoutes } from '../ssl/routes.ts';
 import { mountStatusPages } from '../status-pages/mount.ts';
 import { mountAccountRoutes } from '../users/routes.ts';
+import { roleGuard } from '../workspaces/role-guard.ts';
 import { mountWorkspaceRoutes } from '../workspaces/routes.ts';
 import { createApiRouter } from './api-router.ts';
 import { limitBody, MiB, rejectMalformedJson } from './body-guards.ts';
@@ -101,6 +102,7 @@ export function createApp({
   const api = createApiRouter();
   const apiKeys = createApiKeyService({ db, clock, entitlements: billing.entitlements });
   api.use('*', loadSession(auth, db, apiKeys.authenticate));
+  api.use('*', roleGuard('/api/v1'));
   const publicConfig = {
     githubSignIn: Boolean(config.github),
     publicUrl: config.publicUrl,

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Workspace, WorkspaceList } from '../../core/api/workspaces';
+import { can, type WorkspaceAction } from '../../core/permissions';
 import { apiGet } from './api';
 
 export const workspacesQueryOptions = queryOptions({
@@ -13,4 +14,13 @@ export const workspacesQueryOptions = queryOptions({
 export function useActiveWorkspace(): Workspace | undefined {
   const { data } = useQuery(workspacesQueryOptions);
   return data?.workspaces.find((workspace) => workspace.active);
+}
+
+/**
+ * Whether the caller's role in their workspace allows `action` (src/core/permissions.ts, the
+ * table the server refuses by). Until the workspace is known nothing is hidden: the server still refuses.
+ */
+export function useCan(action: WorkspaceAction): boolean {
+  const workspace = useActiveWorkspace();
+  return workspace ? can(workspace.role, action) : true;
 }

@@ -59,6 +59,25 @@ describe('monitor list dashboard', () => {
     expect(within(list).getByRole('link', { name: 'Service 50' })).toBeInTheDocument();
   });
 
+  it('offers New monitor to a member and not to a viewer of the workspace', async () => {
+    for (const role of ['member', 'viewer'] as const) {
+      stubServer({
+        user: TEST_USER,
+        routes: {
+          'GET /api/v1/monitors': () =>
+            json({ monitors: [makeRow({ id: 'm-1', name: 'Shop' })], nextCursor: null }),
+          'GET /api/v1/workspaces': () =>
+            json({ workspaces: [{ id: 'w-1', name: 'Acme', role, active: true }] }),
+        },
+      });
+      const { unmount } = renderApp('/dashboard');
+      await screen.findByRole('link', { name: 'Shop' });
+      await screen.findByText('Acme');
+      expect(screen.queryAllByRole('link', { name: 'New monitor' })).toHaveLength(role === 'member' ? 1 : 0);
+      unmount();
+    }
+  });
+
   it('shows a check that finished before the live stream subscribed, once it is ready', async () => {
     const stream = controlledEventStream();
     let status: 'pending' | 'up' = 'pending';

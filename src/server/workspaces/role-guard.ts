@@ -1,0 +1,28 @@
+// Refuses what the caller's role in their workspace may not do, before any route runs: one place
+// that cannot be forgotten by a new route. A read is any GET; everything else changes something.
+import type { MiddlewareHandler } from 'hono';
+import { can, refusalMessage, type WorkspaceAction } from '../../core/permissions.ts';
+import { ApiError } from '../http/errors.ts';
+import type { AppEnv } from '../http/session.ts';
+
+/** A person's own settings and mail, theirs whatever their role (digests go to each member). */
+const PERSONAL_ROUTES = [/^\/me$/, /^\/public-config$/, /^\/digest-settings$/, /^\/reports(\/.*)?$/];
+
+/** What a request to /api/v1 does in its workspace; null for a person's own things. */
+export function actionOf(method: string, path: string): WorkspaceAction | null {
+  if (PERSONAL_ROUTES.some((route) => route.test(path))) return null;
+  return method === 'GET' || method === 'HEAD' ? 'read' : 'write';
+}
+
+export function roleGuard(prefix: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const { workspace } = c.var;
+    if (workspace) {
+      const action = actionOf(c.req.method, c.req.path.slice(prefix.length));
+      if (action && !can(workspace.role, action)) {
+        throw new ApiError(403, 'forbidden_role', refusalMessage(action, workspace.role));
+      }
+    }
+    await next();
+  };
+}

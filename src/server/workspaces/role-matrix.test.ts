@@ -1,0 +1,167 @@
+// Every route of the API document, as every role in a shared workspace: allowed or refused with
+// 403 forbidden_role exactly as src/core/permissions.ts says.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkspaceRole } from '../../core/api/workspaces.ts';
+import { PERMISSIONS } from '../../core/permissions.ts';
+import type { TestUser } from '../test/factories.ts';
+import { createUserApp } from '../test/user-app.ts';
+
+const NOW = Date.UTC(2026, 10, 25, 9);
+let app: Awaited<ReturnType<typeof createUserApp>>;
+let owner: TestUser;
+const people = new Map<WorkspaceRole, TestUser>();
+
+/** Joins `user` to the owner's workspace with `role` and makes it their session's workspace. */
+async function join(user: TestUser, role: WorkspaceRole): Promise<void> {
+  const { db, dialect } = app.t.database;
+  const createdAt = dialect === 'sqlite' ? new Date(NOW).toISOString() : new Date(NOW);
+  await db
+    .insertInto('member')
+    .values({ id: `${owner.id}-${user.id}`, organizationId: owner.id, userId: user.id, role, createdAt })
+    .execute();
+  await db
+    .updateTable('session')
+    .set({ activeOrganizationId: owner.id })
+    .where('userId', '=', user.id)
+    .execute();
+}
+
+beforeAll(async () => {
+  app = await createUserApp(NOW);
+  owner = await app.user('pro');
+  for (const role of ['admin', 'member', 'viewer'] as const) {
+    // On a plan of their own with digests, so a digest route answers them whatever their role.
+    const user = await app.user('pro');
+    await join(user, role);
+    people.set(role, user);
+  }
+  people.set('owner', owner);
+});
+afterAll(async () => {
+  await app.t.close();
+});
+
+/** A person's own profile and digest, not the workspace's: every role may use them. */
+const PERSONAL = [
+  '/me',
+  '/public-config',
+  '/digest-settings',
+  '/reports',
+  '/reports/{id}',
+  '/reports/preview',
+];
+
+async function operations(): Promise<{ method: string; path: string }[]> {
+  const doc = (await (await app.t.request('/api/v1/openapi.json')).json()) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })),
+  );
+}
+
+async function call(user: TestUser, method: string, path: string) {
+  const response = await app.send(
+    user,
+    method,
+    path.replaceAll(/\{[^}]+\}/g, 'x'),
+    method === 'GET' ? undefined : {},
+  );
+  const refused =
+    response.status === 403 &&
+    ((await response.clone().json()) as { error?: { code?: string } }).error?.code === 'forbidden_role';
+  await response.body?.cancel();
+  return refused;
+}
+
+describe('the role matrix', () => {
+  it('answers every route of the API document as the permission table says, for every role', async () => {
+    const ops = await operations();
+    expect(ops.length).toBeGreaterThan(50);
+    const wrong: string[] = [];
+    for (const [role, user] of people) {
+      for (const { method, path } of ops) {
+        const action = PERSONAL.includes(path) ? null : method === 'GET' ? 'read' : 'write';
+        const expectRefused = action !== null && !PERMISSIONS[action].includes(role);
+        if ((await call(user, method, path)) !== expectRefused) {
+          wrong.push(
+            `${role} ${method} ${path}: ${expectRefused ? 'should be refused' : 'should be allowed'}`,
+          );
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses a viewer a new monitor with a message naming the role needed, and stores nothing', async () => {
+    const viewer = people.get('viewer') as TestUser;
+    const response = await app.send(viewer, 'POST', '/monitors', {
+      name: 'Shop',
+      url: 'https://shop.example.com',
+    });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({
+      error: {
+        code: 'forbidden_role',
+        message:
+          'Creating, changing or deleting things in this workspace needs the member role or higher; you are a viewer in this workspace.',
+      },
+    });
+    const count = await app.t.database.db
+      .selectFrom('monitors')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('name', '=', 'Shop')
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
+  });
+
+  it('lets a member create a monitor in the shared workspace, and a viewer see it', async () => {
+    const member = people.get('member') as TestUser;
+    const created = await app.json<{ id: string }>(
+      await app.send(member, 'POST', '/monitors', { name: 'Team API', url: 'https://api.example.com' }),
+      201,
+    );
+    const seen = await app.json<{ name: string }>(
+      await app.send(people.get('viewer') as TestUser, 'GET', `/monitors/${created.id}`),
+      200,
+    );
+    expect(seen.name).toBe('Team API');
+    const owners = await app.json<{ monitors: { id: string }[] }>(
+      await app.send(owner, 'GET', '/monitors'),
+      200,
+    );
+    expect(owners.monitors.map((monitor) => monitor.id)).toContain(created.id);
+  });
+
+  it('refuses a viewer pausing, deleting or checking a monitor, an alert channel and an API key', async () => {
+    const viewer = people.get('viewer') as TestUser;
+    for (const [method, path, body] of [
+      ['POST', '/monitors/x/pause', undefined],
+      ['DELETE', '/monitors/x', undefined],
+      ['POST', '/monitors/x/check-now', undefined],
+      ['POST', '/alert-channels', { type: 'email', name: 'Me', config: { address: 'a@example.com' } }],
+      ['POST', '/api-keys', { name: 'CI' }],
+    ] as const) {
+      const response = await app.send(viewer, method, path, body);
+      expect(response.status, `${method} ${path}`).toBe(403);
+    }
+  });
+
+  it("lets a viewer read their own digest settings and the workspace's monitors", async () => {
+    const viewer = people.get('viewer') as TestUser;
+    const list = await app.send(viewer, 'GET', '/monitors');
+    expect(list.status, await list.clone().text()).toBe(200);
+    const settings = await app.send(viewer, 'GET', '/digest-settings');
+    expect(settings.status, await settings.clone().text()).toBe(200);
+  });
+
+  it('lists the shared workspace as the active one, with each person’s role in it', async () => {
+    const body = await app.json<{ workspaces: { id: string; role: string; active: boolean }[] }>(
+      await app.send(people.get('viewer') as TestUser, 'GET', '/workspaces'),
+      200,
+    );
+    const active = body.workspaces.find((workspace) => workspace.active);
+    expect(active).toMatchObject({ id: owner.id, role: 'viewer' });
+    expect(body.workspaces).toHaveLength(2);
+  });
+});
