@@ -19,6 +19,8 @@ import { createMonitorService } from './monitors/service.ts';
 import type { TargetVetter } from './monitors/vet-url.ts';
 import { createTargetGuard, type TargetGuard } from './net/target-guard.ts';
 import { createPerformanceService } from './performance/service.ts';
+import { createInvitationService } from './workspaces/invitations.ts';
+import { createMemberService } from './workspaces/members.ts';
 
 export type AppConfig = Pick<
   Config,
@@ -65,7 +67,15 @@ export function assemble({
     catalogue,
     programs,
   });
-  const auth = createAuth({ config, secret, db, dialect, logger, onUserCreated: billing.onUserCreated });
+  const auth = createAuth({
+    config,
+    secret,
+    db,
+    dialect,
+    clock,
+    logger,
+    onUserCreated: billing.onUserCreated,
+  });
   const monitors = createMonitorService({
     db,
     dialect,
@@ -110,6 +120,16 @@ export function assemble({
     logger,
     entitlements: billing.entitlements,
   });
+  const workspaces = {
+    members: createMemberService(db),
+    invitations: createInvitationService({
+      db,
+      dialect,
+      clock,
+      mailer: alertParts?.mailer ?? createOutboxMailer(db, clock),
+      publicUrl: config.publicUrl,
+    }),
+  };
   const app = createApp({
     config,
     db,
@@ -122,6 +142,7 @@ export function assemble({
     deployments,
     performance,
     digests,
+    workspaces,
     events,
     pings: { db, dialect, clock, events, flapPolicy: config.flapPolicy },
     logger,

@@ -19,3 +19,64 @@ export const workspaceListSchema = z
   .object({ workspaces: z.array(workspaceSchema) })
   .meta({ id: 'WorkspaceList' });
 export type WorkspaceList = z.infer<typeof workspaceListSchema>;
+
+/** Roles an invitation or a role change may give: a workspace has one owner. */
+export const ASSIGNABLE_ROLES = ['admin', 'member', 'viewer'] as const;
+
+export const invitationInputSchema = z
+  .object({
+    email: z.email('Enter an email address.').max(254).meta({ example: 'grace@example.com' }),
+    role: z.enum(ASSIGNABLE_ROLES).default('member'),
+  })
+  .meta({ id: 'InvitationInput' });
+export type InvitationInput = z.infer<typeof invitationInputSchema>;
+
+export const INVITATION_STATES = ['pending', 'accepted', 'revoked', 'expired'] as const;
+
+export const invitationSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    role: z.enum(ASSIGNABLE_ROLES),
+    state: z.enum(INVITATION_STATES),
+    invitedBy: z.string().meta({ description: "The inviter's name" }),
+    createdAt: z.number().int(),
+    expiresAt: z.number().int().meta({ description: 'Epoch ms; seven days after it was last sent' }),
+  })
+  .meta({ id: 'Invitation' });
+export type Invitation = z.infer<typeof invitationSchema>;
+
+/** What the invitation page shows anyone holding the link. */
+export const invitationPreviewSchema = z
+  .object({
+    workspaceName: z.string(),
+    invitedBy: z.string(),
+    email: z.string(),
+    role: z.enum(ASSIGNABLE_ROLES),
+    state: z.enum(INVITATION_STATES),
+  })
+  .meta({ id: 'InvitationPreview' });
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+export const memberSchema = z
+  .object({
+    userId: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(WORKSPACE_ROLES),
+    joinedAt: z.number().int(),
+    lastActiveAt: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'When their last session was used, epoch ms' }),
+  })
+  .meta({ id: 'Member' });
+export type Member = z.infer<typeof memberSchema>;
+
+export const memberListSchema = z
+  .object({ members: z.array(memberSchema), invitations: z.array(invitationSchema) })
+  .meta({ id: 'MemberList' });
+export type MemberList = z.infer<typeof memberListSchema>;
+
+export const roleChangeSchema = z.object({ role: z.enum(ASSIGNABLE_ROLES) }).meta({ id: 'RoleChange' });

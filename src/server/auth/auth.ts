@@ -4,6 +4,7 @@ import { organization } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { isValidTimeZone } from '../../core/time-zones.ts';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Dialect } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
@@ -21,6 +22,8 @@ export interface AuthDeps {
   secret: string;
   db: Kysely<Database>;
   dialect: Dialect;
+  /** Dates Upwatch writes itself (a new person's workspace); better-auth keeps its own. */
+  clock: Clock;
   logger: Logger;
   /** After sign-up (any method): the billing customer is made here. */
   onUserCreated?(user: { id: string; name: string; email: string }): Promise<void>;
@@ -50,7 +53,7 @@ function checkTimeZone<T extends Record<string, unknown>>(user: T): { data: T } 
   return { data: user };
 }
 
-export function createAuth({ config, secret, db, dialect, logger, onUserCreated }: AuthDeps) {
+export function createAuth({ config, secret, db, dialect, clock, logger, onUserCreated }: AuthDeps) {
   const authLogger = logger.child({ module: 'auth' });
   return betterAuth({
     appName: 'Upwatch',
@@ -85,7 +88,7 @@ export function createAuth({ config, secret, db, dialect, logger, onUserCreated 
         create: {
           before: async (user) => checkTimeZone(user),
           after: async (user) => {
-            await createPersonalWorkspace(db, dialect, user, new Date());
+            await createPersonalWorkspace(db, dialect, user, new Date(clock.now()));
             await onUserCreated?.({ id: user.id, name: user.name, email: user.email });
           },
         },

@@ -36,6 +36,9 @@ import { mountRetentionRoutes } from '../retention/routes.ts';
 import { mountSslRoutes } from '../ssl/routes.ts';
 import { mountStatusPages } from '../status-pages/mount.ts';
 import { mountAccountRoutes } from '../users/routes.ts';
+import type { InvitationService } from '../workspaces/invitations.ts';
+import { mountMemberRoutes } from '../workspaces/member-routes.ts';
+import type { MemberService } from '../workspaces/members.ts';
 import { roleGuard } from '../workspaces/role-guard.ts';
 import { mountWorkspaceRoutes } from '../workspaces/routes.ts';
 import { createApiRouter } from './api-router.ts';
@@ -58,6 +61,7 @@ export interface AppDeps {
   deployments: DeploymentService;
   performance: PerformanceService;
   digests: DigestService;
+  workspaces: { members: MemberService; invitations: InvitationService };
   events: EventBus;
   /** What a heartbeat ping needs to be judged like a check result. */
   pings: PingDeps;
@@ -77,6 +81,7 @@ export function createApp({
   deployments,
   performance,
   digests,
+  workspaces,
   events,
   pings,
   logger,
@@ -126,6 +131,7 @@ export function createApp({
   mountDigestRoutes(api, digests);
   mountRetentionRoutes(api, db, clock);
   mountWorkspaceRoutes(api, db);
+  mountMemberRoutes(api, workspaces.members, workspaces.invitations);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Upwatch API', version: '1', description: "Monitoring that doesn't suck." },

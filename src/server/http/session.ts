@@ -22,7 +22,13 @@ export interface WorkspaceAccess {
 
 export interface AppEnv {
   /** `apiKeyId` is set when the request authenticated with an API key instead of the cookie. */
-  Variables: { user: SessionUser | null; apiKeyId: string | null; workspace: WorkspaceAccess | null };
+  Variables: {
+    user: SessionUser | null;
+    apiKeyId: string | null;
+    workspace: WorkspaceAccess | null;
+    /** The cookie session's id (null for an API key or no session): accepting an invitation switches it. */
+    sessionId: string | null;
+  };
 }
 
 /** Checks a bearer token; throws an ApiError (401, 403 or 429) when it may not be used. */
@@ -50,6 +56,7 @@ export function loadSession(
       const { user, keyId } = await authenticateBearer(token);
       c.set('user', user);
       c.set('apiKeyId', keyId);
+      c.set('sessionId', null);
       // A key works in the workspace it was made in: today every key's is its maker's personal one.
       c.set('workspace', { id: user.id, role: 'member' });
       return next();
@@ -57,6 +64,7 @@ export function loadSession(
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
     const user = session?.user;
     c.set('apiKeyId', null);
+    c.set('sessionId', session?.session.id ?? null);
     c.set(
       'workspace',
       user ? await activeWorkspace(db, user.id, session.session.activeOrganizationId ?? null) : null,

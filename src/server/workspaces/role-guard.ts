@@ -5,13 +5,24 @@ import { can, refusalMessage, type WorkspaceAction } from '../../core/permission
 import { ApiError } from '../http/errors.ts';
 import type { AppEnv } from '../http/session.ts';
 
-/** A person's own settings and mail, theirs whatever their role (digests go to each member). */
-const PERSONAL_ROUTES = [/^\/me$/, /^\/public-config$/, /^\/digest-settings$/, /^\/reports(\/.*)?$/];
+/**
+ * A person's own settings and mail, theirs whatever their role (digests go to each member), and
+ * accepting an invitation, which joins another workspace.
+ */
+const PERSONAL_ROUTES = [
+  /^\/me$/,
+  /^\/public-config$/,
+  /^\/digest-settings$/,
+  /^\/reports(\/.*)?$/,
+  /^\/workspace\/invitations\/accept$/,
+];
+const MEMBER_ROUTES = /^\/workspace\/(members|invitations)(\/.*)?$/;
 
 /** What a request to /api/v1 does in its workspace; null for a person's own things. */
 export function actionOf(method: string, path: string): WorkspaceAction | null {
   if (PERSONAL_ROUTES.some((route) => route.test(path))) return null;
-  return method === 'GET' || method === 'HEAD' ? 'read' : 'write';
+  if (method === 'GET' || method === 'HEAD') return 'read';
+  return MEMBER_ROUTES.test(path) ? 'manageMembers' : 'write';
 }
 
 export function roleGuard(prefix: string): MiddlewareHandler<AppEnv> {

@@ -41,7 +41,7 @@ afterAll(async () => {
   await app.t.close();
 });
 
-/** A person's own profile and digest, not the workspace's: every role may use them. */
+/** A person's own profile and digest, and joining a workspace: every role may use them. */
 const PERSONAL = [
   '/me',
   '/public-config',
@@ -49,7 +49,16 @@ const PERSONAL = [
   '/reports',
   '/reports/{id}',
   '/reports/preview',
+  '/workspace/invitations/accept',
 ];
+/** Changing who belongs to the workspace. */
+const MEMBERSHIP = /^\/workspace\/(members|invitations)/;
+
+function actionOf(method: string, path: string) {
+  if (PERSONAL.includes(path)) return null;
+  if (method === 'GET') return 'read';
+  return MEMBERSHIP.test(path) ? 'manageMembers' : 'write';
+}
 
 async function operations(): Promise<{ method: string; path: string }[]> {
   const doc = (await (await app.t.request('/api/v1/openapi.json')).json()) as {
@@ -81,7 +90,7 @@ describe('the role matrix', () => {
     const wrong: string[] = [];
     for (const [role, user] of people) {
       for (const { method, path } of ops) {
-        const action = PERSONAL.includes(path) ? null : method === 'GET' ? 'read' : 'write';
+        const action = actionOf(method, path);
         const expectRefused = action !== null && !PERMISSIONS[action].includes(role);
         if ((await call(user, method, path)) !== expectRefused) {
           wrong.push(

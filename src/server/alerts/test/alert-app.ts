@@ -52,6 +52,7 @@ export async function createAlertApp({ allowPrivateTargets = true, smtpUrl }: Al
   }
 
   return {
+    auth,
     clock,
     db: database.db,
     database,

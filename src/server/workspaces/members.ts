@@ -1,0 +1,84 @@
+// A workspace's members: who they are, their role, when they joined and were last active; role
+// changes and removals. The owner keeps their role and membership (a transfer is its own action).
+import type { Kysely } from 'kysely';
+import type { Member, WorkspaceRole } from '../../core/api/workspaces.ts';
+import type { Database } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+
+const epoch = (value: Date | string) => new Date(value).getTime();
+
+export function createMemberService(db: Kysely<Database>) {
+  async function find(workspaceId: string, userId: string) {
+    const row = await db
+      .selectFrom('member')
+      .select(['id', 'role'])
+      .where('organizationId', '=', workspaceId)
+      .where('userId', '=', userId)
+      .executeTakeFirst();
+    if (!row) throw new ApiError(404, 'not_found', 'No such member in this workspace.');
+    if (row.role === 'owner') {
+      throw new ApiError(
+        409,
+        'owner_fixed',
+        "The workspace's owner keeps their role; transfer the workspace first.",
+      );
+    }
+    return row;
+  }
+
+  return {
+    async list(workspaceId: string): Promise<Member[]> {
+      const rows = await db
+        .selectFrom('member')
+        .innerJoin('user', 'user.id', 'member.userId')
+        .select((eb) => [
+          'member.userId',
+          'member.role',
+          'member.createdAt',
+          'user.name',
+          'user.email',
+          eb
+            .selectFrom('session')
+            .select((s) => s.fn.max('session.updatedAt').as('at'))
+            .whereRef('session.userId', '=', 'member.userId')
+            .as('lastActiveAt'),
+        ])
+        .where('member.organizationId', '=', workspaceId)
+        .orderBy('member.createdAt')
+        .execute();
+      return rows.map((row) => ({
+        userId: row.userId,
+        name: row.name,
+        email: row.email,
+        role: row.role,
+        joinedAt: epoch(row.createdAt),
+        lastActiveAt: row.lastActiveAt ? epoch(row.lastActiveAt) : null,
+      }));
+    },
+
+    async changeRole(
+      workspaceId: string,
+      userId: string,
+      role: Exclude<WorkspaceRole, 'owner'>,
+    ): Promise<void> {
+      const member = await find(workspaceId, userId);
+      await db.updateTable('member').set({ role }).where('id', '=', member.id).execute();
+    },
+
+    /** Removes a member; their sessions working in the workspace go back to their personal one. */
+    async remove(workspaceId: string, userId: string): Promise<void> {
+      const member = await find(workspaceId, userId);
+      await db.transaction().execute(async (tx) => {
+        await tx.deleteFrom('member').where('id', '=', member.id).execute();
+        await tx
+          .updateTable('session')
+          .set({ activeOrganizationId: userId })
+          .where('userId', '=', userId)
+          .where('activeOrganizationId', '=', workspaceId)
+          .execute();
+      });
+    },
+  };
+}
+
+export type MemberService = ReturnType<typeof createMemberService>;
