@@ -69,6 +69,31 @@ describe('invitations', () => {
       ['grace@example.com', 'viewer'],
     ]);
     expect(team.invitations).toEqual([]);
+
+    // Grace switches back to her own workspace (better-auth's active organization), and back again.
+    const setActive = (organizationId: string) =>
+      t.request('/api/auth/organization/set-active', {
+        method: 'POST',
+        headers: {
+          cookie: grace.cookie,
+          origin: 'http://localhost:3000',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ organizationId }),
+      });
+    expect((await setActive(grace.id)).status).toBe(200);
+    expect(
+      (await body<{ monitors: unknown[] }>(await t.send(grace, 'GET', '/monitors'), 200)).monitors,
+    ).toEqual([]);
+    expect((await setActive(owner.id)).status).toBe(200);
+    const again = await body<{ monitors: { id: string }[] }>(await t.send(grace, 'GET', '/monitors'), 200);
+    expect(again.monitors.map((m) => m.id)).toEqual([monitor.id]);
+    // Not a member of a stranger's workspace: refused, and nothing of the stranger's is shown.
+    const stranger = await t.user('free');
+    expect((await setActive(stranger.id)).status).toBe(403);
+    // better-auth clears the session's workspace on a refused switch: she is back in her own.
+    const own = await body<{ monitors: unknown[] }>(await t.send(grace, 'GET', '/monitors'), 200);
+    expect(own.monitors).toEqual([]);
   });
 
   it('works for an existing user, who may then change roles as an admin', async () => {

@@ -36,7 +36,13 @@ const signUpRoute = createRoute({
   component: lazyRouteComponent(() => import('../pages/auth/sign-up-page'), 'SignUpPage'),
 });
 
+const invitationRoute = createRoute({
+  getParentRoute: () => publicLayoutRoute,
+  path: '/invitation/$token',
+  component: lazyRouteComponent(() => import('../pages/invitation/invitation-page'), 'InvitationPage'),
+});
+
 // /status/* is not here: the server renders public status pages, complete without the SPA.
 export const publicRoutes = [
-  publicLayoutRoute.addChildren([landingRoute, pricingRoute, signInRoute, signUpRoute]),
+  publicLayoutRoute.addChildren([landingRoute, pricingRoute, signInRoute, signUpRoute, invitationRoute]),
 ];

@@ -17,6 +17,12 @@ const settingsUserRoute = createRoute({
   component: lazyRouteComponent(tabs, 'UserSettingsTab'),
 });
 
+const settingsMembersRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'members',
+  component: lazyRouteComponent(tabs, 'MembersTab'),
+});
+
 const settingsBillingRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: 'billing',
@@ -44,6 +50,7 @@ const settingsApiRoute = createRoute({
 export const settingsRoutes = [
   settingsRoute.addChildren([
     settingsUserRoute,
+    settingsMembersRoute,
     settingsBillingRoute,
     settingsNotificationsRoute,
     settingsGroupsRoute,

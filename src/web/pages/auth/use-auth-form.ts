@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { authErrorMessage } from '../../lib/auth-client';
 import { warmFormatters } from '../../lib/format';
 import { prefetchDashboardHome } from '../../lib/monitors';
+import { takeInvitationPath } from '../../lib/pending-invitation';
 import { sessionQueryOptions } from '../../lib/session';
 import { browserTimeZone } from '../../lib/time-zones';
 
@@ -40,7 +41,9 @@ export function useAuthForm(submit: (form: FormData) => Promise<AuthResult>, fal
       prefetchDashboardHome(queryClient);
       void router.preloadRoute({ to: '/dashboard' }).catch(() => undefined);
       await session;
-      await navigate({ to: '/dashboard' });
+      // Signed up or in from an invitation link: back to it, to join.
+      const invitation = takeInvitationPath();
+      await (invitation ? navigate({ to: invitation }) : navigate({ to: '/dashboard' }));
     } catch (caught) {
       console.error('Authentication request failed', caught);
       setError('Could not reach the server. Check your connection and try again.');

@@ -4,6 +4,7 @@ import { currentTab, type RouteTab, RouteTabs } from '../../components/ui/route-
 
 const TABS: RouteTab[] = [
   { value: 'user', label: 'User Settings', link: { to: '/dashboard/settings' } },
+  { value: 'members', label: 'Members', link: { to: '/dashboard/settings/members' } },
   { value: 'billing', label: 'Billing & Subscription', link: { to: '/dashboard/settings/billing' } },
   { value: 'notifications', label: 'Notifications', link: { to: '/dashboard/settings/notifications' } },
   { value: 'groups', label: 'Public Status', link: { to: '/dashboard/settings/groups' } },
@@ -14,7 +15,10 @@ export function SettingsLayout() {
   const pathname = useLocation({ select: (location) => location.pathname });
   return (
     <>
-      <PageHeader title="Settings" description="Your account, plan, alerts, status pages and API." />
+      <PageHeader
+        title="Settings"
+        description="Your account, your team, plan, alerts, status pages and API."
+      />
       <RouteTabs tabs={TABS} current={currentTab(pathname, TABS, 'user')}>
         <Outlet />
       </RouteTabs>

@@ -1,5 +1,6 @@
 export { ApiDocsTab } from './api-docs/api-docs-tab';
 export { BillingTab } from './billing/billing-tab';
+export { MembersTab } from './members/members-tab';
 export { NotificationsTab } from './notifications/notifications-tab';
 export { PublicStatusTab } from './public-status/public-status-tab';
 export { UserSettingsTab } from './user-settings-tab';

@@ -1,0 +1,176 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { ASSIGNABLE_ROLES, type Member } from '../../../../core/api/workspaces';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Field, FormError, Input, Label, NativeSelect } from '../../../components/ui/input';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { formatDate } from '../../../lib/format';
+import { membersQueryOptions, useMemberActions } from '../../../lib/members';
+import { useTimeZone } from '../../../lib/use-time-zone';
+import { useActiveWorkspace, useCan } from '../../../lib/workspaces';
+
+type Assignable = (typeof ASSIGNABLE_ROLES)[number];
+const ROLE_LABELS: Record<Member['role'], string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  member: 'Member',
+  viewer: 'Viewer',
+};
+
+function InviteForm() {
+  const { invite } = useMemberActions();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Assignable>('member');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    invite.mutate({ email, role }, { onSuccess: () => setEmail('') });
+  };
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <Field className="flex-1">
+        <Label htmlFor="invite-email">Email</Label>
+        <Input
+          id="invite-email"
+          type="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </Field>
+      <Field>
+        <Label htmlFor="invite-role">Role</Label>
+        <NativeSelect id="invite-role" value={role} onChange={(e) => setRole(e.target.value as Assignable)}>
+          {ASSIGNABLE_ROLES.map((value) => (
+            <option key={value} value={value}>
+              {ROLE_LABELS[value]}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <Button type="submit" disabled={invite.isPending}>
+        Invite
+      </Button>
+      <FormError>{invite.error?.message ?? null}</FormError>
+    </form>
+  );
+}
+
+/** Settings → Members: who belongs to the workspace, with which role; invitations waiting. */
+export function MembersTab() {
+  const workspace = useActiveWorkspace();
+  const manage = useCan('manageMembers');
+  const timeZone = useTimeZone();
+  const list = useQuery(membersQueryOptions);
+  const actions = useMemberActions();
+  if (list.isPending) return <PageSpinner />;
+  if (list.isError) return <FormError>{`We couldn't load the members. ${list.error.message}`}</FormError>;
+  const { members, invitations } = list.data;
+  const failure = [actions.changeRole, actions.remove, actions.resend, actions.revoke].find(
+    (a) => a.error,
+  )?.error;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Members of {workspace?.name ?? 'this workspace'}</CardTitle>
+          <CardDescription>
+            Everyone here sees the same monitors. Members are unlimited on every plan.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          {manage ? <InviteForm /> : null}
+          <FormError>{failure?.message ?? null}</FormError>
+          <ul aria-label="Members" className="divide-y divide-border">
+            {members.map((member) => (
+              <li key={member.userId} className="flex flex-wrap items-center gap-3 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium">{member.name}</p>
+                  <p className="truncate text-sm text-muted">
+                    {member.email}
+                    {' · '}
+                    {member.lastActiveAt
+                      ? `Last active ${formatDate(member.lastActiveAt, timeZone)}`
+                      : 'Not active yet'}
+                  </p>
+                </div>
+                {manage && member.role !== 'owner' ? (
+                  <>
+                    <NativeSelect
+                      aria-label={`Role of ${member.name}`}
+                      value={member.role}
+                      onChange={(e) =>
+                        actions.changeRole.mutate({
+                          userId: member.userId,
+                          role: e.target.value as Assignable,
+                        })
+                      }
+                    >
+                      {ASSIGNABLE_ROLES.map((value) => (
+                        <option key={value} value={value}>
+                          {ROLE_LABELS[value]}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => actions.remove.mutate(member.userId)}
+                    >
+                      Remove
+                    </Button>
+                  </>
+                ) : (
+                  <span className="text-sm text-muted">{ROLE_LABELS[member.role]}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+      {invitations.length > 0 ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Pending invitations</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul aria-label="Pending invitations" className="divide-y divide-border">
+              {invitations.map((invitation) => (
+                <li key={invitation.id} className="flex flex-wrap items-center gap-3 py-3">
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium">{invitation.email}</p>
+                    <p className="text-sm text-muted">
+                      {ROLE_LABELS[invitation.role]} · invited by {invitation.invitedBy} ·{' '}
+                      {invitation.state === 'expired'
+                        ? 'expired'
+                        : `expires ${formatDate(invitation.expiresAt, timeZone)}`}
+                    </p>
+                  </div>
+                  {manage ? (
+                    <>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => actions.resend.mutate(invitation.id)}
+                      >
+                        Resend
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => actions.revoke.mutate(invitation.id)}
+                      >
+                        Revoke
+                      </Button>
+                    </>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
