@@ -24,6 +24,9 @@ test('a new user signs up, stays signed in, signs out and signs back in', async 
   await page.goto('/pricing');
   await expect(page.getByText('$19').first()).toBeVisible();
   await expect(page.getByText('$39').first()).toBeVisible();
+  await expect(
+    page.getByText('Unlimited team members on every plan: we never charge per seat.'),
+  ).toBeVisible();
   await shot(page, 'pricing');
 
   await page.goto('/signup');

@@ -6,6 +6,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Kysely } from 'kysely';
 import { BillingError } from '../../core/billing/errors.ts';
 import { SERVER_OWNED_FEATURES } from '../../core/billing/upwatch-catalogue.ts';
+import { can, refusalMessage } from '../../core/permissions.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Database } from '../db/schema.ts';
 import { type AppEnv, loadSession, type SessionUser } from '../http/session.ts';
@@ -15,6 +16,7 @@ import type { CustomerIdentity } from './customers.ts';
 import type { BillingProvider, Body } from './provider.ts';
 
 const SERVER_OWNED = new Set<string>(SERVER_OWNED_FEATURES);
+const BILLING_PREFIX = '/api/billing';
 
 function refuseServerOwned(featureId: unknown) {
   if (typeof featureId === 'string' && SERVER_OWNED.has(featureId)) {
@@ -25,6 +27,20 @@ function refuseServerOwned(featureId: unknown) {
     );
   }
 }
+
+/**
+ * What any member may ask of their workspace's billing: the plan and features their screens are
+ * gated by. The rest (paying, changing plan, invoices, usage) is the owner's.
+ */
+const MEMBER_READS = new Set([
+  'POST /cors',
+  'GET /products',
+  'GET /components/pricing_table',
+  'POST /customers',
+  'POST /check',
+]);
+/** Parts of the customer only its owner sees. */
+const OWNER_EXPANDS = new Set(['invoices', 'payment_method', 'referrals', 'rewards']);
 
 function identityOf(user: SessionUser): CustomerIdentity {
   return { id: user.id, name: user.name, email: user.email };
@@ -49,6 +65,15 @@ export function createBillingRoutes({ auth, db, provider, logger, extend }: Bill
     return c.json({ message: 'Something went wrong on our side.', code: 'internal_error' }, 500);
   });
   app.use('*', loadSession(auth, db));
+  // The customer is the workspace: members read its plan, only its owner pays, changes or sees the rest.
+  app.use('*', async (c, next) => {
+    const { workspace } = c.var;
+    const route = `${c.req.method} ${c.req.path.slice(BILLING_PREFIX.length)}`;
+    if (workspace && !can(workspace.role, 'manageBilling') && !MEMBER_READS.has(route)) {
+      throw new BillingError('forbidden_role', refusalMessage('manageBilling', workspace.role), 403);
+    }
+    await next();
+  });
 
   const readBody = async (c: {
     req: { text(): Promise<string>; header(name: string): string | undefined };
@@ -73,19 +98,26 @@ export function createBillingRoutes({ auth, db, provider, logger, extend }: Bill
     if (Array.isArray(body)) throw new BillingError('invalid_request', 'Send one object, not an array');
     return body;
   };
-  const customerOf = (c: { var: AppEnv['Variables'] }) => {
+  /** The signed-in person acting for their workspace's customer (its id is the workspace's). */
+  const customerOf = (c: { var: AppEnv['Variables'] }): SessionUser => {
     if (!c.var.user) throw new BillingError('no_customer_id', 'Sign in to continue.', 401);
-    return c.var.user;
+    return { ...c.var.user, id: c.var.workspace?.id ?? c.var.user.id };
+  };
+  const ownerOnlyExpandsDropped = (c: { var: AppEnv['Variables'] }, body: Body): Body => {
+    const { workspace } = c.var;
+    if (!workspace || can(workspace.role, 'manageBilling') || !Array.isArray(body.expand)) return body;
+    return { ...body, expand: body.expand.filter((part) => !OWNER_EXPANDS.has(String(part))) };
   };
 
   app.post('/cors', (c) => c.json({ message: 'OK' }));
-  app.get('/products', async (c) => c.json(await provider.products(c.var.user?.id ?? null)));
-  app.get('/components/pricing_table', async (c) => c.json(await provider.products(c.var.user?.id ?? null)));
+  const customerIdOf = (c: { var: AppEnv['Variables'] }) => (c.var.user ? customerOf(c).id : null);
+  app.get('/products', async (c) => c.json(await provider.products(customerIdOf(c))));
+  app.get('/components/pricing_table', async (c) => c.json(await provider.products(customerIdOf(c))));
 
   app.post('/customers', async (c) => {
     const body = single(await readBody(c));
     if (!c.var.user && body.error_on_not_found === false) return c.json(null, 202);
-    return c.json(await provider.customer(identityOf(customerOf(c)), body));
+    return c.json(await provider.customer(identityOf(customerOf(c)), ownerOnlyExpandsDropped(c, body)));
   });
   app.post('/checkout', async (c) =>
     c.json(await provider.checkout(identityOf(customerOf(c)), single(await readBody(c)))),

@@ -29,9 +29,10 @@ function cardOutcome(raw: unknown): 'ok' {
 
 export function mountSandboxRoutes(app: Hono<AppEnv>, ctx: BillingContext, attach: AttachService) {
   const { db, clock, catalogue } = ctx;
+  /** The signed-in person and the billing customer they act for: their workspace. */
   const userOf = (c: { var: AppEnv['Variables'] }) => {
     if (!c.var.user) throw new BillingError('no_customer_id', 'Sign in to continue.', 401);
-    return c.var.user;
+    return { ...c.var.user, customerId: c.var.workspace?.id ?? c.var.user.id };
   };
   const sessionOf = async (id: string, customerId: string) => {
     const session = await getCheckoutSession(db, id, customerId);
@@ -41,7 +42,7 @@ export function mountSandboxRoutes(app: Hono<AppEnv>, ctx: BillingContext, attac
 
   app.get('/sandbox/checkouts/:id', async (c) => {
     const user = userOf(c);
-    const session = await sessionOf(c.req.param('id'), user.id);
+    const session = await sessionOf(c.req.param('id'), user.customerId);
     const base = {
       id: session.id,
       kind: session.kind,
@@ -53,7 +54,7 @@ export function mountSandboxRoutes(app: Hono<AppEnv>, ctx: BillingContext, attac
     if (session.kind === 'setup' || base.completed)
       return c.json({ ...base, product: null, lines: [], total: 0 });
     const request = JSON.parse(session.request) as AttachRequest;
-    const { plan } = await attach.preview(user.id, request);
+    const { plan } = await attach.preview(user.customerId, request);
     const product = getProduct(catalogue, request.product_id ?? request.product_ids?.[0]);
     return c.json({
       ...base,
@@ -66,7 +67,7 @@ export function mountSandboxRoutes(app: Hono<AppEnv>, ctx: BillingContext, attac
 
   app.post('/sandbox/checkouts/:id/pay', async (c) => {
     const user = userOf(c);
-    const session = await sessionOf(c.req.param('id'), user.id);
+    const session = await sessionOf(c.req.param('id'), user.customerId);
     if (session.completed_at !== null) {
       throw new BillingError('checkout_completed', 'This checkout has already been paid.');
     }
@@ -78,10 +79,10 @@ export function mountSandboxRoutes(app: Hono<AppEnv>, ctx: BillingContext, attac
     await db
       .updateTable('billing_customers')
       .set({ payment_method: JSON.stringify({ brand: 'visa', last4: '4242', added_at: now }) })
-      .where('id', '=', user.id)
+      .where('id', '=', user.customerId)
       .execute();
     if (session.kind === 'checkout') {
-      await attach.completeCheckout(user.id, JSON.parse(session.request) as AttachRequest);
+      await attach.completeCheckout(user.customerId, JSON.parse(session.request) as AttachRequest);
     }
     await db
       .updateTable('billing_checkouts')
@@ -97,7 +98,7 @@ export function mountSandboxRoutes(app: Hono<AppEnv>, ctx: BillingContext, attac
       .selectFrom('billing_invoices')
       .selectAll()
       .where('id', '=', c.req.param('id'))
-      .where('customer_id', '=', user.id)
+      .where('customer_id', '=', user.customerId)
       .executeTakeFirst();
     if (!row) throw new BillingError('invoice_not_found', 'This invoice does not exist.', 404);
     return c.json({ ...presentInvoice(row), customer: { name: user.name, email: user.email } });

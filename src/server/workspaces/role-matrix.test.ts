@@ -5,26 +5,12 @@ import type { WorkspaceRole } from '../../core/api/workspaces.ts';
 import { PERMISSIONS } from '../../core/permissions.ts';
 import type { TestUser } from '../test/factories.ts';
 import { createUserApp } from '../test/user-app.ts';
+import { joinWorkspace } from '../test/workspace-rows.ts';
 
 const NOW = Date.UTC(2026, 10, 25, 9);
 let app: Awaited<ReturnType<typeof createUserApp>>;
 let owner: TestUser;
 const people = new Map<WorkspaceRole, TestUser>();
-
-/** Joins `user` to the owner's workspace with `role` and makes it their session's workspace. */
-async function join(user: TestUser, role: WorkspaceRole): Promise<void> {
-  const { db, dialect } = app.t.database;
-  const createdAt = dialect === 'sqlite' ? new Date(NOW).toISOString() : new Date(NOW);
-  await db
-    .insertInto('member')
-    .values({ id: `${owner.id}-${user.id}`, organizationId: owner.id, userId: user.id, role, createdAt })
-    .execute();
-  await db
-    .updateTable('session')
-    .set({ activeOrganizationId: owner.id })
-    .where('userId', '=', user.id)
-    .execute();
-}
 
 beforeAll(async () => {
   app = await createUserApp(NOW);
@@ -32,7 +18,7 @@ beforeAll(async () => {
   for (const role of ['admin', 'member', 'viewer'] as const) {
     // On a plan of their own with digests, so a digest route answers them whatever their role.
     const user = await app.user('pro');
-    await join(user, role);
+    await joinWorkspace(app.t.database.db, app.t.database.dialect, owner.id, user.id, role);
     people.set(role, user);
   }
   people.set('owner', owner);

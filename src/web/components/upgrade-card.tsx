@@ -15,6 +15,7 @@ import { useCustomer } from '../billing/use-customer';
 import { cn } from '../lib/cn';
 import { formatNumber } from '../lib/format';
 import { usePlan } from '../lib/use-plan';
+import { useCan } from '../lib/workspaces';
 import { upgradeTarget } from './gates';
 import { Button } from './ui/button';
 
@@ -113,14 +114,19 @@ export function UpgradeCard({
   const { plan, isLoading } = usePlan();
   const target = isLoading ? null : upgradeTarget(plan.id, feature);
   const { start, busy } = useStartCheckout(target);
+  // Only a workspace's owner pays; everyone else is told whom to ask.
+  const mayPay = useCan('manageBilling');
   if (!target) return null;
   const message = UPGRADE_MESSAGES[trigger] ?? UPGRADE_MESSAGES.general;
-  const upgradeButton = (label: string, size: 'sm' | 'md') => (
-    <Button size={size} onClick={() => void start()} disabled={busy}>
-      <Sparkles className="size-4" aria-hidden />
-      {busy ? 'Starting checkout…' : label}
-    </Button>
-  );
+  const upgradeButton = (label: string, size: 'sm' | 'md') =>
+    mayPay ? (
+      <Button size={size} onClick={() => void start()} disabled={busy}>
+        <Sparkles className="size-4" aria-hidden />
+        {busy ? 'Starting checkout…' : label}
+      </Button>
+    ) : (
+      <p className="text-sm text-muted">Ask the workspace's owner to upgrade.</p>
+    );
 
   if (compact) {
     return (

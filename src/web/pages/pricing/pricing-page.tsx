@@ -8,6 +8,7 @@ export function PricingPage() {
         <p className="mt-3 text-muted">
           Start free. Upgrade when your sites need faster checks, longer history or the API.
         </p>
+        <p className="mt-2 font-medium">Unlimited team members on every plan: we never charge per seat.</p>
       </div>
       <div className="mt-12">
         <PricingTable />

@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormError } from '../../../components/ui/input';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { UpgradeCard } from '../../../components/upgrade-card';
+import { useCan } from '../../../lib/workspaces';
 import { InvoicesCard } from '../../billing/invoices-card';
 import { PlanCard } from './plan-card';
 import { ReferralCard } from './referral-card';
@@ -27,8 +28,26 @@ function PlansSlot() {
   );
 }
 
+/** What a member who is not the owner finds here: the workspace's billing is the owner's. */
+function OwnersOnly() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Billing is managed by the workspace's owner</CardTitle>
+        <CardDescription>
+          Ask them to change the plan, the payment method or to send you an invoice.
+        </CardDescription>
+      </CardHeader>
+    </Card>
+  );
+}
+
 /** Settings → Billing & Subscription: plan, usage, add-ons, card, invoices and referrals. */
 export function BillingTab() {
+  return useCan('manageBilling') ? <OwnersBilling /> : <OwnersOnly />;
+}
+
+function OwnersBilling() {
   const { customer, isLoading, error } = useCustomer();
   if (isLoading) return <PageSpinner />;
   const subscription = subscriptionOf(customer?.products ?? []);
