@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
-import { organization } from 'better-auth/plugins';
+import { organization, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { isValidTimeZone } from '../../core/time-zones.ts';
@@ -82,6 +82,8 @@ export function createAuth({ config, secret, db, dialect, clock, logger, onUserC
       // Workspaces are organizations. Until everything a workspace holds is keyed by workspace
       // rather than by person (issue 18), each person has only their personal one.
       organization({ allowUserToCreateOrganization: false }),
+      // TOTP with backup codes; a sign-in with a password then asks for a code.
+      twoFactor({ issuer: 'Upwatch' }),
     ],
     databaseHooks: {
       user: {

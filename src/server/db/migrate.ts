@@ -24,6 +24,7 @@ import { httpAssertions } from './migrations/0020-http-assertions.ts';
 import { digestNextSend } from './migrations/0021-digest-next-send.ts';
 import { compactCheckResults } from './migrations/0022-compact-check-results.ts';
 import { workspaces } from './migrations/0023-workspaces.ts';
+import { twoFactor } from './migrations/0024-two-factor.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-digest-next-send': digestNextSend,
   '0022-compact-check-results': compactCheckResults,
   '0023-workspaces': workspaces,
+  '0024-two-factor': twoFactor,
 };
 
 export class MigrationError extends Error {

@@ -26,6 +26,19 @@ export interface UserTable {
   createdAt: AuthDate;
   updatedAt: AuthDate;
   timezone: string | null;
+  /** better-auth's two-factor plugin: a code is asked at sign-in. */
+  twoFactorEnabled: Generated<boolean | number>;
+}
+
+/** better-auth's two-factor plugin: a person's TOTP secret and backup codes, encrypted by it. */
+export interface TwoFactorTable {
+  id: string;
+  secret: string;
+  backupCodes: string;
+  userId: string;
+  verified: Generated<boolean | number>;
+  failedVerificationCount: Generated<number>;
+  lockedUntil: AuthDate | null;
 }
 
 export interface SessionTable {
@@ -215,6 +228,7 @@ export interface Database
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;
+  twoFactor: TwoFactorTable;
   rateLimit: RateLimitTable;
   monitors: MonitorTable;
   check_results: CheckResultTable;

@@ -43,7 +43,7 @@ it('gives every existing user a personal workspace keyed by their own id, holdin
   await insertMonitors(db, monitors);
   const cookies = await Promise.all(owners.map(insertSession));
 
-  expect(await migrateToLatest(db, dialect)).toEqual(['0023-workspaces']);
+  expect(await migrateToLatest(db, dialect, '0023-workspaces')).toEqual(['0023-workspaces']);
 
   const workspaces = await db.selectFrom('organization').select(['id', 'name']).orderBy('id').execute();
   expect(workspaces).toEqual([...owners].sort().map((id) => ({ id, name: "Bulk Owner's workspace" })));
@@ -55,6 +55,7 @@ it('gives every existing user a personal workspace keyed by their own id, holdin
   for (const session of sessions) expect(session.activeOrganizationId).toBe(session.userId);
 
   // Each signed-in owner works in their workspace and sees their own monitor there, only.
+  await migrateToLatest(db, dialect);
   const { app } = buildApp(database);
   for (const [i, cookie] of cookies.entries()) {
     const headers = { cookie, origin: TEST_PUBLIC_URL };
