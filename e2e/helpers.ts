@@ -7,13 +7,16 @@ export interface NewUser {
   password: string;
 }
 
-export async function signUp(page: Page, user: NewUser) {
+/** Signs up as a new user; returns the email address used. */
+export async function signUp(page: Page, user: NewUser): Promise<string> {
+  const email = `${user.emailPrefix}-${Date.now()}@example.test`;
   await page.goto('/signup');
   await page.getByLabel('Name').fill(user.name);
-  await page.getByLabel('Email').fill(`${user.emailPrefix}-${Date.now()}@example.test`);
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  return email;
 }
 
 /** A paid plan through the sandbox payment page, as a customer with no card on file pays. */

@@ -2,7 +2,14 @@ import { inferAdditionalFields } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 
 export const authClient = createAuthClient({
-  plugins: [inferAdditionalFields({ user: { timezone: { type: 'string', required: false } } })],
+  plugins: [
+    inferAdditionalFields({
+      user: {
+        timezone: { type: 'string', required: false },
+        twoFactorEnabled: { type: 'boolean', required: false },
+      },
+    }),
+  ],
   fetchOptions: {
     // better-auth captures `fetch` when the client is created; resolving it per call keeps
     // the client on whatever fetch is current (tests stub it after import).

@@ -1,16 +1,45 @@
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Field, FormError, Input, Label } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { authClient } from '../../lib/auth-client';
 import { AuthCard } from './auth-card';
+import { TwoFactorStep } from './two-factor-step';
 import { field, useAuthForm } from './use-auth-form';
 
 export function SignInPage() {
-  const { error, pending, onSubmit } = useAuthForm(
-    (form) => authClient.signIn.email({ email: field(form, 'email'), password: field(form, 'password') }),
-    'Invalid email or password',
-  );
+  const [needsCode, setNeedsCode] = useState(false);
+  const { error, pending, onSubmit } = useAuthForm(async (form) => {
+    const result = await authClient.signIn.email({
+      email: field(form, 'email'),
+      password: field(form, 'password'),
+    });
+    // Two-factor is on: the password was right and a code comes next.
+    const halt = Boolean(result.data && 'twoFactorRedirect' in result.data && result.data.twoFactorRedirect);
+    if (halt) setNeedsCode(true);
+    return { error: result.error, halt };
+  }, 'Invalid email or password');
+
+  if (needsCode) {
+    return (
+      <AuthCard
+        title="Enter your code"
+        subtitle="Two-factor sign-in is on for this account."
+        footer={
+          <Link
+            to="/signin"
+            onClick={() => setNeedsCode(false)}
+            className="font-medium text-accent hover:underline"
+          >
+            Start over
+          </Link>
+        }
+      >
+        <TwoFactorStep />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

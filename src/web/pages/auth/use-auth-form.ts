@@ -8,7 +8,8 @@ import { takeInvitationPath } from '../../lib/pending-invitation';
 import { sessionQueryOptions } from '../../lib/session';
 import { browserTimeZone } from '../../lib/time-zones';
 
-type AuthResult = { error: { message?: string | undefined } | null };
+/** `halt`: the request went through but sign-in needs another step (a two-factor code). */
+type AuthResult = { error: { message?: string | undefined } | null; halt?: boolean };
 
 /** Submits an auth form, shows the server's own message on failure, enters the dashboard on success. */
 export function useAuthForm(submit: (form: FormData) => Promise<AuthResult>, fallbackError: string) {
@@ -35,6 +36,7 @@ export function useAuthForm(submit: (form: FormData) => Promise<AuthResult>, fal
         setError(authErrorMessage(result.error, fallbackError));
         return;
       }
+      if (result.halt) return;
       // The session, the dashboard's data and its screen's code are fetched side by side: one
       // round trip between the sign-in answer and the monitor list, not three in a row.
       const session = queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 });

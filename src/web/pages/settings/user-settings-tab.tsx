@@ -4,6 +4,7 @@ import { ChangePasswordCard } from './change-password-card';
 import { DeleteAccountCard } from './delete-account-card';
 import { DigestSettingsCard } from './digests/digest-settings-card';
 import { ProfileCard } from './profile-card';
+import { TwoFactorCard } from './two-factor-card';
 
 export function UserSettingsTab() {
   const { data: session } = useSuspenseQuery(sessionQueryOptions);
@@ -12,6 +13,7 @@ export function UserSettingsTab() {
     <div className="flex max-w-2xl flex-col gap-6">
       <ProfileCard user={session.user} />
       <ChangePasswordCard />
+      <TwoFactorCard enabled={Boolean(session.user.twoFactorEnabled)} />
       <DigestSettingsCard />
       <DeleteAccountCard />
     </div>
