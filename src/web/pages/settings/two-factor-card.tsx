@@ -32,7 +32,7 @@ function PasswordForm({
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
       <Field>
-        <Label htmlFor="two-factor-password">Password</Label>
+        <Label htmlFor="two-factor-password">Your password</Label>
         <Input
           id="two-factor-password"
           type="password"
