@@ -12,6 +12,10 @@ export const API_KEY_REQUESTS_PER_MINUTE = 120;
 export const API_KEY_EXPIRY_CHOICES = ['never', '30', '90', '365', 'date'] as const;
 export type ApiKeyExpiryChoice = (typeof API_KEY_EXPIRY_CHOICES)[number];
 
+/** What a key may do in its workspace: a viewer key only reads. */
+export const API_KEY_ROLES = ['member', 'viewer'] as const;
+export type ApiKeyRole = (typeof API_KEY_ROLES)[number];
+
 export const apiKeyInputSchema = z
   .object({
     name: z
@@ -27,6 +31,10 @@ export const apiKeyInputSchema = z
       .nullable()
       .default(null)
       .meta({ description: 'Epoch milliseconds; null for a key that never expires', example: null }),
+    role: z
+      .enum(API_KEY_ROLES)
+      .default('member')
+      .meta({ description: 'member reads and writes; viewer only reads' }),
   })
   .meta({ id: 'ApiKeyInput' });
 export type ApiKeyInput = z.input<typeof apiKeyInputSchema>;
@@ -36,6 +44,8 @@ export const apiKeySchema = z
   .object({
     id: z.string(),
     name: z.string(),
+    role: z.enum(API_KEY_ROLES),
+    createdBy: z.string().nullable().meta({ description: "The maker's name; null once they left" }),
     prefix: z
       .string()
       .meta({ description: 'The first characters of the key, to recognise it', example: 'uw_live_Ab3x' }),

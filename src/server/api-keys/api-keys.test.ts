@@ -27,6 +27,8 @@ describe('managing API keys', () => {
       {
         id: created.id,
         name: 'GitHub Actions',
+        role: 'member',
+        createdBy: owner.name,
         prefix: created.prefix,
         createdAt: START,
         lastUsedAt: null,

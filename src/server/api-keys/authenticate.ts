@@ -1,6 +1,7 @@
-// `Authorization: Bearer <key>` → the key's owner. In order: a well-formed, known, unrevoked,
-// unexpired key (else 401 invalid_api_key), within its requests per minute (else 429 with
-// Retry-After), whose owner still has API access (else 403 feature_not_in_plan).
+// `Authorization: Bearer <key>` → the key's workspace, its role there and the person who made
+// it. In order: a well-formed, known, unrevoked, unexpired key (else 401 invalid_api_key), within
+// its requests per minute (else 429 with Retry-After), whose workspace still has API access
+// (else 403 feature_not_in_plan).
 import type { Kysely } from 'kysely';
 import { API_KEY_REQUESTS_PER_MINUTE } from '../../core/api/api-keys.ts';
 import type { Clock } from '../clock.ts';
@@ -35,11 +36,30 @@ export function createBearerAuthenticator({
   return async (token) => {
     if (!looksLikeApiKey(token))
       throw invalid('The Authorization header does not hold an Upwatch API key (Bearer uw_live_…).');
+    // The key acts as its maker; one whose maker has left acts as the workspace's owner.
     const row = await db
       .selectFrom('api_keys')
-      .innerJoin('user', 'user.id', 'api_keys.user_id')
+      .innerJoin('user', (join) =>
+        join.on((eb) =>
+          eb(
+            'user.id',
+            '=',
+            eb.fn.coalesce(
+              'api_keys.created_by',
+              eb
+                .selectFrom('member')
+                .select('member.userId')
+                .whereRef('member.organizationId', '=', 'api_keys.user_id')
+                .where('member.role', '=', 'owner')
+                .limit(1),
+            ),
+          ),
+        ),
+      )
       .select([
         'api_keys.id as keyId',
+        'api_keys.user_id as workspaceId',
+        'api_keys.role',
         'api_keys.expires_at as expiresAt',
         'api_keys.revoked_at as revokedAt',
         'api_keys.last_used_at as lastUsedAt',
@@ -65,7 +85,7 @@ export function createBearerAuthenticator({
         `An API key may make ${API_KEY_REQUESTS_PER_MINUTE} requests a minute. Retry in ${rate.retryAfterSeconds} s.`,
         { 'Retry-After': String(rate.retryAfterSeconds) },
       );
-    await gate(row.userId);
+    await gate(row.workspaceId);
     if (row.lastUsedAt === null || now - row.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
       // Guarded in SQL too, so several processes seeing the same stale value write once.
       await db
@@ -79,6 +99,7 @@ export function createBearerAuthenticator({
     }
     return {
       keyId: row.keyId,
+      workspace: { id: row.workspaceId, role: row.role },
       user: {
         id: row.userId,
         name: row.name,

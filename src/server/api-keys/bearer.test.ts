@@ -101,6 +101,8 @@ describe('Authorization: Bearer <api key> on /api/v1', () => {
       .values({
         id: 'starter-key',
         user_id: owner.id,
+        created_by: owner.id,
+        role: 'member',
         name: 'Old CI',
         prefix: visiblePrefix(key),
         hash: hashApiKey(key),

@@ -10,7 +10,7 @@ import {
 import { errorSchema } from '../../core/api/errors.ts';
 import { lowestPlanWith } from '../../core/plans.ts';
 import { body, json } from '../http/openapi.ts';
-import { type AppEnv, requireSessionUser } from '../http/session.ts';
+import { type AppEnv, requireSessionUser, requireWorkspace } from '../http/session.ts';
 import type { ApiKeyService } from './service.ts';
 
 const tags = ['API keys'];
@@ -69,12 +69,16 @@ export function mountApiKeyRoutes(api: OpenAPIHono<AppEnv>, keys: ApiKeyService)
     bearerFormat: 'uw_live_…',
     description: `An API key from Settings → API Documentation (${lowestPlanWith('apiAccess').displayName} plan), ${API_KEY_REQUESTS_PER_MINUTE} requests a minute per key.`,
   });
-  api.openapi(list, async (c) => c.json({ keys: await keys.list(requireSessionUser(c).id) }, 200));
+  api.openapi(list, async (c) => {
+    requireSessionUser(c);
+    return c.json({ keys: await keys.list(requireWorkspace(c).id) }, 200);
+  });
   api.openapi(create, async (c) =>
-    c.json(await keys.create(requireSessionUser(c).id, c.req.valid('json')), 201),
+    c.json(await keys.create(requireWorkspace(c).id, requireSessionUser(c), c.req.valid('json')), 201),
   );
   api.openapi(revoke, async (c) => {
-    await keys.revoke(requireSessionUser(c).id, c.req.valid('param').id);
+    requireSessionUser(c);
+    await keys.revoke(requireWorkspace(c).id, c.req.valid('param').id);
     return c.body(null, 204);
   });
 }

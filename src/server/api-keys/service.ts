@@ -1,5 +1,5 @@
-// API key verbs for the owner (list, create, revoke) and the bearer check every /api/v1 request
-// with `Authorization: Bearer …` goes through. Every query is scoped by the owner's id.
+// API key verbs for a workspace (list, create, revoke) and the bearer check every /api/v1 request
+// with `Authorization: Bearer …` goes through. Every query is scoped by the workspace's id.
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { ApiKey, CreatedApiKey, NewApiKey } from '../../core/api/api-keys.ts';
@@ -21,10 +21,12 @@ export interface ApiKeyDeps {
   entitlements: Pick<EntitlementsHelper, 'check'>;
 }
 
-function toApiKey(row: ApiKeyTable): ApiKey {
+function toApiKey(row: ApiKeyTable, createdBy: string | null): ApiKey {
   return {
     id: row.id,
     name: row.name,
+    role: row.role,
+    createdBy,
     prefix: row.prefix,
     createdAt: row.created_at,
     lastUsedAt: row.last_used_at,
@@ -35,40 +37,48 @@ function toApiKey(row: ApiKeyTable): ApiKey {
 export function createApiKeyService({ db, clock, entitlements }: ApiKeyDeps) {
   const gate = apiAccessGate(entitlements);
 
-  /** The owner's keys that were not revoked, newest first (expired ones too, to show why they fail). */
-  async function list(userId: string): Promise<ApiKey[]> {
+  /** The workspace's keys that were not revoked, newest first (expired ones too, to show why they fail). */
+  async function list(workspaceId: string): Promise<ApiKey[]> {
     const rows = await db
       .selectFrom('api_keys')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .leftJoin('user', 'user.id', 'api_keys.created_by')
+      .selectAll('api_keys')
+      .select('user.name as creatorName')
+      .where('api_keys.user_id', '=', workspaceId)
+      .where('api_keys.revoked_at', 'is', null)
+      .orderBy('api_keys.created_at', 'desc')
+      .orderBy('api_keys.id', 'desc')
       .execute();
-    return rows.map(toApiKey);
+    return rows.map((row) => toApiKey(row, row.creatorName));
   }
 
-  async function create(userId: string, { name, expiresAt }: NewApiKey): Promise<CreatedApiKey> {
-    await gate(userId);
+  async function create(
+    workspaceId: string,
+    creator: { id: string; name: string },
+    { name, expiresAt, role }: NewApiKey,
+  ): Promise<CreatedApiKey> {
+    await gate(workspaceId);
     const now = clock.now();
     if (expiresAt !== null && expiresAt <= now)
       throw new ApiError(422, 'expiry_in_past', 'Choose an expiry date in the future.');
     const { live } = await db
       .selectFrom('api_keys')
       .select((eb) => eb.fn.countAll<number>().as('live'))
-      .where('user_id', '=', userId)
+      .where('user_id', '=', workspaceId)
       .where('revoked_at', 'is', null)
       .executeTakeFirstOrThrow();
     if (Number(live) >= MAX_KEYS_PER_USER)
       throw new ApiError(
         409,
         'api_key_limit_reached',
-        `An account can hold ${MAX_KEYS_PER_USER} API keys. Revoke one you no longer use.`,
+        `A workspace can hold ${MAX_KEYS_PER_USER} API keys. Revoke one you no longer use.`,
       );
     const key = generateApiKey();
     const row: ApiKeyTable = {
       id: uuidv7(),
-      user_id: userId,
+      user_id: workspaceId,
+      created_by: creator.id,
+      role,
       name,
       prefix: visiblePrefix(key),
       hash: hashApiKey(key),
@@ -78,19 +88,19 @@ export function createApiKeyService({ db, clock, entitlements }: ApiKeyDeps) {
       revoked_at: null,
     };
     await db.insertInto('api_keys').values(row).execute();
-    return { ...toApiKey(row), key };
+    return { ...toApiKey(row, creator.name), key };
   }
 
-  async function revoke(userId: string, id: string): Promise<void> {
+  async function revoke(workspaceId: string, id: string): Promise<void> {
     const result = await db
       .updateTable('api_keys')
       .set({ revoked_at: clock.now() })
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('user_id', '=', workspaceId)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0)
-      throw new ApiError(404, 'api_key_not_found', 'No API key with that id in your account.');
+      throw new ApiError(404, 'api_key_not_found', 'No API key with that id in this workspace.');
   }
 
   return { list, create, revoke, authenticate: createBearerAuthenticator({ db, clock, gate }) };

@@ -25,6 +25,7 @@ import { digestNextSend } from './migrations/0021-digest-next-send.ts';
 import { compactCheckResults } from './migrations/0022-compact-check-results.ts';
 import { workspaces } from './migrations/0023-workspaces.ts';
 import { twoFactor } from './migrations/0024-two-factor.ts';
+import { workspaceApiKeys } from './migrations/0025-workspace-api-keys.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-compact-check-results': compactCheckResults,
   '0023-workspaces': workspaces,
   '0024-two-factor': twoFactor,
+  '0025-workspace-api-keys': workspaceApiKeys,
 };
 
 export class MigrationError extends Error {

@@ -32,7 +32,9 @@ export interface AppEnv {
 }
 
 /** Checks a bearer token; throws an ApiError (401, 403 or 429) when it may not be used. */
-export type BearerAuthenticator = (token: string) => Promise<{ user: SessionUser; keyId: string }>;
+export type BearerAuthenticator = (
+  token: string,
+) => Promise<{ user: SessionUser; keyId: string; workspace: WorkspaceAccess }>;
 
 /** The token of an `Authorization: Bearer …` header, or null for no header or another scheme. */
 function bearerToken(header: string | undefined): string | null {
@@ -53,12 +55,12 @@ export function loadSession(
   return async (c, next) => {
     const token = bearerToken(c.req.header('authorization'));
     if (token !== null && authenticateBearer) {
-      const { user, keyId } = await authenticateBearer(token);
+      const { user, keyId, workspace } = await authenticateBearer(token);
       c.set('user', user);
       c.set('apiKeyId', keyId);
       c.set('sessionId', null);
-      // A key works in the workspace it was made in: today every key's is its maker's personal one.
-      c.set('workspace', { id: user.id, role: 'member' });
+      // A key works in the workspace it was made in, with its own role there.
+      c.set('workspace', workspace);
       return next();
     }
     const session = await auth.api.getSession({ headers: c.req.raw.headers });

@@ -13,6 +13,8 @@ const FULL_KEY = 'uw_live_Ab3xQ9mN2pR7sT4vW8yZ1cD5fG6hJ0kL3nP7qS2';
 const ci: ApiKey = {
   id: 'k-1',
   name: 'CI',
+  role: 'member',
+  createdBy: 'Ada Lovelace',
   prefix: 'uw_live_Ab3x',
   createdAt: Date.UTC(2026, 0, 5, 9),
   lastUsedAt: null,

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import {
   type ApiKeyExpiryChoice,
+  type ApiKeyRole,
   apiKeyInputSchema,
   type CreatedApiKey,
   expiryFor,
@@ -25,6 +26,7 @@ export function CreateKeyCard() {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [expiry, setExpiry] = useState<ApiKeyExpiryChoice>('never');
+  const [role, setRole] = useState<ApiKeyRole>('member');
   const [date, setDate] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
@@ -35,6 +37,7 @@ export function CreateKeyCard() {
       setCreated(key);
       setName('');
       setExpiry('never');
+      setRole('member');
       setDate('');
       await queryClient.invalidateQueries({ queryKey: apiKeyKeys.list });
     },
@@ -44,7 +47,7 @@ export function CreateKeyCard() {
     event.preventDefault();
     const expiresAt = expiryFor(expiry, Date.now(), date);
     if (Number.isNaN(expiresAt)) return setInvalid('Choose an expiry date.');
-    const parsed = apiKeyInputSchema.safeParse({ name, expiresAt });
+    const parsed = apiKeyInputSchema.safeParse({ name, expiresAt, role });
     if (!parsed.success) return setInvalid(parsed.error.issues[0]?.message ?? 'Check the form.');
     setInvalid(null);
     create.mutate(parsed.data);
@@ -55,7 +58,8 @@ export function CreateKeyCard() {
       <CardHeader>
         <CardTitle>Create an API key</CardTitle>
         <CardDescription>
-          For scripts and CI: the key acts as you on every /api/v1 route, up to 120 requests a minute.
+          For scripts and CI: the key works in this workspace on every /api/v1 route, up to 120 requests a
+          minute. A read-only key can look but not change anything.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -81,6 +85,17 @@ export function CreateKeyCard() {
                   {label}
                 </option>
               ))}
+            </NativeSelect>
+          </Field>
+          <Field>
+            <Label htmlFor="api-key-role">Access</Label>
+            <NativeSelect
+              id="api-key-role"
+              value={role}
+              onChange={(event) => setRole(event.target.value as ApiKeyRole)}
+            >
+              <option value="member">Read and write</option>
+              <option value="viewer">Read only</option>
             </NativeSelect>
           </Field>
           {expiry === 'date' ? (

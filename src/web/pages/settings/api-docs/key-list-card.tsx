@@ -50,7 +50,13 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke(): void }) {
   const expired = apiKey.expiresAt !== null && apiKey.expiresAt <= Date.now();
   return (
     <tr className="border-t border-border">
-      <td className="py-2 pr-3 font-medium">{apiKey.name}</td>
+      <td className="py-2 pr-3">
+        <p className="font-medium">{apiKey.name}</p>
+        <p className="text-xs text-muted">
+          {apiKey.role === 'viewer' ? 'Read only' : 'Read and write'}
+          {apiKey.createdBy ? ` · by ${apiKey.createdBy}` : ''}
+        </p>
+      </td>
       <td className="py-2 pr-3 font-mono text-xs">{apiKey.prefix}…</td>
       <td className="py-2 pr-3">{formatDate(apiKey.createdAt, timeZone)}</td>
       <td className="py-2 pr-3">
