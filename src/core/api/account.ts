@@ -7,6 +7,7 @@ export const userProfileSchema = z
     email: z.email(),
     timezone: z.string().meta({ example: 'Europe/Berlin' }),
     createdAt: z.number().int().meta({ description: 'Epoch milliseconds' }),
+    twoFactorEnabled: z.boolean().meta({ description: 'Sign-in asks for a code after the password' }),
   })
   .meta({ id: 'UserProfile' });
 export type UserProfile = z.infer<typeof userProfileSchema>;

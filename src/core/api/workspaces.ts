@@ -11,6 +11,7 @@ export const workspaceSchema = z
     name: z.string().meta({ example: "Ada's workspace" }),
     role: z.enum(WORKSPACE_ROLES).meta({ description: "The caller's role in this workspace" }),
     active: z.boolean().meta({ description: 'The workspace this session works in' }),
+    requireTwoFactor: z.boolean().meta({ description: 'Every member must sign in with a second factor' }),
   })
   .meta({ id: 'Workspace' });
 export type Workspace = z.infer<typeof workspaceSchema>;
@@ -19,6 +20,13 @@ export const workspaceListSchema = z
   .object({ workspaces: z.array(workspaceSchema) })
   .meta({ id: 'WorkspaceList' });
 export type WorkspaceList = z.infer<typeof workspaceListSchema>;
+
+export const workspaceUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Give the workspace a name.').max(100).optional(),
+    requireTwoFactor: z.boolean().optional(),
+  })
+  .meta({ id: 'WorkspaceUpdate' });
 
 /** Roles an invitation or a role change may give: a workspace has one owner. */
 export const ASSIGNABLE_ROLES = ['admin', 'member', 'viewer'] as const;

@@ -68,6 +68,7 @@ export function createBearerAuthenticator({
         'user.email',
         'user.timezone',
         'user.createdAt',
+        'user.twoFactorEnabled',
       ])
       .where('api_keys.hash', '=', hashApiKey(token))
       .executeTakeFirst();
@@ -99,13 +100,15 @@ export function createBearerAuthenticator({
     }
     return {
       keyId: row.keyId,
-      workspace: { id: row.workspaceId, role: row.role },
+      // A key is no person: the workspace's two-factor rule is about signing in.
+      workspace: { id: row.workspaceId, role: row.role, requireTwoFactor: false },
       user: {
         id: row.userId,
         name: row.name,
         email: row.email,
         timezone: row.timezone ?? 'UTC',
         createdAt: new Date(row.createdAt).getTime(),
+        twoFactorEnabled: Boolean(row.twoFactorEnabled),
       },
     };
   };

@@ -12,12 +12,15 @@ export interface SessionUser {
   email: string;
   timezone: string;
   createdAt: number;
+  twoFactorEnabled: boolean;
 }
 
 /** The workspace a request works in and the caller's role there. */
 export interface WorkspaceAccess {
   id: string;
   role: WorkspaceRole;
+  /** Its owner requires two-factor sign-in of every member. */
+  requireTwoFactor: boolean;
 }
 
 export interface AppEnv {
@@ -80,6 +83,7 @@ export function loadSession(
             email: user.email,
             timezone: user.timezone ?? 'UTC',
             createdAt: new Date(user.createdAt).getTime(),
+            twoFactorEnabled: Boolean(user.twoFactorEnabled),
           }
         : null,
     );

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { WorkspaceAccess } from '../http/session.ts';
+import { workspaceSettings } from './settings.ts';
 
 export async function activeWorkspace(
   db: Kysely<Database>,
@@ -12,10 +13,16 @@ export async function activeWorkspace(
   const wanted = activeId ?? userId;
   const membership = await db
     .selectFrom('member')
-    .select(['organizationId', 'role'])
-    .where('userId', '=', userId)
-    .where('organizationId', 'in', wanted === userId ? [userId] : [wanted, userId])
+    .innerJoin('organization', 'organization.id', 'member.organizationId')
+    .select(['member.organizationId', 'member.role', 'organization.metadata'])
+    .where('member.userId', '=', userId)
+    .where('member.organizationId', 'in', wanted === userId ? [userId] : [wanted, userId])
     .execute();
   const row = membership.find((m) => m.organizationId === wanted) ?? membership[0];
-  return row ? { id: row.organizationId, role: row.role } : { id: userId, role: 'owner' };
+  if (!row) return { id: userId, role: 'owner', requireTwoFactor: false };
+  return {
+    id: row.organizationId,
+    role: row.role,
+    requireTwoFactor: workspaceSettings(row.metadata).requireTwoFactor,
+  };
 }

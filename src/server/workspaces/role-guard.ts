@@ -11,6 +11,7 @@ import type { AppEnv } from '../http/session.ts';
  */
 const PERSONAL_ROUTES = [
   /^\/me$/,
+  /^\/workspaces$/,
   /^\/public-config$/,
   /^\/digest-settings$/,
   /^\/reports(\/.*)?$/,
@@ -22,14 +23,22 @@ const MEMBER_ROUTES = /^\/workspace\/(members|invitations)(\/.*)?$/;
 export function actionOf(method: string, path: string): WorkspaceAction | null {
   if (PERSONAL_ROUTES.some((route) => route.test(path))) return null;
   if (method === 'GET' || method === 'HEAD') return 'read';
+  if (path === '/workspace') return 'manageWorkspace';
   return MEMBER_ROUTES.test(path) ? 'manageMembers' : 'write';
 }
 
 export function roleGuard(prefix: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const { workspace } = c.var;
+    const { workspace, user } = c.var;
     if (workspace) {
       const action = actionOf(c.req.method, c.req.path.slice(prefix.length));
+      if (action && workspace.requireTwoFactor && user && !user.twoFactorEnabled) {
+        throw new ApiError(
+          403,
+          'two_factor_required',
+          'This workspace requires two-factor sign-in. Turn it on in Settings → User Settings to continue.',
+        );
+      }
       if (action && !can(workspace.role, action)) {
         throw new ApiError(403, 'forbidden_role', refusalMessage(action, workspace.role));
       }

@@ -30,6 +30,7 @@ afterAll(async () => {
 /** A person's own profile and digest, and joining a workspace: every role may use them. */
 const PERSONAL = [
   '/me',
+  '/workspaces',
   '/public-config',
   '/digest-settings',
   '/reports',
@@ -43,6 +44,7 @@ const MEMBERSHIP = /^\/workspace\/(members|invitations)/;
 function actionOf(method: string, path: string) {
   if (PERSONAL.includes(path)) return null;
   if (method === 'GET') return 'read';
+  if (path === '/workspace') return 'manageWorkspace';
   return MEMBERSHIP.test(path) ? 'manageMembers' : 'write';
 }
 

@@ -3,10 +3,11 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Kysely } from 'kysely';
 import { errorSchema } from '../../core/api/errors.ts';
-import { workspaceListSchema } from '../../core/api/workspaces.ts';
+import { workspaceListSchema, workspaceUpdateSchema } from '../../core/api/workspaces.ts';
 import type { Database } from '../db/schema.ts';
 import { json } from '../http/openapi.ts';
-import { type AppEnv, requireUser, requireWorkspace } from '../http/session.ts';
+import { type AppEnv, requireSessionUser, requireUser, requireWorkspace } from '../http/session.ts';
+import { updateWorkspace, workspaceSettings } from './settings.ts';
 
 const list = createRoute({
   method: 'get',
@@ -19,6 +20,20 @@ const list = createRoute({
   },
 });
 
+const update = createRoute({
+  method: 'patch',
+  path: '/workspace',
+  tags: ['Workspaces'],
+  summary: 'Rename the workspace or require two-factor sign-in of its members (the owner)',
+  request: { body: { content: { 'application/json': { schema: workspaceUpdateSchema } }, required: true } },
+  responses: {
+    204: { description: 'Changed' },
+    401: json(errorSchema, 'Not signed in'),
+    403: json(errorSchema, 'forbidden_role: only the owner'),
+    409: json(errorSchema, 'two_factor_first: the owner has no second factor yet'),
+  },
+});
+
 export function mountWorkspaceRoutes(api: OpenAPIHono<AppEnv>, db: Kysely<Database>): void {
   api.openapi(list, async (c) => {
     const active = requireWorkspace(c);
@@ -26,11 +41,20 @@ export function mountWorkspaceRoutes(api: OpenAPIHono<AppEnv>, db: Kysely<Databa
     const rows = await db
       .selectFrom('member')
       .innerJoin('organization', 'organization.id', 'member.organizationId')
-      .select(['organization.id', 'organization.name', 'member.role'])
+      .select(['organization.id', 'organization.name', 'organization.metadata', 'member.role'])
       .where('member.userId', '=', requireUser(c).id)
       .$if(c.var.apiKeyId !== null, (qb) => qb.where('organization.id', '=', active.id))
       .orderBy('organization.name')
       .execute();
-    return c.json({ workspaces: rows.map((row) => ({ ...row, active: row.id === active.id })) }, 200);
+    const workspaces = rows.map(({ metadata, ...row }) => ({
+      ...row,
+      active: row.id === active.id,
+      requireTwoFactor: workspaceSettings(metadata).requireTwoFactor,
+    }));
+    return c.json({ workspaces }, 200);
+  });
+  api.openapi(update, async (c) => {
+    await updateWorkspace(db, requireWorkspace(c).id, requireSessionUser(c), c.req.valid('json'));
+    return c.body(null, 204);
   });
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUserApp } from '../test/user-app.ts';
+import { joinWorkspace } from '../test/workspace-rows.ts';
 
 const NOW = Date.UTC(2026, 10, 25, 9);
 let app: Awaited<ReturnType<typeof createUserApp>>;
@@ -15,7 +16,9 @@ describe('workspaces', () => {
     const ada = await app.user('free');
     const body = await app.json(await app.send(ada, 'GET', '/workspaces'), 200);
     expect(body).toEqual({
-      workspaces: [{ id: ada.id, name: `${ada.name}'s workspace`, role: 'owner', active: true }],
+      workspaces: [
+        { id: ada.id, name: `${ada.name}'s workspace`, role: 'owner', active: true, requireTwoFactor: false },
+      ],
     });
     const member = await app.t.database.db
       .selectFrom('member')
@@ -63,6 +66,38 @@ describe('workspaces', () => {
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
+});
+
+it('lets its owner require two-factor sign-in, once they have it, and holds back members without it', async () => {
+  const { db, dialect } = app.t.database;
+  const ada = await app.user('pro');
+  const grace = await app.user('free');
+  await joinWorkspace(db, dialect, ada.id, grace.id, 'member');
+  const turnOn = () => app.send(ada, 'PATCH', '/workspace', { requireTwoFactor: true });
+  const first = await turnOn();
+  expect(first.status).toBe(409);
+  expect(await first.json()).toMatchObject({ error: { code: 'two_factor_first' } });
+
+  const enable = (id: string) =>
+    db
+      .updateTable('user')
+      .set({ twoFactorEnabled: dialect === 'sqlite' ? 1 : true })
+      .where('id', '=', id)
+      .execute();
+  await enable(ada.id);
+  expect((await turnOn()).status).toBe(204);
+  expect((await app.send(grace, 'PATCH', '/workspace', { requireTwoFactor: false })).status).toBe(403);
+
+  const held = await app.send(grace, 'GET', '/monitors');
+  expect(held.status).toBe(403);
+  expect(await held.json()).toMatchObject({ error: { code: 'two_factor_required' } });
+  const listed = await app.json<{ workspaces: { active: boolean; requireTwoFactor: boolean }[] }>(
+    await app.send(grace, 'GET', '/workspaces'),
+    200,
+  );
+  expect(listed.workspaces.find((w) => w.active)?.requireTwoFactor).toBe(true);
+  await enable(grace.id);
+  expect((await app.send(grace, 'GET', '/monitors')).status).toBe(200);
 });
 
 it('deletes a personal workspace with its person', async () => {

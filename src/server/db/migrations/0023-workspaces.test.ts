@@ -62,7 +62,15 @@ it('gives every existing user a personal workspace keyed by their own id, holdin
     const list = await app.request('/api/v1/workspaces', { headers });
     expect(list.status).toBe(200);
     expect(await list.json()).toEqual({
-      workspaces: [{ id: owners[i], name: "Bulk Owner's workspace", role: 'owner', active: true }],
+      workspaces: [
+        {
+          id: owners[i],
+          name: "Bulk Owner's workspace",
+          role: 'owner',
+          active: true,
+          requireTwoFactor: false,
+        },
+      ],
     });
     const page = (await (await app.request('/api/v1/monitors', { headers })).json()) as {
       monitors: { id: string }[];

@@ -57,6 +57,22 @@ describe('dashboard shell', () => {
     expect(await banner.findByText("Ada's workspace")).toBeInTheDocument();
   });
 
+  it('sends a member without two-factor to its set-up when the workspace requires it', async () => {
+    stubServer({
+      user: TEST_USER,
+      routes: {
+        'GET /api/v1/workspaces': () =>
+          json({
+            workspaces: [{ id: 'w-1', name: 'Acme', role: 'member', active: true, requireTwoFactor: true }],
+          }),
+      },
+    });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Set up two-factor sign-in' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Set up two-factor' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Dashboard' })).toBeNull();
+  });
+
   it('sends signed-in visitors of the landing page to the dashboard', async () => {
     stubServer({ user: TEST_USER });
     const { router } = renderApp('/');

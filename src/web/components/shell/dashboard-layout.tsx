@@ -5,6 +5,7 @@ import { sessionQueryOptions } from '../../lib/session';
 import { DashboardFooter } from './dashboard-footer';
 import { DashboardHeader } from './dashboard-header';
 import { SignedOutView } from './signed-out';
+import { TwoFactorGate } from './two-factor-gate';
 
 export function DashboardLayout() {
   const { data: session } = useSuspenseQuery(sessionQueryOptions);
@@ -14,9 +15,11 @@ export function DashboardLayout() {
       <DashboardHeader user={user} />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
         {user ? (
-          <LiveUpdates>
-            <Outlet />
-          </LiveUpdates>
+          <TwoFactorGate twoFactorEnabled={Boolean(user.twoFactorEnabled)}>
+            <LiveUpdates>
+              <Outlet />
+            </LiveUpdates>
+          </TwoFactorGate>
         ) : (
           <SignedOutView />
         )}
