@@ -106,6 +106,16 @@ export function requireWorkspace(c: { var: AppEnv['Variables'] }): WorkspaceAcce
   return c.var.workspace;
 }
 
+/** Who acts and where: the workspace a change belongs to, and the person it is recorded as. */
+export interface Caller {
+  workspaceId: string;
+  actorId: string;
+}
+
+export function requireCaller(c: { var: AppEnv['Variables'] }): Caller {
+  return { workspaceId: requireWorkspace(c).id, actorId: requireUser(c).id };
+}
+
 /** For routes a key must not reach (managing keys): the signed-in user of a cookie session. */
 export function requireSessionUser(c: { var: AppEnv['Variables'] }): SessionUser {
   if (c.var.apiKeyId)

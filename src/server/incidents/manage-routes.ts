@@ -10,7 +10,7 @@ import {
   relatedMonitorsInputSchema,
   resolutionInputSchema,
 } from '../../core/api/incidents.ts';
-import { type AppEnv, requireWorkspace } from '../http/session.ts';
+import { type AppEnv, requireCaller } from '../http/session.ts';
 import { body, gated, idParams, json, tags } from './openapi.ts';
 import type { IncidentService } from './service.ts';
 
@@ -70,29 +70,23 @@ const setResolution = createRoute({
 
 export function mountManagementRoutes(api: OpenAPIHono<AppEnv>, incidents: IncidentService): void {
   api.openapi(create, async (c) =>
-    c.json(await incidents.create(requireWorkspace(c).id, c.req.valid('json')), 201),
+    c.json(await incidents.create(requireCaller(c), c.req.valid('json')), 201),
   );
   api.openapi(acknowledge, async (c) =>
-    c.json(await incidents.acknowledge(requireWorkspace(c).id, c.req.valid('param').id), 200),
+    c.json(await incidents.acknowledge(requireCaller(c), c.req.valid('param').id), 200),
   );
   api.openapi(update, async (c) =>
-    c.json(await incidents.update(requireWorkspace(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await incidents.update(requireCaller(c), c.req.valid('param').id, c.req.valid('json')), 200),
   );
   api.openapi(postUpdate, async (c) =>
-    c.json(
-      await incidents.postUpdate(requireWorkspace(c).id, c.req.valid('param').id, c.req.valid('json')),
-      201,
-    ),
+    c.json(await incidents.postUpdate(requireCaller(c), c.req.valid('param').id, c.req.valid('json')), 201),
   );
   api.openapi(setMonitors, async (c) =>
-    c.json(
-      await incidents.setMonitors(requireWorkspace(c).id, c.req.valid('param').id, c.req.valid('json')),
-      200,
-    ),
+    c.json(await incidents.setMonitors(requireCaller(c), c.req.valid('param').id, c.req.valid('json')), 200),
   );
   api.openapi(setResolution, async (c) =>
     c.json(
-      await incidents.setResolution(requireWorkspace(c).id, c.req.valid('param').id, c.req.valid('json')),
+      await incidents.setResolution(requireCaller(c), c.req.valid('param').id, c.req.valid('json')),
       200,
     ),
   );

@@ -17,6 +17,7 @@ import type { Clock } from '../clock.ts';
 import type { IncidentTable } from '../db/incident-schema.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import type { Caller } from '../http/session.ts';
 import type { IncidentGate } from './gate.ts';
 import { addIncidentEvent } from './lifecycle.ts';
 import { getOwnedIncidentRow, ownedMonitors } from './repository.ts';
@@ -28,7 +29,7 @@ export interface ManagementDeps {
   clock: Clock;
   requireManagement: IncidentGate;
   /** The incident as the routes answer with it after a change. */
-  get(userId: string, id: string): Promise<Incident>;
+  get(workspaceId: string, id: string): Promise<Incident>;
 }
 
 async function setColumns(tx: Tx, id: string, columns: Updateable<IncidentTable>): Promise<void> {
@@ -79,17 +80,17 @@ async function changeStatus(tx: Tx, row: IncidentTable, to: IncidentStatus, now:
 
 export function createIncidentManagement({ db, clock, requireManagement, get }: ManagementDeps) {
   /** Another user's incident is a 404 whatever the plan; the user's own needs the feature. */
-  async function managed(userId: string, id: string): Promise<IncidentTable> {
-    const row = await getOwnedIncidentRow(db, userId, id);
-    await requireManagement(userId);
+  async function managed(workspaceId: string, id: string): Promise<IncidentTable> {
+    const row = await getOwnedIncidentRow(db, workspaceId, id);
+    await requireManagement(workspaceId);
     return row;
   }
 
   return {
     /** A manual incident: declared by a person, so it starts acknowledged. */
-    async create(userId: string, input: IncidentInput): Promise<Incident> {
-      const monitors = await ownedMonitors(db, userId, input.monitorIds);
-      await requireManagement(userId);
+    async create({ workspaceId, actorId }: Caller, input: IncidentInput): Promise<Incident> {
+      const monitors = await ownedMonitors(db, workspaceId, input.monitorIds);
+      await requireManagement(workspaceId);
       const now = clock.now();
       const id = uuidv7();
       await db.transaction().execute(async (tx) => {
@@ -97,7 +98,7 @@ export function createIncidentManagement({ db, clock, requireManagement, get }: 
           .insertInto('incidents')
           .values({
             id,
-            user_id: userId,
+            user_id: workspaceId,
             title: input.title,
             status: input.status,
             severity: input.severity,
@@ -122,14 +123,14 @@ export function createIncidentManagement({ db, clock, requireManagement, get }: 
             .values(monitors.map((monitor) => ({ incident_id: id, monitor_id: monitor.id })))
             .execute();
         }
-        await addIncidentEvent(tx, id, now, 'detected', 'Opened by hand.', userId);
-        if (input.update) await insertUpdate(tx, id, input.status, input.update, now, userId);
+        await addIncidentEvent(tx, id, now, 'detected', 'Opened by hand.', actorId);
+        if (input.update) await insertUpdate(tx, id, input.status, input.update, now, actorId);
       });
-      return get(userId, id);
+      return get(workspaceId, id);
     },
 
-    async acknowledge(userId: string, id: string): Promise<Incident> {
-      const row = await managed(userId, id);
+    async acknowledge({ workspaceId, actorId }: Caller, id: string): Promise<Incident> {
+      const row = await managed(workspaceId, id);
       if (row.resolved_at !== null) {
         throw new ApiError(
           409,
@@ -147,47 +148,55 @@ export function createIncidentManagement({ db, clock, requireManagement, get }: 
             .where('acknowledged_at', 'is', null)
             .executeTakeFirst();
           if (Number(result.numUpdatedRows) === 1) {
-            await addIncidentEvent(tx, id, now, 'acknowledged', 'Acknowledged.', userId);
+            await addIncidentEvent(tx, id, now, 'acknowledged', 'Acknowledged.', actorId);
           }
         });
       }
-      return get(userId, id);
+      return get(workspaceId, id);
     },
 
-    async update(userId: string, id: string, patch: IncidentPatch): Promise<Incident> {
-      const row = await managed(userId, id);
+    async update({ workspaceId, actorId }: Caller, id: string, patch: IncidentPatch): Promise<Incident> {
+      const row = await managed(workspaceId, id);
       const now = clock.now();
       await db.transaction().execute(async (tx) => {
         if (patch.title !== undefined && patch.title !== row.title) {
           await setColumns(tx, id, { title: patch.title, updated_at: now });
           const message = `Title changed from “${row.title}” to “${patch.title}”.`;
-          await addIncidentEvent(tx, id, now, 'title_changed', message, userId);
+          await addIncidentEvent(tx, id, now, 'title_changed', message, actorId);
         }
         if (patch.severity !== undefined && patch.severity !== row.severity) {
           await setColumns(tx, id, { severity: patch.severity, updated_at: now });
           const message = `Severity changed from ${INCIDENT_SEVERITY_LABELS[row.severity]} to ${INCIDENT_SEVERITY_LABELS[patch.severity]}.`;
-          await addIncidentEvent(tx, id, now, 'severity_changed', message, userId);
+          await addIncidentEvent(tx, id, now, 'severity_changed', message, actorId);
         }
-        if (patch.status !== undefined) await changeStatus(tx, row, patch.status, now, userId);
+        if (patch.status !== undefined) await changeStatus(tx, row, patch.status, now, actorId);
       });
-      return get(userId, id);
+      return get(workspaceId, id);
     },
 
     /** A public update; announcing another status changes the incident's status too. */
-    async postUpdate(userId: string, id: string, input: IncidentUpdateInput): Promise<Incident> {
-      const row = await managed(userId, id);
+    async postUpdate(
+      { workspaceId, actorId }: Caller,
+      id: string,
+      input: IncidentUpdateInput,
+    ): Promise<Incident> {
+      const row = await managed(workspaceId, id);
       const status = input.status ?? row.status;
       const now = clock.now();
       await db.transaction().execute(async (tx) => {
-        await changeStatus(tx, row, status, now, userId);
-        await insertUpdate(tx, id, status, input.message, now, userId);
+        await changeStatus(tx, row, status, now, actorId);
+        await insertUpdate(tx, id, status, input.message, now, actorId);
       });
-      return get(userId, id);
+      return get(workspaceId, id);
     },
 
-    async setMonitors(userId: string, id: string, input: RelatedMonitorsInput): Promise<Incident> {
-      const row = await managed(userId, id);
-      const wanted = await ownedMonitors(db, userId, input.monitorIds);
+    async setMonitors(
+      { workspaceId, actorId }: Caller,
+      id: string,
+      input: RelatedMonitorsInput,
+    ): Promise<Incident> {
+      const row = await managed(workspaceId, id);
+      const wanted = await ownedMonitors(db, workspaceId, input.monitorIds);
       if (row.primary_monitor_id && !wanted.some((monitor) => monitor.id === row.primary_monitor_id)) {
         throw new ApiError(
           400,
@@ -203,7 +212,7 @@ export function createIncidentManagement({ db, clock, requireManagement, get }: 
         .execute();
       const added = wanted.filter((monitor) => !current.some((c) => c.id === monitor.id));
       const removed = current.filter((monitor) => !wanted.some((w) => w.id === monitor.id));
-      if (added.length === 0 && removed.length === 0) return get(userId, id);
+      if (added.length === 0 && removed.length === 0) return get(workspaceId, id);
       const now = clock.now();
       await db.transaction().execute(async (tx) => {
         if (removed.length > 0) {
@@ -231,13 +240,17 @@ export function createIncidentManagement({ db, clock, requireManagement, get }: 
         ]
           .filter(Boolean)
           .join(' ');
-        await addIncidentEvent(tx, id, now, 'monitors_changed', message, userId);
+        await addIncidentEvent(tx, id, now, 'monitors_changed', message, actorId);
       });
-      return get(userId, id);
+      return get(workspaceId, id);
     },
 
-    async setResolution(userId: string, id: string, input: ResolutionInput): Promise<Incident> {
-      await managed(userId, id);
+    async setResolution(
+      { workspaceId, actorId }: Caller,
+      id: string,
+      input: ResolutionInput,
+    ): Promise<Incident> {
+      await managed(workspaceId, id);
       const now = clock.now();
       await db.transaction().execute(async (tx) => {
         await setColumns(tx, id, {
@@ -246,9 +259,9 @@ export function createIncidentManagement({ db, clock, requireManagement, get }: 
           follow_ups: JSON.stringify(input.followUps),
           updated_at: now,
         });
-        await addIncidentEvent(tx, id, now, 'resolution_updated', 'Resolution updated.', userId);
+        await addIncidentEvent(tx, id, now, 'resolution_updated', 'Resolution updated.', actorId);
       });
-      return get(userId, id);
+      return get(workspaceId, id);
     },
   };
 }

@@ -3,7 +3,7 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { errorSchema } from '../../core/api/errors.ts';
 import { incidentNoteListSchema, incidentNoteSchema, noteInputSchema } from '../../core/api/incidents.ts';
-import { type AppEnv, requireWorkspace } from '../http/session.ts';
+import { type AppEnv, requireCaller, requireWorkspace } from '../http/session.ts';
 import type { NoteService } from './notes.ts';
 import { body, gated, idParams, json, tags } from './openapi.ts';
 
@@ -51,15 +51,15 @@ export function mountNoteRoutes(api: OpenAPIHono<AppEnv>, notes: NoteService): v
     c.json(await notes.list(requireWorkspace(c).id, c.req.valid('param').id), 200),
   );
   api.openapi(create, async (c) =>
-    c.json(await notes.create(requireWorkspace(c).id, c.req.valid('param').id, c.req.valid('json')), 201),
+    c.json(await notes.create(requireCaller(c), c.req.valid('param').id, c.req.valid('json')), 201),
   );
   api.openapi(update, async (c) => {
     const { id, noteId } = c.req.valid('param');
-    return c.json(await notes.update(requireWorkspace(c).id, id, noteId, c.req.valid('json')), 200);
+    return c.json(await notes.update(requireCaller(c), id, noteId, c.req.valid('json')), 200);
   });
   api.openapi(remove, async (c) => {
     const { id, noteId } = c.req.valid('param');
-    await notes.delete(requireWorkspace(c).id, id, noteId);
+    await notes.delete(requireCaller(c), id, noteId);
     return c.body(null, 204);
   });
 }

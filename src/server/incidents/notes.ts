@@ -7,6 +7,7 @@ import type { Clock } from '../clock.ts';
 import type { IncidentNoteTable } from '../db/incident-schema.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import type { Caller } from '../http/session.ts';
 import type { IncidentGate } from './gate.ts';
 import { addIncidentEvent } from './lifecycle.ts';
 import { getOwnedIncidentRow } from './repository.ts';
@@ -43,11 +44,15 @@ export function createNoteService({ db, clock, requireManagement }: NoteServiceD
     return toNote(row);
   }
 
-  async function authoredNote(userId: string, incidentId: string, noteId: string): Promise<IncidentNote> {
-    await getOwnedIncidentRow(db, userId, incidentId);
-    await requireManagement(userId);
+  async function authoredNote(
+    { workspaceId, actorId }: Caller,
+    incidentId: string,
+    noteId: string,
+  ): Promise<IncidentNote> {
+    await getOwnedIncidentRow(db, workspaceId, incidentId);
+    await requireManagement(workspaceId);
     const note = await getNote(incidentId, noteId);
-    if (note.author.id !== userId) {
+    if (note.author.id !== actorId) {
       throw new ApiError(403, 'not_note_author', 'Only the author of a note may change or delete it.');
     }
     return note;
@@ -67,9 +72,13 @@ export function createNoteService({ db, clock, requireManagement }: NoteServiceD
       };
     },
 
-    async create(userId: string, incidentId: string, input: NoteInput): Promise<IncidentNote> {
-      await getOwnedIncidentRow(db, userId, incidentId);
-      await requireManagement(userId);
+    async create(
+      { workspaceId, actorId }: Caller,
+      incidentId: string,
+      input: NoteInput,
+    ): Promise<IncidentNote> {
+      await getOwnedIncidentRow(db, workspaceId, incidentId);
+      await requireManagement(workspaceId);
       const now = clock.now();
       const id = uuidv7();
       await db.transaction().execute(async (tx) => {
@@ -78,47 +87,47 @@ export function createNoteService({ db, clock, requireManagement }: NoteServiceD
           .values({
             id,
             incident_id: incidentId,
-            author_id: userId,
+            author_id: actorId,
             text: input.text,
             created_at: now,
             updated_at: now,
           })
           .execute();
-        await addIncidentEvent(tx, incidentId, now, 'note_added', 'Note added.', userId);
+        await addIncidentEvent(tx, incidentId, now, 'note_added', 'Note added.', actorId);
       });
       return getNote(incidentId, id);
     },
 
     async update(
-      userId: string,
+      caller: Caller,
       incidentId: string,
       noteId: string,
       input: NoteInput,
     ): Promise<IncidentNote> {
-      await authoredNote(userId, incidentId, noteId);
+      await authoredNote(caller, incidentId, noteId);
       const now = clock.now();
       await db.transaction().execute(async (tx) => {
         await tx
           .updateTable('incident_notes')
           .set({ text: input.text, updated_at: now })
           .where('id', '=', noteId)
-          .where('author_id', '=', userId)
+          .where('author_id', '=', caller.actorId)
           .execute();
-        await addIncidentEvent(tx, incidentId, now, 'note_edited', 'Note edited.', userId);
+        await addIncidentEvent(tx, incidentId, now, 'note_edited', 'Note edited.', caller.actorId);
       });
       return getNote(incidentId, noteId);
     },
 
-    async delete(userId: string, incidentId: string, noteId: string): Promise<void> {
-      await authoredNote(userId, incidentId, noteId);
+    async delete(caller: Caller, incidentId: string, noteId: string): Promise<void> {
+      await authoredNote(caller, incidentId, noteId);
       const now = clock.now();
       await db.transaction().execute(async (tx) => {
         await tx
           .deleteFrom('incident_notes')
           .where('id', '=', noteId)
-          .where('author_id', '=', userId)
+          .where('author_id', '=', caller.actorId)
           .execute();
-        await addIncidentEvent(tx, incidentId, now, 'note_deleted', 'Note deleted.', userId);
+        await addIncidentEvent(tx, incidentId, now, 'note_deleted', 'Note deleted.', caller.actorId);
       });
     },
   };
