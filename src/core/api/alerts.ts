@@ -2,11 +2,12 @@
 import { z } from 'zod';
 import { httpUrlSchema } from './http-url.ts';
 
-export const CHANNEL_KINDS = ['email', 'slack', 'discord', 'webhook'] as const;
+export const CHANNEL_KINDS = ['email', 'members', 'slack', 'discord', 'webhook'] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
 export const CHANNEL_LABELS: Record<ChannelKind, string> = {
   email: 'Email',
+  members: 'All members by email',
   slack: 'Slack',
   discord: 'Discord',
   webhook: 'Webhook',
@@ -18,6 +19,8 @@ export const MAX_CHANNELS_PER_MONITOR = 20;
 export const emailConfigSchema = z.object({
   address: z.email('Enter an email address.').max(254),
 });
+/** Every member of the workspace, at their account's address when the alert goes out. */
+export const membersConfigSchema = z.object({});
 export const slackConfigSchema = z.object({ url: httpUrlSchema });
 export const discordConfigSchema = z.object({ url: httpUrlSchema });
 export const webhookConfigSchema = z.object({
@@ -31,12 +34,14 @@ export const webhookConfigSchema = z.object({
 });
 
 export type EmailConfig = z.infer<typeof emailConfigSchema>;
+export type MembersConfig = z.infer<typeof membersConfigSchema>;
 export type SlackConfig = z.infer<typeof slackConfigSchema>;
 export type DiscordConfig = z.infer<typeof discordConfigSchema>;
 export type WebhookConfig = z.infer<typeof webhookConfigSchema>;
 
 export const CHANNEL_CONFIG_SCHEMAS = {
   email: emailConfigSchema,
+  members: membersConfigSchema,
   slack: slackConfigSchema,
   discord: discordConfigSchema,
   webhook: webhookConfigSchema,
@@ -53,6 +58,7 @@ export const channelInputSchema = z
     'kind',
     [
       z.object({ kind: z.literal('email'), name: channelName, config: emailConfigSchema }),
+      z.object({ kind: z.literal('members'), name: channelName, config: membersConfigSchema.default({}) }),
       z.object({ kind: z.literal('slack'), name: channelName, config: slackConfigSchema }),
       z.object({ kind: z.literal('discord'), name: channelName, config: discordConfigSchema }),
       z.object({ kind: z.literal('webhook'), name: channelName, config: webhookConfigSchema }),

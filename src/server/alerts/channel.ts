@@ -4,6 +4,7 @@ import type {
   ChannelKind,
   DiscordConfig,
   EmailConfig,
+  MembersConfig,
   SlackConfig,
   WebhookConfig,
 } from '../../core/api/alerts.ts';
@@ -15,6 +16,7 @@ import type { RenderContext } from './alert-summary.ts';
 /** Stored configs: a webhook always has its signing secret by the time it is saved. */
 export interface StoredConfigs {
   email: EmailConfig;
+  members: MembersConfig;
   slack: SlackConfig;
   discord: DiscordConfig;
   webhook: Required<WebhookConfig>;
@@ -31,6 +33,8 @@ export interface SendDeps {
   deliveryId: string;
   clock: Clock;
   mailer: Mailer;
+  /** The addresses of everyone in the workspace the alert belongs to, as they are now. */
+  memberEmails(): Promise<string[]>;
   /** POSTs JSON through the SSRF guard; throws DeliveryError on a non-2xx answer. */
   postJson(url: string, body: string, options: PostOptions): Promise<void>;
   signal: AbortSignal;

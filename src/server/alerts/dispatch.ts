@@ -90,7 +90,25 @@ export function createAlertDispatcher(deps: DispatcherDeps): AlertDispatcher {
           reject(new DeliveryError(`No answer within ${timeoutMs / 1000} s.`)),
         );
       });
-      const sendDeps: SendDeps = { userId, deliveryId, clock, mailer, postJson, signal: controller.signal };
+      const memberEmails = async () => {
+        const rows = await db
+          .selectFrom('member')
+          .innerJoin('user', 'user.id', 'member.userId')
+          .select('user.email')
+          .where('member.organizationId', '=', userId)
+          .orderBy('member.createdAt')
+          .execute();
+        return rows.map((row) => row.email);
+      };
+      const sendDeps: SendDeps = {
+        userId,
+        deliveryId,
+        clock,
+        mailer,
+        memberEmails,
+        postJson,
+        signal: controller.signal,
+      };
       const impl = channelOf(channel.kind);
       try {
         const rendered = impl.render(event, { publicUrl, test });

@@ -3,11 +3,13 @@ import type { ChannelKind } from '../../core/api/alerts.ts';
 import type { AlertChannel } from './channel.ts';
 import { discordChannel } from './channels/discord.ts';
 import { emailChannel } from './channels/email.ts';
+import { membersChannel } from './channels/members.ts';
 import { slackChannel } from './channels/slack.ts';
 import { webhookChannel } from './channels/webhook.ts';
 
 export const CHANNELS = {
   email: emailChannel,
+  members: membersChannel,
   slack: slackChannel,
   discord: discordChannel,
   webhook: webhookChannel,

@@ -18,7 +18,7 @@ import { apiSend } from '../../../lib/api';
 import { useHasFeature } from '../../../lib/use-plan';
 import { alertKeys } from './alert-queries';
 
-const URL_HINTS: Record<Exclude<ChannelKind, 'email'>, string> = {
+const URL_HINTS: Record<Exclude<ChannelKind, 'email' | 'members'>, string> = {
   slack: 'https://hooks.slack.com/services/…',
   discord: 'https://discord.com/api/webhooks/…',
   webhook: 'https://example.com/upwatch-hook',
@@ -28,6 +28,7 @@ const WEBHOOK_PLAN = lowestPlanWith('webhooks').displayName;
 
 function configFor(kind: ChannelKind, target: string, secret: string) {
   if (kind === 'email') return { address: target.trim() };
+  if (kind === 'members') return {};
   if (kind === 'webhook' && secret.trim()) return { url: target.trim(), secret: secret.trim() };
   return { url: target.trim() };
 }
@@ -110,16 +111,23 @@ export function AddChannelCard({ accountEmail }: { accountEmail: string }) {
               onChange={(event) => setName(event.target.value)}
             />
           </Field>
-          <Field>
-            <Label htmlFor="channel-target">{kind === 'email' ? 'Email address' : 'Webhook URL'}</Label>
-            <Input
-              id="channel-target"
-              type={kind === 'email' ? 'email' : 'url'}
-              value={target}
-              placeholder={kind === 'email' ? 'oncall@example.com' : URL_HINTS[kind]}
-              onChange={(event) => setTarget(event.target.value)}
-            />
-          </Field>
+          {kind === 'members' ? (
+            <p className="text-sm text-muted">
+              Each member of the workspace gets the alert at their account's address, whoever belongs to it
+              when the alert goes out.
+            </p>
+          ) : (
+            <Field>
+              <Label htmlFor="channel-target">{kind === 'email' ? 'Email address' : 'Webhook URL'}</Label>
+              <Input
+                id="channel-target"
+                type={kind === 'email' ? 'email' : 'url'}
+                value={target}
+                placeholder={kind === 'email' ? 'oncall@example.com' : URL_HINTS[kind]}
+                onChange={(event) => setTarget(event.target.value)}
+              />
+            </Field>
+          )}
           {kind === 'webhook' ? (
             <Field>
               <Label htmlFor="channel-secret">Signing secret (optional)</Label>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Mail, MessageSquare, Send, Trash2, Webhook } from 'lucide-react';
+import { Mail, MessageSquare, Send, Trash2, Users, Webhook } from 'lucide-react';
 import { toast } from 'sonner';
 import { CHANNEL_LABELS, type Channel, type ChannelKind, type TestResult } from '../../../../core/api/alerts';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +9,7 @@ import { alertKeys } from './alert-queries';
 
 const ICONS: Record<ChannelKind, typeof Mail> = {
   email: Mail,
+  members: Users,
   slack: MessageSquare,
   discord: MessageSquare,
   webhook: Webhook,
