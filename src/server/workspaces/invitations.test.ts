@@ -129,6 +129,20 @@ describe('invitations', () => {
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ error: { code: 'forbidden_role' } });
 
+    // A viewer may not remove others, but anyone may leave.
+    const carol = await t.user('free');
+    await body(
+      await t.send(grace, 'POST', '/workspace/invitations', { email: carol.email, role: 'viewer' }),
+      201,
+    );
+    await body(
+      await t.send(carol, 'POST', '/workspace/invitations/accept', { token: mailedToken(carol.email) }),
+      200,
+    );
+    expect((await t.send(carol, 'DELETE', `/workspace/members/${alan.id}`)).status).toBe(403);
+    expect((await t.send(carol, 'DELETE', `/workspace/members/${carol.id}`)).status).toBe(204);
+    expect((await t.send(owner, 'DELETE', `/workspace/members/${owner.id}`)).status).toBe(409);
+
     expect((await t.send(grace, 'DELETE', `/workspace/members/${alan.id}`)).status).toBe(204);
     // Removed, Alan works in his own workspace again and sees none of the shared monitors.
     const alans = await body<{ workspaces: { id: string; active: boolean }[] }>(

@@ -31,7 +31,10 @@ export function roleGuard(prefix: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { workspace, user } = c.var;
     if (workspace) {
-      const action = actionOf(c.req.method, c.req.path.slice(prefix.length));
+      const path = c.req.path.slice(prefix.length);
+      // Anyone may leave a workspace: removing oneself is not managing members.
+      const leaving = c.req.method === 'DELETE' && user !== null && path === `/workspace/members/${user.id}`;
+      const action = leaving ? null : actionOf(c.req.method, path);
       if (action && workspace.requireTwoFactor && user && !user.twoFactorEnabled) {
         throw new ApiError(
           403,

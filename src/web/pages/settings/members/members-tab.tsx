@@ -1,15 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { ASSIGNABLE_ROLES, type Member } from '../../../../core/api/workspaces';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field, FormError, Input, Label, NativeSelect } from '../../../components/ui/input';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { apiSend } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { membersQueryOptions, useMemberActions } from '../../../lib/members';
+import { useSession } from '../../../lib/session';
 import { useTimeZone } from '../../../lib/use-time-zone';
-import { useActiveWorkspace, useCan, workspacesQueryOptions } from '../../../lib/workspaces';
+import { useActiveWorkspace, useCan } from '../../../lib/workspaces';
+import { WorkspaceSettingsCard } from './workspace-settings-card';
 
 type Assignable = (typeof ASSIGNABLE_ROLES)[number];
 const ROLE_LABELS: Record<Member['role'], string> = {
@@ -57,34 +59,23 @@ function InviteForm() {
   );
 }
 
-/** The owner's switch: every member must sign in with a second factor. */
-function RequireTwoFactor({ required }: { required: boolean }) {
-  const queryClient = useQueryClient();
-  const change = useMutation({
-    mutationFn: (requireTwoFactor: boolean) => apiSend('PATCH', '/api/v1/workspace', { requireTwoFactor }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspacesQueryOptions.queryKey }),
-  });
-  return (
-    <div className="flex flex-col gap-1">
-      <label className="flex items-center gap-2 text-sm font-medium">
-        <input
-          type="checkbox"
-          checked={required}
-          disabled={change.isPending}
-          onChange={(event) => change.mutate(event.target.checked)}
-        />
-        Require two-factor sign-in for every member
-      </label>
-      <FormError>{change.error?.message ?? null}</FormError>
-    </div>
-  );
-}
-
 /** Settings → Members: who belongs to the workspace, with which role; invitations waiting. */
 export function MembersTab() {
   const workspace = useActiveWorkspace();
   const manage = useCan('manageMembers');
   const ownsWorkspace = useCan('manageWorkspace');
+  const me = useSession().data?.user.id;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const leave = () =>
+    me &&
+    actions.remove.mutate(me, {
+      // Back in their own workspace: nothing loaded so far is theirs to see any more.
+      onSuccess: () => {
+        queryClient.clear();
+        void navigate({ to: '/dashboard' });
+      },
+    });
   const timeZone = useTimeZone();
   const list = useQuery(membersQueryOptions);
   const actions = useMemberActions();
@@ -97,6 +88,7 @@ export function MembersTab() {
 
   return (
     <div className="flex flex-col gap-6">
+      {ownsWorkspace && workspace ? <WorkspaceSettingsCard workspace={workspace} /> : null}
       <Card>
         <CardHeader>
           <CardTitle>Members of {workspace?.name ?? 'this workspace'}</CardTitle>
@@ -106,7 +98,6 @@ export function MembersTab() {
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           {manage ? <InviteForm /> : null}
-          {ownsWorkspace && workspace ? <RequireTwoFactor required={workspace.requireTwoFactor} /> : null}
           <FormError>{failure?.message ?? null}</FormError>
           <ul aria-label="Members" className="divide-y divide-border">
             {members.map((member) => (
@@ -150,6 +141,11 @@ export function MembersTab() {
                 ) : (
                   <span className="text-sm text-muted">{ROLE_LABELS[member.role]}</span>
                 )}
+                {member.userId === me && member.role !== 'owner' ? (
+                  <Button variant="secondary" size="sm" onClick={leave}>
+                    Leave workspace
+                  </Button>
+                ) : null}
               </li>
             ))}
           </ul>
