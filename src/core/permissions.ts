@@ -1,6 +1,6 @@
 // Who may do what in a workspace (issue 18): one table of role × action. The server refuses by
 // it (403 forbidden_role) and the web app shows or hides buttons by it.
-import { WORKSPACE_ROLES, type WorkspaceRole } from './api/workspaces.ts';
+import { WORKSPACE_ROLES, type WorkspaceRole } from './roles.ts';
 
 export type WorkspaceAction =
   /** See anything in the workspace. */

@@ -1,9 +1,9 @@
 // Workspaces (issue 18): what a workspace is to its members, and the roles they hold in it.
 import { z } from 'zod';
 
-/** From most to least trusted: each role may do everything the ones after it may. */
-export const WORKSPACE_ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
-export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+import { WORKSPACE_ROLES } from '../roles.ts';
+
+export { WORKSPACE_ROLES, type WorkspaceRole } from '../roles.ts';
 
 export const workspaceSchema = z
   .object({
