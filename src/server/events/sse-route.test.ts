@@ -4,6 +4,7 @@ import { createUser, type TestUser } from '../test/factories.ts';
 import { listen } from '../test/listen.ts';
 import { readSse, type SseReader } from '../test/sse-reader.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { joinWorkspace } from '../test/workspace-rows.ts';
 import { type AppEvent, createLocalEventBus, type EventBus } from './bus.ts';
 
 let t: TestApp;
@@ -79,6 +80,23 @@ describe('the event stream', () => {
       'adas-monitor',
     );
     expect(JSON.stringify(adaStream.events)).not.toContain(ada.id);
+  });
+
+  it("delivers a shared workspace's events to its members, and none of it to a member of another", async () => {
+    const ada = await createUser(t.auth);
+    const grace = await createUser(t.auth);
+    const bob = await createUser(t.auth);
+    await joinWorkspace(t.database.db, t.database.dialect, ada.id, grace.id, 'viewer');
+    const graceStream = await open(grace);
+    const bobStream = await open(bob);
+
+    // An event's owner is the workspace (Ada's), whoever acts in it.
+    bus.publish([result(ada, 'shared-monitor', 'down'), result(bob, 'bobs-monitor')]);
+    const seen = await graceStream.next((event) => event.event === 'check.result');
+    expect(seen.data).toMatchObject({ monitorId: 'shared-monitor', status: 'down' });
+    await bobStream.next((event) => event.event === 'check.result');
+    expect(JSON.stringify(bobStream.events)).not.toContain('shared-monitor');
+    expect(JSON.stringify(graceStream.events)).not.toContain('bobs-monitor');
   });
 
   it('sends a heartbeat every 20 s of the clock', async () => {
