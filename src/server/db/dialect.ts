@@ -23,6 +23,17 @@ export function dialectTypes(dialect: Dialect): DialectTypes {
     : { authDate: 'timestamptz', authBoolean: 'boolean', clusteredTable: sql`` };
 }
 
+/** A value for one of better-auth's date columns, as its adapter writes them (see DialectTypes). */
+export function authDate(dialect: Dialect, at: number | Date): Date | string {
+  const date = new Date(at);
+  return dialect === 'sqlite' ? date.toISOString() : date;
+}
+
+/** One of better-auth's date columns as read back (ISO text or a Date), in epoch ms. */
+export function authDateMs(value: Date | string): number {
+  return new Date(value).getTime();
+}
+
 /**
  * Serialises writers that check-then-insert for one user (e.g. the monitor limit) inside a
  * transaction. PostgreSQL locks the user's row; SQLite already runs one writer at a time.

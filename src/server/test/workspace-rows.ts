@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { WorkspaceRole } from '../../core/api/workspaces.ts';
 import type { Dialect } from '../db/connect.ts';
+import { authDate } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 
 export async function joinWorkspace(
@@ -12,7 +13,6 @@ export async function joinWorkspace(
   userId: string,
   role: WorkspaceRole,
 ): Promise<void> {
-  const now = new Date();
   await db
     .insertInto('member')
     .values({
@@ -20,7 +20,7 @@ export async function joinWorkspace(
       organizationId: workspaceId,
       userId,
       role,
-      createdAt: dialect === 'sqlite' ? now.toISOString() : now,
+      createdAt: authDate(dialect, Date.now()),
     })
     .execute();
   await db

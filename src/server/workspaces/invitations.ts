@@ -7,6 +7,7 @@ import { uuidv7 } from 'uuidv7';
 import type { Invitation, InvitationInput, InvitationPreview } from '../../core/api/workspaces.ts';
 import type { Clock } from '../clock.ts';
 import type { Dialect } from '../db/connect.ts';
+import { authDate, authDateMs } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import type { InvitationTable } from '../db/workspace-schema.ts';
 import { ApiError } from '../http/errors.ts';
@@ -26,12 +27,10 @@ export interface InvitationDeps {
 
 type Row = InvitationTable & { inviterName: string };
 
-const epoch = (value: Date | string) => new Date(value).getTime();
-
 function stateOf(row: InvitationTable, now: number): Invitation['state'] {
   if (row.status === 'accepted') return 'accepted';
   if (row.status === 'canceled' || row.status === 'rejected') return 'revoked';
-  return epoch(row.expiresAt) <= now ? 'expired' : 'pending';
+  return authDateMs(row.expiresAt) <= now ? 'expired' : 'pending';
 }
 
 export function invitationLink(publicUrl: string, token: string): string {
@@ -39,8 +38,7 @@ export function invitationLink(publicUrl: string, token: string): string {
 }
 
 export function createInvitationService({ db, dialect, clock, mailer, publicUrl }: InvitationDeps) {
-  // better-auth's date columns: ISO text on SQLite, timestamptz on PostgreSQL.
-  const authDate = (at: number) => (dialect === 'sqlite' ? new Date(at).toISOString() : new Date(at));
+  const dateOf = (at: number) => authDate(dialect, at);
 
   const rows = () =>
     db
@@ -56,8 +54,8 @@ export function createInvitationService({ db, dialect, clock, mailer, publicUrl 
       role: row.role === 'admin' || row.role === 'viewer' ? row.role : 'member',
       state: stateOf(row, clock.now()),
       invitedBy: row.inviterName,
-      createdAt: epoch(row.createdAt),
-      expiresAt: epoch(row.expiresAt),
+      createdAt: authDateMs(row.createdAt),
+      expiresAt: authDateMs(row.expiresAt),
     };
   }
 
@@ -141,8 +139,8 @@ export function createInvitationService({ db, dialect, clock, mailer, publicUrl 
         email,
         role: input.role,
         status: 'pending',
-        expiresAt: authDate(now + INVITATION_VALID_MS),
-        createdAt: authDate(now),
+        expiresAt: dateOf(now + INVITATION_VALID_MS),
+        createdAt: dateOf(now),
         inviterId: inviter.id,
       };
       await db.insertInto('invitation').values(row).execute();
@@ -155,7 +153,7 @@ export function createInvitationService({ db, dialect, clock, mailer, publicUrl 
       const row = await owned(workspaceId, id);
       if (row.status !== 'pending')
         throw new ApiError(409, 'invitation_closed', 'This invitation was already used or revoked.');
-      const expiresAt = authDate(clock.now() + INVITATION_VALID_MS);
+      const expiresAt = dateOf(clock.now() + INVITATION_VALID_MS);
       await db.updateTable('invitation').set({ expiresAt }).where('id', '=', id).execute();
       const renewed = { ...row, expiresAt };
       await mail(renewed);
@@ -221,7 +219,7 @@ export function createInvitationService({ db, dialect, clock, mailer, publicUrl 
             organizationId: row.organizationId,
             userId: user.id,
             role: toInvitation(row).role,
-            createdAt: authDate(clock.now()),
+            createdAt: dateOf(clock.now()),
           })
           .onConflict((oc) => oc.columns(['organizationId', 'userId']).doNothing())
           .execute();

@@ -2,10 +2,9 @@
 // changes and removals. The owner keeps their role and membership (a transfer is its own action).
 import type { Kysely } from 'kysely';
 import type { Member, WorkspaceRole } from '../../core/api/workspaces.ts';
+import { authDateMs } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
-
-const epoch = (value: Date | string) => new Date(value).getTime();
 
 export function createMemberService(db: Kysely<Database>) {
   async function find(workspaceId: string, userId: string) {
@@ -51,8 +50,8 @@ export function createMemberService(db: Kysely<Database>) {
         name: row.name,
         email: row.email,
         role: row.role,
-        joinedAt: epoch(row.createdAt),
-        lastActiveAt: row.lastActiveAt ? epoch(row.lastActiveAt) : null,
+        joinedAt: authDateMs(row.createdAt),
+        lastActiveAt: row.lastActiveAt ? authDateMs(row.lastActiveAt) : null,
       }));
     },
 

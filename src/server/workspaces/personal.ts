@@ -2,6 +2,7 @@
 // what a person owned before workspaces existed (keyed by their id) is their workspace's.
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/connect.ts';
+import { authDate } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 
 export function personalWorkspaceName(userName: string): string {
@@ -14,8 +15,7 @@ export async function createPersonalWorkspace(
   user: { id: string; name: string },
   at: Date,
 ): Promise<void> {
-  // better-auth's date columns: ISO text on SQLite (as its adapter writes them), timestamptz on PostgreSQL.
-  const now = dialect === 'sqlite' ? at.toISOString() : at;
+  const now = authDate(dialect, at);
   await db.transaction().execute(async (tx) => {
     await tx
       .insertInto('organization')

@@ -21,6 +21,12 @@ const ROLE_LABELS: Record<Member['role'], string> = {
   viewer: 'Viewer',
 };
 
+const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((value) => (
+  <option key={value} value={value}>
+    {ROLE_LABELS[value]}
+  </option>
+));
+
 function InviteForm() {
   const { invite } = useMemberActions();
   const [email, setEmail] = useState('');
@@ -44,11 +50,7 @@ function InviteForm() {
       <Field>
         <Label htmlFor="invite-role">Role</Label>
         <NativeSelect id="invite-role" value={role} onChange={(e) => setRole(e.target.value as Assignable)}>
-          {ASSIGNABLE_ROLES.map((value) => (
-            <option key={value} value={value}>
-              {ROLE_LABELS[value]}
-            </option>
-          ))}
+          {ROLE_OPTIONS}
         </NativeSelect>
       </Field>
       <Button type="submit" disabled={invite.isPending}>
@@ -124,11 +126,7 @@ export function MembersTab() {
                         })
                       }
                     >
-                      {ASSIGNABLE_ROLES.map((value) => (
-                        <option key={value} value={value}>
-                          {ROLE_LABELS[value]}
-                        </option>
-                      ))}
+                      {ROLE_OPTIONS}
                     </NativeSelect>
                     <Button
                       variant="secondary"
