@@ -121,7 +121,7 @@ export function assemble({
     entitlements: billing.entitlements,
   });
   const workspaces = {
-    members: createMemberService(db),
+    members: createMemberService(db, clock),
     invitations: createInvitationService({
       db,
       dialect,

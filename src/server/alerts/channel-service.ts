@@ -13,14 +13,17 @@ import {
   type TestResult,
 } from '../../core/api/alerts.ts';
 import { FEATURE_IDS, lowestPlanWith } from '../../core/plans.ts';
+import { recordAudit } from '../audit/record.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Clock } from '../clock.ts';
 import type { AlertChannelTable } from '../db/alert-schema.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import type { Caller } from '../http/session.ts';
 import type { AlertEvent } from './alert-event.ts';
 import { DeliveryError, type StoredConfigs } from './channel.ts';
 import { type AlertDispatcher, openConfig } from './dispatch.ts';
+import { setMonitorChannels } from './monitor-channels.ts';
 import { channelOf } from './registry.ts';
 import { type SealKey, seal } from './sealed-config.ts';
 
@@ -115,7 +118,8 @@ export function createChannelService({
       return { channels, accountEmail: user.email };
     },
 
-    async create(userId: string, input: ChannelInput): Promise<Channel> {
+    async create(caller: Caller, input: ChannelInput): Promise<Channel> {
+      const userId = caller.workspaceId;
       const config: StoredConfigs[ChannelKind] =
         input.kind === 'webhook'
           ? {
@@ -133,13 +137,20 @@ export function createChannelService({
         created_at: clock.now(),
       };
       row.config = seal(key, JSON.stringify(config), row.id);
-      await db.insertInto('alert_channels').values(row).execute();
+      await db.transaction().execute(async (tx) => {
+        await tx.insertInto('alert_channels').values(row).execute();
+        await recordAudit(tx, caller, row.created_at, {
+          action: 'channel.create',
+          resource: { id: row.id, name: row.name },
+        });
+      });
       const created = present(row, config);
       // The signing secret is shown this once; afterwards only the receiver needs it.
       return 'secret' in config ? { ...created, secret: config.secret } : created;
     },
 
-    async update(userId: string, id: string, update: ChannelUpdate): Promise<Channel> {
+    async update(caller: Caller, id: string, update: ChannelUpdate): Promise<Channel> {
+      const userId = caller.workspaceId;
       const row = await getRow(userId, id);
       const current = openConfig(key, row.id, row.config);
       let config = current;
@@ -155,29 +166,53 @@ export function createChannelService({
         name: update.name ?? row.name,
         config: seal(key, JSON.stringify(config), row.id),
       };
-      await db
-        .updateTable('alert_channels')
-        .set({ name: next.name, config: next.config })
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .execute();
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .updateTable('alert_channels')
+          .set({ name: next.name, config: next.config })
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .execute();
+        await recordAudit(tx, caller, clock.now(), {
+          action: 'channel.update',
+          resource: { id, name: next.name },
+        });
+      });
       return present(next, config);
     },
 
-    async delete(userId: string, id: string): Promise<void> {
-      const result = await db
-        .deleteFrom('alert_channels')
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw channelNotFound();
+    async delete(caller: Caller, id: string): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        const row = await tx
+          .deleteFrom('alert_channels')
+          .where('id', '=', id)
+          .where('user_id', '=', caller.workspaceId)
+          .returning('name')
+          .executeTakeFirst();
+        if (!row) throw channelNotFound();
+        await recordAudit(tx, caller, clock.now(), {
+          action: 'channel.delete',
+          resource: { id, name: row.name },
+        });
+      });
+    },
+
+    async setMonitorChannels(caller: Caller, monitorId: string, channelIds: readonly string[]) {
+      return setMonitorChannels(db, caller, clock.now(), monitorId, channelIds);
     },
 
     /** 'Send test alert': the real dispatch with a sample Down event; the outcome is the answer. */
-    async test(userId: string, id: string): Promise<TestResult> {
-      const channelId = id === ACCOUNT_EMAIL_ID ? null : (await getRow(userId, id)).id;
+    async test(caller: Caller, id: string): Promise<TestResult> {
+      const userId = caller.workspaceId;
+      const row = id === ACCOUNT_EMAIL_ID ? null : await getRow(userId, id);
+      // The send writes nothing, so its event stands alone: it is recorded before the network
+      // call, which may take seconds, rather than holding a transaction open across it.
+      await recordAudit(db, caller, clock.now(), {
+        action: 'channel.test',
+        resource: { id, name: row?.name ?? 'Account email' },
+      });
       try {
-        const channel = await dispatcher.resolve(userId, channelId);
+        const channel = await dispatcher.resolve(userId, row?.id ?? null);
         await dispatcher.send(userId, channel, testEvent(clock.now()), {
           test: true,
           deliveryId: `test_${uuidv7()}`,

@@ -2,8 +2,10 @@
 // alerts someone without any set-up.
 import type { Kysely } from 'kysely';
 import type { MonitorChannels } from '../../core/api/alerts.ts';
+import { recordAudit } from '../audit/record.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import type { Caller } from '../http/session.ts';
 import { getOwnedMonitorRow } from '../monitors/repository.ts';
 
 export async function getMonitorChannels(
@@ -26,11 +28,13 @@ export async function getMonitorChannels(
 
 export async function setMonitorChannels(
   db: Kysely<Database>,
-  userId: string,
+  caller: Caller,
+  now: number,
   monitorId: string,
   channelIds: readonly string[],
 ): Promise<MonitorChannels> {
-  await getOwnedMonitorRow(db, userId, monitorId);
+  const userId = caller.workspaceId;
+  const monitor = await getOwnedMonitorRow(db, userId, monitorId);
   const wanted = [...new Set(channelIds)];
   await db.transaction().execute(async (tx) => {
     if (wanted.length > 0) {
@@ -51,6 +55,10 @@ export async function setMonitorChannels(
         .values(wanted.map((channelId) => ({ monitor_id: monitorId, channel_id: channelId })))
         .execute();
     }
+    await recordAudit(tx, caller, now, {
+      action: 'monitor.channels',
+      resource: { id: monitorId, name: monitor.name },
+    });
   });
   return getMonitorChannels(db, userId, monitorId);
 }

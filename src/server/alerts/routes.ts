@@ -15,10 +15,10 @@ import {
 import { errorSchema } from '../../core/api/errors.ts';
 import type { Database } from '../db/schema.ts';
 import { body, json } from '../http/openapi.ts';
-import { type AppEnv, requireWorkspace } from '../http/session.ts';
+import { type AppEnv, requireCaller, requireWorkspace } from '../http/session.ts';
 import type { ChannelService } from './channel-service.ts';
 import { listDeliveries } from './deliveries.ts';
-import { getMonitorChannels, setMonitorChannels } from './monitor-channels.ts';
+import { getMonitorChannels } from './monitor-channels.ts';
 
 const tags = ['Alerts'];
 const errors = {
@@ -109,27 +109,22 @@ export function mountAlertRoutes(
   service: ChannelService,
 ): void {
   api.openapi(list, async (c) => c.json(await service.list(requireWorkspace(c).id), 200));
-  api.openapi(create, async (c) =>
-    c.json(await service.create(requireWorkspace(c).id, c.req.valid('json')), 201),
-  );
+  api.openapi(create, async (c) => c.json(await service.create(requireCaller(c), c.req.valid('json')), 201));
   api.openapi(update, async (c) =>
-    c.json(await service.update(requireWorkspace(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await service.update(requireCaller(c), c.req.valid('param').id, c.req.valid('json')), 200),
   );
   api.openapi(remove, async (c) => {
-    await service.delete(requireWorkspace(c).id, c.req.valid('param').id);
+    await service.delete(requireCaller(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
-  api.openapi(test, async (c) =>
-    c.json(await service.test(requireWorkspace(c).id, c.req.valid('param').id), 200),
-  );
+  api.openapi(test, async (c) => c.json(await service.test(requireCaller(c), c.req.valid('param').id), 200));
   api.openapi(monitorChannels, async (c) =>
     c.json(await getMonitorChannels(db, requireWorkspace(c).id, c.req.valid('param').id), 200),
   );
   api.openapi(chooseChannels, async (c) =>
     c.json(
-      await setMonitorChannels(
-        db,
-        requireWorkspace(c).id,
+      await service.setMonitorChannels(
+        requireCaller(c),
         c.req.valid('param').id,
         c.req.valid('json').channelIds,
       ),

@@ -10,7 +10,13 @@ import {
 import { errorSchema } from '../../core/api/errors.ts';
 import { lowestPlanWith } from '../../core/plans.ts';
 import { body, json } from '../http/openapi.ts';
-import { type AppEnv, requireSessionUser, requireWorkspace } from '../http/session.ts';
+import {
+  type AppEnv,
+  type Caller,
+  requireCaller,
+  requireSessionUser,
+  requireWorkspace,
+} from '../http/session.ts';
 import type { ApiKeyService } from './service.ts';
 
 const tags = ['API keys'];
@@ -62,6 +68,12 @@ const revoke = createRoute({
   },
 });
 
+/** Keys are managed from a signed-in session, never with another key. */
+function sessionCaller(c: { var: AppEnv['Variables'] }): Caller {
+  requireSessionUser(c);
+  return requireCaller(c);
+}
+
 export function mountApiKeyRoutes(api: OpenAPIHono<AppEnv>, keys: ApiKeyService): void {
   api.openAPIRegistry.registerComponent('securitySchemes', BEARER_SCHEME, {
     type: 'http',
@@ -73,12 +85,9 @@ export function mountApiKeyRoutes(api: OpenAPIHono<AppEnv>, keys: ApiKeyService)
     requireSessionUser(c);
     return c.json({ keys: await keys.list(requireWorkspace(c).id) }, 200);
   });
-  api.openapi(create, async (c) =>
-    c.json(await keys.create(requireWorkspace(c).id, requireSessionUser(c), c.req.valid('json')), 201),
-  );
+  api.openapi(create, async (c) => c.json(await keys.create(sessionCaller(c), c.req.valid('json')), 201));
   api.openapi(revoke, async (c) => {
-    requireSessionUser(c);
-    await keys.revoke(requireWorkspace(c).id, c.req.valid('param').id);
+    await keys.revoke(sessionCaller(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
 }

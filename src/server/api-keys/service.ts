@@ -3,11 +3,13 @@
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { ApiKey, CreatedApiKey, NewApiKey } from '../../core/api/api-keys.ts';
+import { recordAudit } from '../audit/record.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Clock } from '../clock.ts';
 import type { ApiKeyTable } from '../db/api-key-schema.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import type { Caller } from '../http/session.ts';
 import { createBearerAuthenticator } from './authenticate.ts';
 import { apiAccessGate } from './gate.ts';
 import { generateApiKey, hashApiKey, visiblePrefix } from './key-material.ts';
@@ -52,11 +54,8 @@ export function createApiKeyService({ db, clock, entitlements }: ApiKeyDeps) {
     return rows.map((row) => toApiKey(row, row.creatorName));
   }
 
-  async function create(
-    workspaceId: string,
-    creator: { id: string; name: string },
-    { name, expiresAt, role }: NewApiKey,
-  ): Promise<CreatedApiKey> {
+  async function create(caller: Caller, { name, expiresAt, role }: NewApiKey): Promise<CreatedApiKey> {
+    const { workspaceId } = caller;
     await gate(workspaceId);
     const now = clock.now();
     if (expiresAt !== null && expiresAt <= now)
@@ -77,7 +76,7 @@ export function createApiKeyService({ db, clock, entitlements }: ApiKeyDeps) {
     const row: ApiKeyTable = {
       id: uuidv7(),
       user_id: workspaceId,
-      created_by: creator.id,
+      created_by: caller.actorId,
       role,
       name,
       prefix: visiblePrefix(key),
@@ -87,20 +86,27 @@ export function createApiKeyService({ db, clock, entitlements }: ApiKeyDeps) {
       last_used_at: null,
       revoked_at: null,
     };
-    await db.insertInto('api_keys').values(row).execute();
-    return { ...toApiKey(row, creator.name), key };
+    await db.transaction().execute(async (tx) => {
+      await tx.insertInto('api_keys').values(row).execute();
+      await recordAudit(tx, caller, now, { action: 'api_key.create', resource: { id: row.id, name } });
+    });
+    return { ...toApiKey(row, caller.actorName), key };
   }
 
-  async function revoke(workspaceId: string, id: string): Promise<void> {
-    const result = await db
-      .updateTable('api_keys')
-      .set({ revoked_at: clock.now() })
-      .where('id', '=', id)
-      .where('user_id', '=', workspaceId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0)
-      throw new ApiError(404, 'api_key_not_found', 'No API key with that id in this workspace.');
+  async function revoke(caller: Caller, id: string): Promise<void> {
+    const now = clock.now();
+    await db.transaction().execute(async (tx) => {
+      const row = await tx
+        .updateTable('api_keys')
+        .set({ revoked_at: now })
+        .where('id', '=', id)
+        .where('user_id', '=', caller.workspaceId)
+        .where('revoked_at', 'is', null)
+        .returning('name')
+        .executeTakeFirst();
+      if (!row) throw new ApiError(404, 'api_key_not_found', 'No API key with that id in this workspace.');
+      await recordAudit(tx, caller, now, { action: 'api_key.revoke', resource: { id, name: row.name } });
+    });
   }
 
   return { list, create, revoke, authenticate: createBearerAuthenticator({ db, clock, gate }) };

@@ -26,6 +26,7 @@ import { compactCheckResults } from './migrations/0022-compact-check-results.ts'
 import { workspaces } from './migrations/0023-workspaces.ts';
 import { twoFactor } from './migrations/0024-two-factor.ts';
 import { workspaceApiKeys } from './migrations/0025-workspace-api-keys.ts';
+import { auditEvents } from './migrations/0026-audit-events.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-workspaces': workspaces,
   '0024-two-factor': twoFactor,
   '0025-workspace-api-keys': workspaceApiKeys,
+  '0026-audit-events': auditEvents,
 };
 
 export class MigrationError extends Error {

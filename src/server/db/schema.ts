@@ -4,6 +4,7 @@ import type { Generated } from 'kysely';
 import type { MonitorKind } from '../../core/api/monitors.ts';
 import type { AlertTables } from './alert-schema.ts';
 import type { ApiKeyTables } from './api-key-schema.ts';
+import type { AuditTables } from './audit-schema.ts';
 import type { BillingTables } from './billing-schema.ts';
 import type { DeploymentTables } from './deployment-schema.ts';
 import type { DigestTables } from './digest-schema.ts';
@@ -223,7 +224,8 @@ export interface Database
     DigestTables,
     DomainTables,
     HeartbeatTables,
-    WorkspaceTables {
+    WorkspaceTables,
+    AuditTables {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

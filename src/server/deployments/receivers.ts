@@ -10,10 +10,12 @@ import {
   type WebhookProvider,
 } from '../../core/api/deployments.ts';
 import { type SealKey, seal, unseal } from '../alerts/sealed-config.ts';
+import { recordAudit } from '../audit/record.ts';
 import type { Clock } from '../clock.ts';
 import type { DeploymentWebhookTable } from '../db/deployment-schema.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import type { Caller } from '../http/session.ts';
 
 export function deriveReceiverKey(secret: string): SealKey {
   return Buffer.from(hkdfSync('sha256', secret, 'upwatch', 'deployment-webhook-secret v1', 32)) as SealKey;
@@ -73,7 +75,8 @@ export function createReceivers({ db, clock, key, publicUrl }: ReceiverDeps) {
     },
 
     /** Sets (or replaces) the provider's secret; the receiver URL keeps its token. */
-    async put(userId: string, provider: WebhookProvider, pasted: string | undefined) {
+    async put(caller: Caller, provider: WebhookProvider, pasted: string | undefined) {
+      const userId = caller.workspaceId;
       if (GENERATED[provider] && pasted !== undefined) {
         throw new ApiError(
           400,
@@ -93,43 +96,56 @@ export function createReceivers({ db, clock, key, publicUrl }: ReceiverDeps) {
         secret_hint: secret.slice(-4),
         updated_at: now,
       };
-      if (existing) {
-        await db
-          .updateTable('deployment_webhooks')
-          .set(columns)
-          .where('id', '=', id)
-          .where('user_id', '=', userId)
-          .execute();
-      } else {
-        await db
-          .insertInto('deployment_webhooks')
-          .values({
-            id,
-            user_id: userId,
-            provider,
-            token: randomBytes(24).toString('base64url'),
-            last_delivery_at: null,
-            created_at: now,
-            ...columns,
-          })
-          .execute();
-      }
+      await db.transaction().execute(async (tx) => {
+        if (existing) {
+          await tx
+            .updateTable('deployment_webhooks')
+            .set(columns)
+            .where('id', '=', id)
+            .where('user_id', '=', userId)
+            .execute();
+        } else {
+          await tx
+            .insertInto('deployment_webhooks')
+            .values({
+              id,
+              user_id: userId,
+              provider,
+              token: randomBytes(24).toString('base64url'),
+              last_delivery_at: null,
+              created_at: now,
+              ...columns,
+            })
+            .execute();
+        }
+        await recordAudit(tx, caller, now, {
+          action: 'deployment_webhook.update',
+          resource: { id, name: provider },
+        });
+      });
       return { webhook: toWebhook(provider, await rowOf(userId, provider)), secret: pasted ? null : secret };
     },
 
-    async delete(userId: string, provider: WebhookProvider): Promise<void> {
-      const result = await db
-        .deleteFrom('deployment_webhooks')
-        .where('user_id', '=', userId)
-        .where('provider', '=', provider)
-        .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) {
-        throw new ApiError(
-          404,
-          'webhook_not_configured',
-          `No ${provider} webhook is set up in your account.`,
-        );
-      }
+    async delete(caller: Caller, provider: WebhookProvider): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        const row = await tx
+          .deleteFrom('deployment_webhooks')
+          .where('user_id', '=', caller.workspaceId)
+          .where('provider', '=', provider)
+          .returning('id')
+          .executeTakeFirst();
+        if (!row) {
+          throw new ApiError(
+            404,
+            'webhook_not_configured',
+            `No ${provider} webhook is set up in your account.`,
+          );
+        }
+        await recordAudit(tx, caller, clock.now(), {
+          action: 'deployment_webhook.delete',
+          resource: { id: row.id, name: provider },
+        });
+      });
     },
 
     /** The receiver a delivery's URL token names, with its secret opened; null when unknown. */

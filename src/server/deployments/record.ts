@@ -32,6 +32,8 @@ export interface RecordOptions {
   selection: MonitorSelection;
   triggerChecks: boolean;
   now: number;
+  /** Runs in the transaction once a new deployment is stored (its audit event). */
+  created?: (tx: Kysely<Database>, id: string) => Promise<void>;
 }
 
 export interface Recorded {
@@ -44,7 +46,7 @@ export interface Recorded {
 
 export async function recordDeployment(
   db: Kysely<Database>,
-  { userId, draft, selection, triggerChecks, now }: RecordOptions,
+  { userId, draft, selection, triggerChecks, now, created }: RecordOptions,
 ): Promise<Recorded> {
   return db.transaction().execute(async (tx) => {
     // Chosen inside the transaction, so a monitor deleted meanwhile is not linked.
@@ -108,6 +110,7 @@ export async function recordDeployment(
         .execute();
     }
     const measureMonitorIds = triggerChecks ? monitors.map((monitor) => monitor.id) : [];
+    await created?.(tx, id);
     return { id, created: true, measureMonitorIds };
   });
 }

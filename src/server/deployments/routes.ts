@@ -14,7 +14,7 @@ import {
 import { errorSchema } from '../../core/api/errors.ts';
 import { lowestPlanWith } from '../../core/plans.ts';
 import { body, json } from '../http/openapi.ts';
-import { type AppEnv, requireWorkspace } from '../http/session.ts';
+import { type AppEnv, requireCaller, requireWorkspace } from '../http/session.ts';
 import type { DeploymentService } from './service.ts';
 
 const tags = ['Deployments'];
@@ -112,7 +112,7 @@ const deleteWebhook = createRoute({
 export function mountDeploymentRoutes(api: OpenAPIHono<AppEnv>, deployments: DeploymentService): void {
   api.openapi(create, async (c) => {
     const provider = c.var.apiKeyId ? 'api' : 'manual';
-    return c.json(await deployments.create(requireWorkspace(c).id, c.req.valid('json'), provider), 201);
+    return c.json(await deployments.create(requireCaller(c), c.req.valid('json'), provider), 201);
   });
   api.openapi(list, async (c) =>
     c.json(await deployments.list(requireWorkspace(c).id, c.req.valid('query')), 200),
@@ -129,10 +129,10 @@ export function mountDeploymentRoutes(api: OpenAPIHono<AppEnv>, deployments: Dep
   api.openapi(putWebhook, async (c) => {
     const { provider } = c.req.valid('param');
     const input: { secret?: string } | undefined = c.req.valid('json');
-    return c.json(await deployments.webhooks.put(requireWorkspace(c).id, provider, input?.secret), 200);
+    return c.json(await deployments.webhooks.put(requireCaller(c), provider, input?.secret), 200);
   });
   api.openapi(deleteWebhook, async (c) => {
-    await deployments.webhooks.delete(requireWorkspace(c).id, c.req.valid('param').provider);
+    await deployments.webhooks.delete(requireCaller(c), c.req.valid('param').provider);
     return c.body(null, 204);
   });
 }

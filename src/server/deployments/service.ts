@@ -3,10 +3,12 @@
 // the apiAccess feature; a delivery needs its provider's feature on the receiver owner's plan.
 import type { Kysely } from 'kysely';
 import type { Deployment, DeploymentInput, WebhookProvider } from '../../core/api/deployments.ts';
+import { recordAudit } from '../audit/record.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
+import type { Caller } from '../http/session.ts';
 import { deploymentGates } from './gate.ts';
 import { deploymentImpact } from './impact.ts';
 import { type DeploymentListQuery, listDeployments } from './list.ts';
@@ -47,7 +49,8 @@ export function createDeploymentService(deps: DeploymentServiceDeps) {
 
   return {
     /** `provider`: 'api' for a script's key, 'manual' for the app's form. */
-    async create(userId: string, input: DeploymentInput, provider: 'api' | 'manual'): Promise<Deployment> {
+    async create(caller: Caller, input: DeploymentInput, provider: 'api' | 'manual'): Promise<Deployment> {
+      const userId = caller.workspaceId;
       await gates.apiAccess(userId);
       const now = clock.now();
       const recorded = await recordDeployment(db, {
@@ -67,6 +70,11 @@ export function createDeploymentService(deps: DeploymentServiceDeps) {
         selection: selectionOf(input),
         triggerChecks: input.trigger_checks,
         now,
+        created: (tx, id) =>
+          recordAudit(tx, caller, now, {
+            action: 'deployment.create',
+            resource: { id, name: [input.version, input.environment].filter(Boolean).join(' to ') },
+          }),
       });
       await queueRunsFor({ db, events, clock }, userId, recorded);
       return loadDeployment(db, userId, recorded.id);
@@ -92,13 +100,13 @@ export function createDeploymentService(deps: DeploymentServiceDeps) {
         await gates.apiAccess(userId);
         return { webhooks: await receivers.list(userId) };
       },
-      async put(userId: string, provider: WebhookProvider, secret: string | undefined) {
-        await gates.apiAccess(userId);
-        return receivers.put(userId, provider, secret);
+      async put(caller: Caller, provider: WebhookProvider, secret: string | undefined) {
+        await gates.apiAccess(caller.workspaceId);
+        return receivers.put(caller, provider, secret);
       },
-      async delete(userId: string, provider: WebhookProvider) {
-        await gates.apiAccess(userId);
-        await receivers.delete(userId, provider);
+      async delete(caller: Caller, provider: WebhookProvider) {
+        await gates.apiAccess(caller.workspaceId);
+        await receivers.delete(caller, provider);
       },
     },
 

@@ -5,6 +5,7 @@ import type { ChannelService } from '../alerts/channel-service.ts';
 import { mountAlertRoutes } from '../alerts/routes.ts';
 import { BEARER_SECURITY, mountApiKeyRoutes } from '../api-keys/routes.ts';
 import { createApiKeyService } from '../api-keys/service.ts';
+import { mountAuditRoutes } from '../audit/routes.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Billing } from '../billing/create-billing.ts';
 import { mountPlanRoute } from '../billing/plan-route.ts';
@@ -43,7 +44,7 @@ import { roleGuard } from '../workspaces/role-guard.ts';
 import { mountWorkspaceRoutes } from '../workspaces/routes.ts';
 import { createApiRouter } from './api-router.ts';
 import { limitBody, MiB, rejectMalformedJson } from './body-guards.ts';
-import { requestWithClientIp } from './client-ip.ts';
+import { clientAddress, requestWithClientIp } from './client-ip.ts';
 import { compressJson } from './compress-json.ts';
 import { apiNotFound, createErrorHandler } from './errors.ts';
 import { type AppEnv, loadSession } from './session.ts';
@@ -106,6 +107,10 @@ export function createApp({
 
   const api = createApiRouter();
   const apiKeys = createApiKeyService({ db, clock, entitlements: billing.entitlements });
+  api.use('*', async (c, next) => {
+    c.set('clientAddress', clientAddress(c, config.trustProxy) ?? null);
+    await next();
+  });
   api.use('*', loadSession(auth, db, apiKeys.authenticate));
   api.use('*', roleGuard('/api/v1'));
   const publicConfig = {
@@ -130,8 +135,9 @@ export function createApp({
   mountPerformanceRoutes(api, performance);
   mountDigestRoutes(api, digests);
   mountRetentionRoutes(api, db, clock);
-  mountWorkspaceRoutes(api, db);
+  mountWorkspaceRoutes(api, db, clock);
   mountMemberRoutes(api, workspaces.members, workspaces.invitations);
+  mountAuditRoutes(api, db);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Upwatch API', version: '1', description: "Monitoring that doesn't suck." },

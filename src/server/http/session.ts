@@ -31,6 +31,8 @@ export interface AppEnv {
     workspace: WorkspaceAccess | null;
     /** The cookie session's id (null for an API key or no session): accepting an invitation switches it. */
     sessionId: string | null;
+    /** The client's IP address (behind a trusted proxy, the one it saw), for the audit log. */
+    clientAddress: string | null;
   };
 }
 
@@ -106,14 +108,27 @@ export function requireWorkspace(c: { var: AppEnv['Variables'] }): WorkspaceAcce
   return c.var.workspace;
 }
 
-/** Who acts and where: the workspace a change belongs to, and the person it is recorded as. */
+/**
+ * Who acts and where: the workspace a change belongs to, the person it is recorded as (an API
+ * key's maker), the key when one was used, and the client's address for the audit log.
+ */
 export interface Caller {
   workspaceId: string;
   actorId: string;
+  actorName: string;
+  apiKeyId: string | null;
+  address: string | null;
 }
 
 export function requireCaller(c: { var: AppEnv['Variables'] }): Caller {
-  return { workspaceId: requireWorkspace(c).id, actorId: requireUser(c).id };
+  const user = requireUser(c);
+  return {
+    workspaceId: requireWorkspace(c).id,
+    actorId: user.id,
+    actorName: user.name,
+    apiKeyId: c.var.apiKeyId,
+    address: c.var.clientAddress ?? null,
+  };
 }
 
 /** For routes a key must not reach (managing keys): the signed-in user of a cookie session. */

@@ -13,6 +13,7 @@ import {
   type RelatedMonitorsInput,
   type ResolutionInput,
 } from '../../core/api/incidents.ts';
+import { recordAudit } from '../audit/record.ts';
 import type { Clock } from '../clock.ts';
 import type { IncidentTable } from '../db/incident-schema.ts';
 import type { Database } from '../db/schema.ts';
@@ -88,7 +89,8 @@ export function createIncidentManagement({ db, clock, requireManagement, get }: 
 
   return {
     /** A manual incident: declared by a person, so it starts acknowledged. */
-    async create({ workspaceId, actorId }: Caller, input: IncidentInput): Promise<Incident> {
+    async create(caller: Caller, input: IncidentInput): Promise<Incident> {
+      const { workspaceId, actorId } = caller;
       const monitors = await ownedMonitors(db, workspaceId, input.monitorIds);
       await requireManagement(workspaceId);
       const now = clock.now();
@@ -125,11 +127,16 @@ export function createIncidentManagement({ db, clock, requireManagement, get }: 
         }
         await addIncidentEvent(tx, id, now, 'detected', 'Opened by hand.', actorId);
         if (input.update) await insertUpdate(tx, id, input.status, input.update, now, actorId);
+        await recordAudit(tx, caller, now, {
+          action: 'incident.create',
+          resource: { id, name: input.title },
+        });
       });
       return get(workspaceId, id);
     },
 
-    async acknowledge({ workspaceId, actorId }: Caller, id: string): Promise<Incident> {
+    async acknowledge(caller: Caller, id: string): Promise<Incident> {
+      const { workspaceId, actorId } = caller;
       const row = await managed(workspaceId, id);
       if (row.resolved_at !== null) {
         throw new ApiError(
@@ -149,13 +156,18 @@ export function createIncidentManagement({ db, clock, requireManagement, get }: 
             .executeTakeFirst();
           if (Number(result.numUpdatedRows) === 1) {
             await addIncidentEvent(tx, id, now, 'acknowledged', 'Acknowledged.', actorId);
+            await recordAudit(tx, caller, now, {
+              action: 'incident.acknowledge',
+              resource: { id, name: row.title },
+            });
           }
         });
       }
       return get(workspaceId, id);
     },
 
-    async update({ workspaceId, actorId }: Caller, id: string, patch: IncidentPatch): Promise<Incident> {
+    async update(caller: Caller, id: string, patch: IncidentPatch): Promise<Incident> {
+      const { workspaceId, actorId } = caller;
       const row = await managed(workspaceId, id);
       const now = clock.now();
       await db.transaction().execute(async (tx) => {
@@ -170,31 +182,33 @@ export function createIncidentManagement({ db, clock, requireManagement, get }: 
           await addIncidentEvent(tx, id, now, 'severity_changed', message, actorId);
         }
         if (patch.status !== undefined) await changeStatus(tx, row, patch.status, now, actorId);
+        await recordAudit(tx, caller, now, {
+          action: 'incident.update',
+          resource: { id, name: patch.title ?? row.title },
+        });
       });
       return get(workspaceId, id);
     },
 
     /** A public update; announcing another status changes the incident's status too. */
-    async postUpdate(
-      { workspaceId, actorId }: Caller,
-      id: string,
-      input: IncidentUpdateInput,
-    ): Promise<Incident> {
+    async postUpdate(caller: Caller, id: string, input: IncidentUpdateInput): Promise<Incident> {
+      const { workspaceId, actorId } = caller;
       const row = await managed(workspaceId, id);
       const status = input.status ?? row.status;
       const now = clock.now();
       await db.transaction().execute(async (tx) => {
         await changeStatus(tx, row, status, now, actorId);
         await insertUpdate(tx, id, status, input.message, now, actorId);
+        await recordAudit(tx, caller, now, {
+          action: 'incident.post_update',
+          resource: { id, name: row.title },
+        });
       });
       return get(workspaceId, id);
     },
 
-    async setMonitors(
-      { workspaceId, actorId }: Caller,
-      id: string,
-      input: RelatedMonitorsInput,
-    ): Promise<Incident> {
+    async setMonitors(caller: Caller, id: string, input: RelatedMonitorsInput): Promise<Incident> {
+      const { workspaceId, actorId } = caller;
       const row = await managed(workspaceId, id);
       const wanted = await ownedMonitors(db, workspaceId, input.monitorIds);
       if (row.primary_monitor_id && !wanted.some((monitor) => monitor.id === row.primary_monitor_id)) {
@@ -241,16 +255,17 @@ export function createIncidentManagement({ db, clock, requireManagement, get }: 
           .filter(Boolean)
           .join(' ');
         await addIncidentEvent(tx, id, now, 'monitors_changed', message, actorId);
+        await recordAudit(tx, caller, now, {
+          action: 'incident.monitors',
+          resource: { id, name: row.title },
+        });
       });
       return get(workspaceId, id);
     },
 
-    async setResolution(
-      { workspaceId, actorId }: Caller,
-      id: string,
-      input: ResolutionInput,
-    ): Promise<Incident> {
-      await managed(workspaceId, id);
+    async setResolution(caller: Caller, id: string, input: ResolutionInput): Promise<Incident> {
+      const { workspaceId, actorId } = caller;
+      const row = await managed(workspaceId, id);
       const now = clock.now();
       await db.transaction().execute(async (tx) => {
         await setColumns(tx, id, {
@@ -260,6 +275,10 @@ export function createIncidentManagement({ db, clock, requireManagement, get }: 
           updated_at: now,
         });
         await addIncidentEvent(tx, id, now, 'resolution_updated', 'Resolution updated.', actorId);
+        await recordAudit(tx, caller, now, {
+          action: 'incident.resolution',
+          resource: { id, name: row.title },
+        });
       });
       return get(workspaceId, id);
     },

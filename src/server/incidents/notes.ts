@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { IncidentNote, NoteInput } from '../../core/api/incidents.ts';
+import { recordAudit } from '../audit/record.ts';
 import type { Clock } from '../clock.ts';
 import type { IncidentNoteTable } from '../db/incident-schema.ts';
 import type { Database } from '../db/schema.ts';
@@ -44,18 +45,19 @@ export function createNoteService({ db, clock, requireManagement }: NoteServiceD
     return toNote(row);
   }
 
+  /** The note, and the incident's title for the audit log. */
   async function authoredNote(
     { workspaceId, actorId }: Caller,
     incidentId: string,
     noteId: string,
-  ): Promise<IncidentNote> {
-    await getOwnedIncidentRow(db, workspaceId, incidentId);
+  ): Promise<{ note: IncidentNote; title: string }> {
+    const incident = await getOwnedIncidentRow(db, workspaceId, incidentId);
     await requireManagement(workspaceId);
     const note = await getNote(incidentId, noteId);
     if (note.author.id !== actorId) {
       throw new ApiError(403, 'not_note_author', 'Only the author of a note may change or delete it.');
     }
-    return note;
+    return { note, title: incident.title };
   }
 
   return {
@@ -72,12 +74,9 @@ export function createNoteService({ db, clock, requireManagement }: NoteServiceD
       };
     },
 
-    async create(
-      { workspaceId, actorId }: Caller,
-      incidentId: string,
-      input: NoteInput,
-    ): Promise<IncidentNote> {
-      await getOwnedIncidentRow(db, workspaceId, incidentId);
+    async create(caller: Caller, incidentId: string, input: NoteInput): Promise<IncidentNote> {
+      const { workspaceId, actorId } = caller;
+      const incident = await getOwnedIncidentRow(db, workspaceId, incidentId);
       await requireManagement(workspaceId);
       const now = clock.now();
       const id = uuidv7();
@@ -94,6 +93,10 @@ export function createNoteService({ db, clock, requireManagement }: NoteServiceD
           })
           .execute();
         await addIncidentEvent(tx, incidentId, now, 'note_added', 'Note added.', actorId);
+        await recordAudit(tx, caller, now, {
+          action: 'incident.note_create',
+          resource: { id: incidentId, name: incident.title },
+        });
       });
       return getNote(incidentId, id);
     },
@@ -104,7 +107,7 @@ export function createNoteService({ db, clock, requireManagement }: NoteServiceD
       noteId: string,
       input: NoteInput,
     ): Promise<IncidentNote> {
-      await authoredNote(caller, incidentId, noteId);
+      const { title } = await authoredNote(caller, incidentId, noteId);
       const now = clock.now();
       await db.transaction().execute(async (tx) => {
         await tx
@@ -114,12 +117,16 @@ export function createNoteService({ db, clock, requireManagement }: NoteServiceD
           .where('author_id', '=', caller.actorId)
           .execute();
         await addIncidentEvent(tx, incidentId, now, 'note_edited', 'Note edited.', caller.actorId);
+        await recordAudit(tx, caller, now, {
+          action: 'incident.note_update',
+          resource: { id: incidentId, name: title },
+        });
       });
       return getNote(incidentId, noteId);
     },
 
     async delete(caller: Caller, incidentId: string, noteId: string): Promise<void> {
-      await authoredNote(caller, incidentId, noteId);
+      const { title } = await authoredNote(caller, incidentId, noteId);
       const now = clock.now();
       await db.transaction().execute(async (tx) => {
         await tx
@@ -128,6 +135,10 @@ export function createNoteService({ db, clock, requireManagement }: NoteServiceD
           .where('author_id', '=', caller.actorId)
           .execute();
         await addIncidentEvent(tx, incidentId, now, 'note_deleted', 'Note deleted.', caller.actorId);
+        await recordAudit(tx, caller, now, {
+          action: 'incident.note_delete',
+          resource: { id: incidentId, name: title },
+        });
       });
     },
   };

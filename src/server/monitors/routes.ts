@@ -14,7 +14,7 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { monitorStats } from '../history/report.ts';
 import { json } from '../http/openapi.ts';
-import { type AppEnv, requireWorkspace } from '../http/session.ts';
+import { type AppEnv, requireCaller, requireWorkspace } from '../http/session.ts';
 import { listMonitors } from './list.ts';
 import type { MonitorService } from './service.ts';
 import { monitorSummary } from './summary.ts';
@@ -131,26 +131,24 @@ export function mountMonitorRoutes(
   });
   // Before /monitors/{id}, which would otherwise take "summary" for an id.
   api.openapi(summary, async (c) => c.json(await monitorSummary(db, requireWorkspace(c).id), 200));
-  api.openapi(create, async (c) =>
-    c.json(await service.create(requireWorkspace(c).id, c.req.valid('json')), 201),
-  );
+  api.openapi(create, async (c) => c.json(await service.create(requireCaller(c), c.req.valid('json')), 201));
   api.openapi(get, async (c) =>
     c.json(await service.get(requireWorkspace(c).id, c.req.valid('param').id), 200),
   );
   api.openapi(update, async (c) =>
-    c.json(await service.update(requireWorkspace(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await service.update(requireCaller(c), c.req.valid('param').id, c.req.valid('json')), 200),
   );
   api.openapi(remove, async (c) => {
-    await service.delete(requireWorkspace(c).id, c.req.valid('param').id);
+    await service.delete(requireCaller(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
   api.openapi(action('pause', 'Pause checks'), async (c) =>
-    c.json(await service.pause(requireWorkspace(c).id, c.req.valid('param').id), 200),
+    c.json(await service.pause(requireCaller(c), c.req.valid('param').id), 200),
   );
   api.openapi(action('resume', 'Resume checks'), async (c) =>
-    c.json(await service.resume(requireWorkspace(c).id, c.req.valid('param').id), 200),
+    c.json(await service.resume(requireCaller(c), c.req.valid('param').id), 200),
   );
   api.openapi(action('check', 'Check now'), async (c) =>
-    c.json(await service.checkNow(requireWorkspace(c).id, c.req.valid('param').id), 200),
+    c.json(await service.checkNow(requireCaller(c), c.req.valid('param').id), 200),
   );
 }

@@ -1,6 +1,7 @@
 // Every monitor write: authorise (owner scope) -> validate -> transaction -> plan limit -> write.
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
+import type { AuditAction } from '../../core/api/audit.ts';
 import {
   KIND_FIELDS,
   type Monitor,
@@ -9,11 +10,13 @@ import {
   monitorInputSchemas,
 } from '../../core/api/monitors.ts';
 import { NEVER } from '../../core/heartbeat-schedule.ts';
+import { recordAudit } from '../audit/record.ts';
 import type { Clock } from '../clock.ts';
 import type { Dialect } from '../db/connect.ts';
 import type { Database, MonitorTable } from '../db/schema.ts';
 import { syncMonitorDomain } from '../domains/sync.ts';
 import { ApiError } from '../http/errors.ts';
+import type { Caller } from '../http/session.ts';
 import type { MonitorAllowance, UserPlanSource } from '../plans/user-plan.ts';
 import { kindOf, monitorKinds } from './kinds/registry.ts';
 import { getOwnedMonitorRow, initialMonitorState, toMonitor } from './repository.ts';
@@ -142,11 +145,13 @@ export function createMonitorService(deps: MonitorServiceDeps) {
   const view = () => ({ publicUrl: deps.publicUrl, now: clock.now() });
 
   async function write(
-    userId: string,
+    caller: Caller,
+    action: AuditAction,
     id: string,
     columns: Partial<MonitorTable>,
     alsoInTransaction?: (tx: Kysely<Database>) => Promise<unknown>,
   ): Promise<Monitor> {
+    const userId = caller.workspaceId;
     const current = await getOwnedMonitorRow(db, userId, id);
     const now = clock.now();
     await db.transaction().execute(async (tx) => {
@@ -170,6 +175,7 @@ export function createMonitorService(deps: MonitorServiceDeps) {
           .execute();
       }
       await alsoInTransaction?.(tx);
+      await recordAudit(tx, caller, now, { action, resource: { id, name: columns.name ?? current.name } });
     });
     return toMonitor(await getOwnedMonitorRow(db, userId, id), view());
   }
@@ -179,7 +185,8 @@ export function createMonitorService(deps: MonitorServiceDeps) {
       return toMonitor(await getOwnedMonitorRow(db, userId, id), view());
     },
 
-    async create(userId: string, input: MonitorInput): Promise<Monitor> {
+    async create(caller: Caller, input: MonitorInput): Promise<Monitor> {
+      const userId = caller.workspaceId;
       const allowance = await deps.plans.allowanceFor(userId);
       const seconds =
         intervalSeconds(input, allowance, deps.testMode) ??
@@ -205,12 +212,14 @@ export function createMonitorService(deps: MonitorServiceDeps) {
         await deps.plans.takeMonitor(tx, userId, allowance);
         await tx.insertInto('monitors').values(row).execute();
         await syncMonitorDomain(tx, id, kind.watchedHost(input), input.domainExpiry);
+        await recordAudit(tx, caller, now, { action: 'monitor.create', resource: { id, name: row.name } });
       });
       await deps.plans.committed(userId, 1);
       return toMonitor(await getOwnedMonitorRow(db, userId, id), view());
     },
 
-    async update(userId: string, id: string, input: MonitorUpdate): Promise<Monitor> {
+    async update(caller: Caller, id: string, input: MonitorUpdate): Promise<Monitor> {
+      const userId = caller.workspaceId;
       const current = await getOwnedMonitorRow(db, userId, id);
       const allowance = await deps.plans.allowanceFor(userId);
       const kind = kindOf(current);
@@ -245,24 +254,24 @@ export function createMonitorService(deps: MonitorServiceDeps) {
       if (input.paused !== undefined && input.paused !== (current.paused === 1)) {
         Object.assign(columns, pausedColumns(input.paused, now, kind));
       }
-      return write(userId, id, columns, watchDomain);
+      return write(caller, 'monitor.update', id, columns, watchDomain);
     },
 
-    async pause(userId: string, id: string): Promise<Monitor> {
-      const current = await getOwnedMonitorRow(db, userId, id);
+    async pause(caller: Caller, id: string): Promise<Monitor> {
+      const current = await getOwnedMonitorRow(db, caller.workspaceId, id);
       if (current.paused === 1) return toMonitor(current, view());
-      return write(userId, id, pausedColumns(true, clock.now(), kindOf(current)));
+      return write(caller, 'monitor.pause', id, pausedColumns(true, clock.now(), kindOf(current)));
     },
 
-    async resume(userId: string, id: string): Promise<Monitor> {
-      const current = await getOwnedMonitorRow(db, userId, id);
+    async resume(caller: Caller, id: string): Promise<Monitor> {
+      const current = await getOwnedMonitorRow(db, caller.workspaceId, id);
       if (current.paused === 0) return toMonitor(current, view());
-      return write(userId, id, pausedColumns(false, clock.now(), kindOf(current)));
+      return write(caller, 'monitor.resume', id, pausedColumns(false, clock.now(), kindOf(current)));
     },
 
     /** Makes the monitor due now; a worker picks it up on its next poll. */
-    async checkNow(userId: string, id: string): Promise<Monitor> {
-      const current = await getOwnedMonitorRow(db, userId, id);
+    async checkNow(caller: Caller, id: string): Promise<Monitor> {
+      const current = await getOwnedMonitorRow(db, caller.workspaceId, id);
       if (current.paused === 1) {
         throw new ApiError(409, 'monitor_paused', 'This monitor is paused. Resume it to check it.');
       }
@@ -273,12 +282,13 @@ export function createMonitorService(deps: MonitorServiceDeps) {
           `A ${current.kind} monitor is judged by its pings; it has nothing to check now.`,
         );
       }
-      return write(userId, id, { next_run_at: clock.now() });
+      return write(caller, 'monitor.check', id, { next_run_at: clock.now() });
     },
 
     /** Deletes the monitor with its results and rollups (cascade). */
-    async delete(userId: string, id: string): Promise<void> {
-      await getOwnedMonitorRow(db, userId, id);
+    async delete(caller: Caller, id: string): Promise<void> {
+      const userId = caller.workspaceId;
+      const current = await getOwnedMonitorRow(db, userId, id);
       const deleted = await db.transaction().execute(async (tx) => {
         const result = await tx
           .deleteFrom('monitors')
@@ -287,6 +297,10 @@ export function createMonitorService(deps: MonitorServiceDeps) {
           .executeTakeFirst();
         if (Number(result.numDeletedRows) === 0) return false;
         await deps.plans.returnMonitor(tx, userId);
+        await recordAudit(tx, caller, clock.now(), {
+          action: 'monitor.delete',
+          resource: { id, name: current.name },
+        });
         return true;
       });
       if (deleted) await deps.plans.committed(userId, -1);

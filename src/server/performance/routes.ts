@@ -11,7 +11,7 @@ import {
   performanceSiteUpdateSchema,
 } from '../../core/api/performance.ts';
 import { body, json } from '../http/openapi.ts';
-import { type AppEnv, requireWorkspace } from '../http/session.ts';
+import { type AppEnv, requireCaller, requireWorkspace } from '../http/session.ts';
 import { toRun } from './repository.ts';
 import type { PerformanceService } from './service.ts';
 
@@ -90,17 +90,15 @@ const runNow = createRoute({
 
 export function mountPerformanceRoutes(api: OpenAPIHono<AppEnv>, service: PerformanceService): void {
   api.openapi(list, async (c) => c.json({ sites: await service.list(requireWorkspace(c).id) }, 200));
-  api.openapi(create, async (c) =>
-    c.json(await service.create(requireWorkspace(c).id, c.req.valid('json')), 201),
-  );
+  api.openapi(create, async (c) => c.json(await service.create(requireCaller(c), c.req.valid('json')), 201));
   api.openapi(get, async (c) =>
     c.json(await service.get(requireWorkspace(c).id, c.req.valid('param').id), 200),
   );
   api.openapi(update, async (c) =>
-    c.json(await service.update(requireWorkspace(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await service.update(requireCaller(c), c.req.valid('param').id, c.req.valid('json')), 200),
   );
   api.openapi(remove, async (c) => {
-    await service.delete(requireWorkspace(c).id, c.req.valid('param').id);
+    await service.delete(requireCaller(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
   api.openapi(runs, async (c) =>
@@ -110,6 +108,6 @@ export function mountPerformanceRoutes(api: OpenAPIHono<AppEnv>, service: Perfor
     ),
   );
   api.openapi(runNow, async (c) =>
-    c.json(toRun(await service.runNow(requireWorkspace(c).id, c.req.valid('param').id)), 202),
+    c.json(toRun(await service.runNow(requireCaller(c), c.req.valid('param').id)), 202),
   );
 }

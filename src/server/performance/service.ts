@@ -12,12 +12,14 @@ import {
   type performanceSiteUpdateSchema,
 } from '../../core/api/performance.ts';
 import { FEATURE_IDS, FEATURE_LABELS, lowestPlanWith, PLANS } from '../../core/plans.ts';
+import { recordAudit } from '../audit/record.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Clock } from '../clock.ts';
 import type { PerformanceCheckTable, PerformanceSiteTable } from '../db/performance-schema.ts';
 import type { Database } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
 import { ApiError } from '../http/errors.ts';
+import type { Caller } from '../http/session.ts';
 import { getOwnedMonitorRow } from '../monitors/repository.ts';
 import { runsExhausted, siteLimitReached } from './refusals.ts';
 import { getOwnedSiteRow, toSite } from './repository.ts';
@@ -68,15 +70,26 @@ export function newRunRow(
   };
 }
 
-/** Queues a run and tells the owner's live views it is waiting. */
+/**
+ * Queues a run and tells the owner's live views it is waiting; `alsoInTransaction` writes what
+ * must commit with it (a person's run's audit event).
+ */
 export async function queueRun(
   deps: Pick<PerformanceServiceDeps, 'db' | 'events'>,
   site: PerformanceSiteTable,
   reason: PerformanceCheckTable['reason'],
   now: number,
+  alsoInTransaction?: (tx: Kysely<Database>) => Promise<void>,
 ): Promise<PerformanceCheckTable> {
   const row = newRunRow(site, reason, now);
-  await deps.db.insertInto('performance_checks').values(row).execute();
+  if (alsoInTransaction) {
+    await deps.db.transaction().execute(async (tx) => {
+      await tx.insertInto('performance_checks').values(row).execute();
+      await alsoInTransaction(tx);
+    });
+  } else {
+    await deps.db.insertInto('performance_checks').values(row).execute();
+  }
   deps.events.publish([
     {
       type: 'performance.run',
@@ -162,7 +175,8 @@ export function createPerformanceService(deps: PerformanceServiceDeps) {
       return present(userId, await getOwnedSiteRow(db, userId, id));
     },
 
-    async create(userId: string, input: PerformanceSiteInput): Promise<PerformanceSite> {
+    async create(caller: Caller, input: PerformanceSiteInput): Promise<PerformanceSite> {
+      const userId = caller.workspaceId;
       await vetMonitor(userId, input.monitorId);
       const budgets = (await allowedBudgets(userId, input.budgets)) ?? [];
       await deps.vetUrl(input.url);
@@ -184,12 +198,19 @@ export function createPerformanceService(deps: PerformanceServiceDeps) {
         created_at: now,
         updated_at: now,
       };
-      await db.insertInto('performance_sites').values(row).execute();
+      await db.transaction().execute(async (tx) => {
+        await tx.insertInto('performance_sites').values(row).execute();
+        await recordAudit(tx, caller, now, {
+          action: 'performance_site.create',
+          resource: { id: row.id, name: row.name },
+        });
+      });
       await entitlements.track(userId, 'performance_sites', 1);
       return present(userId, row);
     },
 
-    async update(userId: string, id: string, input: SiteUpdate): Promise<PerformanceSite> {
+    async update(caller: Caller, id: string, input: SiteUpdate): Promise<PerformanceSite> {
+      const userId = caller.workspaceId;
       const current = await getOwnedSiteRow(db, userId, id);
       await vetMonitor(userId, input.monitorId);
       if (input.url !== undefined && input.url !== current.url) await deps.vetUrl(input.url);
@@ -200,23 +221,38 @@ export function createPerformanceService(deps: PerformanceServiceDeps) {
       if (input.device !== undefined) columns.device = input.device;
       if (input.monitorId !== undefined) columns.monitor_id = input.monitorId;
       if (budgets !== undefined) columns.budgets = JSON.stringify(budgets);
-      await db
-        .updateTable('performance_sites')
-        .set(columns)
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .execute();
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .updateTable('performance_sites')
+          .set(columns)
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .execute();
+        await recordAudit(tx, caller, columns.updated_at ?? clock.now(), {
+          action: 'performance_site.update',
+          resource: { id, name: columns.name ?? current.name },
+        });
+      });
       return present(userId, await getOwnedSiteRow(db, userId, id));
     },
 
-    async delete(userId: string, id: string): Promise<void> {
-      await getOwnedSiteRow(db, userId, id);
-      const { numDeletedRows } = await db
-        .deleteFrom('performance_sites')
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      if (numDeletedRows > 0n) await entitlements.track(userId, 'performance_sites', -1);
+    async delete(caller: Caller, id: string): Promise<void> {
+      const userId = caller.workspaceId;
+      const site = await getOwnedSiteRow(db, userId, id);
+      const deleted = await db.transaction().execute(async (tx) => {
+        const { numDeletedRows } = await tx
+          .deleteFrom('performance_sites')
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        if (numDeletedRows === 0n) return false;
+        await recordAudit(tx, caller, clock.now(), {
+          action: 'performance_site.delete',
+          resource: { id, name: site.name },
+        });
+        return true;
+      });
+      if (deleted) await entitlements.track(userId, 'performance_sites', -1);
     },
 
     async listRuns(
@@ -229,12 +265,16 @@ export function createPerformanceService(deps: PerformanceServiceDeps) {
     },
 
     /** 'Run now': one performance_runs unit, refused when none are left. */
-    async runNow(userId: string, id: string) {
+    async runNow(caller: Caller, id: string) {
+      const userId = caller.workspaceId;
       const site = await getOwnedSiteRow(db, userId, id);
       if (!(await entitlements.check(userId, 'performance_runs'))) {
         throw runsExhausted(await entitlements.planSummary(userId));
       }
-      const row = await queueRun(deps, site, 'manual', clock.now());
+      const now = clock.now();
+      const row = await queueRun(deps, site, 'manual', now, (tx) =>
+        recordAudit(tx, caller, now, { action: 'performance_site.run', resource: { id, name: site.name } }),
+      );
       await entitlements.track(userId, 'performance_runs', 1);
       return row;
     },

@@ -8,7 +8,7 @@ import { PLANS, type PlanId, type RetentionKey } from '../../core/plans.ts';
  * table's index leads with that column, then the age column, so each parent is one range).
  */
 export type OwnerPath =
-  | { column: 'user_id' }
+  | { column: 'user_id' | 'workspace_id' }
   | {
       column: string;
       parent: 'monitors' | 'performance_sites';
@@ -79,6 +79,16 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
     key: ['id'],
     owner: BY_USER,
     at: 'resolved_at',
+    keep: { retention: 'incidents' },
+  },
+  {
+    // Kept as long as the incidents they would explain.
+    kind: 'audit_events',
+    label: 'Audit log',
+    table: 'audit_events',
+    key: ['id'],
+    owner: { column: 'workspace_id' },
+    at: 'at',
     keep: { retention: 'incidents' },
   },
   {

@@ -40,6 +40,7 @@ describe('GET /api/v1/retention/preview', () => {
       performance_checks: 4,
       deployments: 4,
       incidents: 3,
+      audit_events: 3,
       performance_alerts: 3,
       budget_violations: 3,
       digest_reports: 2,

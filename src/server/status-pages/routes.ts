@@ -10,7 +10,7 @@ import {
 } from '../../core/api/status-pages.ts';
 import { lowestPlanWith } from '../../core/plans.ts';
 import { body, json } from '../http/openapi.ts';
-import { type AppEnv, requireWorkspace } from '../http/session.ts';
+import { type AppEnv, requireCaller, requireWorkspace } from '../http/session.ts';
 import type { StatusPageService } from './service.ts';
 
 const tags = ['Status pages'];
@@ -70,17 +70,15 @@ const remove = createRoute({
 
 export function mountStatusPageRoutes(api: OpenAPIHono<AppEnv>, service: StatusPageService): void {
   api.openapi(list, async (c) => c.json({ statusPages: await service.list(requireWorkspace(c).id) }, 200));
-  api.openapi(create, async (c) =>
-    c.json(await service.create(requireWorkspace(c).id, c.req.valid('json')), 201),
-  );
+  api.openapi(create, async (c) => c.json(await service.create(requireCaller(c), c.req.valid('json')), 201));
   api.openapi(get, async (c) =>
     c.json(await service.get(requireWorkspace(c).id, c.req.valid('param').id), 200),
   );
   api.openapi(update, async (c) =>
-    c.json(await service.update(requireWorkspace(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await service.update(requireCaller(c), c.req.valid('param').id, c.req.valid('json')), 200),
   );
   api.openapi(remove, async (c) => {
-    await service.delete(requireWorkspace(c).id, c.req.valid('param').id);
+    await service.delete(requireCaller(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
 }

@@ -3,11 +3,13 @@
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { StatusPage, StatusPageInput, StatusPageUpdate } from '../../core/api/status-pages.ts';
+import { recordAudit } from '../audit/record.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import type { StatusPageTable } from '../db/status-page-schema.ts';
 import { ApiError } from '../http/errors.ts';
+import type { Caller } from '../http/session.ts';
 import { statusPageGates } from './gate.ts';
 import { getOwnedPageRow, loadPageMonitors, requireOwnedMonitors, toStatusPage } from './repository.ts';
 
@@ -110,7 +112,8 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
       return load(await getOwnedPageRow(db, userId, id));
     },
 
-    async create(userId: string, input: StatusPageInput): Promise<StatusPage> {
+    async create(caller: Caller, input: StatusPageInput): Promise<StatusPage> {
+      const userId = caller.workspaceId;
       await validate(userId, input);
       const now = clock.now();
       const row = {
@@ -123,28 +126,48 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
       await write(async (tx) => {
         await tx.insertInto('status_pages').values(row).execute();
         await replaceMonitors(tx, row.id, input.monitors);
+        await recordAudit(tx, caller, now, {
+          action: 'status_page.create',
+          resource: { id: row.id, name: row.name },
+        });
       });
       return load(await getOwnedPageRow(db, userId, row.id));
     },
 
-    async update(userId: string, id: string, input: StatusPageUpdate): Promise<StatusPage> {
-      await getOwnedPageRow(db, userId, id);
+    async update(caller: Caller, id: string, input: StatusPageUpdate): Promise<StatusPage> {
+      const userId = caller.workspaceId;
+      const current = await getOwnedPageRow(db, userId, id);
       await validate(userId, input);
+      const now = clock.now();
       await write(async (tx) => {
         await tx
           .updateTable('status_pages')
-          .set({ ...columnsFrom(input), updated_at: clock.now() })
+          .set({ ...columnsFrom(input), updated_at: now })
           .where('id', '=', id)
           .where('user_id', '=', userId)
           .execute();
         if (input.monitors) await replaceMonitors(tx, id, input.monitors);
+        await recordAudit(tx, caller, now, {
+          action: 'status_page.update',
+          resource: { id, name: input.name ?? current.name },
+        });
       });
       return load(await getOwnedPageRow(db, userId, id));
     },
 
-    async delete(userId: string, id: string): Promise<void> {
-      await getOwnedPageRow(db, userId, id);
-      await db.deleteFrom('status_pages').where('id', '=', id).where('user_id', '=', userId).execute();
+    async delete(caller: Caller, id: string): Promise<void> {
+      const page = await getOwnedPageRow(db, caller.workspaceId, id);
+      await write(async (tx) => {
+        await tx
+          .deleteFrom('status_pages')
+          .where('id', '=', id)
+          .where('user_id', '=', caller.workspaceId)
+          .execute();
+        await recordAudit(tx, caller, clock.now(), {
+          action: 'status_page.delete',
+          resource: { id, name: page.name },
+        });
+      });
     },
   };
 }

@@ -5,6 +5,7 @@ import { uuidv7 } from 'uuidv7';
 import type { Dialect } from '../db/connect.ts';
 import type { Database, MonitorTable } from '../db/schema.ts';
 import { initialMonitorState } from '../monitors/repository.ts';
+import { createPersonalWorkspace } from '../workspaces/personal.ts';
 
 export async function insertOwner(db: Kysely<Database>, dialect: Dialect): Promise<string> {
   const id = uuidv7();
@@ -22,6 +23,8 @@ export async function insertOwner(db: Kysely<Database>, dialect: Dialect): Promi
       timezone: 'UTC',
     })
     .execute();
+  // As sign-up does: the owner's things belong to their personal workspace.
+  await createPersonalWorkspace(db, dialect, { id, name: 'Bulk Owner' }, new Date());
   return id;
 }
 

@@ -5,13 +5,14 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { Invitation, InvitationInput, InvitationPreview } from '../../core/api/workspaces.ts';
+import { recordAudit } from '../audit/record.ts';
 import type { Clock } from '../clock.ts';
 import type { Dialect } from '../db/connect.ts';
 import { authDate, authDateMs } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import type { InvitationTable } from '../db/workspace-schema.ts';
 import { ApiError } from '../http/errors.ts';
-import type { SessionUser, WorkspaceAccess } from '../http/session.ts';
+import type { Caller, SessionUser } from '../http/session.ts';
 import { renderMailHtml, renderMailText } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
@@ -105,11 +106,9 @@ export function createInvitationService({ db, dialect, clock, mailer, publicUrl 
       return (found as Row[]).map(toInvitation);
     },
 
-    async invite(
-      workspace: WorkspaceAccess,
-      inviter: SessionUser,
-      input: InvitationInput,
-    ): Promise<Invitation> {
+    async invite(caller: Caller, input: InvitationInput): Promise<Invitation> {
+      const workspace = { id: caller.workspaceId };
+      const inviter = { id: caller.actorId, name: caller.actorName };
       const email = input.email.trim().toLowerCase();
       const member = await db
         .selectFrom('member')
@@ -143,28 +142,46 @@ export function createInvitationService({ db, dialect, clock, mailer, publicUrl 
         createdAt: dateOf(now),
         inviterId: inviter.id,
       };
-      await db.insertInto('invitation').values(row).execute();
+      await db.transaction().execute(async (tx) => {
+        await tx.insertInto('invitation').values(row).execute();
+        await recordAudit(tx, caller, now, {
+          action: 'invitation.create',
+          resource: { id: row.id, name: email },
+        });
+      });
       const stored = { ...row, inviterName: inviter.name };
       await mail(stored);
       return toInvitation(stored);
     },
 
-    async resend(workspaceId: string, id: string): Promise<Invitation> {
-      const row = await owned(workspaceId, id);
+    async resend(caller: Caller, id: string): Promise<Invitation> {
+      const row = await owned(caller.workspaceId, id);
       if (row.status !== 'pending')
         throw new ApiError(409, 'invitation_closed', 'This invitation was already used or revoked.');
-      const expiresAt = dateOf(clock.now() + INVITATION_VALID_MS);
-      await db.updateTable('invitation').set({ expiresAt }).where('id', '=', id).execute();
+      const now = clock.now();
+      const expiresAt = dateOf(now + INVITATION_VALID_MS);
+      await db.transaction().execute(async (tx) => {
+        await tx.updateTable('invitation').set({ expiresAt }).where('id', '=', id).execute();
+        await recordAudit(tx, caller, now, {
+          action: 'invitation.resend',
+          resource: { id, name: row.email },
+        });
+      });
       const renewed = { ...row, expiresAt };
       await mail(renewed);
       return toInvitation(renewed);
     },
 
-    async revoke(workspaceId: string, id: string): Promise<void> {
-      const row = await owned(workspaceId, id);
-      if (row.status === 'pending') {
-        await db.updateTable('invitation').set({ status: 'canceled' }).where('id', '=', id).execute();
-      }
+    async revoke(caller: Caller, id: string): Promise<void> {
+      const row = await owned(caller.workspaceId, id);
+      if (row.status !== 'pending') return;
+      await db.transaction().execute(async (tx) => {
+        await tx.updateTable('invitation').set({ status: 'canceled' }).where('id', '=', id).execute();
+        await recordAudit(tx, caller, clock.now(), {
+          action: 'invitation.revoke',
+          resource: { id, name: row.email },
+        });
+      });
     },
 
     /** What the link's page shows, to anyone holding it. */
@@ -188,6 +205,7 @@ export function createInvitationService({ db, dialect, clock, mailer, publicUrl 
 
     /** Makes the signed-in person a member; their session then works in the workspace. */
     async accept(
+      caller: Caller,
       user: SessionUser,
       sessionId: string | null,
       token: string,
@@ -211,18 +229,26 @@ export function createInvitationService({ db, dialect, clock, mailer, publicUrl 
           `This invitation is for ${row.email}. Sign in with that address to accept it.`,
         );
       }
+      const now = clock.now();
       await db.transaction().execute(async (tx) => {
-        await tx
+        const joined = await tx
           .insertInto('member')
           .values({
             id: uuidv7(),
             organizationId: row.organizationId,
             userId: user.id,
             role: toInvitation(row).role,
-            createdAt: dateOf(clock.now()),
+            createdAt: dateOf(now),
           })
           .onConflict((oc) => oc.columns(['organizationId', 'userId']).doNothing())
-          .execute();
+          .executeTakeFirst();
+        // Recorded in the workspace joined, not the one the person was working in.
+        if (Number(joined.numInsertedOrUpdatedRows ?? 0) > 0) {
+          await recordAudit(tx, { ...caller, workspaceId: row.organizationId }, now, {
+            action: 'invitation.accept',
+            resource: { id: row.id, name: row.email },
+          });
+        }
         await tx.updateTable('invitation').set({ status: 'accepted' }).where('id', '=', row.id).execute();
         if (sessionId) {
           await tx

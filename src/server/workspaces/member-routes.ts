@@ -9,7 +9,7 @@ import {
   roleChangeSchema,
 } from '../../core/api/workspaces.ts';
 import { json } from '../http/openapi.ts';
-import { type AppEnv, requireSessionUser, requireUser, requireWorkspace } from '../http/session.ts';
+import { type AppEnv, requireCaller, requireSessionUser, requireWorkspace } from '../http/session.ts';
 import type { InvitationService } from './invitations.ts';
 import type { MemberService } from './members.ts';
 
@@ -115,25 +115,33 @@ export function mountMemberRoutes(
   });
   // Before /{id}: "accept" is not an invitation's id.
   api.openapi(accept, async (c) =>
-    c.json(await invitations.accept(requireSessionUser(c), c.var.sessionId, c.req.valid('json').token), 200),
+    c.json(
+      await invitations.accept(
+        requireCaller(c),
+        requireSessionUser(c),
+        c.var.sessionId,
+        c.req.valid('json').token,
+      ),
+      200,
+    ),
   );
   api.openapi(invite, async (c) =>
-    c.json(await invitations.invite(requireWorkspace(c), requireUser(c), c.req.valid('json')), 201),
+    c.json(await invitations.invite(requireCaller(c), c.req.valid('json')), 201),
   );
   api.openapi(resend, async (c) =>
-    c.json(await invitations.resend(requireWorkspace(c).id, c.req.valid('param').id), 200),
+    c.json(await invitations.resend(requireCaller(c), c.req.valid('param').id), 200),
   );
   api.openapi(revoke, async (c) => {
-    await invitations.revoke(requireWorkspace(c).id, c.req.valid('param').id);
+    await invitations.revoke(requireCaller(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
   api.openapi(preview, async (c) => c.json(await invitations.preview(c.req.valid('param').id), 200));
   api.openapi(changeRole, async (c) => {
-    await members.changeRole(requireWorkspace(c).id, c.req.valid('param').userId, c.req.valid('json').role);
+    await members.changeRole(requireCaller(c), c.req.valid('param').userId, c.req.valid('json').role);
     return c.body(null, 204);
   });
   api.openapi(remove, async (c) => {
-    await members.remove(requireWorkspace(c).id, c.req.valid('param').userId);
+    await members.remove(requireCaller(c), c.req.valid('param').userId);
     return c.body(null, 204);
   });
 }

@@ -2,17 +2,21 @@
 // changes and removals. The owner keeps their role and membership (a transfer is its own action).
 import type { Kysely } from 'kysely';
 import type { Member, WorkspaceRole } from '../../core/api/workspaces.ts';
+import { recordAudit } from '../audit/record.ts';
+import type { Clock } from '../clock.ts';
 import { authDateMs } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import type { Caller } from '../http/session.ts';
 
-export function createMemberService(db: Kysely<Database>) {
+export function createMemberService(db: Kysely<Database>, clock: Clock) {
   async function find(workspaceId: string, userId: string) {
     const row = await db
       .selectFrom('member')
-      .select(['id', 'role'])
-      .where('organizationId', '=', workspaceId)
-      .where('userId', '=', userId)
+      .innerJoin('user', 'user.id', 'member.userId')
+      .select(['member.id', 'member.role', 'user.name'])
+      .where('member.organizationId', '=', workspaceId)
+      .where('member.userId', '=', userId)
       .executeTakeFirst();
     if (!row) throw new ApiError(404, 'not_found', 'No such member in this workspace.');
     if (row.role === 'owner') {
@@ -55,17 +59,20 @@ export function createMemberService(db: Kysely<Database>) {
       }));
     },
 
-    async changeRole(
-      workspaceId: string,
-      userId: string,
-      role: Exclude<WorkspaceRole, 'owner'>,
-    ): Promise<void> {
-      const member = await find(workspaceId, userId);
-      await db.updateTable('member').set({ role }).where('id', '=', member.id).execute();
+    async changeRole(caller: Caller, userId: string, role: Exclude<WorkspaceRole, 'owner'>): Promise<void> {
+      const member = await find(caller.workspaceId, userId);
+      await db.transaction().execute(async (tx) => {
+        await tx.updateTable('member').set({ role }).where('id', '=', member.id).execute();
+        await recordAudit(tx, caller, clock.now(), {
+          action: 'member.role',
+          resource: { id: userId, name: `${member.name} (${member.role} → ${role})` },
+        });
+      });
     },
 
     /** Removes a member; their sessions working in the workspace go back to their personal one. */
-    async remove(workspaceId: string, userId: string): Promise<void> {
+    async remove(caller: Caller, userId: string): Promise<void> {
+      const { workspaceId } = caller;
       const member = await find(workspaceId, userId);
       await db.transaction().execute(async (tx) => {
         await tx.deleteFrom('member').where('id', '=', member.id).execute();
@@ -75,6 +82,10 @@ export function createMemberService(db: Kysely<Database>) {
           .where('userId', '=', userId)
           .where('activeOrganizationId', '=', workspaceId)
           .execute();
+        await recordAudit(tx, caller, clock.now(), {
+          action: userId === caller.actorId ? 'member.leave' : 'member.remove',
+          resource: { id: userId, name: member.name },
+        });
       });
     },
   };

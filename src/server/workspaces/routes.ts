@@ -4,9 +4,16 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Kysely } from 'kysely';
 import { errorSchema } from '../../core/api/errors.ts';
 import { workspaceListSchema, workspaceUpdateSchema } from '../../core/api/workspaces.ts';
+import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { json } from '../http/openapi.ts';
-import { type AppEnv, requireSessionUser, requireUser, requireWorkspace } from '../http/session.ts';
+import {
+  type AppEnv,
+  requireCaller,
+  requireSessionUser,
+  requireUser,
+  requireWorkspace,
+} from '../http/session.ts';
 import { updateWorkspace, workspaceSettings } from './settings.ts';
 
 const list = createRoute({
@@ -34,7 +41,7 @@ const update = createRoute({
   },
 });
 
-export function mountWorkspaceRoutes(api: OpenAPIHono<AppEnv>, db: Kysely<Database>): void {
+export function mountWorkspaceRoutes(api: OpenAPIHono<AppEnv>, db: Kysely<Database>, clock: Clock): void {
   api.openapi(list, async (c) => {
     const active = requireWorkspace(c);
     // A key works in one workspace: it lists that one, not every workspace of its maker.
@@ -54,7 +61,7 @@ export function mountWorkspaceRoutes(api: OpenAPIHono<AppEnv>, db: Kysely<Databa
     return c.json({ workspaces }, 200);
   });
   api.openapi(update, async (c) => {
-    await updateWorkspace(db, requireWorkspace(c).id, requireSessionUser(c), c.req.valid('json'));
+    await updateWorkspace(db, requireCaller(c), requireSessionUser(c), c.req.valid('json'), clock.now());
     return c.body(null, 204);
   });
 }

@@ -47,6 +47,12 @@ const settingsApiRoute = createRoute({
   component: lazyRouteComponent(tabs, 'ApiDocsTab'),
 });
 
+const settingsAuditRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'audit',
+  component: lazyRouteComponent(tabs, 'AuditLogTab'),
+});
+
 export const settingsRoutes = [
   settingsRoute.addChildren([
     settingsUserRoute,
@@ -55,5 +61,6 @@ export const settingsRoutes = [
     settingsNotificationsRoute,
     settingsGroupsRoute,
     settingsApiRoute,
+    settingsAuditRoute,
   ]),
 ];

@@ -122,6 +122,23 @@ export const INSERT_AGED: Record<string, (db: Db, owner: Owner, at: number) => P
         created_at: at,
       })
       .execute(),
+  audit_events: (db, { userId }, at) =>
+    db
+      .insertInto('audit_events')
+      .values({
+        id: uuidv7(),
+        workspace_id: userId,
+        at,
+        actor_id: userId,
+        actor_name: 'Ada',
+        api_key_id: null,
+        action: 'monitor.create',
+        resource_type: 'monitor',
+        resource_id: null,
+        resource_name: 'Homepage',
+        address: '127.0.0.1',
+      })
+      .execute(),
   incidents: async (db, { userId, monitorId }, at) => {
     const incident = await insertAutomaticIncident(db, userId, monitorId, at - 3_600_000, {
       status: 'resolved',

@@ -1,4 +1,5 @@
 export { ApiDocsTab } from './api-docs/api-docs-tab';
+export { AuditLogTab } from './audit/audit-log-tab';
 export { BillingTab } from './billing/billing-tab';
 export { MembersTab } from './members/members-tab';
 export { NotificationsTab } from './notifications/notifications-tab';

@@ -1,0 +1,263 @@
+// The audit log: every write route of the API document, taken once with a body it accepts,
+// leaves exactly one event naming who did it (a person, or the key they made) and what changed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEventList } from '../../core/api/audit.ts';
+import type { TestUser } from '../test/factories.ts';
+import { insertAutomaticIncident } from '../test/incident-rows.ts';
+import { createUserApp } from '../test/user-app.ts';
+import { joinWorkspace } from '../test/workspace-rows.ts';
+
+const NOW = Date.UTC(2026, 10, 25, 9);
+/** A person's own settings and previews: nothing in the workspace changes. */
+const PERSONAL = [
+  'POST /digest-settings',
+  'PUT /digest-settings',
+  'PATCH /digest-settings',
+  'POST /reports/preview',
+];
+
+let app: Awaited<ReturnType<typeof createUserApp>>;
+let owner: TestUser;
+let colleague: TestUser;
+let newcomer: TestUser;
+
+beforeAll(async () => {
+  app = await createUserApp(NOW);
+  owner = await app.user('pro');
+  colleague = await app.user('free');
+  newcomer = await app.user('free');
+  await joinWorkspace(app.t.database.db, app.t.database.dialect, owner.id, colleague.id, 'member');
+});
+afterAll(async () => {
+  await app.t.close();
+});
+
+async function writeOperations(): Promise<string[]> {
+  const doc = (await (await app.t.request('/api/v1/openapi.json')).json()) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  return Object.entries(doc.paths)
+    .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
+    .filter((op) => !op.startsWith('GET ') && !PERSONAL.includes(op));
+}
+
+async function log(as: TestUser, query = ''): Promise<AuditEventList> {
+  return app.json<AuditEventList>(await app.send(as, 'GET', `/audit-events${query}`), 200);
+}
+
+type Step = {
+  /** The route as the API document names it. */
+  op: string;
+  as?: TestUser;
+  path?: string;
+  body?: unknown;
+  bearer?: string;
+  action: string;
+};
+
+describe('the audit log', () => {
+  it('records exactly one event naming the actor for every write route of the API document', async () => {
+    const json = app.json;
+    const post = async <T>(path: string, body: unknown, status = 201) =>
+      json<T & { id: string }>(await app.send(owner, 'POST', path, body), status);
+    const monitor = await post<{ name: string }>('/monitors', {
+      name: 'Shop',
+      url: 'https://shop.example.com',
+    });
+    const channel = await post('/alert-channels', {
+      kind: 'email',
+      name: 'Ops',
+      config: { address: 'ops@example.com' },
+    });
+    const incident = await post('/incidents', { title: 'Checkout slow' });
+    const auto = await insertAutomaticIncident(app.t.database.db, owner.id, monitor.id, NOW - 60_000);
+    const note = await post('/incidents/' + incident.id + '/notes', { text: 'Looking.' });
+    const page = await post('/status-pages', { name: 'Acme', slug: 'acme-audit' });
+    const site = await post('/performance/sites', { url: 'https://docs.example.com/' });
+    const key = await post<{ key: string }>('/api-keys', { name: 'CI' });
+    const invitation = await post('/workspace/invitations', { email: 'someone@example.com', role: 'member' });
+    const joining = await post('/workspace/invitations', { email: newcomer.email, role: 'viewer' });
+
+    const steps: Step[] = [
+      {
+        op: 'PATCH /monitors/{id}',
+        path: `/monitors/${monitor.id}`,
+        body: { name: 'Shop front' },
+        action: 'monitor.update',
+      },
+      { op: 'POST /monitors/{id}/pause', path: `/monitors/${monitor.id}/pause`, action: 'monitor.pause' },
+      { op: 'POST /monitors/{id}/resume', path: `/monitors/${monitor.id}/resume`, action: 'monitor.resume' },
+      { op: 'POST /monitors/{id}/check', path: `/monitors/${monitor.id}/check`, action: 'monitor.check' },
+      {
+        op: 'PUT /monitors/{id}/alert-channels',
+        path: `/monitors/${monitor.id}/alert-channels`,
+        body: { channelIds: [channel.id] },
+        action: 'monitor.channels',
+      },
+      {
+        op: 'PATCH /alert-channels/{id}',
+        path: `/alert-channels/${channel.id}`,
+        body: { name: 'On call' },
+        action: 'channel.update',
+      },
+      {
+        op: 'POST /alert-channels/{id}/test',
+        path: `/alert-channels/${channel.id}/test`,
+        action: 'channel.test',
+      },
+      {
+        op: 'POST /incidents/{id}/acknowledge',
+        path: `/incidents/${auto.id}/acknowledge`,
+        action: 'incident.acknowledge',
+      },
+      {
+        op: 'PATCH /incidents/{id}',
+        path: `/incidents/${incident.id}`,
+        body: { severity: 'major' },
+        action: 'incident.update',
+      },
+      {
+        op: 'POST /incidents/{id}/updates',
+        path: `/incidents/${incident.id}/updates`,
+        body: { message: 'Fix deployed.', status: 'monitoring' },
+        action: 'incident.post_update',
+      },
+      {
+        op: 'PUT /incidents/{id}/monitors',
+        path: `/incidents/${incident.id}/monitors`,
+        body: { monitorIds: [monitor.id] },
+        action: 'incident.monitors',
+      },
+      {
+        op: 'PUT /incidents/{id}/resolution',
+        path: `/incidents/${incident.id}/resolution`,
+        body: { rootCause: 'A full disk.', summary: 'Cleaned up.', followUps: ['Alert on disk space'] },
+        action: 'incident.resolution',
+      },
+      {
+        op: 'PATCH /incidents/{id}/notes/{noteId}',
+        path: `/incidents/${incident.id}/notes/${note.id}`,
+        body: { text: 'Found it.' },
+        action: 'incident.note_update',
+      },
+      {
+        op: 'DELETE /incidents/{id}/notes/{noteId}',
+        path: `/incidents/${incident.id}/notes/${note.id}`,
+        action: 'incident.note_delete',
+      },
+      {
+        op: 'PATCH /status-pages/{id}',
+        path: `/status-pages/${page.id}`,
+        body: { name: 'Acme status' },
+        action: 'status_page.update',
+      },
+      { op: 'DELETE /status-pages/{id}', path: `/status-pages/${page.id}`, action: 'status_page.delete' },
+      {
+        op: 'PATCH /performance/sites/{id}',
+        path: `/performance/sites/${site.id}`,
+        body: { name: 'Docs' },
+        action: 'performance_site.update',
+      },
+      {
+        op: 'POST /performance/sites/{id}/runs',
+        path: `/performance/sites/${site.id}/runs`,
+        action: 'performance_site.run',
+      },
+      {
+        op: 'DELETE /performance/sites/{id}',
+        path: `/performance/sites/${site.id}`,
+        action: 'performance_site.delete',
+      },
+      { op: 'POST /deployments', body: { version: 'v1.2.0' }, bearer: key.key, action: 'deployment.create' },
+      {
+        op: 'PUT /deployment-webhooks/{provider}',
+        path: '/deployment-webhooks/github',
+        action: 'deployment_webhook.update',
+      },
+      {
+        op: 'DELETE /deployment-webhooks/{provider}',
+        path: '/deployment-webhooks/github',
+        action: 'deployment_webhook.delete',
+      },
+      { op: 'DELETE /api-keys/{id}', path: `/api-keys/${key.id}`, action: 'api_key.revoke' },
+      {
+        op: 'POST /workspace/invitations/{id}/resend',
+        path: `/workspace/invitations/${invitation.id}/resend`,
+        action: 'invitation.resend',
+      },
+      {
+        op: 'DELETE /workspace/invitations/{id}',
+        path: `/workspace/invitations/${invitation.id}`,
+        action: 'invitation.revoke',
+      },
+      {
+        op: 'POST /workspace/invitations/accept',
+        as: newcomer,
+        body: { token: joining.id },
+        action: 'invitation.accept',
+      },
+      {
+        op: 'PATCH /workspace/members/{userId}',
+        path: `/workspace/members/${colleague.id}`,
+        body: { role: 'admin' },
+        action: 'member.role',
+      },
+      {
+        op: 'DELETE /workspace/members/{userId}',
+        path: `/workspace/members/${colleague.id}`,
+        action: 'member.remove',
+      },
+      { op: 'PATCH /workspace', body: { name: 'Acme' }, action: 'workspace.update' },
+      { op: 'DELETE /alert-channels/{id}', path: `/alert-channels/${channel.id}`, action: 'channel.delete' },
+      { op: 'DELETE /monitors/{id}', path: `/monitors/${monitor.id}`, action: 'monitor.delete' },
+    ];
+    const setUp = [
+      'POST /monitors',
+      'POST /alert-channels',
+      'POST /incidents',
+      'POST /incidents/{id}/notes',
+      'POST /status-pages',
+      'POST /performance/sites',
+      'POST /api-keys',
+      'POST /workspace/invitations',
+    ];
+    expect([...setUp, ...steps.map((step) => step.op)].sort()).toEqual((await writeOperations()).sort());
+
+    const before = await log(owner, '?limit=200');
+    expect(before.events.map((event) => event.action).reverse()).toEqual([
+      'monitor.create',
+      'channel.create',
+      'incident.create',
+      'incident.note_create',
+      'status_page.create',
+      'performance_site.create',
+      'api_key.create',
+      'invitation.create',
+      'invitation.create',
+    ]);
+
+    for (const step of steps) {
+      const [method = '', template = ''] = step.op.split(' ');
+      const path = step.path ?? template;
+      const as = step.as ?? owner;
+      app.clock.advance(1000);
+      const response = step.bearer
+        ? await app.t.request(`/api/v1${path}`, {
+            method,
+            headers: { authorization: `Bearer ${step.bearer}`, 'content-type': 'application/json' },
+            body: JSON.stringify(step.body ?? {}),
+          })
+        : await app.send(as, method, path, step.body);
+      expect(response.status, `${step.op}: ${await response.clone().text()}`).toBeLessThan(300);
+      const { events } = await log(owner, `?since=${app.clock.now()}`);
+      expect(
+        events.map((event) => event.action),
+        step.op,
+      ).toEqual([step.action]);
+      const [event] = events;
+      expect(event?.actor.id, step.op).toBe(as.id);
+      expect(event?.actor.name, step.op).toBe(as.name);
+      expect(event?.actor.apiKey?.id ?? null, step.op).toBe(step.bearer ? key.id : null);
+    }
+  });
+});
