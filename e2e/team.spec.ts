@@ -62,5 +62,19 @@ test('an owner invites a colleague, who signs up from the mailed link and sees t
   });
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toMatchObject({ error: { code: 'forbidden_role' } });
+
+  // The viewer reads who did what: the join, the role change and the refused monitor left no trace.
+  await guest.goto('/dashboard/settings/audit');
+  const events = guest.getByRole('list', { name: 'Audit events' });
+  await expect(events.getByRole('listitem').first()).toContainText(
+    'Ada Owner changed the role of Grace Colleague (member → viewer)',
+  );
+  await expect(events).toContainText('Grace Colleague joined the workspace');
+  await expect(events).toContainText(`Ada Owner invited ${colleague}`);
+  await expect(events).toContainText('Ada Owner created monitor Shared health');
+  await expect(events).not.toContainText('Nope');
+  await guest.getByLabel('Who').selectOption({ label: 'Grace Colleague' });
+  await expect(events.getByRole('listitem')).toHaveCount(1);
+  await guest.screenshot({ path: `${SHOTS}/audit-log.png`, fullPage: true });
   await other.close();
 });
