@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../db/migrate.ts';
-import { insertOwner } from '../test/monitor-rows.ts';
+import { insertOwner, insertUserRow } from '../test/monitor-rows.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
 import { latestDuePeriod, nextSendAt } from './periods.ts';
 import { createDigestApp, type DigestApp, MONDAY_0900_BERLIN } from './test/digest-app.ts';
@@ -98,9 +98,9 @@ describe('migration 0021 on a database with users', () => {
     database = await createTestDatabase({ until: '0020-http-assertions' });
     const { db, dialect } = database;
     const [fresh, sent, off] = [
-      await insertOwner(db, dialect),
-      await insertOwner(db, dialect),
-      await insertOwner(db, dialect),
+      await insertUserRow(db, dialect),
+      await insertUserRow(db, dialect),
+      await insertUserRow(db, dialect),
     ];
     const schedule = { frequency: 'weekly', weekday: 1, hour: 8, timezone: 'UTC' } as const;
     const before = Date.now();

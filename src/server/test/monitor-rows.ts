@@ -7,7 +7,8 @@ import type { Database, MonitorTable } from '../db/schema.ts';
 import { initialMonitorState } from '../monitors/repository.ts';
 import { createPersonalWorkspace } from '../workspaces/personal.ts';
 
-export async function insertOwner(db: Kysely<Database>, dialect: Dialect): Promise<string> {
+/** A user row alone, as schemas before workspaces (0023) had them. */
+export async function insertUserRow(db: Kysely<Database>, dialect: Dialect): Promise<string> {
   const id = uuidv7();
   const now = dialect === 'sqlite' ? new Date().toISOString() : new Date();
   await db
@@ -23,7 +24,12 @@ export async function insertOwner(db: Kysely<Database>, dialect: Dialect): Promi
       timezone: 'UTC',
     })
     .execute();
-  // As sign-up does: the owner's things belong to their personal workspace.
+  return id;
+}
+
+/** A user with their personal workspace, as sign-up makes them. */
+export async function insertOwner(db: Kysely<Database>, dialect: Dialect): Promise<string> {
+  const id = await insertUserRow(db, dialect);
   await createPersonalWorkspace(db, dialect, { id, name: 'Bulk Owner' }, new Date());
   return id;
 }

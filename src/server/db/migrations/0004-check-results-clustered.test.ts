@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { insertMonitors, insertOwner, monitorRow } from '../../test/monitor-rows.ts';
+import { insertMonitors, insertUserRow, monitorRow } from '../../test/monitor-rows.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 import { dialectTypes } from '../dialect.ts';
 import { checkResultsClustered } from './0004-check-results-clustered.ts';
@@ -19,7 +19,7 @@ afterEach(async () => {
 
 async function monitorWithResults(count: number): Promise<{ monitorId: string; rows: LegacyCheckResult[] }> {
   const { dialect } = database;
-  const owner = await insertOwner(database.db, dialect);
+  const owner = await insertUserRow(database.db, dialect);
   const monitor = monitorRow(owner, 'https://example.com', 1_700_000_000_000);
   await insertMonitors(database.db, [monitor]);
   const rows = Array.from({ length: count }, (_, i) => ({

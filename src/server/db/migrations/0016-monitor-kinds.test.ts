@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { monitorStats } from '../../history/report.ts';
 import { recordRollups } from '../../history/rollups.ts';
 import { toMonitor } from '../../monitors/repository.ts';
-import { insertOwner, monitorRow } from '../../test/monitor-rows.ts';
+import { insertUserRow, monitorRow } from '../../test/monitor-rows.ts';
 import { storedResults } from '../../test/result-rows.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 import { migrateToLatest } from '../migrate.ts';
@@ -52,7 +52,7 @@ afterEach(async () => {
 
 async function seedBeforeKinds(): Promise<string[]> {
   const { db, dialect } = database;
-  const owner = await insertOwner(db, dialect);
+  const owner = await insertUserRow(db, dialect);
   const ids: string[] = [];
   for (const [index, url] of ['https://shop.example.com', 'http://api.example.com/health'].entries()) {
     // Only the columns 0015 knew: no kind, config or any later column.

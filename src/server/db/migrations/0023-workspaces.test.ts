@@ -1,80 +1,92 @@
-import { makeSignature } from 'better-auth/crypto';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { insertMonitors, insertOwner, monitorRow } from '../../test/monitor-rows.ts';
-import { buildApp, TEST_PUBLIC_URL, TEST_SECRET } from '../../test/test-app.ts';
+// The move to workspaces, on a database the release before it made: two people's whole accounts
+// land in their personal workspaces with every row and id as it was, and each works on as before.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../clock.ts';
+import { buildApp, TEST_PUBLIC_URL } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 import { migrateToLatest } from '../migrate.ts';
+import { insertLegacyAccount, type LegacyAccount } from './test/legacy-data-set.ts';
+import { asBefore, snapshotTables } from './test/table-snapshot.ts';
 
 const NOW = Date.UTC(2026, 10, 25, 9);
 let database: TestDatabase;
+let accounts: LegacyAccount[];
+let app: ReturnType<typeof buildApp>['app'];
+
 beforeEach(async () => {
   database = await createTestDatabase({ until: '0022-compact-check-results' });
+  const clock = new ManualClock(NOW);
+  accounts = [
+    await insertLegacyAccount(database, clock, 'Ada'),
+    await insertLegacyAccount(database, clock, 'Grace'),
+  ];
 });
 afterEach(async () => {
   await database.destroy();
 });
 
-/** A session as 0001–0022 stored it (no active workspace), and its signed cookie. */
-async function insertSession(userId: string): Promise<string> {
-  const { db, dialect } = database;
-  const date = (at: number) => (dialect === 'sqlite' ? new Date(at).toISOString() : new Date(at));
-  const token = `token-${userId}`;
-  await db
-    .insertInto('session')
-    .values({
-      id: `session-${userId}`,
-      token,
-      userId,
-      expiresAt: date(Date.now() + 86_400_000),
-      createdAt: date(NOW),
-      updatedAt: date(NOW),
-      ipAddress: null,
-      userAgent: null,
-    } as never)
-    .execute();
-  const signed = `${token}.${await makeSignature(token, TEST_SECRET)}`;
-  return `better-auth.session_token=${encodeURIComponent(signed)}`;
+async function get<T>(account: LegacyAccount, path: string, bearer = false): Promise<T> {
+  const headers: Record<string, string> = bearer
+    ? { authorization: `Bearer ${account.apiKey}` }
+    : { cookie: account.cookie, origin: TEST_PUBLIC_URL };
+  const response = await app.request(path, { headers });
+  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
+  return (await response.json()) as T;
 }
 
-it('gives every existing user a personal workspace keyed by their own id, holding what they owned', async () => {
-  const { db, dialect } = database;
-  const owners = [await insertOwner(db, dialect), await insertOwner(db, dialect)];
-  const monitors = owners.map((owner, i) => monitorRow(owner, `https://site-${i}.example.com`, NOW));
-  await insertMonitors(db, monitors);
-  const cookies = await Promise.all(owners.map(insertSession));
+describe('migration 0023 and every one after it', () => {
+  it('keeps every row and id of two full accounts, each now in its personal workspace', async () => {
+    const { db, dialect } = database;
+    const before = await snapshotTables(db, dialect);
+    expect(before.get('check_results')?.length).toBeGreaterThan(0);
+    expect(before.get('billing_referral_codes')?.length).toBe(2);
 
-  expect(await migrateToLatest(db, dialect, '0023-workspaces')).toEqual(['0023-workspaces']);
+    await migrateToLatest(db, dialect);
 
-  const workspaces = await db.selectFrom('organization').select(['id', 'name']).orderBy('id').execute();
-  expect(workspaces).toEqual([...owners].sort().map((id) => ({ id, name: "Bulk Owner's workspace" })));
-  const members = await db.selectFrom('member').select(['organizationId', 'userId', 'role']).execute();
-  expect(members.sort((a, b) => a.userId.localeCompare(b.userId))).toEqual(
-    [...owners].sort().map((id) => ({ organizationId: id, userId: id, role: 'owner' })),
-  );
-  const sessions = await db.selectFrom('session').select(['userId', 'activeOrganizationId']).execute();
-  for (const session of sessions) expect(session.activeOrganizationId).toBe(session.userId);
+    const after = await snapshotTables(db, dialect);
+    expect(asBefore(before, after)).toEqual(before);
+    const workspaces = await db.selectFrom('organization').select(['id', 'name']).orderBy('name').execute();
+    expect(workspaces).toEqual(accounts.map((a) => ({ id: a.userId, name: `${a.name}'s workspace` })));
+    const members = await db.selectFrom('member').select(['organizationId', 'userId', 'role']).execute();
+    expect(members.sort((a, b) => a.organizationId.localeCompare(b.organizationId))).toEqual(
+      accounts.map((a) => ({ organizationId: a.userId, userId: a.userId, role: 'owner' })),
+    );
+    const keys = await db.selectFrom('api_keys').select(['user_id', 'created_by', 'role']).execute();
+    for (const key of keys)
+      expect(key).toEqual({ user_id: key.user_id, created_by: key.user_id, role: 'member' });
+  });
 
-  // Each signed-in owner works in their workspace and sees their own monitor there, only.
-  await migrateToLatest(db, dialect);
-  const { app } = buildApp(database);
-  for (const [i, cookie] of cookies.entries()) {
-    const headers = { cookie, origin: TEST_PUBLIC_URL };
-    const list = await app.request('/api/v1/workspaces', { headers });
-    expect(list.status).toBe(200);
-    expect(await list.json()).toEqual({
-      workspaces: [
-        {
-          id: owners[i],
-          name: "Bulk Owner's workspace",
-          role: 'owner',
-          active: true,
-          requireTwoFactor: false,
-        },
-      ],
+  it('lets each person work on in their workspace, by session and by their old API key, seeing only their own', async () => {
+    await migrateToLatest(database.db, database.dialect);
+    ({ app } = buildApp(database));
+    for (const account of accounts) {
+      const { workspaces } = await get<{ workspaces: { id: string; role: string; active: boolean }[] }>(
+        account,
+        '/api/v1/workspaces',
+      );
+      expect(workspaces).toEqual([
+        expect.objectContaining({ id: account.userId, role: 'owner', active: true }),
+      ]);
+      for (const bearer of [false, true]) {
+        const { monitors } = await get<{ monitors: { id: string }[] }>(account, '/api/v1/monitors', bearer);
+        expect(monitors.map((m) => m.id)).toEqual([account.monitorId]);
+      }
+      const channels = await get<{ channelIds: string[] }>(
+        account,
+        `/api/v1/monitors/${account.monitorId}/alert-channels`,
+      );
+      expect(channels.channelIds).toEqual([account.channelId]);
+      const { statusPages } = await get<{ statusPages: { slug: string }[] }>(account, '/api/v1/status-pages');
+      expect(statusPages.map((page) => page.slug)).toEqual([account.statusPageSlug]);
+      const { incidents } = await get<{ incidents: unknown[] }>(account, '/api/v1/incidents');
+      expect(incidents).toHaveLength(1);
+      const plan = await get<{ plan: string }>(account, '/api/v1/me/plan');
+      expect(plan.plan).toBe('pro');
+    }
+    const [ada, grace] = accounts as [LegacyAccount, LegacyAccount];
+    const foreign = await app.request(`/api/v1/monitors/${grace.monitorId}`, {
+      headers: { authorization: `Bearer ${ada.apiKey}` },
     });
-    const page = (await (await app.request('/api/v1/monitors', { headers })).json()) as {
-      monitors: { id: string }[];
-    };
-    expect(page.monitors.map((monitor) => monitor.id)).toEqual([monitors[i]?.id]);
-  }
+    expect(foreign.status).toBe(404);
+  });
 });
