@@ -77,4 +77,16 @@ test('an owner invites a colleague, who signs up from the mailed link and sees t
   await expect(events.getByRole('listitem')).toHaveCount(1);
   await guest.screenshot({ path: `${SHOTS}/audit-log.png`, fullPage: true });
   await other.close();
+
+  // The owner starts a second workspace from the header: empty, theirs, and a switch away.
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: /Switch or create a workspace/ }).click();
+  await page.getByRole('menuitem', { name: 'Create workspace' }).click();
+  await page.getByRole('dialog').getByLabel('Name').fill('Agency');
+  await page.getByRole('dialog').getByRole('button', { name: 'Create workspace' }).click();
+  await expect(page.getByRole('banner')).toContainText('Agency');
+  await expect(page.getByRole('link', { name: 'Shared health' })).toHaveCount(0);
+  await page.getByRole('button', { name: /Switch or create a workspace/ }).click();
+  await page.getByRole('menuitem', { name: "Ada Owner's workspace" }).click();
+  await expect(page.getByRole('link', { name: 'Shared health' })).toBeVisible();
 });

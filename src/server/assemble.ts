@@ -20,6 +20,7 @@ import type { TargetVetter } from './monitors/vet-url.ts';
 import { createTargetGuard, type TargetGuard } from './net/target-guard.ts';
 import { createPerformanceService } from './performance/service.ts';
 import { createInvitationService } from './workspaces/invitations.ts';
+import { createWorkspaceLifecycle } from './workspaces/lifecycle.ts';
 import { createMemberService } from './workspaces/members.ts';
 
 export type AppConfig = Pick<
@@ -128,6 +129,16 @@ export function assemble({
       clock,
       mailer: alertParts?.mailer ?? createOutboxMailer(db, clock),
       publicUrl: config.publicUrl,
+    }),
+    lifecycle: createWorkspaceLifecycle({
+      db,
+      dialect,
+      clock,
+      onCreated: billing.onUserCreated,
+      paidPlan: async (id) => {
+        const summary = await billing.entitlements.planSummary(id);
+        return summary.paid ? summary.displayName : null;
+      },
     }),
   };
   const app = createApp({

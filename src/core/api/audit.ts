@@ -71,7 +71,10 @@ export const AUDIT_ACTIONS = {
   'member.role': 'changed the role of',
   'member.remove': 'removed',
   'member.leave': 'left the workspace',
+  'workspace.create': 'created workspace',
   'workspace.update': 'changed the settings of workspace',
+  'workspace.transfer': 'handed the workspace over to',
+  'workspace.delete': 'deleted workspace',
 } as const satisfies Record<`${AuditResourceType}.${string}`, string>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 /** Actions whose phrase is whole: the resource is the actor themselves. */

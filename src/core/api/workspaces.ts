@@ -12,6 +12,9 @@ export const workspaceSchema = z
     role: z.enum(WORKSPACE_ROLES).meta({ description: "The caller's role in this workspace" }),
     active: z.boolean().meta({ description: 'The workspace this session works in' }),
     requireTwoFactor: z.boolean().meta({ description: 'Every member must sign in with a second factor' }),
+    personal: z
+      .boolean()
+      .meta({ description: "Its owner's own workspace, made with their account and deleted with it" }),
   })
   .meta({ id: 'Workspace' });
 export type Workspace = z.infer<typeof workspaceSchema>;
@@ -21,12 +24,35 @@ export const workspaceListSchema = z
   .meta({ id: 'WorkspaceList' });
 export type WorkspaceList = z.infer<typeof workspaceListSchema>;
 
+const workspaceName = z
+  .string()
+  .trim()
+  .min(1, 'Give the workspace a name.')
+  .max(100, 'Names are limited to 100 characters.');
+
 export const workspaceUpdateSchema = z
   .object({
-    name: z.string().trim().min(1, 'Give the workspace a name.').max(100).optional(),
+    name: workspaceName.optional(),
     requireTwoFactor: z.boolean().optional(),
   })
   .meta({ id: 'WorkspaceUpdate' });
+
+export const workspaceInputSchema = z
+  .object({ name: workspaceName.meta({ example: 'Acme' }) })
+  .meta({ id: 'WorkspaceInput' });
+export type WorkspaceInput = z.infer<typeof workspaceInputSchema>;
+
+export const workspaceCreatedSchema = z
+  .object({ id: z.string(), name: z.string() })
+  .meta({ id: 'WorkspaceCreated' });
+
+export const workspaceTransferSchema = z
+  .object({ userId: z.string().min(1).max(64).meta({ description: 'The member who becomes the owner' }) })
+  .meta({ id: 'WorkspaceTransfer' });
+
+export const workspaceDeletionSchema = z
+  .object({ name: z.string().max(100).meta({ description: "The workspace's name, typed to confirm" }) })
+  .meta({ id: 'WorkspaceDeletion' });
 
 /** Roles an invitation or a role change may give: a workspace has one owner. */
 export const ASSIGNABLE_ROLES = ['admin', 'member', 'viewer'] as const;

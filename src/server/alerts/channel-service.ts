@@ -20,6 +20,7 @@ import type { AlertChannelTable } from '../db/alert-schema.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/session.ts';
+import { workspaceOwner } from '../workspaces/owner.ts';
 import type { AlertEvent } from './alert-event.ts';
 import { DeliveryError, type StoredConfigs } from './channel.ts';
 import { type AlertDispatcher, openConfig } from './dispatch.ts';
@@ -104,7 +105,7 @@ export function createChannelService({
 
   return {
     async list(userId: string): Promise<ChannelList> {
-      const [rows, user] = await Promise.all([
+      const [rows, owner] = await Promise.all([
         db
           .selectFrom('alert_channels')
           .selectAll()
@@ -112,10 +113,10 @@ export function createChannelService({
           .orderBy('created_at')
           .orderBy('id')
           .execute(),
-        db.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirstOrThrow(),
+        workspaceOwner(db, userId),
       ]);
       const channels = rows.map((row) => present(row, openConfig(key, row.id, row.config)));
-      return { channels, accountEmail: user.email };
+      return { channels, accountEmail: owner?.email ?? '' };
     },
 
     async create(caller: Caller, input: ChannelInput): Promise<Channel> {

@@ -6,6 +6,7 @@ import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { workspaceOwner } from '../workspaces/owner.ts';
 import type { AlertEvent } from './alert-event.ts';
 import { DeliveryError, type SendDeps, type StoredConfigs } from './channel.ts';
 import { channelOf } from './registry.ts';
@@ -60,9 +61,10 @@ export function createAlertDispatcher(deps: DispatcherDeps): AlertDispatcher {
   return {
     async resolve(userId, channelId) {
       if (channelId === null) {
-        const user = await db.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst();
-        if (!user) throw new DeliveryError('The account no longer exists.', true);
-        return { id: null, kind: 'email', name: 'Account email', config: { address: user.email } };
+        // The workspace's own address: its owner's.
+        const owner = await workspaceOwner(db, userId);
+        if (!owner) throw new DeliveryError('The workspace no longer exists.', true);
+        return { id: null, kind: 'email', name: 'Account email', config: { address: owner.email } };
       }
       const row = await db
         .selectFrom('alert_channels')

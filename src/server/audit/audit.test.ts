@@ -48,6 +48,8 @@ async function log(as: TestUser, query = ''): Promise<AuditEventList> {
 type Step = {
   /** The route as the API document names it. */
   op: string;
+  /** Set-up the step needs first. */
+  before?: () => Promise<void>;
   as?: TestUser;
   path?: string;
   body?: unknown;
@@ -210,6 +212,19 @@ describe('the audit log', () => {
       { op: 'PATCH /workspace', body: { name: 'Acme' }, action: 'workspace.update' },
       { op: 'DELETE /alert-channels/{id}', path: `/alert-channels/${channel.id}`, action: 'channel.delete' },
       { op: 'DELETE /monitors/{id}', path: `/monitors/${monitor.id}`, action: 'monitor.delete' },
+      // A workspace's own life: its creation is its first event, its deletion the deleter's.
+      { op: 'POST /workspaces', body: { name: 'Agency' }, action: 'workspace.create' },
+      { op: 'DELETE /workspace', body: { name: 'Agency' }, action: 'workspace.delete' },
+      {
+        op: 'POST /workspace/transfer',
+        before: async () => {
+          const bureau = await post('/workspaces', { name: 'Bureau' });
+          await joinWorkspace(app.t.database.db, app.t.database.dialect, bureau.id, colleague.id, 'admin');
+          app.clock.advance(1000);
+        },
+        body: { userId: colleague.id },
+        action: 'workspace.transfer',
+      },
     ];
     const setUp = [
       'POST /monitors',
@@ -240,6 +255,7 @@ describe('the audit log', () => {
       const [method = '', template = ''] = step.op.split(' ');
       const path = step.path ?? template;
       const as = step.as ?? owner;
+      await step.before?.();
       app.clock.advance(1000);
       const response = step.bearer
         ? await app.t.request(`/api/v1${path}`, {

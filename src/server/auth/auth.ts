@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
 import type { Dialect } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
-import { createPersonalWorkspace } from '../workspaces/personal.ts';
+import { createPersonalWorkspace, releaseOwnedWorkspaces } from '../workspaces/personal.ts';
 
 /** Set by the HTTP layer from the socket; any copy sent by a client is dropped first. */
 export const CLIENT_IP_HEADER = 'x-upwatch-client-ip';
@@ -79,8 +79,8 @@ export function createAuth({ config, secret, db, dialect, clock, logger, onUserC
       deleteUser: { enabled: true },
     },
     plugins: [
-      // Workspaces are organizations. Until everything a workspace holds is keyed by workspace
-      // rather than by person (issue 18), each person has only their personal one.
+      // Workspaces are organizations, kept in its tables. They are made through /api/v1/workspaces
+      // (which sets up their billing customer and limits how many one person owns), not its route.
       organization({ allowUserToCreateOrganization: false }),
       // TOTP with backup codes; a sign-in with a password then asks for a code.
       twoFactor({ issuer: 'Upwatch' }),
@@ -96,6 +96,15 @@ export function createAuth({ config, secret, db, dialect, clock, logger, onUserC
         },
         update: { before: async (user) => checkTimeZone(user) },
         delete: {
+          before: async (user) => {
+            const shared = await releaseOwnedWorkspaces(db, user.id);
+            if (shared.length > 0) {
+              throw new APIError('BAD_REQUEST', {
+                code: 'owns_shared_workspaces',
+                message: `You own ${shared.join(', ')}, which others work in. Hand ${shared.length > 1 ? 'them' : 'it'} over to a member or delete ${shared.length > 1 ? 'them' : 'it'} first (Settings → Members).`,
+              });
+            }
+          },
           after: async (user) => {
             await db.deleteFrom('organization').where('id', '=', user.id).execute();
           },

@@ -76,14 +76,14 @@ export function createHostedEntitlements(provider: BillingProvider, db: Db, logg
     let corrected = 0;
     let after = '';
     for (;;) {
-      const users = await db
-        .selectFrom('user')
+      const workspaces = await db
+        .selectFrom('organization')
         .select('id')
         .where('id', '>', after)
         .orderBy('id')
         .limit(RECONCILE_BATCH)
         .execute();
-      for (const { id } of users) {
+      for (const { id } of workspaces) {
         const row = await db
           .selectFrom('monitors')
           .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -96,8 +96,8 @@ export function createHostedEntitlements(provider: BillingProvider, db: Db, logg
           corrected++;
         }
       }
-      if (users.length < RECONCILE_BATCH) return corrected;
-      after = users[users.length - 1]?.id ?? after;
+      if (workspaces.length < RECONCILE_BATCH) return corrected;
+      after = workspaces[workspaces.length - 1]?.id ?? after;
     }
   }
 

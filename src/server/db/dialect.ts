@@ -5,6 +5,7 @@ import type { Dialect } from './connect.ts';
 import type { Database, MonitorTable } from './schema.ts';
 
 export interface DialectTypes {
+  dialect: Dialect;
   /** better-auth's own date columns: ISO text on SQLite, timestamptz on PostgreSQL. */
   authDate: ColumnDataType;
   /** better-auth's own boolean columns: 0/1 on SQLite, boolean on PostgreSQL. */
@@ -19,8 +20,8 @@ export interface DialectTypes {
 
 export function dialectTypes(dialect: Dialect): DialectTypes {
   return dialect === 'sqlite'
-    ? { authDate: 'date', authBoolean: 'integer', clusteredTable: sql`without rowid` }
-    : { authDate: 'timestamptz', authBoolean: 'boolean', clusteredTable: sql`` };
+    ? { dialect, authDate: 'date', authBoolean: 'integer', clusteredTable: sql`without rowid` }
+    : { dialect, authDate: 'timestamptz', authBoolean: 'boolean', clusteredTable: sql`` };
 }
 
 /** A value for one of better-auth's date columns, as its adapter writes them (see DialectTypes). */
@@ -32,16 +33,6 @@ export function authDate(dialect: Dialect, at: number | Date): Date | string {
 /** One of better-auth's date columns as read back (ISO text or a Date), in epoch ms. */
 export function authDateMs(value: Date | string): number {
   return new Date(value).getTime();
-}
-
-/**
- * Serialises writers that check-then-insert for one user (e.g. the monitor limit) inside a
- * transaction. PostgreSQL locks the user's row; SQLite already runs one writer at a time.
- */
-export async function lockUserRow(tx: Kysely<Database>, dialect: Dialect, userId: string): Promise<void> {
-  if (dialect === 'postgres') {
-    await tx.selectFrom('user').select('id').where('id', '=', userId).forUpdate().execute();
-  }
 }
 
 /** Two-argument min/max: SQLite's scalar min()/max(), PostgreSQL's least()/greatest(). */

@@ -27,6 +27,7 @@ import { workspaces } from './migrations/0023-workspaces.ts';
 import { twoFactor } from './migrations/0024-two-factor.ts';
 import { workspaceApiKeys } from './migrations/0025-workspace-api-keys.ts';
 import { auditEvents } from './migrations/0026-audit-events.ts';
+import { workspaceOwned } from './migrations/0027-workspace-owned.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-two-factor': twoFactor,
   '0025-workspace-api-keys': workspaceApiKeys,
   '0026-audit-events': auditEvents,
+  '0027-workspace-owned': workspaceOwned,
 };
 
 export class MigrationError extends Error {

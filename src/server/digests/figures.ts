@@ -44,11 +44,11 @@ async function rollupSums(db: Db, monitorIds: string[], from: number, to: number
   );
 }
 
-async function uptimeFigures(db: Db, userId: string, period: Period) {
+async function uptimeFigures(db: Db, owners: string[], period: Period) {
   const monitors = await db
     .selectFrom('monitors')
     .select(['id', 'name'])
-    .where('user_id', '=', userId)
+    .where('user_id', 'in', owners)
     .orderBy('name')
     .orderBy('id')
     .execute();
@@ -83,11 +83,11 @@ async function uptimeFigures(db: Db, userId: string, period: Period) {
 }
 
 /** Incidents overlapping the period; downtime counts only the part inside it. */
-async function incidentFigures(db: Db, userId: string, period: Period) {
+async function incidentFigures(db: Db, owners: string[], period: Period) {
   const rows = await db
     .selectFrom('incidents')
     .select(['started_at', 'resolved_at'])
-    .where('user_id', '=', userId)
+    .where('user_id', 'in', owners)
     .where('started_at', '<', period.end)
     .where((eb) => eb.or([eb('resolved_at', 'is', null), eb('resolved_at', '>', period.start)]))
     .execute();
@@ -103,12 +103,12 @@ async function incidentFigures(db: Db, userId: string, period: Period) {
   };
 }
 
-async function certificateFigures(db: Db, userId: string, period: Period) {
+async function certificateFigures(db: Db, owners: string[], period: Period) {
   const rows = await db
     .selectFrom('monitor_ssl_state')
     .innerJoin('monitors', 'monitors.id', 'monitor_ssl_state.monitor_id')
     .select(['monitors.id', 'monitors.name', 'monitor_ssl_state.valid_to'])
-    .where('monitors.user_id', '=', userId)
+    .where('monitors.user_id', 'in', owners)
     .where('monitor_ssl_state.valid_to', 'is not', null)
     .where('monitor_ssl_state.valid_to', '<=', period.end + CERT_WARNING_MS)
     .orderBy('monitor_ssl_state.valid_to')
@@ -124,7 +124,7 @@ async function certificateFigures(db: Db, userId: string, period: Period) {
   });
 }
 
-async function runAverages(db: Db, userId: string, from: number, to: number) {
+async function runAverages(db: Db, owners: string[], from: number, to: number) {
   const rows = await db
     .selectFrom('performance_checks')
     .select((eb) => [
@@ -132,7 +132,7 @@ async function runAverages(db: Db, userId: string, from: number, to: number) {
       eb.fn.avg<number>('performance_score').as('score'),
       eb.fn.avg<number>('lcp_ms').as('lcp'),
     ])
-    .where('user_id', '=', userId)
+    .where('user_id', 'in', owners)
     .where('status', '=', 'succeeded')
     .where('finished_at', '>=', from)
     .where('finished_at', '<', to)
@@ -143,21 +143,21 @@ async function runAverages(db: Db, userId: string, from: number, to: number) {
   return new Map(rows.map((row) => [row.site_id, { score: round(row.score), lcp: round(row.lcp) }]));
 }
 
-async function performanceFigures(db: Db, userId: string, period: Period) {
+async function performanceFigures(db: Db, owners: string[], period: Period) {
   const [sites, current, previous, violations] = await Promise.all([
     db
       .selectFrom('performance_sites')
       .select(['id', 'name'])
-      .where('user_id', '=', userId)
+      .where('user_id', 'in', owners)
       .orderBy('name')
       .orderBy('id')
       .execute(),
-    runAverages(db, userId, period.start, period.end),
-    runAverages(db, userId, period.previousStart, period.start),
+    runAverages(db, owners, period.start, period.end),
+    runAverages(db, owners, period.previousStart, period.start),
     db
       .selectFrom('budget_violations')
       .select((eb) => ['site_id', eb.fn.countAll<number>().as('count')])
-      .where('user_id', '=', userId)
+      .where('user_id', 'in', owners)
       .where('started_at', '>=', period.start)
       .where('started_at', '<', period.end)
       .groupBy('site_id')
@@ -179,24 +179,31 @@ async function performanceFigures(db: Db, userId: string, period: Period) {
   });
 }
 
-async function deploymentCount(db: Db, userId: string, period: Period) {
+async function deploymentCount(db: Db, owners: string[], period: Period) {
   const row = await db
     .selectFrom('deployments')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
+    .where('user_id', 'in', owners)
     .where('deployed_at', '>=', period.start)
     .where('deployed_at', '<', period.end)
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 
+/** The workspaces a person belongs to: their digest covers every one of them, whatever their role. */
+async function workspacesOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('member').select('organizationId').where('userId', '=', userId).execute();
+  return rows.length > 0 ? rows.map((row) => row.organizationId) : [userId];
+}
+
 export async function buildDigestData(db: Db, userId: string, period: Period): Promise<DigestData> {
+  const owners = await workspacesOf(db, userId);
   const [uptime, incidents, certificatesExpiring, performance, deployments] = await Promise.all([
-    uptimeFigures(db, userId, period),
-    incidentFigures(db, userId, period),
-    certificateFigures(db, userId, period),
-    performanceFigures(db, userId, period),
-    deploymentCount(db, userId, period),
+    uptimeFigures(db, owners, period),
+    incidentFigures(db, owners, period),
+    certificateFigures(db, owners, period),
+    performanceFigures(db, owners, period),
+    deploymentCount(db, owners, period),
   ]);
   return {
     periodStart: period.start,

@@ -38,6 +38,7 @@ import { mountSslRoutes } from '../ssl/routes.ts';
 import { mountStatusPages } from '../status-pages/mount.ts';
 import { mountAccountRoutes } from '../users/routes.ts';
 import type { InvitationService } from '../workspaces/invitations.ts';
+import type { WorkspaceLifecycle } from '../workspaces/lifecycle.ts';
 import { mountMemberRoutes } from '../workspaces/member-routes.ts';
 import type { MemberService } from '../workspaces/members.ts';
 import { roleGuard } from '../workspaces/role-guard.ts';
@@ -62,7 +63,7 @@ export interface AppDeps {
   deployments: DeploymentService;
   performance: PerformanceService;
   digests: DigestService;
-  workspaces: { members: MemberService; invitations: InvitationService };
+  workspaces: { members: MemberService; invitations: InvitationService; lifecycle: WorkspaceLifecycle };
   events: EventBus;
   /** What a heartbeat ping needs to be judged like a check result. */
   pings: PingDeps;
@@ -135,7 +136,7 @@ export function createApp({
   mountPerformanceRoutes(api, performance);
   mountDigestRoutes(api, digests);
   mountRetentionRoutes(api, db, clock);
-  mountWorkspaceRoutes(api, db, clock);
+  mountWorkspaceRoutes(api, db, clock, workspaces.lifecycle);
   mountMemberRoutes(api, workspaces.members, workspaces.invitations);
   mountAuditRoutes(api, db);
   api.doc31('/openapi.json', {

@@ -56,7 +56,7 @@ async function notePlans(deps: RetentionDeps, budget: Budget): Promise<number> {
   let since = performance.now();
   while (!exhausted(budget)) {
     const page = await db
-      .selectFrom('user')
+      .selectFrom('organization')
       .select('id')
       .where('id', '>', after)
       .orderBy('id')

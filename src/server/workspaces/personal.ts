@@ -36,3 +36,33 @@ export async function createPersonalWorkspace(
       .execute();
   });
 }
+
+/**
+ * Before a person's account goes: the workspaces they own besides their personal one go too when
+ * nobody else is in them; one shared with others must be handed over or deleted first (its
+ * members would be left without an owner). Returns the names of those shared ones.
+ */
+export async function releaseOwnedWorkspaces(db: Kysely<Database>, userId: string): Promise<string[]> {
+  const owned = await db
+    .selectFrom('member')
+    .innerJoin('organization', 'organization.id', 'member.organizationId')
+    .select((eb) => [
+      'organization.id',
+      'organization.name',
+      eb
+        .selectFrom('member as other')
+        .select((o) => o.fn.countAll<number>().as('n'))
+        .whereRef('other.organizationId', '=', 'organization.id')
+        .where('other.userId', '!=', userId)
+        .as('others'),
+    ])
+    .where('member.userId', '=', userId)
+    .where('member.role', '=', 'owner')
+    .where('organization.id', '!=', userId)
+    .execute();
+  const shared = owned.filter((workspace) => Number(workspace.others) > 0).map((workspace) => workspace.name);
+  if (shared.length > 0) return shared;
+  const alone = owned.map((workspace) => workspace.id);
+  if (alone.length > 0) await db.deleteFrom('organization').where('id', 'in', alone).execute();
+  return [];
+}

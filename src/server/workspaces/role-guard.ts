@@ -23,7 +23,7 @@ const MEMBER_ROUTES = /^\/workspace\/(members|invitations)(\/.*)?$/;
 export function actionOf(method: string, path: string): WorkspaceAction | null {
   if (PERSONAL_ROUTES.some((route) => route.test(path))) return null;
   if (method === 'GET' || method === 'HEAD') return 'read';
-  if (path === '/workspace') return 'manageWorkspace';
+  if (path === '/workspace' || path === '/workspace/transfer') return 'manageWorkspace';
   return MEMBER_ROUTES.test(path) ? 'manageMembers' : 'write';
 }
 

@@ -44,7 +44,7 @@ const MEMBERSHIP = /^\/workspace\/(members|invitations)/;
 function actionOf(method: string, path: string) {
   if (PERSONAL.includes(path)) return null;
   if (method === 'GET') return 'read';
-  if (path === '/workspace') return 'manageWorkspace';
+  if (path === '/workspace' || path === '/workspace/transfer') return 'manageWorkspace';
   return MEMBERSHIP.test(path) ? 'manageMembers' : 'write';
 }
 

@@ -17,7 +17,14 @@ describe('workspaces', () => {
     const body = await app.json(await app.send(ada, 'GET', '/workspaces'), 200);
     expect(body).toEqual({
       workspaces: [
-        { id: ada.id, name: `${ada.name}'s workspace`, role: 'owner', active: true, requireTwoFactor: false },
+        {
+          id: ada.id,
+          name: `${ada.name}'s workspace`,
+          role: 'owner',
+          active: true,
+          requireTwoFactor: false,
+          personal: true,
+        },
       ],
     });
     const member = await app.t.database.db
@@ -52,7 +59,7 @@ describe('workspaces', () => {
     expect(await response.json()).toMatchObject({ error: { code: 'unauthorized' } });
   });
 
-  it('does not let a person create a second workspace yet: resources are still keyed by the personal one', async () => {
+  it("refuses better-auth's own route for a new workspace, which would skip its billing customer and the limit", async () => {
     const ada = await app.user('free');
     const response = await app.t.request('/api/auth/organization/create', {
       method: 'POST',

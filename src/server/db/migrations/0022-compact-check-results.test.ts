@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { listResults, toCheckResult } from '../../history/results.ts';
-import { insertMonitors, insertUserRow, monitorRow } from '../../test/monitor-rows.ts';
+import { insertMonitors, insertOwner, insertUserRow, monitorRow } from '../../test/monitor-rows.ts';
 import { insertResults, storedResults } from '../../test/result-rows.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 import { migrateToLatest } from '../migrate.ts';
@@ -102,7 +102,7 @@ it('numbers existing and new monitors uniquely, stores a new monitor’s results
   const { ids } = await seed();
   await migrateToLatest(db, dialect);
 
-  const owner = await insertUserRow(db, dialect);
+  const owner = await insertOwner(db, dialect);
   const added = monitorRow(owner, 'https://new.example.com', NOW);
   await insertMonitors(db, [added]);
   const seqs = await db.selectFrom('monitors').select(['id', 'seq']).execute();
@@ -149,7 +149,7 @@ it('never gives a deleted monitor’s number to a new monitor', async () => {
     .executeTakeFirstOrThrow();
   await db.deleteFrom('monitors').where('id', '=', highest.id).execute();
 
-  const added = monitorRow(await insertUserRow(db, dialect), 'https://next.example.com', NOW);
+  const added = monitorRow(await insertOwner(db, dialect), 'https://next.example.com', NOW);
   await insertMonitors(db, [added]);
   const { seq } = await db
     .selectFrom('monitors')

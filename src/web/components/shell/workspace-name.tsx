@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Check, ChevronsUpDown } from 'lucide-react';
+import { Check, ChevronsUpDown, Plus } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import type { Workspace } from '../../../core/api/workspaces';
 import { apiSend } from '../../lib/api';
 import { workspacesQueryOptions } from '../../lib/workspaces';
@@ -8,6 +9,7 @@ import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu';
 
@@ -19,14 +21,20 @@ function Name({ workspace }: { workspace: Workspace }) {
   );
 }
 
+// Loaded when asked for: the header is on the dashboard's first screen.
+const CreateWorkspaceDialog = lazy(() =>
+  import('./create-workspace-dialog').then((module) => ({ default: module.CreateWorkspaceDialog })),
+);
+
 /**
- * The workspace everything on screen belongs to, beside the logo; with more than one, a menu
- * switches between them (the session remembers the choice).
+ * The workspace everything on screen belongs to, beside the logo; its menu switches to another
+ * (the session remembers the choice) or creates one.
  */
 export function WorkspaceName() {
   const { data } = useQuery(workspacesQueryOptions);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
   const workspaces = data?.workspaces ?? [];
   const active = workspaces.find((workspace) => workspace.active);
   if (!active) return null;
@@ -43,30 +51,33 @@ export function WorkspaceName() {
       <span aria-hidden className="text-muted">
         /
       </span>
-      {workspaces.length < 2 ? (
-        <p className="flex min-w-0">
-          <span className="sr-only">Workspace: </span>
+      <DropdownMenu>
+        <DropdownMenuTrigger
+          aria-label={`Workspace: ${active.name}. Switch or create a workspace`}
+          className="flex min-w-0 cursor-pointer items-center gap-1 rounded-ui px-1.5 py-1 hover:bg-surface"
+        >
           <Name workspace={active} />
-        </p>
-      ) : (
-        <DropdownMenu>
-          <DropdownMenuTrigger
-            aria-label={`Workspace: ${active.name}. Switch workspace`}
-            className="flex min-w-0 cursor-pointer items-center gap-1 rounded-ui px-1.5 py-1 hover:bg-surface"
-          >
-            <Name workspace={active} />
-            <ChevronsUpDown className="size-3.5 shrink-0 text-muted" aria-hidden />
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="start">
-            {workspaces.map((workspace) => (
-              <DropdownMenuItem key={workspace.id} onSelect={() => void switchTo(workspace.id)}>
-                <Check className={workspace.active ? 'size-4' : 'size-4 opacity-0'} aria-hidden />
-                {workspace.name}
-              </DropdownMenuItem>
-            ))}
-          </DropdownMenuContent>
-        </DropdownMenu>
-      )}
+          <ChevronsUpDown className="size-3.5 shrink-0 text-muted" aria-hidden />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="start">
+          {workspaces.map((workspace) => (
+            <DropdownMenuItem key={workspace.id} onSelect={() => void switchTo(workspace.id)}>
+              <Check className={workspace.active ? 'size-4' : 'size-4 opacity-0'} aria-hidden />
+              {workspace.name}
+            </DropdownMenuItem>
+          ))}
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => setCreating(true)}>
+            <Plus className="size-4" aria-hidden />
+            Create workspace
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {creating ? (
+        <Suspense fallback={null}>
+          <CreateWorkspaceDialog onClose={() => setCreating(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -82,3 +82,76 @@ describe('Settings → Members', () => {
     expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
   });
 });
+
+describe('Settings → Members, ownership of a shared workspace', () => {
+  it('hands the workspace over to a member, and deletes it once its name is typed', async () => {
+    const { requests } = stubServer({
+      user: TEST_USER,
+      routes: {
+        'GET /api/v1/workspaces': () =>
+          json({
+            workspaces: [
+              {
+                id: 'w-2',
+                name: 'Acme',
+                role: 'owner',
+                active: true,
+                requireTwoFactor: false,
+                personal: false,
+              },
+            ],
+          }),
+        'GET /api/v1/workspace/members': () => json({ members, invitations: [] }),
+        'POST /api/v1/workspace/transfer': () => new Response(null, { status: 204 }),
+        'DELETE /api/v1/workspace': () => new Response(null, { status: 204 }),
+      },
+    });
+    const { router } = renderApp('/dashboard/settings/members');
+    const user = userEvent.setup();
+
+    await user.selectOptions(await screen.findByLabelText('New owner'), 'user-2');
+    await user.click(screen.getByRole('button', { name: 'Transfer ownership' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.path === '/api/v1/workspace/transfer')?.body).toEqual({
+        userId: 'user-2',
+      }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Delete workspace' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const confirm = dialog.getByRole('button', { name: 'Delete workspace' });
+    expect(confirm).toBeDisabled();
+    await user.type(dialog.getByLabelText('Type Acme to confirm'), 'Acme');
+    await user.click(confirm);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(requests.find((r) => r.method === 'DELETE' && r.path === '/api/v1/workspace')?.body).toEqual({
+      name: 'Acme',
+    });
+  });
+
+  it('offers no hand-over or deletion of a personal workspace', async () => {
+    stubServer({
+      user: TEST_USER,
+      routes: {
+        'GET /api/v1/workspaces': () =>
+          json({
+            workspaces: [
+              {
+                id: 'user-1',
+                name: "Ada's workspace",
+                role: 'owner',
+                active: true,
+                requireTwoFactor: false,
+                personal: true,
+              },
+            ],
+          }),
+        'GET /api/v1/workspace/members': () => json({ members, invitations: [] }),
+      },
+    });
+    renderApp('/dashboard/settings/members');
+    expect(await screen.findByRole('list', { name: 'Members' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete workspace' })).toBeNull();
+    expect(screen.queryByLabelText('New owner')).toBeNull();
+  });
+});

@@ -11,6 +11,7 @@ import { membersQueryOptions, useMemberActions } from '../../../lib/members';
 import { useSession } from '../../../lib/session';
 import { useTimeZone } from '../../../lib/use-time-zone';
 import { useActiveWorkspace, useCan } from '../../../lib/workspaces';
+import { WorkspaceOwnershipCard } from './workspace-ownership-card';
 import { WorkspaceSettingsCard } from './workspace-settings-card';
 
 type Assignable = (typeof ASSIGNABLE_ROLES)[number];
@@ -190,6 +191,9 @@ export function MembersTab() {
             </ul>
           </CardContent>
         </Card>
+      ) : null}
+      {ownsWorkspace && workspace && !workspace.personal ? (
+        <WorkspaceOwnershipCard workspace={workspace} members={members} />
       ) : null}
     </div>
   );
