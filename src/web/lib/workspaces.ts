@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Workspace, WorkspaceList } from '../../core/api/workspaces';
 import { can, type WorkspaceAction } from '../../core/permissions';
 import { apiGet } from './api';
@@ -23,4 +23,13 @@ export function useActiveWorkspace(): Workspace | undefined {
 export function useCan(action: WorkspaceAction): boolean {
   const workspace = useActiveWorkspace();
   return workspace ? can(workspace.role, action) : true;
+}
+
+/**
+ * After the session moved to another workspace: everything cached belonged to the one left, and
+ * what is on screen loads again for the new one (clearing alone would leave mounted lists as
+ * they were).
+ */
+export function startOverInWorkspace(queryClient: QueryClient): Promise<void> {
+  return queryClient.resetQueries();
 }

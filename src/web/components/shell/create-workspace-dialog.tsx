@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { workspaceInputSchema } from '../../../core/api/workspaces';
 import { apiSend } from '../../lib/api';
+import { startOverInWorkspace } from '../../lib/workspaces';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent } from '../ui/dialog';
 import { Field, FormError, Input, Label } from '../ui/input';
@@ -17,7 +18,7 @@ export function CreateWorkspaceDialog({ onClose }: { onClose: () => void }) {
     mutationFn: (input: { name: string }) => apiSend('POST', '/api/v1/workspaces', input),
     onSuccess: async () => {
       // Everything loaded so far belongs to the workspace left behind.
-      queryClient.clear();
+      await startOverInWorkspace(queryClient);
       onClose();
       await navigate({ to: '/dashboard' });
     },

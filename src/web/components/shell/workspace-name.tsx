@@ -4,7 +4,7 @@ import { Check, ChevronsUpDown, Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { Workspace } from '../../../core/api/workspaces';
 import { apiSend } from '../../lib/api';
-import { workspacesQueryOptions } from '../../lib/workspaces';
+import { startOverInWorkspace, workspacesQueryOptions } from '../../lib/workspaces';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -42,7 +42,7 @@ export function WorkspaceName() {
   const switchTo = async (id: string) => {
     await apiSend('POST', '/api/auth/organization/set-active', { organizationId: id });
     // Everything loaded so far belongs to the workspace left behind.
-    queryClient.clear();
+    await startOverInWorkspace(queryClient);
     await navigate({ to: '/dashboard' });
   };
 

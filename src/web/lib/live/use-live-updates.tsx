@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import type { Monitor } from '../../../core/api/monitors';
 import { monitorKeys } from '../monitors';
+import { useActiveWorkspace } from '../workspaces';
 import { browserTimers, createEventStream, fetchConnect, type StreamState } from './event-stream';
 import { createKeyedThrottle } from './keyed-throttle';
 import { applyLiveEvent, parseLiveEvent, resyncAfterSubscribe } from './live-events';
@@ -20,11 +21,29 @@ export function useLiveState(): StreamState {
   return useContext(LiveStateContext);
 }
 
+/**
+ * Counts the moves from one workspace to another: the server picks the workspace whose events a
+ * stream carries when it connects, so each move opens a new stream (the first load does not).
+ */
+function useWorkspaceConnection(): number {
+  const workspaceId = useActiveWorkspace()?.id;
+  const seen = useRef<string | undefined>(undefined);
+  const [moves, setMoves] = useState(0);
+  useEffect(() => {
+    if (workspaceId === undefined) return;
+    if (seen.current !== undefined && seen.current !== workspaceId) setMoves((n) => n + 1);
+    seen.current = workspaceId;
+  }, [workspaceId]);
+  return moves;
+}
+
 /** Subscribes to the user's events while mounted and keeps the monitor caches current. */
 export function LiveUpdates({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<StreamState>('connecting');
+  const connection = useWorkspaceConnection();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each move to another workspace reconnects
   useEffect(() => {
     const refreshHistory = createKeyedThrottle(
       (id) => {
@@ -66,7 +85,7 @@ export function LiveUpdates({ children }: { children: ReactNode }) {
       refreshHistory.cancel();
       refreshSummary.cancel();
     };
-  }, [queryClient]);
+  }, [queryClient, connection]);
 
   return <LiveStateContext value={state}>{children}</LiveStateContext>;
 }

@@ -7,6 +7,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { apiGet, apiSend } from '../../lib/api';
 import { rememberInvitation } from '../../lib/pending-invitation';
 import { useSession } from '../../lib/session';
+import { startOverInWorkspace } from '../../lib/workspaces';
 
 const CLOSED: Record<Exclude<InvitationPreview['state'], 'pending'>, string> = {
   expired: 'This invitation has expired. Ask for a new one.',
@@ -42,7 +43,7 @@ export function InvitationPage() {
       apiSend<{ workspaceId: string }>('POST', '/api/v1/workspace/invitations/accept', { token }),
     onSuccess: async () => {
       // Everything on screen belonged to the workspace the session worked in before.
-      queryClient.clear();
+      await startOverInWorkspace(queryClient);
       await navigate({ to: '/dashboard' });
     },
   });

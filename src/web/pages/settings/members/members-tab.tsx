@@ -10,7 +10,7 @@ import { formatDate } from '../../../lib/format';
 import { membersQueryOptions, useMemberActions } from '../../../lib/members';
 import { useSession } from '../../../lib/session';
 import { useTimeZone } from '../../../lib/use-time-zone';
-import { useActiveWorkspace, useCan } from '../../../lib/workspaces';
+import { startOverInWorkspace, useActiveWorkspace, useCan } from '../../../lib/workspaces';
 import { WorkspaceOwnershipCard } from './workspace-ownership-card';
 import { WorkspaceSettingsCard } from './workspace-settings-card';
 
@@ -74,9 +74,9 @@ export function MembersTab() {
     me &&
     actions.remove.mutate(me, {
       // Back in their own workspace: nothing loaded so far is theirs to see any more.
-      onSuccess: () => {
-        queryClient.clear();
-        void navigate({ to: '/dashboard' });
+      onSuccess: async () => {
+        await navigate({ to: '/dashboard' });
+        await startOverInWorkspace(queryClient);
       },
     });
   const timeZone = useTimeZone();

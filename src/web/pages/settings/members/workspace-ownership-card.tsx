@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Field, FormError, Input, Label, NativeSelect } from '../../../components/ui/input';
 import { apiSend } from '../../../lib/api';
+import { startOverInWorkspace } from '../../../lib/workspaces';
 
 function TransferForm({ members }: { members: Member[] }) {
   const queryClient = useQueryClient();
@@ -52,7 +53,7 @@ function DeleteDialog({ workspace }: { workspace: Workspace }) {
     mutationFn: () => apiSend('DELETE', '/api/v1/workspace', { name: typed }),
     onSuccess: async () => {
       // Back in the personal workspace: nothing loaded so far exists any more.
-      queryClient.clear();
+      await startOverInWorkspace(queryClient);
       await navigate({ to: '/dashboard' });
     },
   });
