@@ -162,3 +162,63 @@ describe('the role matrix', () => {
     expect(body.workspaces).toHaveLength(2);
   });
 });
+
+describe('ten expectations written by hand', () => {
+  it('answers each role as a team would expect', async () => {
+    const admin = people.get('admin') as TestUser;
+    const member = people.get('member') as TestUser;
+    const viewer = people.get('viewer') as TestUser;
+    const billing = (user: TestUser, path: string) =>
+      app.t.request(`/api/billing${path}`, {
+        method: 'POST',
+        headers: { cookie: user.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({}),
+      });
+    const cases: [string, () => Promise<Response>, number][] = [
+      [
+        'a viewer cannot create a monitor',
+        () => app.send(viewer, 'POST', '/monitors', { name: 'V', url: 'https://v.example.com' }),
+        403,
+      ],
+      ['a viewer reads the audit log', () => app.send(viewer, 'GET', '/audit-events'), 200],
+      [
+        'a member creates an API key',
+        () => app.send(member, 'POST', '/api-keys', { name: 'Member CI' }),
+        201,
+      ],
+      [
+        'a member cannot invite',
+        () => app.send(member, 'POST', '/workspace/invitations', { email: 'x@example.com' }),
+        403,
+      ],
+      ['a member cannot see the invoices', () => billing(member, '/billing_portal'), 403],
+      [
+        'a member cannot rename the workspace',
+        () => app.send(member, 'PATCH', '/workspace', { name: 'Ours' }),
+        403,
+      ],
+      [
+        'an admin invites',
+        () => app.send(admin, 'POST', '/workspace/invitations', { email: 'y@example.com', role: 'viewer' }),
+        201,
+      ],
+      ['an admin cannot change the plan', () => billing(admin, '/attach'), 403],
+      [
+        'an admin cannot hand the workspace over',
+        () => app.send(admin, 'POST', '/workspace/transfer', { userId: member.id }),
+        403,
+      ],
+      [
+        'an admin cannot delete the workspace',
+        () => app.send(admin, 'DELETE', '/workspace', { name: 'x' }),
+        403,
+      ],
+    ];
+    for (const [expectation, call, status] of cases) {
+      const response = await call();
+      const body = (await response.json()) as { error?: { code?: string }; code?: string };
+      expect(response.status, expectation).toBe(status);
+      if (status === 403) expect(body.error?.code ?? body.code, expectation).toBe('forbidden_role');
+    }
+  });
+});
