@@ -13,6 +13,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'invitation',
   'member',
   'workspace',
+  'billing',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 
@@ -28,6 +29,7 @@ export const AUDIT_RESOURCE_LABELS: Record<AuditResourceType, string> = {
   invitation: 'Invitations',
   member: 'Members',
   workspace: 'Workspace',
+  billing: 'Billing',
 };
 
 /** Every change the log records, as `resource.verb`; the phrase is how the log reads it. */
@@ -75,6 +77,9 @@ export const AUDIT_ACTIONS = {
   'workspace.update': 'changed the settings of workspace',
   'workspace.transfer': 'handed the workspace over to',
   'workspace.delete': 'deleted workspace',
+  'billing.attach': 'changed the plan to',
+  'billing.cancel': 'cancelled the plan',
+  'billing.redeem': 'redeemed a referral code',
 } as const satisfies Record<`${AuditResourceType}.${string}`, string>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 /** Actions whose phrase is whole: the resource is the actor themselves. */

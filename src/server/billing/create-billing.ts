@@ -60,7 +60,7 @@ export function createBilling(options: BillingOptions) {
       /** The hosted API runs its own periods; ours only corrects tracked monitor counts. */
       periodic: () => hosted.reconcile(),
       routes: (auth: Auth): Hono<AppEnv> =>
-        createBillingRoutes({ auth, db: ctx.db, provider, logger: options.logger }),
+        createBillingRoutes({ auth, db: ctx.db, clock: ctx.clock, provider, logger: options.logger }),
     };
   }
 
@@ -78,6 +78,7 @@ export function createBilling(options: BillingOptions) {
       createBillingRoutes({
         auth,
         db: ctx.db,
+        clock: ctx.clock,
         provider: local.provider,
         logger: options.logger,
         extend: (app) => mountSandboxRoutes(app, ctx, local.attach),

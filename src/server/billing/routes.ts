@@ -4,10 +4,13 @@
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Kysely } from 'kysely';
+import type { AuditAction } from '../../core/api/audit.ts';
 import { BillingError } from '../../core/billing/errors.ts';
 import { SERVER_OWNED_FEATURES } from '../../core/billing/upwatch-catalogue.ts';
 import { can, refusalMessage } from '../../core/permissions.ts';
+import { recordAudit } from '../audit/record.ts';
 import type { Auth } from '../auth/auth.ts';
+import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { type AppEnv, loadSession, type SessionUser } from '../http/session.ts';
 import type { Logger } from '../logger.ts';
@@ -49,13 +52,21 @@ function identityOf(user: SessionUser): CustomerIdentity {
 export interface BillingRouteDeps {
   auth: Auth;
   db: Kysely<Database>;
+  clock: Clock;
   provider: BillingProvider;
   logger: Logger;
   /** Extra routes only the local provider has (sandbox payment pages). */
   extend?(app: Hono<AppEnv>): void;
 }
 
-export function createBillingRoutes({ auth, db, provider, logger, extend }: BillingRouteDeps): Hono<AppEnv> {
+export function createBillingRoutes({
+  auth,
+  db,
+  clock,
+  provider,
+  logger,
+  extend,
+}: BillingRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError((err, c) => {
     if (err instanceof BillingError) {
@@ -109,6 +120,33 @@ export function createBillingRoutes({ auth, db, provider, logger, extend }: Bill
     return { ...body, expand: body.expand.filter((part) => !OWNER_EXPANDS.has(String(part))) };
   };
 
+  /**
+   * Records a change of plan in the workspace's audit log once the provider has made it: a hosted
+   * provider's write happens at its end, in no transaction of ours.
+   */
+  const audited = async <T>(
+    c: { var: AppEnv['Variables'] },
+    action: AuditAction,
+    name: unknown,
+    result: T,
+  ) => {
+    const workspaceId = customerOf(c).id;
+    const person = c.var.user as SessionUser;
+    await recordAudit(
+      db,
+      {
+        workspaceId,
+        actorId: person.id,
+        actorName: person.name,
+        apiKeyId: null,
+        address: c.var.clientAddress,
+      },
+      clock.now(),
+      { action, resource: { id: null, name: typeof name === 'string' ? name : null } },
+    );
+    return result;
+  };
+
   app.post('/cors', (c) => c.json({ message: 'OK' }));
   const customerIdOf = (c: { var: AppEnv['Variables'] }) => (c.var.user ? customerOf(c).id : null);
   app.get('/products', async (c) => c.json(await provider.products(customerIdOf(c))));
@@ -122,15 +160,22 @@ export function createBillingRoutes({ auth, db, provider, logger, extend }: Bill
   app.post('/checkout', async (c) =>
     c.json(await provider.checkout(identityOf(customerOf(c)), single(await readBody(c)))),
   );
-  app.post('/attach', async (c) =>
-    c.json(await provider.attach(identityOf(customerOf(c)), single(await readBody(c)))),
-  );
+  app.post('/attach', async (c) => {
+    const body = single(await readBody(c));
+    const result = await provider.attach(identityOf(customerOf(c)), body);
+    // With a checkout to pay first, nothing changed yet.
+    const paid = (result as { checkout_url?: unknown } | null)?.checkout_url;
+    return c.json(paid ? result : await audited(c, 'billing.attach', body.product_id, result));
+  });
   app.post('/setup_payment', async (c) =>
     c.json(await provider.setupPayment(customerOf(c).id, single(await readBody(c)))),
   );
-  app.post('/cancel', async (c) =>
-    c.json(await provider.cancel(customerOf(c).id, single(await readBody(c)))),
-  );
+  app.post('/cancel', async (c) => {
+    const body = single(await readBody(c));
+    return c.json(
+      await audited(c, 'billing.cancel', body.product_id, await provider.cancel(customerOf(c).id, body)),
+    );
+  });
   app.post('/check', async (c) => {
     const body = single(await readBody(c));
     if (body.send_event) refuseServerOwned(body.feature_id);
@@ -164,7 +209,14 @@ export function createBillingRoutes({ auth, db, provider, logger, extend }: Bill
     c.json(await provider.referralCode(customerOf(c).id, single(await readBody(c)))),
   );
   app.post('/referrals/redeem', async (c) =>
-    c.json(await provider.redeemReferral(customerOf(c).id, single(await readBody(c)))),
+    c.json(
+      await audited(
+        c,
+        'billing.redeem',
+        null,
+        await provider.redeemReferral(customerOf(c).id, single(await readBody(c))),
+      ),
+    ),
   );
   extend?.(app);
   app.all('*', () => {

@@ -101,6 +101,11 @@ export function createApp({
   // Also before it: pings are plain text (or anything), cut at 10 KB.
   mountPingRoutes(app, { ...pings, trustProxy: config.trustProxy });
   app.use('/api/*', limitBody(MiB), rejectMalformedJson);
+  // For the audit log, on every API the app's own and the billing one.
+  app.use('/api/*', async (c, next) => {
+    c.set('clientAddress', clientAddress(c, config.trustProxy) ?? null);
+    await next();
+  });
 
   app.on(['GET', 'POST'], '/api/auth/*', async (c) =>
     auth.handler(await requestWithClientIp(c, config.trustProxy)),
@@ -108,10 +113,6 @@ export function createApp({
 
   const api = createApiRouter();
   const apiKeys = createApiKeyService({ db, clock, entitlements: billing.entitlements });
-  api.use('*', async (c, next) => {
-    c.set('clientAddress', clientAddress(c, config.trustProxy) ?? null);
-    await next();
-  });
   api.use('*', loadSession(auth, db, apiKeys.authenticate));
   api.use('*', roleGuard('/api/v1'));
   const publicConfig = {

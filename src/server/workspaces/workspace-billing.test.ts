@@ -29,6 +29,26 @@ async function member(role: 'admin' | 'member' | 'viewer') {
 }
 
 describe("a workspace's billing", () => {
+  it("notes the owner's change of plan in the audit log, and nothing for a checkout not yet paid", async () => {
+    await app.t.grant(owner.id, 'pro');
+    const cancelled = await billing(owner, '/cancel', { productId: 'pro' });
+    expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+    const log = async () =>
+      (
+        (await (await app.send(owner, 'GET', '/audit-events?resourceType=billing')).json()) as {
+          events: { action: string; actor: { id: string }; resource: { name: string } }[];
+        }
+      ).events;
+    expect((await log()).map((e) => [e.action, e.resource.name, e.actor.id])).toEqual([
+      ['billing.cancel', 'pro', owner.id],
+    ]);
+    const stranger = await app.user('free');
+    const checkout = await billing(stranger, '/attach', { productId: 'pro' });
+    expect(((await checkout.json()) as { code: string }).code).toBe('checkout_created');
+    const theirs = (await (await app.send(stranger, 'GET', '/audit-events')).json()) as { events: unknown[] };
+    expect(theirs.events).toEqual([]);
+  });
+
   it("is the workspace's customer for every member, who reads its plan but not its invoices", async () => {
     const grace = await member('admin');
     const response = await billing(grace, '/customers', { expand: ['invoices', 'entities'] });
