@@ -177,7 +177,10 @@ export const incidentNoteSchema = z
   .object({
     id: z.string(),
     text: z.string(),
-    author: z.object({ id: z.string(), name: z.string() }),
+    author: z
+      .object({ id: z.string(), name: z.string() })
+      .nullable()
+      .meta({ description: 'Null when the author has since deleted their account' }),
     createdAt: z.number(),
     updatedAt: z.number(),
   })

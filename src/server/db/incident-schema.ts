@@ -73,7 +73,8 @@ export interface IncidentUpdateTable {
 export interface IncidentNoteTable {
   id: string;
   incident_id: string;
-  author_id: string;
+  /** Null once the author's account is deleted (migration 0028). */
+  author_id: string | null;
   text: string;
   created_at: number;
   updated_at: number;

@@ -28,6 +28,7 @@ import { twoFactor } from './migrations/0024-two-factor.ts';
 import { workspaceApiKeys } from './migrations/0025-workspace-api-keys.ts';
 import { auditEvents } from './migrations/0026-audit-events.ts';
 import { workspaceOwned } from './migrations/0027-workspace-owned.ts';
+import { notesOutliveAuthors } from './migrations/0028-notes-outlive-authors.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025-workspace-api-keys': workspaceApiKeys,
   '0026-audit-events': auditEvents,
   '0027-workspace-owned': workspaceOwned,
+  '0028-notes-outlive-authors': notesOutliveAuthors,
 };
 
 export class MigrationError extends Error {

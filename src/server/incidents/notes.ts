@@ -13,11 +13,11 @@ import type { IncidentGate } from './gate.ts';
 import { addIncidentEvent } from './lifecycle.ts';
 import { getOwnedIncidentRow } from './repository.ts';
 
-function toNote(row: IncidentNoteTable & { author_name: string }): IncidentNote {
+function toNote(row: IncidentNoteTable & { author_name: string | null }): IncidentNote {
   return {
     id: row.id,
     text: row.text,
-    author: { id: row.author_id, name: row.author_name },
+    author: row.author_id && row.author_name !== null ? { id: row.author_id, name: row.author_name } : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -33,7 +33,7 @@ export function createNoteService({ db, clock, requireManagement }: NoteServiceD
   function selectNotes(incidentId: string) {
     return db
       .selectFrom('incident_notes')
-      .innerJoin('user', 'user.id', 'incident_notes.author_id')
+      .leftJoin('user', 'user.id', 'incident_notes.author_id')
       .selectAll('incident_notes')
       .select('user.name as author_name')
       .where('incident_notes.incident_id', '=', incidentId);
@@ -54,7 +54,7 @@ export function createNoteService({ db, clock, requireManagement }: NoteServiceD
     const incident = await getOwnedIncidentRow(db, workspaceId, incidentId);
     await requireManagement(workspaceId);
     const note = await getNote(incidentId, noteId);
-    if (note.author.id !== actorId) {
+    if (note.author?.id !== actorId) {
       throw new ApiError(403, 'not_note_author', 'Only the author of a note may change or delete it.');
     }
     return { note, title: incident.title };

@@ -46,4 +46,22 @@ describe('team actions', () => {
     expect(actors.note_added).toBe(grace.name);
     expect(actors.update_posted).toBe(grace.name);
   });
+
+  it("keeps a member's note on the team's incident after they delete their account, as a former member's", async () => {
+    const incident = await app.json<{ id: string }>(
+      await app.send(owner, 'POST', '/incidents', { title: 'Checkout slow' }),
+      201,
+    );
+    await app.json(
+      await app.send(grace, 'POST', `/incidents/${incident.id}/notes`, { text: 'Rolled back v2.3.' }),
+      201,
+    );
+    const ctx = await app.t.auth.$context;
+    await ctx.internalAdapter.deleteUser(grace.id);
+    const { notes } = await app.json<{ notes: { text: string; author: unknown }[] }>(
+      await app.send(owner, 'GET', `/incidents/${incident.id}/notes`),
+      200,
+    );
+    expect(notes).toEqual([expect.objectContaining({ text: 'Rolled back v2.3.', author: null })]);
+  });
 });

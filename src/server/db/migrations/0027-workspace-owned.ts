@@ -5,6 +5,7 @@
 // owner is a personal workspace whose id is the person's (migration 0023).
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from '../migrate.ts';
+import { rebuildTable, withoutForeignKeys } from './sqlite-rebuild.ts';
 
 /** Each table a workspace owns, and its owner column. */
 export const WORKSPACE_OWNED: readonly (readonly [string, string])[] = [
@@ -40,46 +41,20 @@ async function repointPostgres(db: Kysely<unknown>, table: string, column: strin
       references organization (id) on delete cascade`.execute(db);
 }
 
-/**
- * SQLite cannot change a foreign key in place: the table is rebuilt under the same name (its rows
- * copied as they are, then its indexes and triggers made again), with foreign keys off so the old
- * table's drop cascades nowhere, as SQLite's own ALTER TABLE guide describes.
- */
-async function rebuildSqlite(db: Kysely<unknown>, table: string): Promise<void> {
-  const { rows } = await sql<{ type: string; sql: string | null }>`
-    select type, sql from sqlite_master where tbl_name = ${table} order by type = 'table' desc`.execute(db);
-  const [create, ...rest] = rows;
-  const definition = create?.sql ?? '';
-  if (definition.split(USER_REFERENCE).length !== 2)
-    throw new Error(`${table}: expected one reference to "user"`);
-  const rebuilt = `${table}_rebuilt`;
-  const next = definition
-    .replace(`CREATE TABLE "${table}"`, `CREATE TABLE "${rebuilt}"`)
-    .replace(USER_REFERENCE, 'references "organization" ("id")');
-  await db.transaction().execute(async (tx) => {
-    await sql.raw(next).execute(tx);
-    await sql`insert into ${sql.table(rebuilt)} select * from ${sql.table(table)}`.execute(tx);
-    await sql`drop table ${sql.table(table)}`.execute(tx);
-    await sql`alter table ${sql.table(rebuilt)} rename to ${sql.table(table)}`.execute(tx);
-    for (const { sql: statement } of rest) if (statement) await sql.raw(statement).execute(tx);
-  });
-}
-
 export const workspaceOwned: Migration = {
   async up(db, types) {
     if (types.dialect === 'postgres') {
       for (const [table, column] of WORKSPACE_OWNED) await repointPostgres(db, table, column);
       return;
     }
-    // Outside any transaction (SQLite ignores it inside one); migrations on SQLite run outside one.
-    await sql`pragma foreign_keys = off`.execute(db);
-    try {
-      for (const [table] of WORKSPACE_OWNED) await rebuildSqlite(db, table);
-      const { rows } = await sql`pragma foreign_key_check`.execute(db);
-      if (rows.length > 0)
-        throw new Error(`rows whose owner is no workspace: ${JSON.stringify(rows.slice(0, 5))}`);
-    } finally {
-      await sql`pragma foreign_keys = on`.execute(db);
-    }
+    await withoutForeignKeys(db, async () => {
+      for (const [table] of WORKSPACE_OWNED) {
+        await rebuildTable(db, table, (definition) => {
+          if (definition.split(USER_REFERENCE).length !== 2)
+            throw new Error(`${table}: expected one reference to "user"`);
+          return definition.replace(USER_REFERENCE, 'references "organization" ("id")');
+        });
+      }
+    });
   },
 };

@@ -15,6 +15,9 @@ import { useTimeZone } from '../../lib/use-time-zone';
 import { TEXTAREA } from './management';
 import { useRouteIncident } from './use-route-incident';
 
+/** Who a note is by once its author deleted their account. */
+const FORMER_MEMBER = 'A former member';
+
 /** Add (no id) or edit (an id) a note; the answer refreshes the notes and the timeline. */
 function useNoteWrite(incidentId: string) {
   const queryClient = useQueryClient();
@@ -100,9 +103,9 @@ function NoteItem({ incidentId, note, mine }: { incidentId: string; note: Incide
   });
   const edited = note.updatedAt > note.createdAt;
   return (
-    <li aria-label={`Note by ${note.author.name}`} className="px-5 py-4 sm:px-6">
+    <li aria-label={`Note by ${note.author?.name ?? FORMER_MEMBER}`} className="px-5 py-4 sm:px-6">
       <p className="text-xs text-muted">
-        <span className="font-medium text-fg">{note.author.name}</span> ·{' '}
+        <span className="font-medium text-fg">{note.author?.name ?? FORMER_MEMBER}</span> ·{' '}
         {formatDateTime(note.createdAt, timeZone, false)}
         {edited ? ' · edited' : ''}
       </p>
@@ -147,7 +150,7 @@ function Notes() {
                 key={note.id}
                 incidentId={incident.id}
                 note={note}
-                mine={note.author.id === session?.user.id}
+                mine={note.author !== null && note.author.id === session?.user.id}
               />
             ))}
           </ul>
