@@ -51,6 +51,13 @@ describe('migration 0023 and every one after it', () => {
     expect(members.sort((a, b) => a.organizationId.localeCompare(b.organizationId))).toEqual(
       accounts.map((a) => ({ organizationId: a.userId, userId: a.userId, role: 'owner' })),
     );
+    // What a workspace owns now hangs from the workspace: deleting one takes exactly its things.
+    const [ada, grace] = accounts as [LegacyAccount, LegacyAccount];
+    await db.deleteFrom('organization').where('id', '=', ada.userId).execute();
+    for (const table of ['monitors', 'alert_channels', 'status_pages', 'incidents', 'deployments'] as const) {
+      const owners = await db.selectFrom(table).select('user_id').execute();
+      expect(new Set(owners.map((row) => row.user_id)), table).toEqual(new Set([grace.userId]));
+    }
     const keys = await db.selectFrom('api_keys').select(['user_id', 'created_by', 'role']).execute();
     for (const key of keys)
       expect(key).toEqual({ user_id: key.user_id, created_by: key.user_id, role: 'member' });
