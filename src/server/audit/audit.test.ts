@@ -73,7 +73,7 @@ describe('the audit log', () => {
     });
     const incident = await post('/incidents', { title: 'Checkout slow' });
     const auto = await insertAutomaticIncident(app.t.database.db, owner.id, monitor.id, NOW - 60_000);
-    const note = await post('/incidents/' + incident.id + '/notes', { text: 'Looking.' });
+    const note = await post(`/incidents/${incident.id}/notes`, { text: 'Looking.' });
     const page = await post('/status-pages', { name: 'Acme', slug: 'acme-audit' });
     const site = await post('/performance/sites', { url: 'https://docs.example.com/' });
     const key = await post<{ key: string }>('/api-keys', { name: 'CI' });
