@@ -1,21 +1,22 @@
 // A heartbeat ping: found by its token, counted against the per-monitor limit, logged, stored as
 // the monitor's state, and judged through the same path as a check result (record-results: status
-// change, incident, alerts in one transaction). To judge, the request claims the monitor row like
-// a worker would, under its own worker id; if a worker holds the claim just then, the row is made
-// due at once instead (check_reason 'ping' keeps it due past that worker's write) and the worker
-// judges the same stored state moments later.
-import type { Kysely } from 'kysely';
+// change, incident, alerts), all in the ping's one transaction. To judge, the request claims the
+// monitor row like a worker would, under its own worker id; if a worker holds the claim just then,
+// the row is made due at once instead (check_reason 'ping' keeps it due past that worker's write)
+// and the worker judges the same stored state moments later.
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { evaluate } from '../../core/heartbeat-schedule.ts';
 import type { Clock } from '../clock.ts';
 import type { Dialect } from '../db/connect.ts';
+import { smallerOf } from '../db/dialect.ts';
 import type { HeartbeatPingTable } from '../db/heartbeat-schema.ts';
 import type { Database, MonitorTable } from '../db/schema.ts';
-import type { EventBus } from '../events/bus.ts';
+import type { EventBus, MonitorEvent } from '../events/bus.ts';
 import { ApiError } from '../http/errors.ts';
 import type { FlapPolicy } from '../incidents/lifecycle.ts';
 import { heartbeatStateOf, scheduleOf } from '../monitors/kinds/heartbeat.ts';
-import { recordResults } from '../scheduler/record-results.ts';
+import { recordResultsIn } from '../scheduler/record-results.ts';
 import { logPing } from './ping-log.ts';
 
 export interface PingDeps {
@@ -62,7 +63,7 @@ function stateColumns(monitor: MonitorTable, ping: Ping, at: number): Partial<Mo
 }
 
 export async function receivePing(deps: PingDeps, ping: Ping): Promise<void> {
-  const { db, clock } = deps;
+  const { db, clock, dialect } = deps;
   // One indexed lookup whether the token exists or not; nothing about a near-miss is revealed.
   const monitor = await db
     .selectFrom('monitors')
@@ -74,53 +75,53 @@ export async function receivePing(deps: PingDeps, ping: Ping): Promise<void> {
   const now = clock.now();
 
   const workerId = `ping:${uuidv7()}`;
-  // The state, and the claim to judge it, in the ping's own transaction: one commit fewer a ping.
-  const claimed = await logPing(deps, monitor, ping, now, async (tx) => {
-    if (monitor.paused === 1) return null;
+  // The ping, the state it leaves and its verdict in one transaction: a commit is the largest
+  // cost of a ping, and pings arrive as often as checks run (bench/scheduler.ts).
+  const events = await logPing(deps, monitor, ping, now, async (tx) => {
+    if (monitor.paused === 1) return [];
     const columns = stateColumns(monitor, ping, now);
+    if (ping.kind === 'start') {
+      // An open run must finish within the grace time: bring the deadline forward if it is later.
+      const deadline = now + scheduleOf(monitor).graceSeconds * 1000;
+      await tx
+        .updateTable('monitors')
+        .set({ ...columns, next_run_at: smallerOf(dialect, sql`next_run_at`, sql`${deadline}`) })
+        .where('id', '=', monitor.id)
+        .execute();
+      return [];
+    }
+    // Claimed to judge it here, unless a check job is judging it right now: then it is made due
+    // at once instead, and the job judges again with this ping in its state.
+    const free = sql<boolean>`(claimed_until is null or claimed_until <= ${now})`;
     const updated = await tx
       .updateTable('monitors')
-      .set(columns)
+      .set({
+        ...columns,
+        claimed_by: sql`case when ${free} then ${workerId} else claimed_by end`,
+        claimed_until: sql`case when ${free} then ${now + CLAIM_MS} else claimed_until end`,
+        next_run_at: sql`case when ${free} then next_run_at else ${now} end`,
+        check_reason: sql`case when ${free} then check_reason else 'ping' end`,
+      })
       .where('id', '=', monitor.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (ping.kind === 'start') {
-      // An open run must finish within the grace time: bring the deadline forward if it is later.
-      const deadline = now + scheduleOf(updated).graceSeconds * 1000;
-      await tx
-        .updateTable('monitors')
-        .set({ next_run_at: deadline })
-        .where('id', '=', monitor.id)
-        .where('next_run_at', '>', deadline)
-        .execute();
-      return null;
-    }
-    const mine = await tx
-      .updateTable('monitors')
-      .set({ claimed_by: workerId, claimed_until: now + CLAIM_MS })
-      .where('id', '=', monitor.id)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
-      .returningAll()
-      .executeTakeFirst();
-    if (mine) return mine;
-    // A check job is judging it right now: it judges again at once, with this ping in its state.
-    await tx
-      .updateTable('monitors')
-      .set({ next_run_at: now, check_reason: 'ping' })
-      .where('id', '=', monitor.id)
-      .execute();
-    return null;
+    return updated.claimed_by === workerId ? judge(deps, tx, updated, workerId, now) : [];
   });
-  if (claimed) await judge(deps, claimed, workerId, now);
+  deps.events.publish(events);
 }
 
 /** Stores the verdict of the claimed monitor's state like a check result. */
-async function judge(deps: PingDeps, claimed: MonitorTable, workerId: string, now: number): Promise<void> {
-  const { db, dialect } = deps;
+function judge(
+  deps: PingDeps,
+  tx: Transaction<Database>,
+  claimed: MonitorTable,
+  workerId: string,
+  now: number,
+): Promise<MonitorEvent[]> {
   const verdict = evaluate(scheduleOf(claimed), heartbeatStateOf(claimed), now);
-  const events = await recordResults(
-    db,
-    dialect,
+  return recordResultsIn(
+    tx,
+    deps.dialect,
     workerId,
     [
       {
@@ -139,5 +140,4 @@ async function judge(deps: PingDeps, claimed: MonitorTable, workerId: string, no
     0,
     deps.flapPolicy,
   );
-  deps.events.publish(events);
 }

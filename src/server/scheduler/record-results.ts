@@ -1,7 +1,7 @@
 // Stores a batch of finished checks in one transaction: raw results (one multi-row insert),
 // rollups, and each monitor's new status and next run. Returns the events to publish once
 // the transaction has committed.
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { Dialect } from '../db/connect.ts';
 import { type MonitorStateUpdate, updateClaimedMonitors } from '../db/dialect.ts';
@@ -55,6 +55,17 @@ function seqOf(monitor: MonitorTable): number {
   return monitor.seq;
 }
 
+/** What a batch of finished checks writes, judged before any transaction opens. */
+interface JudgedBatch {
+  batch: readonly FinishedCheck[];
+  rows: NewResult[];
+  updates: MonitorStateUpdate[];
+  statusChanges: StatusChange[];
+  events: MonitorEvent[];
+  certificates: Map<string, string>;
+  lastCheckedAt: number;
+}
+
 export async function recordResults(
   db: Kysely<Database>,
   dialect: Dialect,
@@ -64,6 +75,29 @@ export async function recordResults(
   flapPolicy: FlapPolicy = DEFAULT_FLAP_POLICY,
 ): Promise<MonitorEvent[]> {
   if (batch.length === 0) return [];
+  const judged = judgeBatch(batch, confirmDelayMs);
+  await db.transaction().execute((tx) => storeJudged(tx, dialect, workerId, judged, flapPolicy));
+  return judged.events;
+}
+
+/**
+ * The same inside a transaction the caller holds (a heartbeat ping's, which logs the ping and
+ * judges it in one commit). Returns the events to publish once that transaction has committed.
+ */
+export async function recordResultsIn(
+  tx: Transaction<Database>,
+  dialect: Dialect,
+  workerId: string,
+  batch: readonly FinishedCheck[],
+  confirmDelayMs: number,
+  flapPolicy: FlapPolicy = DEFAULT_FLAP_POLICY,
+): Promise<MonitorEvent[]> {
+  const judged = judgeBatch(batch, confirmDelayMs);
+  await storeJudged(tx, dialect, workerId, judged, flapPolicy);
+  return judged.events;
+}
+
+function judgeBatch(batch: readonly FinishedCheck[], confirmDelayMs: number): JudgedBatch {
   const events: MonitorEvent[] = [];
   const rows: NewResult[] = [];
   const updates: MonitorStateUpdate[] = [];
@@ -161,37 +195,44 @@ export async function recordResults(
     }
   }
 
-  await db.transaction().execute(async (tx) => {
-    await storeResults(tx, rows);
-    await recordRollups(
-      tx,
-      dialect,
-      rows.map((row, index) => ({
-        monitorId: (batch[index] as FinishedCheck).monitor.id,
-        checkedAt: row.checked_at,
-        status: row.status,
-        totalMs: row.total_ms,
-      })),
-    );
-    const changes = events.flatMap((event) =>
-      event.type === 'check.result'
-        ? []
-        : [
-            {
-              id: uuidv7(),
-              monitor_id: event.monitorId,
-              at: event.at,
-              from_status: event.from,
-              to_status: event.to,
-            },
-          ],
-    );
-    if (changes.length > 0) await tx.insertInto('monitor_status_changes').values(changes).execute();
-    // Incidents and their alerts commit with the change that caused them, or not at all.
-    if (statusChanges.length > 0) await applyStatusChanges(tx, statusChanges, flapPolicy);
-    // A monitor paused or re-claimed meanwhile keeps what its new owner wrote.
-    await updateClaimedMonitors(tx, workerId, updates);
-    await markChangedCertificates(tx, certificates, lastCheckedAt);
-  });
-  return events;
+  return { batch, rows, updates, statusChanges, events, certificates, lastCheckedAt };
+}
+
+async function storeJudged(
+  tx: Transaction<Database>,
+  dialect: Dialect,
+  workerId: string,
+  { batch, rows, updates, statusChanges, events, certificates, lastCheckedAt }: JudgedBatch,
+  flapPolicy: FlapPolicy,
+): Promise<void> {
+  await storeResults(tx, rows);
+  await recordRollups(
+    tx,
+    dialect,
+    rows.map((row, index) => ({
+      monitorId: (batch[index] as FinishedCheck).monitor.id,
+      checkedAt: row.checked_at,
+      status: row.status,
+      totalMs: row.total_ms,
+    })),
+  );
+  const changes = events.flatMap((event) =>
+    event.type === 'check.result'
+      ? []
+      : [
+          {
+            id: uuidv7(),
+            monitor_id: event.monitorId,
+            at: event.at,
+            from_status: event.from,
+            to_status: event.to,
+          },
+        ],
+  );
+  if (changes.length > 0) await tx.insertInto('monitor_status_changes').values(changes).execute();
+  // Incidents and their alerts commit with the change that caused them, or not at all.
+  if (statusChanges.length > 0) await applyStatusChanges(tx, statusChanges, flapPolicy);
+  // A monitor paused or re-claimed meanwhile keeps what its new owner wrote.
+  await updateClaimedMonitors(tx, workerId, updates);
+  await markChangedCertificates(tx, certificates, lastCheckedAt);
 }
