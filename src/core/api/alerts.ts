@@ -2,7 +2,18 @@
 import { z } from 'zod';
 import { httpUrlSchema } from './http-url.ts';
 
-export const CHANNEL_KINDS = ['email', 'members', 'slack', 'discord', 'webhook'] as const;
+export const CHANNEL_KINDS = [
+  'email',
+  'members',
+  'slack',
+  'discord',
+  'msteams',
+  'googlechat',
+  'mattermost',
+  'rocketchat',
+  'ntfy',
+  'webhook',
+] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
 export const CHANNEL_LABELS: Record<ChannelKind, string> = {
@@ -10,6 +21,11 @@ export const CHANNEL_LABELS: Record<ChannelKind, string> = {
   members: 'All members by email',
   slack: 'Slack',
   discord: 'Discord',
+  msteams: 'Microsoft Teams',
+  googlechat: 'Google Chat',
+  mattermost: 'Mattermost',
+  rocketchat: 'Rocket.Chat',
+  ntfy: 'ntfy',
   webhook: 'Webhook',
 };
 
@@ -23,6 +39,24 @@ export const emailConfigSchema = z.object({
 export const membersConfigSchema = z.object({});
 export const slackConfigSchema = z.object({ url: httpUrlSchema });
 export const discordConfigSchema = z.object({ url: httpUrlSchema });
+/** A Teams workflow's "When a Teams webhook request is received" URL. */
+export const msteamsConfigSchema = z.object({ url: httpUrlSchema });
+export const googlechatConfigSchema = z.object({ url: httpUrlSchema });
+export const mattermostConfigSchema = z.object({ url: httpUrlSchema });
+export const rocketchatConfigSchema = z.object({ url: httpUrlSchema });
+export const NTFY_PRIORITIES = [1, 2, 3, 4, 5] as const;
+export const ntfyConfigSchema = z.object({
+  /** The ntfy server: https://ntfy.sh or a self-hosted one. */
+  url: httpUrlSchema,
+  topic: z
+    .string()
+    .trim()
+    .regex(/^[-_A-Za-z0-9]{1,64}$/, 'A topic is 1 to 64 letters, digits, - or _.'),
+  /** Down and problem alerts go at this priority (1 min … 5 max); good news at the default, 3. */
+  priority: z.number().int().min(1).max(5).default(4),
+  /** An access token, for a protected topic. */
+  token: z.string().trim().max(200).optional(),
+});
 export const webhookConfigSchema = z.object({
   url: httpUrlSchema,
   /** Left out: the server generates one and shows it once. */
@@ -37,6 +71,11 @@ export type EmailConfig = z.infer<typeof emailConfigSchema>;
 export type MembersConfig = z.infer<typeof membersConfigSchema>;
 export type SlackConfig = z.infer<typeof slackConfigSchema>;
 export type DiscordConfig = z.infer<typeof discordConfigSchema>;
+export type MsteamsConfig = z.infer<typeof msteamsConfigSchema>;
+export type GooglechatConfig = z.infer<typeof googlechatConfigSchema>;
+export type MattermostConfig = z.infer<typeof mattermostConfigSchema>;
+export type RocketchatConfig = z.infer<typeof rocketchatConfigSchema>;
+export type NtfyConfig = z.infer<typeof ntfyConfigSchema>;
 export type WebhookConfig = z.infer<typeof webhookConfigSchema>;
 
 export const CHANNEL_CONFIG_SCHEMAS = {
@@ -44,6 +83,11 @@ export const CHANNEL_CONFIG_SCHEMAS = {
   members: membersConfigSchema,
   slack: slackConfigSchema,
   discord: discordConfigSchema,
+  msteams: msteamsConfigSchema,
+  googlechat: googlechatConfigSchema,
+  mattermost: mattermostConfigSchema,
+  rocketchat: rocketchatConfigSchema,
+  ntfy: ntfyConfigSchema,
   webhook: webhookConfigSchema,
 } satisfies Record<ChannelKind, z.ZodType>;
 
@@ -61,6 +105,11 @@ export const channelInputSchema = z
       z.object({ kind: z.literal('members'), name: channelName, config: membersConfigSchema.default({}) }),
       z.object({ kind: z.literal('slack'), name: channelName, config: slackConfigSchema }),
       z.object({ kind: z.literal('discord'), name: channelName, config: discordConfigSchema }),
+      z.object({ kind: z.literal('msteams'), name: channelName, config: msteamsConfigSchema }),
+      z.object({ kind: z.literal('googlechat'), name: channelName, config: googlechatConfigSchema }),
+      z.object({ kind: z.literal('mattermost'), name: channelName, config: mattermostConfigSchema }),
+      z.object({ kind: z.literal('rocketchat'), name: channelName, config: rocketchatConfigSchema }),
+      z.object({ kind: z.literal('ntfy'), name: channelName, config: ntfyConfigSchema }),
       z.object({ kind: z.literal('webhook'), name: channelName, config: webhookConfigSchema }),
     ],
     { error: `Choose a channel kind: ${CHANNEL_KINDS.join(', ')}.` },

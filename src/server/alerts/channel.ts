@@ -4,7 +4,12 @@ import type {
   ChannelKind,
   DiscordConfig,
   EmailConfig,
+  GooglechatConfig,
+  MattermostConfig,
   MembersConfig,
+  MsteamsConfig,
+  NtfyConfig,
+  RocketchatConfig,
   SlackConfig,
   WebhookConfig,
 } from '../../core/api/alerts.ts';
@@ -19,6 +24,11 @@ export interface StoredConfigs {
   members: MembersConfig;
   slack: SlackConfig;
   discord: DiscordConfig;
+  msteams: MsteamsConfig;
+  googlechat: GooglechatConfig;
+  mattermost: MattermostConfig;
+  rocketchat: RocketchatConfig;
+  ntfy: NtfyConfig;
   webhook: Required<WebhookConfig>;
 }
 

@@ -3,7 +3,12 @@ import type { ChannelKind } from '../../core/api/alerts.ts';
 import type { AlertChannel } from './channel.ts';
 import { discordChannel } from './channels/discord.ts';
 import { emailChannel } from './channels/email.ts';
+import { googlechatChannel } from './channels/googlechat.ts';
+import { mattermostChannel } from './channels/mattermost.ts';
 import { membersChannel } from './channels/members.ts';
+import { msteamsChannel } from './channels/msteams.ts';
+import { ntfyChannel } from './channels/ntfy.ts';
+import { rocketchatChannel } from './channels/rocketchat.ts';
 import { slackChannel } from './channels/slack.ts';
 import { webhookChannel } from './channels/webhook.ts';
 
@@ -12,6 +17,11 @@ export const CHANNELS = {
   members: membersChannel,
   slack: slackChannel,
   discord: discordChannel,
+  msteams: msteamsChannel,
+  googlechat: googlechatChannel,
+  mattermost: mattermostChannel,
+  rocketchat: rocketchatChannel,
+  ntfy: ntfyChannel,
   webhook: webhookChannel,
 } satisfies { [K in ChannelKind]: AlertChannel<K, unknown> };
 

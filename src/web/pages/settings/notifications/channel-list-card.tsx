@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Mail, MessageSquare, Send, Trash2, Users, Webhook } from 'lucide-react';
+import { BellRing, Mail, MessageSquare, Send, Trash2, Users, Webhook } from 'lucide-react';
 import { toast } from 'sonner';
 import { CHANNEL_LABELS, type Channel, type ChannelKind, type TestResult } from '../../../../core/api/alerts';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +12,11 @@ const ICONS: Record<ChannelKind, typeof Mail> = {
   members: Users,
   slack: MessageSquare,
   discord: MessageSquare,
+  msteams: MessageSquare,
+  googlechat: MessageSquare,
+  mattermost: MessageSquare,
+  rocketchat: MessageSquare,
+  ntfy: BellRing,
   webhook: Webhook,
 };
 

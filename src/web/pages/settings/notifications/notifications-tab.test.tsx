@@ -88,6 +88,33 @@ describe('notifications settings tab', () => {
     });
   });
 
+  it('adds an ntfy channel with its server, topic, priority and token', async () => {
+    const ntfy: Channel = { id: 'c-2', kind: 'ntfy', name: 'Phones', target: 'ntfy.sh/ops', createdAt: 1 };
+    const { requests } = stubServer({
+      user: TEST_USER,
+      routes: routes([], { 'POST /api/v1/alert-channels': () => json(ntfy, 201) }),
+    });
+    renderApp('/dashboard/settings/notifications');
+    const user = userEvent.setup();
+
+    await user.selectOptions(await screen.findByLabelText('Kind'), 'ntfy');
+    expect(screen.getByLabelText('Server URL')).toHaveValue('https://ntfy.sh');
+    await user.type(screen.getByLabelText('Name'), 'Phones');
+    await user.type(screen.getByLabelText('Topic'), 'ops');
+    await user.selectOptions(screen.getByLabelText('Priority of down alerts'), '5');
+    await user.type(screen.getByLabelText('Access token (optional)'), 'tk_abc');
+    await user.click(screen.getByRole('button', { name: 'Add channel' }));
+    expect(await screen.findByText('ntfy channel “Phones” added.')).toBeInTheDocument();
+    expect(
+      requests.find((request) => request.path === '/api/v1/alert-channels' && request.method === 'POST')
+        ?.body,
+    ).toEqual({
+      kind: 'ntfy',
+      name: 'Phones',
+      config: { url: 'https://ntfy.sh', topic: 'ops', priority: 5, token: 'tk_abc' },
+    });
+  });
+
   it('opens the Pro paywall when a free user picks Webhook, and keeps the kind as it was', async () => {
     const pro = makeBillingProduct({
       id: 'pro',

@@ -1,0 +1,57 @@
+// Google Chat incoming webhook: a plain `text` for notifications and a card (cardsV2) with the
+// facts and a button to the incident.
+import type { AlertEvent } from '../alert-event.ts';
+import { type RenderContext, summarise } from '../alert-summary.ts';
+import { type AlertChannel, hostOf } from '../channel.ts';
+
+/** Card text takes a little HTML: what users typed must not become markup. */
+function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+const ICONS = { down: '🔴', up: '🟢', warning: '⚠️' } as const;
+
+export function renderGooglechat(event: AlertEvent, context: RenderContext) {
+  const s = summarise(event, context);
+  return {
+    text: `${ICONS[s.tone]} [${s.tag}] ${s.title}`,
+    cardsV2: [
+      {
+        cardId: `upwatch-${event.kind}-${event.monitor.id}`,
+        card: {
+          header: { title: `[${s.tag}] ${s.title}`, subtitle: event.monitor.url },
+          sections: [
+            {
+              widgets: [
+                { textParagraph: { text: escapeHtml(`${s.headline} ${s.description}`) } },
+                ...s.facts.map(([label, value]) => ({
+                  decoratedText: { topLabel: label, text: escapeHtml(value) },
+                })),
+                {
+                  buttonList: {
+                    buttons: [
+                      {
+                        text: 'Open in Upwatch',
+                        onClick: { openLink: { url: s.incidentLink ?? s.monitorLink } },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          ],
+        },
+      },
+    ],
+  };
+}
+
+export const googlechatChannel: AlertChannel<'googlechat', ReturnType<typeof renderGooglechat>> = {
+  kind: 'googlechat',
+  render: renderGooglechat,
+  async send(rendered, config, deps) {
+    await deps.postJson(config.url, JSON.stringify(rendered), { signal: deps.signal });
+  },
+  target: (config) => hostOf(config.url),
+  url: (config) => config.url,
+};

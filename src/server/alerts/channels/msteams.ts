@@ -1,0 +1,56 @@
+// Microsoft Teams, through a workflow's "When a Teams webhook request is received" trigger (the
+// successor of Office 365 connectors): a message carrying one Adaptive Card.
+import type { AlertEvent } from '../alert-event.ts';
+import { type RenderContext, summarise } from '../alert-summary.ts';
+import { type AlertChannel, hostOf } from '../channel.ts';
+
+/** Adaptive Cards' own colour names: red, green, amber. */
+const COLOURS = { down: 'Attention', up: 'Good', warning: 'Warning' } as const;
+
+export function renderMsteams(event: AlertEvent, context: RenderContext) {
+  const s = summarise(event, context);
+  const facts: [string, string][] = [
+    ...s.facts,
+    ['URL', event.monitor.url],
+    [s.atLabel, new Date(event.at).toISOString()],
+  ];
+  return {
+    type: 'message',
+    attachments: [
+      {
+        contentType: 'application/vnd.microsoft.card.adaptive',
+        contentUrl: null,
+        content: {
+          $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+          type: 'AdaptiveCard',
+          version: '1.4',
+          body: [
+            {
+              type: 'TextBlock',
+              text: `[${s.tag}] ${s.title}`,
+              weight: 'Bolder',
+              size: 'Medium',
+              color: COLOURS[s.tone],
+              wrap: true,
+            },
+            { type: 'TextBlock', text: `${s.headline} ${s.description}`, wrap: true },
+            { type: 'FactSet', facts: facts.map(([title, value]) => ({ title, value })) },
+          ],
+          actions: [
+            { type: 'Action.OpenUrl', title: 'Open in Upwatch', url: s.incidentLink ?? s.monitorLink },
+          ],
+        },
+      },
+    ],
+  };
+}
+
+export const msteamsChannel: AlertChannel<'msteams', ReturnType<typeof renderMsteams>> = {
+  kind: 'msteams',
+  render: renderMsteams,
+  async send(rendered, config, deps) {
+    await deps.postJson(config.url, JSON.stringify(rendered), { signal: deps.signal });
+  },
+  target: (config) => hostOf(config.url),
+  url: (config) => config.url,
+};

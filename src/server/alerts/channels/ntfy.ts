@@ -1,0 +1,33 @@
+// ntfy (ntfy.sh or a self-hosted server): a JSON publish to the server's root naming the topic,
+// with a title, a click-through link and tags ntfy shows as emoji. Bad news goes at the channel's
+// priority, good news at ntfy's default; a protected topic takes a bearer access token.
+import type { AlertEvent } from '../alert-event.ts';
+import { type RenderContext, summarise } from '../alert-summary.ts';
+import { type AlertChannel, hostOf } from '../channel.ts';
+
+const TAGS = { down: 'red_circle', up: 'green_circle', warning: 'warning' } as const;
+const DEFAULT_PRIORITY = 3;
+
+export function renderNtfy(event: AlertEvent, context: RenderContext) {
+  const s = summarise(event, context);
+  return {
+    title: `[${s.tag}] ${s.title}`,
+    message: `${s.headline} ${s.description}`,
+    tags: [TAGS[s.tone]],
+    click: s.incidentLink ?? s.monitorLink,
+    /** Whether the channel's own priority applies; good news goes at the default. */
+    urgent: s.tone !== 'up',
+  };
+}
+
+export const ntfyChannel: AlertChannel<'ntfy', ReturnType<typeof renderNtfy>> = {
+  kind: 'ntfy',
+  render: renderNtfy,
+  async send({ urgent, ...message }, config, deps) {
+    const body = { topic: config.topic, priority: urgent ? config.priority : DEFAULT_PRIORITY, ...message };
+    const headers: Record<string, string> = config.token ? { authorization: `Bearer ${config.token}` } : {};
+    await deps.postJson(config.url, JSON.stringify(body), { headers, signal: deps.signal });
+  },
+  target: (config) => `${hostOf(config.url)}/${config.topic}`,
+  url: (config) => config.url,
+};

@@ -1,0 +1,66 @@
+// One event of every alert kind, as the alert pipeline hands them to channels: for tests that
+// check a channel's request for each kind.
+import type { AlertKind } from '../../../core/api/alerts.ts';
+import type { AlertEvent, SslAlertFacts } from '../alert-event.ts';
+
+const AT = Date.UTC(2026, 10, 22, 9, 0);
+const VALID_TO = Date.UTC(2026, 11, 6, 12, 0);
+const MONITOR = { id: 'm1', name: 'shop.example.com', url: 'https://shop.example.com/' };
+const INCIDENT = { id: 'i1', title: 'shop.example.com is down', startedAt: AT - 600_000 };
+
+function plain(kind: AlertKind, overrides: Partial<AlertEvent> = {}): AlertEvent {
+  return { kind, at: AT, monitor: MONITOR, incident: null, failure: null, downtimeMs: null, ...overrides };
+}
+
+function certificate(facts: Partial<SslAlertFacts>): SslAlertFacts {
+  return {
+    subjectCn: 'shop.example.com',
+    issuer: 'R11',
+    fingerprintSha256: 'AB:CD',
+    validTo: VALID_TO,
+    daysRemaining: 14,
+    problems: [],
+    clearedProblems: [],
+    ...facts,
+  };
+}
+
+const performance = (value: number) => ({
+  siteId: 's1',
+  runId: 'r1',
+  metric: 'lcpMs' as const,
+  value,
+  limit: 2000,
+  device: 'Mobile (simulated throttling)',
+});
+
+export const ALERT_EVENTS: Record<AlertKind, AlertEvent> = {
+  'monitor.down': plain('monitor.down', {
+    incident: INCIDENT,
+    failure: { statusCode: 503, code: null, message: null },
+  }),
+  'monitor.up': plain('monitor.up', { incident: INCIDENT, downtimeMs: 600_000 }),
+  'ssl.expiring': plain('ssl.expiring', { certificate: certificate({ thresholdDays: 14 }) }),
+  'ssl.renewed': plain('ssl.renewed', {
+    certificate: certificate({ daysRemaining: 89, previousValidTo: AT }),
+  }),
+  'ssl.problem': plain('ssl.problem', {
+    certificate: certificate({
+      problems: [{ code: 'weak_key', message: 'The key is weak.', remedy: 'Use a bigger key.' }],
+    }),
+  }),
+  'ssl.problem_cleared': plain('ssl.problem_cleared', {
+    certificate: certificate({ clearedProblems: ['weak_key'] }),
+  }),
+  'domain.expiring': plain('domain.expiring', {
+    domain: {
+      domain: 'example.com',
+      expiresAt: VALID_TO,
+      daysRemaining: 14,
+      thresholdDays: 14,
+      registrar: 'Gandi SAS',
+    },
+  }),
+  'performance.budget_exceeded': plain('performance.budget_exceeded', { performance: performance(2840) }),
+  'performance.budget_recovered': plain('performance.budget_recovered', { performance: performance(1650) }),
+};
