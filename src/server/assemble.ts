@@ -27,7 +27,7 @@ export type AppConfig = Pick<
   Config,
   'publicUrl' | 'github' | 'trustProxy' | 'testMode' | 'billing' | 'authAttemptsPerMinute'
 > &
-  Partial<Pick<Config, 'flapPolicy'>>;
+  Partial<Pick<Config, 'flapPolicy' | 'alertProviders'>>;
 
 export interface AssembleOptions {
   config: AppConfig;
@@ -96,6 +96,7 @@ export function assemble({
     vetUrl: vet.url,
     guard: alertParts?.guard ?? createTargetGuard({ allowPrivateTargets: false }),
     mailer: alertParts?.mailer ?? createOutboxMailer(db, clock),
+    providers: config.alertProviders,
   });
   const deployments = createDeploymentService({
     db,

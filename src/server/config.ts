@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PROVIDER_URLS, type ProviderUrls } from './alerts/channel.ts';
 import { AUTUMN_DEFAULT_API_URL } from './billing/hosted-provider.ts';
 
 export const RDAP_DEFAULT_BOOTSTRAP_URL = 'https://data.iana.org/rdap/dns.json';
@@ -76,6 +77,15 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .default(RDAP_DEFAULT_BOOTSTRAP_URL),
   CHROME_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  TELEGRAM_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default(DEFAULT_PROVIDER_URLS.telegram),
+  PAGERDUTY_EVENTS_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default(DEFAULT_PROVIDER_URLS.pagerduty),
+  OPSGENIE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default(DEFAULT_PROVIDER_URLS.opsgenie),
   PERFORMANCE_TIME_LIMIT_SECONDS: z.coerce.number().int().min(10).max(600).default(90),
 });
 
@@ -114,6 +124,8 @@ export interface Config {
   rdapBootstrapUrl: string;
   /** Lighthouse runs: the Chromium executable and the time limit of one run. */
   performance: { chromePath: string; timeLimitMs: number };
+  /** Hosted alert providers' API bases: the real services unless an operator points elsewhere. */
+  alertProviders: ProviderUrls;
 }
 
 export interface MailConfig {
@@ -191,6 +203,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     extraCaFile: vars.EXTRA_CA_FILE ? path.resolve(vars.EXTRA_CA_FILE) : undefined,
     rdapBootstrapUrl: vars.RDAP_BOOTSTRAP_URL,
     performance: { chromePath: vars.CHROME_PATH, timeLimitMs: vars.PERFORMANCE_TIME_LIMIT_SECONDS * 1000 },
+    alertProviders: {
+      telegram: vars.TELEGRAM_API_URL.replace(/\/+$/, ''),
+      pagerduty: vars.PAGERDUTY_EVENTS_URL.replace(/\/+$/, ''),
+      opsgenie: vars.OPSGENIE_API_URL.replace(/\/+$/, ''),
+    },
   };
 }
 

@@ -151,6 +151,7 @@ export function createCheckWorker(
       entitlements: billing.entitlements,
       guard,
       mailer,
+      providers: config.alertProviders,
     }),
   });
   return createWorker({

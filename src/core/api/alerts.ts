@@ -12,6 +12,10 @@ export const CHANNEL_KINDS = [
   'mattermost',
   'rocketchat',
   'ntfy',
+  'gotify',
+  'telegram',
+  'pagerduty',
+  'opsgenie',
   'webhook',
 ] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
@@ -26,6 +30,10 @@ export const CHANNEL_LABELS: Record<ChannelKind, string> = {
   mattermost: 'Mattermost',
   rocketchat: 'Rocket.Chat',
   ntfy: 'ntfy',
+  gotify: 'Gotify',
+  telegram: 'Telegram',
+  pagerduty: 'PagerDuty',
+  opsgenie: 'Opsgenie',
   webhook: 'Webhook',
 };
 
@@ -57,6 +65,41 @@ export const ntfyConfigSchema = z.object({
   /** An access token, for a protected topic. */
   token: z.string().trim().max(200).optional(),
 });
+export const gotifyConfigSchema = z.object({
+  /** The Gotify server. */
+  url: httpUrlSchema,
+  /** An application's token (Apps → Create application). */
+  token: z.string().trim().min(1, 'Paste the application token.').max(200),
+});
+export const telegramConfigSchema = z.object({
+  /** From @BotFather, e.g. 123456:ABC-DEF… */
+  botToken: z
+    .string()
+    .trim()
+    .regex(
+      /^\d{3,15}:[A-Za-z0-9_-]{20,100}$/,
+      'Paste the bot token @BotFather gave you (digits, a colon, then letters).',
+    ),
+  /** A chat's numeric id (groups start with -) or a public channel's @name. */
+  chatId: z
+    .string()
+    .trim()
+    .regex(
+      /^(-?\d{1,20}|@[A-Za-z0-9_]{5,32})$/,
+      'Enter a chat id (digits, - for groups) or a channel’s @name.',
+    ),
+});
+export const pagerdutyConfigSchema = z.object({
+  /** An Events API v2 integration's key on a PagerDuty service. */
+  routingKey: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{32}$/, 'Paste the 32-character integration key (Events API v2).'),
+});
+export const opsgenieConfigSchema = z.object({
+  /** An API integration's key. */
+  apiKey: z.string().trim().min(8, 'Paste the API integration key.').max(100),
+});
 export const webhookConfigSchema = z.object({
   url: httpUrlSchema,
   /** Left out: the server generates one and shows it once. */
@@ -76,6 +119,10 @@ export type GooglechatConfig = z.infer<typeof googlechatConfigSchema>;
 export type MattermostConfig = z.infer<typeof mattermostConfigSchema>;
 export type RocketchatConfig = z.infer<typeof rocketchatConfigSchema>;
 export type NtfyConfig = z.infer<typeof ntfyConfigSchema>;
+export type GotifyConfig = z.infer<typeof gotifyConfigSchema>;
+export type TelegramConfig = z.infer<typeof telegramConfigSchema>;
+export type PagerdutyConfig = z.infer<typeof pagerdutyConfigSchema>;
+export type OpsgenieConfig = z.infer<typeof opsgenieConfigSchema>;
 export type WebhookConfig = z.infer<typeof webhookConfigSchema>;
 
 export const CHANNEL_CONFIG_SCHEMAS = {
@@ -88,6 +135,10 @@ export const CHANNEL_CONFIG_SCHEMAS = {
   mattermost: mattermostConfigSchema,
   rocketchat: rocketchatConfigSchema,
   ntfy: ntfyConfigSchema,
+  gotify: gotifyConfigSchema,
+  telegram: telegramConfigSchema,
+  pagerduty: pagerdutyConfigSchema,
+  opsgenie: opsgenieConfigSchema,
   webhook: webhookConfigSchema,
 } satisfies Record<ChannelKind, z.ZodType>;
 
@@ -110,6 +161,10 @@ export const channelInputSchema = z
       z.object({ kind: z.literal('mattermost'), name: channelName, config: mattermostConfigSchema }),
       z.object({ kind: z.literal('rocketchat'), name: channelName, config: rocketchatConfigSchema }),
       z.object({ kind: z.literal('ntfy'), name: channelName, config: ntfyConfigSchema }),
+      z.object({ kind: z.literal('gotify'), name: channelName, config: gotifyConfigSchema }),
+      z.object({ kind: z.literal('telegram'), name: channelName, config: telegramConfigSchema }),
+      z.object({ kind: z.literal('pagerduty'), name: channelName, config: pagerdutyConfigSchema }),
+      z.object({ kind: z.literal('opsgenie'), name: channelName, config: opsgenieConfigSchema }),
       z.object({ kind: z.literal('webhook'), name: channelName, config: webhookConfigSchema }),
     ],
     { error: `Choose a channel kind: ${CHANNEL_KINDS.join(', ')}.` },

@@ -5,12 +5,16 @@ import type {
   DiscordConfig,
   EmailConfig,
   GooglechatConfig,
+  GotifyConfig,
   MattermostConfig,
   MembersConfig,
   MsteamsConfig,
   NtfyConfig,
+  OpsgenieConfig,
+  PagerdutyConfig,
   RocketchatConfig,
   SlackConfig,
+  TelegramConfig,
   WebhookConfig,
 } from '../../core/api/alerts.ts';
 import type { Clock } from '../clock.ts';
@@ -29,6 +33,10 @@ export interface StoredConfigs {
   mattermost: MattermostConfig;
   rocketchat: RocketchatConfig;
   ntfy: NtfyConfig;
+  gotify: GotifyConfig;
+  telegram: TelegramConfig;
+  pagerduty: PagerdutyConfig;
+  opsgenie: OpsgenieConfig;
   webhook: Required<WebhookConfig>;
 }
 
@@ -36,6 +44,22 @@ export interface PostOptions {
   headers?: Record<string, string>;
   signal: AbortSignal;
 }
+
+/**
+ * The hosted providers' API bases. Set by the operator (TELEGRAM_API_URL…), never by users, so
+ * tests and self-hosted gateways can stand in for the real services.
+ */
+export interface ProviderUrls {
+  telegram: string;
+  pagerduty: string;
+  opsgenie: string;
+}
+
+export const DEFAULT_PROVIDER_URLS: ProviderUrls = {
+  telegram: 'https://api.telegram.org',
+  pagerduty: 'https://events.pagerduty.com',
+  opsgenie: 'https://api.opsgenie.com',
+};
 
 export interface SendDeps {
   userId: string;
@@ -47,6 +71,7 @@ export interface SendDeps {
   memberEmails(): Promise<string[]>;
   /** POSTs JSON through the SSRF guard; throws DeliveryError on a non-2xx answer. */
   postJson(url: string, body: string, options: PostOptions): Promise<void>;
+  providers: ProviderUrls;
   signal: AbortSignal;
 }
 

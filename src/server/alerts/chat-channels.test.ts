@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_KINDS } from '../../core/api/alerts.ts';
 import { ManualClock } from '../clock.ts';
 import { createTargetGuard } from '../net/target-guard.ts';
-import type { AlertChannel, SendDeps } from './channel.ts';
+import { type AlertChannel, DEFAULT_PROVIDER_URLS, type SendDeps } from './channel.ts';
 import { googlechatChannel } from './channels/googlechat.ts';
 import { mattermostChannel } from './channels/mattermost.ts';
 import { msteamsChannel } from './channels/msteams.ts';
@@ -35,6 +35,7 @@ beforeAll(async () => {
     },
     memberEmails: async () => [],
     postJson: createPostJson(guard),
+    providers: DEFAULT_PROVIDER_URLS,
     signal: new AbortController().signal,
   };
 });

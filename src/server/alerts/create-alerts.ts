@@ -6,6 +6,7 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { TargetGuard } from '../net/target-guard.ts';
+import type { ProviderUrls } from './channel.ts';
 import { createChannelService } from './channel-service.ts';
 import { type AlertDispatcher, createAlertDispatcher } from './dispatch.ts';
 import { createPostJson } from './post-json.ts';
@@ -21,10 +22,12 @@ export interface AlertDeps {
   /** Sends go through it; ALLOW_PRIVATE_TARGETS decides whether loopback receivers are reachable. */
   guard: TargetGuard;
   mailer: Mailer;
+  /** Hosted providers' API bases (config); the real services when left out. */
+  providers?: ProviderUrls;
 }
 
 export function createDispatcher(deps: AlertDeps): AlertDispatcher {
-  const { db, clock, secret, publicUrl, entitlements, guard, mailer } = deps;
+  const { db, clock, secret, publicUrl, entitlements, guard, mailer, providers } = deps;
   return createAlertDispatcher({
     db,
     key: deriveSealKey(secret),
@@ -32,6 +35,7 @@ export function createDispatcher(deps: AlertDeps): AlertDispatcher {
     publicUrl,
     mailer,
     postJson: createPostJson(guard),
+    providers,
     entitlements,
   });
 }

@@ -8,7 +8,13 @@ import type { Database } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { workspaceOwner } from '../workspaces/owner.ts';
 import type { AlertEvent } from './alert-event.ts';
-import { DeliveryError, type SendDeps, type StoredConfigs } from './channel.ts';
+import {
+  DEFAULT_PROVIDER_URLS,
+  DeliveryError,
+  type ProviderUrls,
+  type SendDeps,
+  type StoredConfigs,
+} from './channel.ts';
 import { channelOf } from './registry.ts';
 import { type SealKey, unseal } from './sealed-config.ts';
 
@@ -36,6 +42,7 @@ export interface DispatcherDeps {
   publicUrl: string;
   mailer: Mailer;
   postJson: SendDeps['postJson'];
+  providers?: ProviderUrls;
   /** Webhooks are a paid feature: a downgraded account's webhook stops, it does not retry. */
   entitlements: Pick<EntitlementsHelper, 'check'>;
   timeoutMs?: number;
@@ -109,6 +116,7 @@ export function createAlertDispatcher(deps: DispatcherDeps): AlertDispatcher {
         mailer,
         memberEmails,
         postJson,
+        providers: deps.providers ?? DEFAULT_PROVIDER_URLS,
         signal: controller.signal,
       };
       const impl = channelOf(channel.kind);

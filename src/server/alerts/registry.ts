@@ -4,12 +4,16 @@ import type { AlertChannel } from './channel.ts';
 import { discordChannel } from './channels/discord.ts';
 import { emailChannel } from './channels/email.ts';
 import { googlechatChannel } from './channels/googlechat.ts';
+import { gotifyChannel } from './channels/gotify.ts';
 import { mattermostChannel } from './channels/mattermost.ts';
 import { membersChannel } from './channels/members.ts';
 import { msteamsChannel } from './channels/msteams.ts';
 import { ntfyChannel } from './channels/ntfy.ts';
+import { opsgenieChannel } from './channels/opsgenie.ts';
+import { pagerdutyChannel } from './channels/pagerduty.ts';
 import { rocketchatChannel } from './channels/rocketchat.ts';
 import { slackChannel } from './channels/slack.ts';
+import { telegramChannel } from './channels/telegram.ts';
 import { webhookChannel } from './channels/webhook.ts';
 
 export const CHANNELS = {
@@ -22,6 +26,10 @@ export const CHANNELS = {
   mattermost: mattermostChannel,
   rocketchat: rocketchatChannel,
   ntfy: ntfyChannel,
+  gotify: gotifyChannel,
+  telegram: telegramChannel,
+  pagerduty: pagerdutyChannel,
+  opsgenie: opsgenieChannel,
   webhook: webhookChannel,
 } satisfies { [K in ChannelKind]: AlertChannel<K, unknown> };
 

@@ -9,6 +9,7 @@ import { loopbackOnlyOpener } from '../../net/test/loopback-only.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { buildApp, TEST_PUBLIC_URL, TEST_SECRET, testResolver } from '../../test/test-app.ts';
 import { createTestDatabase } from '../../test/test-db.ts';
+import type { ProviderUrls } from '../channel.ts';
 import { createDispatcher } from '../create-alerts.ts';
 import { createDeliveryJob } from '../delivery-job.ts';
 
@@ -18,9 +19,15 @@ export interface AlertAppOptions {
   /** Loopback receivers need it; the SSRF tests turn it off. */
   allowPrivateTargets?: boolean;
   smtpUrl?: string;
+  /** Hosted providers' API bases (Telegram…), pointed at a local stand-in. */
+  providers?: ProviderUrls;
 }
 
-export async function createAlertApp({ allowPrivateTargets = true, smtpUrl }: AlertAppOptions = {}) {
+export async function createAlertApp({
+  allowPrivateTargets = true,
+  smtpUrl,
+  providers,
+}: AlertAppOptions = {}) {
   const clock = new ManualClock(START);
   const database = await createTestDatabase();
   const logger = createLogger('silent');
@@ -29,7 +36,11 @@ export async function createAlertApp({ allowPrivateTargets = true, smtpUrl }: Al
   const mailer: Mailer = smtpUrl
     ? createSmtpMailer(smtpUrl, 'Upwatch <alerts@upwatch.test>')
     : createOutboxMailer(database.db, clock);
-  const { app, auth, billing } = buildApp(database, {}, { clock, alertParts: { guard, mailer } });
+  const { app, auth, billing } = buildApp(
+    database,
+    { alertProviders: providers },
+    { clock, alertParts: { guard, mailer } },
+  );
   const dispatcher = createDispatcher({
     db: database.db,
     clock,
@@ -38,6 +49,7 @@ export async function createAlertApp({ allowPrivateTargets = true, smtpUrl }: Al
     entitlements: billing.entitlements,
     guard,
     mailer,
+    providers,
   });
   const job = createDeliveryJob({ db: database.db, dialect: database.dialect, clock, dispatcher, logger });
 

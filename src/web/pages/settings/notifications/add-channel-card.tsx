@@ -7,7 +7,6 @@ import {
   type Channel,
   type ChannelKind,
   channelInputSchema,
-  NTFY_PRIORITIES,
 } from '../../../../core/api/alerts';
 import { FEATURE_IDS, lowestPlanWith } from '../../../../core/plans';
 import { PaywallDialog } from '../../../billing/dialogs';
@@ -18,48 +17,9 @@ import { Field, FormError, Input, Label, NativeSelect } from '../../../component
 import { apiSend } from '../../../lib/api';
 import { useHasFeature } from '../../../lib/use-plan';
 import { alertKeys } from './alert-queries';
-
-const URL_HINTS: Record<Exclude<ChannelKind, 'email' | 'members'>, string> = {
-  slack: 'https://hooks.slack.com/services/…',
-  discord: 'https://discord.com/api/webhooks/…',
-  msteams: 'https://….logic.azure.com/workflows/…',
-  googlechat: 'https://chat.googleapis.com/v1/spaces/…/messages?key=…',
-  mattermost: 'https://mattermost.example.com/hooks/…',
-  rocketchat: 'https://chat.example.com/hooks/…',
-  ntfy: 'https://ntfy.sh',
-  webhook: 'https://example.com/upwatch-hook',
-};
-
-/** Where each kind's URL comes from, in the provider's own words. */
-const URL_LABELS: Partial<Record<ChannelKind, string>> = {
-  msteams: 'Workflow URL (“When a Teams webhook request is received”)',
-  googlechat: 'Webhook URL (Apps & integrations → Webhooks)',
-  ntfy: 'Server URL',
-};
-
-interface NtfyFields {
-  topic: string;
-  priority: number;
-  token: string;
-}
+import { configFor, NtfyPriorityField, TextFields, URL_HINTS, URL_LABELS } from './channel-fields';
 
 const WEBHOOK_PLAN = lowestPlanWith('webhooks').displayName;
-
-function configFor(kind: ChannelKind, target: string, secret: string, ntfy: NtfyFields) {
-  if (kind === 'email') return { address: target.trim() };
-  if (kind === 'members') return {};
-  if (kind === 'ntfy') {
-    const token = ntfy.token.trim();
-    return {
-      url: target.trim(),
-      topic: ntfy.topic.trim(),
-      priority: ntfy.priority,
-      ...(token ? { token } : {}),
-    };
-  }
-  if (kind === 'webhook' && secret.trim()) return { url: target.trim(), secret: secret.trim() };
-  return { url: target.trim() };
-}
 
 export function AddChannelCard({ accountEmail }: { accountEmail: string }) {
   const queryClient = useQueryClient();
@@ -69,7 +29,8 @@ export function AddChannelCard({ accountEmail }: { accountEmail: string }) {
   const [name, setName] = useState('');
   const [target, setTarget] = useState(accountEmail);
   const [secret, setSecret] = useState('');
-  const [ntfy, setNtfy] = useState<NtfyFields>({ topic: '', priority: 4, token: '' });
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const [priority, setPriority] = useState(4);
   const [invalid, setInvalid] = useState<string | null>(null);
   const [shownSecret, setShownSecret] = useState<string | null>(null);
 
@@ -90,16 +51,15 @@ export function AddChannelCard({ accountEmail }: { accountEmail: string }) {
       return;
     setKind(next);
     setTarget(next === 'email' ? accountEmail : next === 'ntfy' ? 'https://ntfy.sh' : '');
+    setTexts({});
     setInvalid(null);
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = channelInputSchema.safeParse({
-      kind,
-      name,
-      config: configFor(kind, target, secret, ntfy),
-    });
+    const config = configFor(kind, target, texts, priority);
+    if (kind === 'webhook' && secret.trim()) config.secret = secret.trim();
+    const parsed = channelInputSchema.safeParse({ kind, name, config });
     if (!parsed.success) {
       setInvalid(parsed.error.issues[0]?.message ?? 'Check the form.');
       return;
@@ -150,7 +110,8 @@ export function AddChannelCard({ accountEmail }: { accountEmail: string }) {
               Each member of the workspace gets the alert at their account's address, whoever belongs to it
               when the alert goes out.
             </p>
-          ) : (
+          ) : null}
+          {kind === 'email' || URL_HINTS[kind] ? (
             <Field>
               <Label htmlFor="channel-target">
                 {kind === 'email' ? 'Email address' : (URL_LABELS[kind] ?? 'Webhook URL')}
@@ -163,8 +124,9 @@ export function AddChannelCard({ accountEmail }: { accountEmail: string }) {
                 onChange={(event) => setTarget(event.target.value)}
               />
             </Field>
-          )}
-          {kind === 'ntfy' ? <NtfyFieldset value={ntfy} onChange={setNtfy} /> : null}
+          ) : null}
+          <TextFields kind={kind} values={texts} onChange={setTexts} />
+          {kind === 'ntfy' ? <NtfyPriorityField value={priority} onChange={setPriority} /> : null}
           {kind === 'webhook' ? (
             <Field>
               <Label htmlFor="channel-secret">Signing secret (optional)</Label>
@@ -194,50 +156,3 @@ export function AddChannelCard({ accountEmail }: { accountEmail: string }) {
     </Card>
   );
 }
-
-function NtfyFieldset({ value, onChange }: { value: NtfyFields; onChange(next: NtfyFields): void }) {
-  return (
-    <>
-      <Field>
-        <Label htmlFor="ntfy-topic">Topic</Label>
-        <Input
-          id="ntfy-topic"
-          value={value.topic}
-          placeholder="upwatch-alerts"
-          onChange={(event) => onChange({ ...value, topic: event.target.value })}
-        />
-      </Field>
-      <Field>
-        <Label htmlFor="ntfy-priority">Priority of down alerts</Label>
-        <NativeSelect
-          id="ntfy-priority"
-          value={value.priority}
-          onChange={(event) => onChange({ ...value, priority: Number(event.target.value) })}
-        >
-          {NTFY_PRIORITIES.map((priority) => (
-            <option key={priority} value={priority}>
-              {NTFY_PRIORITY_LABELS[priority]}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
-      <Field>
-        <Label htmlFor="ntfy-token">Access token (optional)</Label>
-        <Input
-          id="ntfy-token"
-          value={value.token}
-          placeholder="tk_… for a protected topic"
-          onChange={(event) => onChange({ ...value, token: event.target.value })}
-        />
-      </Field>
-    </>
-  );
-}
-
-const NTFY_PRIORITY_LABELS: Record<(typeof NTFY_PRIORITIES)[number], string> = {
-  1: '1 (min)',
-  2: '2 (low)',
-  3: '3 (default)',
-  4: '4 (high)',
-  5: '5 (max, urgent)',
-};

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BellRing, Mail, MessageSquare, Send, Trash2, Users, Webhook } from 'lucide-react';
+import { BellRing, Mail, MessageSquare, Send, Siren, Trash2, Users, Webhook } from 'lucide-react';
 import { toast } from 'sonner';
 import { CHANNEL_LABELS, type Channel, type ChannelKind, type TestResult } from '../../../../core/api/alerts';
 import { Button } from '../../../components/ui/button';
@@ -17,6 +17,10 @@ const ICONS: Record<ChannelKind, typeof Mail> = {
   mattermost: MessageSquare,
   rocketchat: MessageSquare,
   ntfy: BellRing,
+  gotify: BellRing,
+  telegram: Send,
+  pagerduty: Siren,
+  opsgenie: Siren,
   webhook: Webhook,
 };
 

@@ -1,0 +1,52 @@
+// Opsgenie Alert API: an alert created for each problem under an alias, closed by that alias
+// when the problem ends (a recovery, a renewal).
+import type { AlertEvent } from '../alert-event.ts';
+import { type RenderContext, summarise } from '../alert-summary.ts';
+import { threadOf } from '../alert-thread.ts';
+import type { AlertChannel } from '../channel.ts';
+
+const PRIORITIES = { down: 'P1', warning: 'P3', up: 'P5' } as const;
+
+export function renderOpsgenie(event: AlertEvent, context: RenderContext) {
+  const s = summarise(event, context);
+  const { key, resolves } = threadOf(event);
+  if (resolves) {
+    return {
+      action: 'close' as const,
+      alias: key,
+      body: { source: 'Upwatch', note: `${s.headline} ${s.description}` },
+    };
+  }
+  return {
+    action: 'create' as const,
+    alias: key,
+    body: {
+      message: `[${s.tag}] ${s.title}`.slice(0, 130),
+      alias: key,
+      description: `${s.headline} ${s.description}\n${s.incidentLink ?? s.monitorLink}`.slice(0, 15_000),
+      priority: PRIORITIES[s.tone],
+      source: 'Upwatch',
+      entity: event.monitor.name,
+      tags: ['upwatch', event.kind],
+      details: Object.fromEntries([...s.facts, ['URL', event.monitor.url]]),
+    },
+  };
+}
+
+export const opsgenieChannel: AlertChannel<'opsgenie', ReturnType<typeof renderOpsgenie>> = {
+  kind: 'opsgenie',
+  render: renderOpsgenie,
+  async send(rendered, config, deps) {
+    const base = `${deps.providers.opsgenie}/v2/alerts`;
+    const url =
+      rendered.action === 'create'
+        ? base
+        : `${base}/${encodeURIComponent(rendered.alias)}/close?identifierType=alias`;
+    await deps.postJson(url, JSON.stringify(rendered.body), {
+      headers: { authorization: `GenieKey ${config.apiKey}` },
+      signal: deps.signal,
+    });
+  },
+  target: (config) => `Opsgenie …${config.apiKey.slice(-4)}`,
+  url: () => null,
+};

@@ -1,0 +1,44 @@
+// PagerDuty Events API v2: a trigger for each problem, keyed so the event that ends the problem
+// (a recovery, a renewal) resolves the same PagerDuty alert.
+import type { AlertEvent } from '../alert-event.ts';
+import { type RenderContext, summarise } from '../alert-summary.ts';
+import { threadOf } from '../alert-thread.ts';
+import type { AlertChannel } from '../channel.ts';
+
+const SEVERITIES = { down: 'critical', warning: 'warning', up: 'info' } as const;
+
+export function renderPagerduty(event: AlertEvent, context: RenderContext) {
+  const s = summarise(event, context);
+  const { key, resolves } = threadOf(event);
+  if (resolves) return { event_action: 'resolve' as const, dedup_key: key };
+  const link = s.incidentLink ?? s.monitorLink;
+  return {
+    event_action: 'trigger' as const,
+    dedup_key: key,
+    payload: {
+      summary: `[${s.tag}] ${s.title}`.slice(0, 1024),
+      source: event.monitor.url,
+      severity: SEVERITIES[s.tone],
+      timestamp: new Date(event.at).toISOString(),
+      component: event.monitor.name,
+      class: event.kind,
+      custom_details: Object.fromEntries([...s.facts, ['Details', `${s.headline} ${s.description}`]]),
+    },
+    client: 'Upwatch',
+    client_url: link,
+    links: [{ href: link, text: 'Open in Upwatch' }],
+  };
+}
+
+export const pagerdutyChannel: AlertChannel<'pagerduty', ReturnType<typeof renderPagerduty>> = {
+  kind: 'pagerduty',
+  render: renderPagerduty,
+  async send(rendered, config, deps) {
+    const body = { routing_key: config.routingKey, ...rendered };
+    await deps.postJson(`${deps.providers.pagerduty}/v2/enqueue`, JSON.stringify(body), {
+      signal: deps.signal,
+    });
+  },
+  target: (config) => `PagerDuty …${config.routingKey.slice(-4)}`,
+  url: () => null,
+};
