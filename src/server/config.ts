@@ -86,6 +86,12 @@ const envSchema = z.object({
   OPSGENIE_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .default(DEFAULT_PROVIDER_URLS.opsgenie),
+  PUSHOVER_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default(DEFAULT_PROVIDER_URLS.pushover),
+  TWILIO_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default(DEFAULT_PROVIDER_URLS.twilio),
   PERFORMANCE_TIME_LIMIT_SECONDS: z.coerce.number().int().min(10).max(600).default(90),
 });
 
@@ -207,6 +213,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       telegram: vars.TELEGRAM_API_URL.replace(/\/+$/, ''),
       pagerduty: vars.PAGERDUTY_EVENTS_URL.replace(/\/+$/, ''),
       opsgenie: vars.OPSGENIE_API_URL.replace(/\/+$/, ''),
+      pushover: vars.PUSHOVER_API_URL.replace(/\/+$/, ''),
+      twilio: vars.TWILIO_API_URL.replace(/\/+$/, ''),
     },
   };
 }

@@ -16,6 +16,9 @@ export const CHANNEL_KINDS = [
   'telegram',
   'pagerduty',
   'opsgenie',
+  'matrix',
+  'pushover',
+  'twilio',
   'webhook',
 ] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
@@ -34,6 +37,9 @@ export const CHANNEL_LABELS: Record<ChannelKind, string> = {
   telegram: 'Telegram',
   pagerduty: 'PagerDuty',
   opsgenie: 'Opsgenie',
+  matrix: 'Matrix',
+  pushover: 'Pushover',
+  twilio: 'SMS or call (Twilio)',
   webhook: 'Webhook',
 };
 
@@ -52,7 +58,6 @@ export const msteamsConfigSchema = z.object({ url: httpUrlSchema });
 export const googlechatConfigSchema = z.object({ url: httpUrlSchema });
 export const mattermostConfigSchema = z.object({ url: httpUrlSchema });
 export const rocketchatConfigSchema = z.object({ url: httpUrlSchema });
-export const NTFY_PRIORITIES = [1, 2, 3, 4, 5] as const;
 export const ntfyConfigSchema = z.object({
   /** The ntfy server: https://ntfy.sh or a self-hosted one. */
   url: httpUrlSchema,
@@ -100,6 +105,48 @@ export const opsgenieConfigSchema = z.object({
   /** An API integration's key. */
   apiKey: z.string().trim().min(8, 'Paste the API integration key.').max(100),
 });
+export const matrixConfigSchema = z.object({
+  /** The homeserver the bot's account is on. */
+  url: httpUrlSchema,
+  roomId: z
+    .string()
+    .trim()
+    .regex(
+      /^![^:\s]+:[^\s]+$/,
+      'Enter the room’s internal id, like !AbCdEf:matrix.org (Room settings → Advanced).',
+    ),
+  accessToken: z.string().trim().min(8, 'Paste the bot account’s access token.').max(500),
+});
+export const pushoverConfigSchema = z.object({
+  userKey: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{30}$/, 'Paste your 30-character user (or group) key.'),
+  appToken: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{30}$/, 'Paste your application’s 30-character API token.'),
+  /** Down and problem alerts go at this priority (-2 lowest … 2 emergency, repeated until acknowledged); good news at 0. */
+  priority: z.number().int().min(-2).max(2).default(1),
+});
+const phoneNumber = z
+  .string()
+  .trim()
+  .regex(/^\+[1-9]\d{6,14}$/, 'Enter the number in international format, like +14155550100.');
+export const twilioConfigSchema = z.object({
+  accountSid: z
+    .string()
+    .trim()
+    .regex(/^AC[0-9a-f]{32}$/, 'Paste the Account SID (AC followed by 32 characters).'),
+  authToken: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{32}$/, 'Paste the 32-character Auth Token.'),
+  from: phoneNumber,
+  to: phoneNumber,
+  /** A text message, or a phone call reading the alert out. */
+  mode: z.enum(['sms', 'voice']).default('sms'),
+});
 export const webhookConfigSchema = z.object({
   url: httpUrlSchema,
   /** Left out: the server generates one and shows it once. */
@@ -123,6 +170,9 @@ export type GotifyConfig = z.infer<typeof gotifyConfigSchema>;
 export type TelegramConfig = z.infer<typeof telegramConfigSchema>;
 export type PagerdutyConfig = z.infer<typeof pagerdutyConfigSchema>;
 export type OpsgenieConfig = z.infer<typeof opsgenieConfigSchema>;
+export type MatrixConfig = z.infer<typeof matrixConfigSchema>;
+export type PushoverConfig = z.infer<typeof pushoverConfigSchema>;
+export type TwilioConfig = z.infer<typeof twilioConfigSchema>;
 export type WebhookConfig = z.infer<typeof webhookConfigSchema>;
 
 export const CHANNEL_CONFIG_SCHEMAS = {
@@ -139,6 +189,9 @@ export const CHANNEL_CONFIG_SCHEMAS = {
   telegram: telegramConfigSchema,
   pagerduty: pagerdutyConfigSchema,
   opsgenie: opsgenieConfigSchema,
+  matrix: matrixConfigSchema,
+  pushover: pushoverConfigSchema,
+  twilio: twilioConfigSchema,
   webhook: webhookConfigSchema,
 } satisfies Record<ChannelKind, z.ZodType>;
 
@@ -165,6 +218,9 @@ export const channelInputSchema = z
       z.object({ kind: z.literal('telegram'), name: channelName, config: telegramConfigSchema }),
       z.object({ kind: z.literal('pagerduty'), name: channelName, config: pagerdutyConfigSchema }),
       z.object({ kind: z.literal('opsgenie'), name: channelName, config: opsgenieConfigSchema }),
+      z.object({ kind: z.literal('matrix'), name: channelName, config: matrixConfigSchema }),
+      z.object({ kind: z.literal('pushover'), name: channelName, config: pushoverConfigSchema }),
+      z.object({ kind: z.literal('twilio'), name: channelName, config: twilioConfigSchema }),
       z.object({ kind: z.literal('webhook'), name: channelName, config: webhookConfigSchema }),
     ],
     { error: `Choose a channel kind: ${CHANNEL_KINDS.join(', ')}.` },

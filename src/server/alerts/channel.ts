@@ -6,15 +6,18 @@ import type {
   EmailConfig,
   GooglechatConfig,
   GotifyConfig,
+  MatrixConfig,
   MattermostConfig,
   MembersConfig,
   MsteamsConfig,
   NtfyConfig,
   OpsgenieConfig,
   PagerdutyConfig,
+  PushoverConfig,
   RocketchatConfig,
   SlackConfig,
   TelegramConfig,
+  TwilioConfig,
   WebhookConfig,
 } from '../../core/api/alerts.ts';
 import type { Clock } from '../clock.ts';
@@ -37,11 +40,17 @@ export interface StoredConfigs {
   telegram: TelegramConfig;
   pagerduty: PagerdutyConfig;
   opsgenie: OpsgenieConfig;
+  matrix: MatrixConfig;
+  pushover: PushoverConfig;
+  twilio: TwilioConfig;
   webhook: Required<WebhookConfig>;
 }
 
 export interface PostOptions {
+  /** Replaces the JSON content type when given (a form for Twilio). */
   headers?: Record<string, string>;
+  /** PUT for APIs that take an idempotent send (Matrix). */
+  method?: 'POST' | 'PUT';
   signal: AbortSignal;
 }
 
@@ -53,12 +62,16 @@ export interface ProviderUrls {
   telegram: string;
   pagerduty: string;
   opsgenie: string;
+  pushover: string;
+  twilio: string;
 }
 
 export const DEFAULT_PROVIDER_URLS: ProviderUrls = {
   telegram: 'https://api.telegram.org',
   pagerduty: 'https://events.pagerduty.com',
   opsgenie: 'https://api.opsgenie.com',
+  pushover: 'https://api.pushover.net',
+  twilio: 'https://api.twilio.com',
 };
 
 export interface SendDeps {
@@ -69,7 +82,7 @@ export interface SendDeps {
   mailer: Mailer;
   /** The addresses of everyone in the workspace the alert belongs to, as they are now. */
   memberEmails(): Promise<string[]>;
-  /** POSTs JSON through the SSRF guard; throws DeliveryError on a non-2xx answer. */
+  /** Sends a body (JSON unless the headers say otherwise) through the SSRF guard; throws DeliveryError on a non-2xx answer. */
   postJson(url: string, body: string, options: PostOptions): Promise<void>;
   providers: ProviderUrls;
   signal: AbortSignal;

@@ -1,62 +1,30 @@
 // Microsoft Teams, Google Chat, Mattermost, Rocket.Chat and ntfy: for every alert kind, the
 // request each sends to a local server carries the provider's documented shape.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALERT_KINDS } from '../../core/api/alerts.ts';
-import { ManualClock } from '../clock.ts';
-import { createTargetGuard } from '../net/target-guard.ts';
-import { type AlertChannel, DEFAULT_PROVIDER_URLS, type SendDeps } from './channel.ts';
 import { googlechatChannel } from './channels/googlechat.ts';
 import { mattermostChannel } from './channels/mattermost.ts';
 import { msteamsChannel } from './channels/msteams.ts';
 import { ntfyChannel } from './channels/ntfy.ts';
 import { rocketchatChannel } from './channels/rocketchat.ts';
-import { createPostJson } from './post-json.ts';
 import { ALERT_EVENTS } from './test/alert-events.ts';
-import { type ReceivedRequest, startReceiver } from './test/receiver.ts';
+import { CONTEXT, startChannelHarness } from './test/channel-harness.ts';
 
-const context = { publicUrl: 'https://up.example.com', test: false };
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let deps: SendDeps;
-
+let h: Awaited<ReturnType<typeof startChannelHarness>>;
+let receiver: Awaited<ReturnType<typeof startChannelHarness>>['receiver'];
 beforeAll(async () => {
-  receiver = await startReceiver();
-  const guard = createTargetGuard({ allowPrivateTargets: true });
-  deps = {
-    userId: 'w1',
-    deliveryId: 'd1',
-    clock: new ManualClock(0),
-    // Chat and push channels never mail: a mail attempt fails the test.
-    mailer: {
-      kind: 'outbox',
-      send: async () => {
-        throw new Error('no mail expected');
-      },
-      close: async () => undefined,
-    },
-    memberEmails: async () => [],
-    postJson: createPostJson(guard),
-    providers: DEFAULT_PROVIDER_URLS,
-    signal: new AbortController().signal,
-  };
+  h = await startChannelHarness();
+  receiver = h.receiver;
 });
 afterAll(async () => {
-  await receiver.close();
+  await h.close();
 });
 
-/** Sends every kind through the channel; returns each request with its parsed JSON body. */
-async function sendEveryKind<K extends 'msteams' | 'googlechat' | 'mattermost' | 'rocketchat' | 'ntfy'>(
-  channel: AlertChannel<K, unknown>,
-  config: Parameters<AlertChannel<K, unknown>['send']>[1],
-) {
-  const sent: { kind: string; request: ReceivedRequest; json: Record<string, unknown> }[] = [];
-  for (const kind of ALERT_KINDS) {
-    const before = receiver.requests.length;
-    await channel.send(channel.render(ALERT_EVENTS[kind], context), config, deps);
-    const request = receiver.requests[before] as ReceivedRequest;
+/** Every kind through the channel; each request's body and its JSON content type checked. */
+async function sendEveryKind(channel: Parameters<typeof h.sendEveryKind>[0], config: unknown) {
+  const sent = await h.sendEveryKind(channel, config);
+  for (const { kind, request } of sent)
     expect(request.headers['content-type'], kind).toBe('application/json');
-    sent.push({ kind, request, json: JSON.parse(request.body) as Record<string, unknown> });
-  }
-  return sent;
+  return sent.map(({ kind, request, body }) => ({ kind, request, json: body }));
 }
 
 describe('chat and push channels', () => {
@@ -67,22 +35,23 @@ describe('chat and push channels', () => {
     for (const { kind, request, json } of sent) {
       expect(request.path, kind).toBe('/workflows/abc/triggers/manual/run');
       expect(json.type, kind).toBe('message');
-      const [attachment] = json.attachments as { contentType: string; content: Record<string, unknown> }[];
-      expect(attachment?.contentType, kind).toBe('application/vnd.microsoft.card.adaptive');
-      expect(attachment?.content).toMatchObject({ type: 'AdaptiveCard', version: '1.4' });
-      const body = attachment?.content.body as { type: string; text?: string; color?: string }[];
+      const [attachment] = json.attachments as [{ contentType: string; content: Record<string, unknown> }];
+      expect(attachment.contentType, kind).toBe('application/vnd.microsoft.card.adaptive');
+      expect(attachment.content).toMatchObject({ type: 'AdaptiveCard', version: '1.4' });
+      const body = attachment.content.body as { type: string; text?: string; color?: string }[];
       expect(body[0]?.type, kind).toBe('TextBlock');
       expect(
         body.some((block) => block.type === 'FactSet'),
         kind,
       ).toBe(true);
-      const [action] = attachment?.content.actions as { type: string; url: string }[];
+      const [action] = attachment.content.actions as { type: string; url: string }[];
       expect(action?.type, kind).toBe('Action.OpenUrl');
       expect(action?.url, kind).toMatch(/^https:\/\/up\.example\.com\/dashboard\//);
     }
-    const colour = (kind: string) =>
-      (sent.find((s) => s.kind === kind)?.json.attachments as { content: { body: { color: string }[] } }[])[0]
-        ?.content.body[0]?.color;
+    const colour = (kind: string) => {
+      const json = sent.find((s) => s.kind === kind)?.json ?? {};
+      return (json.attachments as { content: { body: { color: string }[] } }[])[0]?.content.body[0]?.color;
+    };
     expect([colour('monitor.down'), colour('monitor.up'), colour('ssl.expiring')]).toEqual([
       'Attention',
       'Good',
@@ -110,7 +79,7 @@ describe('chat and push channels', () => {
       ...ALERT_EVENTS['monitor.down'],
       monitor: { id: 'm1', name: '<b>shop</b>', url: 'https://x.example.com/' },
     };
-    expect(JSON.stringify(googlechatChannel.render(event, context).cardsV2)).toContain(
+    expect(JSON.stringify(googlechatChannel.render(event, CONTEXT).cardsV2)).toContain(
       '&lt;b&gt;shop&lt;/b&gt;',
     );
   });
@@ -120,7 +89,7 @@ describe('chat and push channels', () => {
       [mattermostChannel, '/hooks/xyz'],
       [rocketchatChannel, '/hooks/abc/def'],
     ] as const) {
-      const sent = await sendEveryKind(channel as AlertChannel<'mattermost', unknown>, {
+      const sent = await sendEveryKind(channel, {
         url: `${receiver.url}${path}`,
       });
       for (const { kind, request, json } of sent) {

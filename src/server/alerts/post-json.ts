@@ -1,4 +1,4 @@
-// POSTs an alert to a user-supplied URL through the SSRF guard: every connection is vetted
+// POSTs (or PUTs) an alert to a user-supplied URL through the SSRF guard: every connection is vetted
 // after DNS resolution, redirects are not followed, and only a 2xx answer counts as delivered.
 import { request } from 'undici';
 import { createGuardedAgent } from '../net/guarded-agent.ts';
@@ -8,12 +8,16 @@ import { DeliveryError, type PostOptions } from './channel.ts';
 const ERROR_BODY_LIMIT = 300;
 
 export function createPostJson(guard: TargetGuard) {
-  return async function postJson(url: string, body: string, { headers = {}, signal }: PostOptions) {
+  return async function postJson(
+    url: string,
+    body: string,
+    { headers = {}, method = 'POST', signal }: PostOptions,
+  ) {
     // One agent per alert: alerts are rare, and nothing is left open between them.
     const agent = createGuardedAgent(guard);
     try {
       const response = await request(url, {
-        method: 'POST',
+        method,
         dispatcher: agent,
         signal,
         headers: { 'content-type': 'application/json', 'user-agent': 'Upwatch-Alerts/1', ...headers },

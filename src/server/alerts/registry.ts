@@ -5,15 +5,18 @@ import { discordChannel } from './channels/discord.ts';
 import { emailChannel } from './channels/email.ts';
 import { googlechatChannel } from './channels/googlechat.ts';
 import { gotifyChannel } from './channels/gotify.ts';
+import { matrixChannel } from './channels/matrix.ts';
 import { mattermostChannel } from './channels/mattermost.ts';
 import { membersChannel } from './channels/members.ts';
 import { msteamsChannel } from './channels/msteams.ts';
 import { ntfyChannel } from './channels/ntfy.ts';
 import { opsgenieChannel } from './channels/opsgenie.ts';
 import { pagerdutyChannel } from './channels/pagerduty.ts';
+import { pushoverChannel } from './channels/pushover.ts';
 import { rocketchatChannel } from './channels/rocketchat.ts';
 import { slackChannel } from './channels/slack.ts';
 import { telegramChannel } from './channels/telegram.ts';
+import { twilioChannel } from './channels/twilio.ts';
 import { webhookChannel } from './channels/webhook.ts';
 
 export const CHANNELS = {
@@ -30,6 +33,9 @@ export const CHANNELS = {
   telegram: telegramChannel,
   pagerduty: pagerdutyChannel,
   opsgenie: opsgenieChannel,
+  matrix: matrixChannel,
+  pushover: pushoverChannel,
+  twilio: twilioChannel,
   webhook: webhookChannel,
 } satisfies { [K in ChannelKind]: AlertChannel<K, unknown> };
 

@@ -17,7 +17,14 @@ import { Field, FormError, Input, Label, NativeSelect } from '../../../component
 import { apiSend } from '../../../lib/api';
 import { useHasFeature } from '../../../lib/use-plan';
 import { alertKeys } from './alert-queries';
-import { configFor, NtfyPriorityField, TextFields, URL_HINTS, URL_LABELS } from './channel-fields';
+import {
+  CHOICE_FIELDS,
+  ChoiceFieldInput,
+  configFor,
+  TextFields,
+  URL_HINTS,
+  URL_LABELS,
+} from './channel-fields';
 
 const WEBHOOK_PLAN = lowestPlanWith('webhooks').displayName;
 
@@ -30,7 +37,7 @@ export function AddChannelCard({ accountEmail }: { accountEmail: string }) {
   const [target, setTarget] = useState(accountEmail);
   const [secret, setSecret] = useState('');
   const [texts, setTexts] = useState<Record<string, string>>({});
-  const [priority, setPriority] = useState(4);
+  const [choice, setChoice] = useState<string | number>('');
   const [invalid, setInvalid] = useState<string | null>(null);
   const [shownSecret, setShownSecret] = useState<string | null>(null);
 
@@ -52,12 +59,13 @@ export function AddChannelCard({ accountEmail }: { accountEmail: string }) {
     setKind(next);
     setTarget(next === 'email' ? accountEmail : next === 'ntfy' ? 'https://ntfy.sh' : '');
     setTexts({});
+    setChoice(CHOICE_FIELDS[next]?.initial ?? '');
     setInvalid(null);
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const config = configFor(kind, target, texts, priority);
+    const config = configFor(kind, target, texts, choice);
     if (kind === 'webhook' && secret.trim()) config.secret = secret.trim();
     const parsed = channelInputSchema.safeParse({ kind, name, config });
     if (!parsed.success) {
@@ -126,7 +134,7 @@ export function AddChannelCard({ accountEmail }: { accountEmail: string }) {
             </Field>
           ) : null}
           <TextFields kind={kind} values={texts} onChange={setTexts} />
-          {kind === 'ntfy' ? <NtfyPriorityField value={priority} onChange={setPriority} /> : null}
+          <ChoiceFieldInput kind={kind} value={choice} onChange={setChoice} />
           {kind === 'webhook' ? (
             <Field>
               <Label htmlFor="channel-secret">Signing secret (optional)</Label>

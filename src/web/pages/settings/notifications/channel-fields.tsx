@@ -1,6 +1,6 @@
 // What each channel kind asks for beyond a name, in the provider's own words: a URL for most,
 // and the tokens, ids and keys the rest need. The form builds its config from these.
-import { type ChannelKind, NTFY_PRIORITIES } from '../../../../core/api/alerts';
+import type { ChannelKind } from '../../../../core/api/alerts';
 import { Field, Input, Label, NativeSelect } from '../../../components/ui/input';
 
 /** Kinds that post to a URL the user pastes, with an example of it. */
@@ -13,6 +13,7 @@ export const URL_HINTS: Partial<Record<ChannelKind, string>> = {
   rocketchat: 'https://chat.example.com/hooks/…',
   ntfy: 'https://ntfy.sh',
   gotify: 'https://gotify.example.com',
+  matrix: 'https://matrix.org',
   webhook: 'https://example.com/upwatch-hook',
 };
 
@@ -21,6 +22,7 @@ export const URL_LABELS: Partial<Record<ChannelKind, string>> = {
   googlechat: 'Webhook URL (Apps & integrations → Webhooks)',
   ntfy: 'Server URL',
   gotify: 'Server URL',
+  matrix: 'Homeserver URL',
 };
 
 interface TextField {
@@ -50,6 +52,68 @@ export const TEXT_FIELDS: Partial<Record<ChannelKind, TextField[]>> = {
   opsgenie: [
     { key: 'apiKey', label: 'API integration key', placeholder: 'From Settings → Integrations → API' },
   ],
+  matrix: [
+    { key: 'roomId', label: 'Room id', placeholder: '!AbCdEf:matrix.org (Room settings → Advanced)' },
+    { key: 'accessToken', label: 'Access token of the bot account', placeholder: 'syt_…' },
+  ],
+  pushover: [
+    { key: 'userKey', label: 'User or group key', placeholder: '30 characters, on your Pushover dashboard' },
+    {
+      key: 'appToken',
+      label: 'Application API token',
+      placeholder: '30 characters, from Create an Application',
+    },
+  ],
+  twilio: [
+    { key: 'accountSid', label: 'Account SID', placeholder: 'AC…' },
+    { key: 'authToken', label: 'Auth token', placeholder: '32 characters' },
+    { key: 'from', label: 'From (your Twilio number)', placeholder: '+14155550100' },
+    { key: 'to', label: 'To', placeholder: '+4915112345678' },
+  ],
+};
+
+interface ChoiceField {
+  key: string;
+  label: string;
+  options: readonly (readonly [string | number, string])[];
+  initial: string | number;
+}
+
+/** The config fields chosen from a list, by kind. */
+export const CHOICE_FIELDS: Partial<Record<ChannelKind, ChoiceField>> = {
+  ntfy: {
+    key: 'priority',
+    label: 'Priority of down alerts',
+    options: [
+      [1, '1 (min)'],
+      [2, '2 (low)'],
+      [3, '3 (default)'],
+      [4, '4 (high)'],
+      [5, '5 (max, urgent)'],
+    ],
+    initial: 4,
+  },
+  pushover: {
+    key: 'priority',
+    label: 'Priority of down alerts',
+    options: [
+      [-2, 'Lowest (no notification)'],
+      [-1, 'Low (quiet)'],
+      [0, 'Normal'],
+      [1, 'High (bypasses quiet hours)'],
+      [2, 'Emergency (repeats until acknowledged)'],
+    ],
+    initial: 1,
+  },
+  twilio: {
+    key: 'mode',
+    label: 'How',
+    options: [
+      ['sms', 'Text message'],
+      ['voice', 'Phone call reading the alert'],
+    ],
+    initial: 'sms',
+  },
 };
 
 /** The config the form's values make for `kind`, for the shared schema to check. */
@@ -57,7 +121,7 @@ export function configFor(
   kind: ChannelKind,
   target: string,
   texts: Record<string, string>,
-  priority: number,
+  choice: string | number,
 ) {
   if (kind === 'email') return { address: target.trim() };
   const config: Record<string, unknown> = URL_HINTS[kind] ? { url: target.trim() } : {};
@@ -65,7 +129,8 @@ export function configFor(
     const value = (texts[field.key] ?? '').trim();
     if (value || !field.optional) config[field.key] = value;
   }
-  if (kind === 'ntfy') config.priority = priority;
+  const chosen = CHOICE_FIELDS[kind];
+  if (chosen) config[chosen.key] = choice;
   return config;
 }
 
@@ -91,26 +156,31 @@ export function TextFields({
   ));
 }
 
-const NTFY_PRIORITY_LABELS: Record<(typeof NTFY_PRIORITIES)[number], string> = {
-  1: '1 (min)',
-  2: '2 (low)',
-  3: '3 (default)',
-  4: '4 (high)',
-  5: '5 (max, urgent)',
-};
-
-export function NtfyPriorityField({ value, onChange }: { value: number; onChange(next: number): void }) {
+export function ChoiceFieldInput({
+  kind,
+  value,
+  onChange,
+}: {
+  kind: ChannelKind;
+  value: string | number;
+  onChange(next: string | number): void;
+}) {
+  const field = CHOICE_FIELDS[kind];
+  if (!field) return null;
   return (
     <Field>
-      <Label htmlFor="ntfy-priority">Priority of down alerts</Label>
+      <Label htmlFor={`channel-${field.key}`}>{field.label}</Label>
       <NativeSelect
-        id="ntfy-priority"
-        value={value}
-        onChange={(event) => onChange(Number(event.target.value))}
+        id={`channel-${field.key}`}
+        value={String(value)}
+        onChange={(event) => {
+          const option = field.options.find(([option]) => String(option) === event.target.value);
+          if (option) onChange(option[0]);
+        }}
       >
-        {NTFY_PRIORITIES.map((priority) => (
-          <option key={priority} value={priority}>
-            {NTFY_PRIORITY_LABELS[priority]}
+        {field.options.map(([option, label]) => (
+          <option key={option} value={option}>
+            {label}
           </option>
         ))}
       </NativeSelect>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BellRing, Mail, MessageSquare, Send, Siren, Trash2, Users, Webhook } from 'lucide-react';
+import { BellRing, Mail, MessageSquare, Phone, Send, Siren, Trash2, Users, Webhook } from 'lucide-react';
 import { toast } from 'sonner';
 import { CHANNEL_LABELS, type Channel, type ChannelKind, type TestResult } from '../../../../core/api/alerts';
 import { Button } from '../../../components/ui/button';
@@ -21,6 +21,9 @@ const ICONS: Record<ChannelKind, typeof Mail> = {
   telegram: Send,
   pagerduty: Siren,
   opsgenie: Siren,
+  matrix: MessageSquare,
+  pushover: BellRing,
+  twilio: Phone,
   webhook: Webhook,
 };
 

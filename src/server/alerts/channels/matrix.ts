@@ -1,0 +1,46 @@
+// Matrix: an m.room.message to the room through the client-server API, sent as the bot account
+// whose access token the channel holds. The delivery id is the transaction id, so a retried
+// delivery is recognised by the homeserver and posted once.
+import type { AlertEvent } from '../alert-event.ts';
+import { type RenderContext, summarise } from '../alert-summary.ts';
+import { type AlertChannel, hostOf } from '../channel.ts';
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
+}
+
+const ICONS = { down: '🔴', up: '🟢', warning: '⚠️' } as const;
+
+export function renderMatrix(event: AlertEvent, context: RenderContext) {
+  const s = summarise(event, context);
+  const link = s.incidentLink ?? s.monitorLink;
+  const title = `${ICONS[s.tone]} [${s.tag}] ${s.title}`;
+  const text = `${s.headline} ${s.description}`;
+  return {
+    msgtype: 'm.text',
+    body: `${title}\n${text}\n${link}`,
+    format: 'org.matrix.custom.html',
+    formatted_body: `<strong>${escapeHtml(title)}</strong><br>${escapeHtml(text)}<br><a href="${escapeHtml(link)}">Open in Upwatch</a>`,
+  };
+}
+
+export const matrixChannel: AlertChannel<'matrix', ReturnType<typeof renderMatrix>> = {
+  kind: 'matrix',
+  render: renderMatrix,
+  async send(rendered, config, deps) {
+    const room = encodeURIComponent(config.roomId);
+    const txn = encodeURIComponent(deps.deliveryId);
+    const url = `${config.url.replace(/\/+$/, '')}/_matrix/client/v3/rooms/${room}/send/m.room.message/${txn}`;
+    await deps.postJson(url, JSON.stringify(rendered), {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${config.accessToken}` },
+      signal: deps.signal,
+    });
+  },
+  target: (config) => `${config.roomId} on ${hostOf(config.url)}`,
+  url: (config) => config.url,
+};

@@ -1,0 +1,43 @@
+// Pushover: a message to the user (or group) key through the application's token. At emergency
+// priority Pushover repeats it every minute for an hour until acknowledged in its app.
+import type { AlertEvent } from '../alert-event.ts';
+import { type RenderContext, summarise } from '../alert-summary.ts';
+import type { AlertChannel } from '../channel.ts';
+
+const EMERGENCY = 2;
+/** Pushover's own bounds: repeat at least every 30 s, for at most 3 hours. */
+const EMERGENCY_RETRY_S = 60;
+const EMERGENCY_EXPIRE_S = 3600;
+
+export function renderPushover(event: AlertEvent, context: RenderContext) {
+  const s = summarise(event, context);
+  return {
+    title: `[${s.tag}] ${s.title}`.slice(0, 250),
+    message: `${s.headline} ${s.description}`.slice(0, 1024),
+    url: s.incidentLink ?? s.monitorLink,
+    url_title: 'Open in Upwatch',
+    timestamp: Math.floor(event.at / 1000),
+    /** Whether the channel's own priority applies; good news goes at 0. */
+    urgent: s.tone !== 'up',
+  };
+}
+
+export const pushoverChannel: AlertChannel<'pushover', ReturnType<typeof renderPushover>> = {
+  kind: 'pushover',
+  render: renderPushover,
+  async send({ urgent, ...message }, config, deps) {
+    const priority = urgent ? config.priority : 0;
+    const body = {
+      token: config.appToken,
+      user: config.userKey,
+      ...message,
+      priority,
+      ...(priority === EMERGENCY ? { retry: EMERGENCY_RETRY_S, expire: EMERGENCY_EXPIRE_S } : {}),
+    };
+    await deps.postJson(`${deps.providers.pushover}/1/messages.json`, JSON.stringify(body), {
+      signal: deps.signal,
+    });
+  },
+  target: (config) => `Pushover …${config.userKey.slice(-4)}`,
+  url: () => null,
+};

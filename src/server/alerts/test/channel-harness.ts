@@ -1,0 +1,70 @@
+// Sends every alert kind through one channel to a local server standing in for its provider,
+// and hands back each request: for tests that check the documented request shape per kind.
+import { ALERT_KINDS, type AlertKind } from '../../../core/api/alerts.ts';
+import { ManualClock } from '../../clock.ts';
+import { createTargetGuard } from '../../net/target-guard.ts';
+import type { AlertEvent } from '../alert-event.ts';
+import type { RenderContext } from '../alert-summary.ts';
+import type { SendDeps } from '../channel.ts';
+import { createPostJson } from '../post-json.ts';
+import { ALERT_EVENTS } from './alert-events.ts';
+import { type ReceivedRequest, startReceiver } from './receiver.ts';
+
+export const CONTEXT = { publicUrl: 'https://up.example.com', test: false };
+
+/** Any channel, whatever its kind's config and rendered message. */
+interface AnyChannel {
+  render(event: AlertEvent, context: RenderContext): unknown;
+  send(rendered: never, config: never, deps: SendDeps): Promise<void>;
+}
+
+export interface SentRequest {
+  kind: AlertKind;
+  request: ReceivedRequest;
+  /** The body as the provider reads it: JSON, or a form's fields. */
+  body: Record<string, unknown>;
+}
+
+export async function startChannelHarness() {
+  const receiver = await startReceiver();
+  const deps: SendDeps = {
+    userId: 'w1',
+    deliveryId: 'delivery-1',
+    clock: new ManualClock(0),
+    // Chat, push and phone channels never mail: a mail attempt fails the test.
+    mailer: {
+      kind: 'outbox',
+      send: async () => {
+        throw new Error('no mail expected');
+      },
+      close: async () => undefined,
+    },
+    memberEmails: async () => [],
+    postJson: createPostJson(createTargetGuard({ allowPrivateTargets: true })),
+    providers: {
+      telegram: receiver.url,
+      pagerduty: `${receiver.url}/pd`,
+      opsgenie: `${receiver.url}/og`,
+      pushover: `${receiver.url}/po`,
+      twilio: `${receiver.url}/tw`,
+    },
+    signal: new AbortController().signal,
+  };
+
+  async function sendEveryKind(channel: AnyChannel, config: unknown): Promise<SentRequest[]> {
+    const sent: SentRequest[] = [];
+    for (const kind of ALERT_KINDS) {
+      const before = receiver.requests.length;
+      await channel.send(channel.render(ALERT_EVENTS[kind], CONTEXT) as never, config as never, deps);
+      const request = receiver.requests[before] as ReceivedRequest;
+      const form = String(request.headers['content-type']).startsWith('application/x-www-form-urlencoded');
+      const body = form
+        ? Object.fromEntries(new URLSearchParams(request.body))
+        : (JSON.parse(request.body) as Record<string, unknown>);
+      sent.push({ kind, request, body });
+    }
+    return sent;
+  }
+
+  return { receiver, deps, sendEveryKind, close: () => receiver.close() };
+}
