@@ -81,8 +81,9 @@ export function AddChannelCard({ accountEmail }: { accountEmail: string }) {
       <CardHeader>
         <CardTitle>Add a channel</CardTitle>
         <CardDescription>
-          Email, Slack, Discord, Microsoft Teams, Google Chat, Mattermost, Rocket.Chat, ntfy push, or a signed
-          webhook to your own endpoint.
+          Email, chat (Slack, Discord, Microsoft Teams, Google Chat, Mattermost, Rocket.Chat, Telegram,
+          Matrix), push (ntfy, Gotify, Pushover), on-call (PagerDuty, Opsgenie), a text or a call (Twilio), or
+          a signed webhook to your own endpoint.
         </CardDescription>
       </CardHeader>
       <CardContent>
