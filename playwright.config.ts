@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './e2e/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
+/** Where the alert-channels journey's stand-in for Telegram's Bot API listens. */
+export const FAKE_TELEGRAM_PORT = port - 2;
 const baseURL = `http://localhost:${port}`;
 const dataDir = path.join(tmpdir(), `upwatch-e2e-${port}`);
 
@@ -40,6 +42,7 @@ export default defineConfig({
       CONFIRMATION_DELAY_SECONDS: '1',
       // Every journey signs up its own users, all from 127.0.0.1.
       AUTH_ATTEMPTS_PER_MINUTE: '200',
+      TELEGRAM_API_URL: `http://127.0.0.1:${FAKE_TELEGRAM_PORT}`,
     },
     reuseExistingServer: false,
     timeout: 180_000,
