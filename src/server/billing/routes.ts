@@ -12,7 +12,7 @@ import { recordAudit } from '../audit/record.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
-import { type AppEnv, loadSession, type SessionUser } from '../http/session.ts';
+import { type AppEnv, loadSession, requireCaller, type SessionUser } from '../http/session.ts';
 import type { Logger } from '../logger.ts';
 import { normaliseBody } from './body.ts';
 import type { CustomerIdentity } from './customers.ts';
@@ -130,20 +130,11 @@ export function createBillingRoutes({
     name: unknown,
     result: T,
   ) => {
-    const workspaceId = customerOf(c).id;
-    const person = c.var.user as SessionUser;
-    await recordAudit(
-      db,
-      {
-        workspaceId,
-        actorId: person.id,
-        actorName: person.name,
-        apiKeyId: null,
-        address: c.var.clientAddress,
-      },
-      clock.now(),
-      { action, resource: { id: null, name: typeof name === 'string' ? name : null } },
-    );
+    customerOf(c);
+    await recordAudit(db, requireCaller(c), clock.now(), {
+      action,
+      resource: { id: null, name: typeof name === 'string' ? name : null },
+    });
     return result;
   };
 

@@ -1,13 +1,10 @@
 // Google Chat incoming webhook: a plain `text` for notifications and a card (cardsV2) with the
 // facts and a button to the incident.
+
+import { escapeHtml } from '../../mail/layout.ts';
 import type { AlertEvent } from '../alert-event.ts';
 import { type RenderContext, summarise } from '../alert-summary.ts';
 import { type AlertChannel, hostOf } from '../channel.ts';
-
-/** Card text takes a little HTML: what users typed must not become markup. */
-function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-}
 
 const ICONS = { down: '🔴', up: '🟢', warning: '⚠️' } as const;
 

@@ -1,17 +1,11 @@
 // Matrix: an m.room.message to the room through the client-server API, sent as the bot account
 // whose access token the channel holds. The delivery id is the transaction id, so a retried
 // delivery is recognised by the homeserver and posted once.
+
+import { escapeHtml } from '../../mail/layout.ts';
 import type { AlertEvent } from '../alert-event.ts';
 import { type RenderContext, summarise } from '../alert-summary.ts';
 import { type AlertChannel, hostOf } from '../channel.ts';
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
-}
 
 const ICONS = { down: '🔴', up: '🟢', warning: '⚠️' } as const;
 

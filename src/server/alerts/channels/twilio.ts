@@ -1,21 +1,14 @@
 // Twilio (the paid-provider example): a text message through the Messages API, or a phone call
 // that reads the alert out through the Calls API. Both take a form body and the account's SID
 // and auth token as basic auth.
+
+import { escapeHtml } from '../../mail/layout.ts';
 import type { AlertEvent } from '../alert-event.ts';
 import { type RenderContext, summarise } from '../alert-summary.ts';
 import type { AlertChannel } from '../channel.ts';
 
 /** One SMS segment and a bit: long enough for the headline and the link. */
 const SMS_LIMIT = 320;
-
-function escapeXml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&apos;');
-}
 
 export function renderTwilio(event: AlertEvent, context: RenderContext) {
   const s = summarise(event, context);
@@ -24,7 +17,7 @@ export function renderTwilio(event: AlertEvent, context: RenderContext) {
   return {
     sms: `${sms.slice(0, SMS_LIMIT - link.length - 1)} ${link}`,
     // Said twice: the first words of a call are often missed.
-    twiml: `<Response><Say>${escapeXml(`Upwatch alert. ${s.headline} ${s.description}`)}</Say><Pause length="1"/><Say>${escapeXml(s.headline)}</Say></Response>`,
+    twiml: `<Response><Say>${escapeHtml(`Upwatch alert. ${s.headline} ${s.description}`)}</Say><Pause length="1"/><Say>${escapeHtml(s.headline)}</Say></Response>`,
   };
 }
 

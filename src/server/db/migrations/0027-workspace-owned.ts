@@ -5,6 +5,7 @@
 // owner is a personal workspace whose id is the person's (migration 0023).
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from '../migrate.ts';
+import { foreignKeyOf } from './foreign-keys.ts';
 import { rebuildTable, withoutForeignKeys } from './sqlite-rebuild.ts';
 
 /** Each table a workspace owns, and its owner column. */
@@ -26,17 +27,9 @@ export const WORKSPACE_OWNED: readonly (readonly [string, string])[] = [
 const USER_REFERENCE = 'references "user" ("id")';
 
 async function repointPostgres(db: Kysely<unknown>, table: string, column: string): Promise<void> {
-  const { rows } = await sql<{ name: string }>`
-    select con.conname as name from pg_constraint con
-    join pg_class rel on rel.oid = con.conrelid
-    join pg_namespace ns on ns.oid = rel.relnamespace
-    join pg_attribute att on att.attrelid = rel.oid and att.attnum = con.conkey[1]
-    where con.contype = 'f' and ns.nspname = current_schema() and rel.relname = ${table}
-      and att.attname = ${column} and con.confrelid = '"user"'::regclass`.execute(db);
-  if (rows.length !== 1)
-    throw new Error(`${table}.${column}: expected one foreign key to "user", found ${rows.length}`);
+  const name = await foreignKeyOf(db, table, column);
   await sql`alter table ${sql.table(table)}
-    drop constraint ${sql.id(rows[0]?.name ?? '')},
+    drop constraint ${sql.id(name)},
     add constraint ${sql.id(`${table}_workspace_fkey`)} foreign key (${sql.id(column)})
       references organization (id) on delete cascade`.execute(db);
 }
