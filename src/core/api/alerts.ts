@@ -282,6 +282,11 @@ export const DELIVERY_STATUSES = ['pending', 'sent', 'failed'] as const;
 export const ALERT_KINDS = [
   'monitor.down',
   'monitor.up',
+  'monitors.down',
+  'monitors.up',
+  'monitor.reminder',
+  'monitor.degraded',
+  'monitor.speed_recovered',
   'ssl.expiring',
   'ssl.renewed',
   'ssl.problem',
@@ -294,6 +299,11 @@ export type AlertKind = (typeof ALERT_KINDS)[number];
 export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   'monitor.down': 'Down',
   'monitor.up': 'Recovered',
+  'monitors.down': 'Down (grouped)',
+  'monitors.up': 'Recovered (grouped)',
+  'monitor.reminder': 'Still down',
+  'monitor.degraded': 'Slow',
+  'monitor.speed_recovered': 'Back to normal speed',
   'ssl.expiring': 'Certificate expiring',
   'ssl.renewed': 'Certificate renewed',
   'ssl.problem': 'Certificate problem',

@@ -31,6 +31,15 @@ export interface DomainAlertFacts {
   registrar: string | null;
 }
 
+/** One monitor of a grouped alert (monitors.down, monitors.up). */
+export interface GroupedMonitor {
+  monitor: { id: string; name: string; url: string };
+  incident: { id: string; title: string; startedAt: number } | null;
+  at: number;
+  failure: AlertEvent['failure'];
+  downtimeMs: number | null;
+}
+
 export interface AlertEvent {
   kind: AlertKind;
   /** When it happened: the outage's first failure, or the recovery. */
@@ -47,4 +56,8 @@ export interface AlertEvent {
   domain?: DomainAlertFacts;
   /** Performance budget alerts only; `monitor` then names the performance site. */
   performance?: PerformanceAlertFacts;
+  /** Grouped alerts only: every monitor of the group, `monitor` being the first. */
+  group?: GroupedMonitor[];
+  /** Slow-answer alerts only: the latest response time and the monitor's threshold. */
+  slow?: { latencyMs: number; thresholdMs: number };
 }

@@ -4,6 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import type { AlertEvent } from './alert-event.ts';
 import { summariseDomain } from './domain-summary.ts';
 import { summarisePerformance } from './performance-summary.ts';
+import { summariseQuiet } from './quiet-summary.ts';
 import { summariseSsl } from './ssl-summary.ts';
 
 export interface RenderContext {
@@ -90,6 +91,21 @@ export function summarise(event: AlertEvent, { publicUrl, test }: RenderContext)
       facts: warning.facts,
       atLabel: 'Checked at',
       ...links,
+    };
+  }
+  const quiet = summariseQuiet(event, { reason: failureReason, duration: formatDuration });
+  if (quiet) {
+    const { grouped, titleDetail, tag, ...words } = quiet;
+    return {
+      ...words,
+      tag: `${prefix}${tag}`,
+      title: grouped
+        ? truncate(titleDetail, SUBJECT_DETAIL_LIMIT)
+        : `${name} — ${truncate(titleDetail, SUBJECT_DETAIL_LIMIT)}`,
+      ...links,
+      ...(grouped && !test
+        ? { monitorLink: `${publicUrl}/dashboard`, incidentLink: `${publicUrl}/dashboard/incidents` }
+        : {}),
     };
   }
   const down = event.kind === 'monitor.down';

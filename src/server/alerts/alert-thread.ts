@@ -6,6 +6,8 @@ import type { AlertEvent } from './alert-event.ts';
 /** Events that end a problem an earlier event opened. */
 const ENDS: ReadonlySet<AlertKind> = new Set([
   'monitor.up',
+  'monitors.up',
+  'monitor.speed_recovered',
   'ssl.renewed',
   'ssl.problem_cleared',
   'performance.budget_recovered',
@@ -15,6 +17,11 @@ const ENDS: ReadonlySet<AlertKind> = new Set([
 const PROBLEM: Record<AlertKind, string> = {
   'monitor.down': 'outage',
   'monitor.up': 'outage',
+  'monitors.down': 'outage',
+  'monitors.up': 'outage',
+  'monitor.reminder': 'outage',
+  'monitor.degraded': 'slow',
+  'monitor.speed_recovered': 'slow',
   'ssl.expiring': 'certificate-expiry',
   'ssl.renewed': 'certificate-expiry',
   'ssl.problem': 'certificate-problem',
@@ -32,12 +39,16 @@ export interface AlertThread {
 
 export function threadOf(event: AlertEvent): AlertThread {
   const problem = PROBLEM[event.kind];
-  // An outage is its incident; the rest belong to the monitor (or site) and, for budgets, the metric.
+  // An outage is its incident (a group's, its first incident); the rest belong to the monitor (or
+  // site) and, for budgets, the metric.
+  const first = event.group?.[0]?.incident;
   const subject =
-    problem === 'outage' && event.incident
-      ? `incident-${event.incident.id}`
-      : event.performance
-        ? `${problem}-${event.performance.siteId}-${event.performance.metric}`
-        : `${problem}-${event.monitor.id}`;
+    problem === 'outage' && first
+      ? `group-${first.id}`
+      : problem === 'outage' && event.incident
+        ? `incident-${event.incident.id}`
+        : event.performance
+          ? `${problem}-${event.performance.siteId}-${event.performance.metric}`
+          : `${problem}-${event.monitor.id}`;
   return { key: `upwatch-${subject}`, resolves: ENDS.has(event.kind) };
 }

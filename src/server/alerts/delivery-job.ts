@@ -6,10 +6,11 @@ import type { Clock } from '../clock.ts';
 import type { Dialect } from '../db/connect.ts';
 import type { AlertDeliveryTable, AlertKind } from '../db/incident-schema.ts';
 import type { Database } from '../db/schema.ts';
-import { addIncidentEvent } from '../incidents/lifecycle.ts';
+import { addIncidentEvent } from '../incidents/timeline.ts';
 import type { Logger } from '../logger.ts';
 import type { WorkerJob } from '../scheduler/worker.ts';
 import type { AlertEvent } from './alert-event.ts';
+import { groupedEvent, groupMembers, releaseStragglers } from './alert-groups.ts';
 import { DeliveryError } from './channel.ts';
 import { claimDueDeliveries } from './claim-deliveries.ts';
 import { type AlertDispatcher, channelLabel, SEND_TIMEOUT_MS } from './dispatch.ts';
@@ -30,6 +31,11 @@ const LEASE_MS = SEND_TIMEOUT_MS * 4;
 const KIND_WORDS: Record<AlertKind, string> = {
   'monitor.down': 'Down',
   'monitor.up': 'Recovered',
+  'monitors.down': 'Grouped Down',
+  'monitors.up': 'Grouped Recovered',
+  'monitor.reminder': 'Still down reminder',
+  'monitor.degraded': 'Slow',
+  'monitor.speed_recovered': 'Back to normal speed',
   'ssl.expiring': 'Certificate expiry',
   'ssl.renewed': 'Certificate renewed',
   'ssl.problem': 'Certificate problem',
@@ -44,6 +50,11 @@ interface Outcome {
   error: DeliveryError | null;
 }
 
+/** How a grouped alert's timeline entry names the rest of the group. */
+function alongside(others: number): string {
+  return others === 0 ? '' : ` (one alert with ${others} other monitor${others === 1 ? '' : 's'})`;
+}
+
 export function createDeliveryJob({
   db,
   dialect,
@@ -54,12 +65,19 @@ export function createDeliveryJob({
 }: DeliveryJobOptions): WorkerJob {
   const log = logger.child({ module: 'alert-deliveries' });
 
-  async function attempt(row: AlertDeliveryTable): Promise<Outcome> {
+  async function attempt(row: AlertDeliveryTable, members: readonly AlertDeliveryTable[]): Promise<Outcome> {
     let label = row.channel_id === null ? 'account email' : 'a deleted channel';
     try {
       const channel = await dispatcher.resolve(row.user_id, row.channel_id);
       label = channelLabel(channel);
-      const event = JSON.parse(row.payload) as AlertEvent;
+      const own = JSON.parse(row.payload) as AlertEvent;
+      const event =
+        members.length === 0
+          ? own
+          : groupedEvent(
+              own,
+              members.map((member) => JSON.parse(member.payload) as AlertEvent),
+            );
       await dispatcher.send(row.user_id, channel, event, { test: false, deliveryId: row.id });
       return { label, error: null };
     } catch (err) {
@@ -70,7 +88,8 @@ export function createDeliveryJob({
 
   async function deliver(row: AlertDeliveryTable): Promise<void> {
     const startedAt = clock.now();
-    const { label, error } = await attempt(row);
+    const members = row.incident_id ? await groupMembers(db, row.id) : [];
+    const { label, error } = await attempt(row, members);
     const attempts = row.attempts + 1;
     const retryAt =
       error && !error.permanent ? nextAttemptAt(attempts, row.next_attempt_at ?? startedAt, startedAt) : null;
@@ -93,18 +112,39 @@ export function createDeliveryJob({
         .where('claimed_until', '=', row.claimed_until)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0 || !row.incident_id || status === 'pending') return;
+      if (members.length > 0) {
+        await tx
+          .updateTable('alert_deliveries')
+          .set({
+            status,
+            attempts,
+            last_error: error?.message.slice(0, 1000) ?? null,
+            sent_at: error ? null : finishedAt,
+          })
+          .where(
+            'id',
+            'in',
+            members.map((member) => member.id),
+          )
+          .execute();
+      }
+      const group = alongside(members.length);
       const message =
         status === 'sent'
-          ? `${words} alert sent to ${label}.`
-          : `${words} alert to ${label} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${error?.message}`;
-      await addIncidentEvent(
-        tx,
-        row.incident_id,
-        finishedAt,
-        status === 'sent' ? 'alert_sent' : 'alert_failed',
-        message,
-      );
+          ? `${words} alert sent to ${label}${group}.`
+          : `${words} alert to ${label}${group} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${error?.message}`;
+      for (const incidentId of [row.incident_id, ...members.map((member) => member.incident_id)]) {
+        if (!incidentId) continue;
+        await addIncidentEvent(
+          tx,
+          incidentId,
+          finishedAt,
+          status === 'sent' ? 'alert_sent' : 'alert_failed',
+          message,
+        );
+      }
     });
+    if (status !== 'pending' && row.incident_id) await releaseStragglers(db, row.id, finishedAt);
     if (error) log.warn({ delivery: row.id, attempts, status, err: error.message }, 'alert delivery failed');
   }
 

@@ -4,52 +4,84 @@
 
 import type { Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
+import type { ChannelKind } from '../../core/api/alerts.ts';
+import type { AlertDeliveryTable } from '../db/incident-schema.ts';
 import type { Database } from '../db/schema.ts';
 import type { AlertEvent } from './alert-event.ts';
+import { groupingOf, heldLeader } from './alert-groups.ts';
 
 type Tx = Transaction<Database>;
+
+export interface TargetChannel {
+  /** null: the workspace's own address. */
+  id: string | null;
+  kind: ChannelKind;
+}
 
 /**
  * The channels a monitor's alerts go to: its chosen channels, or the account email (null)
  * when none was chosen.
  */
 export async function channelsFor(tx: Tx, monitorId: string): Promise<(string | null)[]> {
+  return (await targetChannels(tx, monitorId)).map((channel) => channel.id);
+}
+
+export async function targetChannels(tx: Tx, monitorId: string): Promise<TargetChannel[]> {
   const rows = await tx
     .selectFrom('monitor_alert_channels')
     .innerJoin('alert_channels', 'alert_channels.id', 'monitor_alert_channels.channel_id')
-    .select('alert_channels.id')
+    .select(['alert_channels.id', 'alert_channels.kind'])
     .where('monitor_alert_channels.monitor_id', '=', monitorId)
     .orderBy('alert_channels.created_at')
     .orderBy('alert_channels.id')
     .execute();
-  return rows.length > 0 ? rows.map((row) => row.id) : [null];
+  return rows.length > 0 ? rows : [{ id: null, kind: 'email' }];
 }
 
-export async function enqueueAlert(
-  tx: Tx,
-  args: { userId: string; incidentId: string | null; event: AlertEvent; now: number },
-): Promise<void> {
-  const channels = await channelsFor(tx, args.event.monitor.id);
-  if (channels.length === 0) return;
-  await tx
-    .insertInto('alert_deliveries')
-    .values(
-      channels.map((channelId) => ({
-        id: uuidv7(),
-        user_id: args.userId,
-        monitor_id: args.event.monitor.id,
-        incident_id: args.incidentId,
-        channel_id: channelId,
-        kind: args.event.kind,
-        payload: JSON.stringify(args.event),
-        status: 'pending' as const,
-        attempts: 0,
-        next_attempt_at: args.now,
-        last_error: null,
-        claimed_until: null,
-        created_at: args.now,
-        sent_at: null,
-      })),
-    )
-    .execute();
+export interface EnqueueArgs {
+  userId: string;
+  incidentId: string | null;
+  event: AlertEvent;
+  now: number;
+  /**
+   * Send no earlier than this (a dependant's outage waits for its upstream's check). A held Down
+   * or Recovered alert leads a group others may join until it goes.
+   */
+  holdUntil?: number;
+}
+
+export async function enqueueAlert(tx: Tx, args: EnqueueArgs): Promise<void> {
+  const channels = await targetChannels(tx, args.event.monitor.id);
+  const grouping = await groupingOf(tx, args);
+  const rows: AlertDeliveryTable[] = [];
+  for (const channel of channels) {
+    const row: AlertDeliveryTable = {
+      id: uuidv7(),
+      user_id: args.userId,
+      monitor_id: args.event.monitor.id,
+      incident_id: args.incidentId,
+      channel_id: channel.id,
+      kind: args.event.kind,
+      payload: JSON.stringify(args.event),
+      status: 'pending' as const,
+      attempts: 0,
+      next_attempt_at: Math.max(args.now, args.holdUntil ?? 0),
+      last_error: null,
+      claimed_until: null,
+      created_at: args.now,
+      sent_at: null,
+      group_id: null,
+    };
+    if (grouping.enabled(channel)) {
+      const leader = await heldLeader(tx, args.userId, channel.id, args.event.kind, args.now);
+      if (leader) {
+        rows.push({ ...row, group_id: leader, next_attempt_at: null });
+        continue;
+      }
+      if (grouping.holdUntil !== null)
+        row.next_attempt_at = Math.max(row.next_attempt_at ?? 0, grouping.holdUntil);
+    }
+    rows.push(row);
+  }
+  if (rows.length > 0) await tx.insertInto('alert_deliveries').values(rows).execute();
 }

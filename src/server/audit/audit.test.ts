@@ -97,6 +97,17 @@ describe('the audit log', () => {
         action: 'monitor.channels',
       },
       {
+        op: 'PATCH /monitors/{id}/alert-settings',
+        path: `/monitors/${monitor.id}/alert-settings`,
+        body: { renotifyMinutes: 30 },
+        action: 'monitor.alert_settings',
+      },
+      {
+        op: 'PUT /workspace/alert-settings',
+        body: { groupingSeconds: 120 },
+        action: 'workspace.alert_settings',
+      },
+      {
         op: 'PATCH /alert-channels/{id}',
         path: `/alert-channels/${channel.id}`,
         body: { name: 'On call' },

@@ -16,6 +16,12 @@ export interface MonitorAlertChannelTable {
   channel_id: string;
 }
 
+/** A monitor whose alerts wait on another's (migration 0031): an upstream outage swallows them. */
+export interface MonitorDependencyTable {
+  monitor_id: string;
+  depends_on_id: string;
+}
+
 export interface OutboxTable {
   id: string;
   user_id: string | null;
@@ -29,5 +35,6 @@ export interface OutboxTable {
 export interface AlertTables {
   alert_channels: AlertChannelTable;
   monitor_alert_channels: MonitorAlertChannelTable;
+  monitor_dependencies: MonitorDependencyTable;
   outbox: OutboxTable;
 }

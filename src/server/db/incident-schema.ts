@@ -23,6 +23,8 @@ export interface IncidentTable {
   summary: string | null;
   /** JSON array of follow-up actions. */
   follow_ups: string | null;
+  /** When the next "still down" reminder is due (the monitor's re-notify setting; migration 0031). */
+  renotify_at?: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -99,6 +101,11 @@ export interface AlertDeliveryTable {
   claimed_until: number | null;
   created_at: number;
   sent_at: number | null;
+  /**
+   * A Down or Recovered alert that joined another one held for monitors failing together
+   * (migration 0031): sent with that one, never claimed on its own (next_attempt_at null).
+   */
+  group_id?: string | null;
 }
 
 export interface IncidentTables {

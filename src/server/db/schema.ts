@@ -142,6 +142,10 @@ export interface MonitorTable {
   /** A heartbeat's /start not yet followed by its success, and its ?rid=. */
   run_started_at?: number | null;
   run_rid?: string | null;
+  /** Remind the monitor's channels every so many minutes while it stays down (migration 0031). */
+  renotify_minutes?: number | null;
+  /** 0/1: alert when it has answered slowly (degraded) for two checks running. */
+  alert_on_degraded?: number;
   /**
    * The monitor's small number, check results' key (migration 0022): assigned by the database on
    * insert, so present on every row read back.

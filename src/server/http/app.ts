@@ -3,6 +3,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Kysely } from 'kysely';
 import type { ChannelService } from '../alerts/channel-service.ts';
 import { mountAlertRoutes } from '../alerts/routes.ts';
+import { mountAlertSettingsRoutes } from '../alerts/settings-routes.ts';
 import { BEARER_SECURITY, mountApiKeyRoutes } from '../api-keys/routes.ts';
 import { createApiKeyService } from '../api-keys/service.ts';
 import { mountAuditRoutes } from '../audit/routes.ts';
@@ -128,6 +129,7 @@ export function createApp({
   mountIncidentRoutes(api, incidents);
   mountEventStream(api, db, clock, events);
   mountAlertRoutes(api, db, alerts);
+  mountAlertSettingsRoutes(api, db, clock);
   mountOutboxRoutes(api, db);
   mountSslRoutes(api, db, billing.entitlements);
   mountDomainRoutes(api, db, clock);

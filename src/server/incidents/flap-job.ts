@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { periodicJob, type WorkerJob } from '../scheduler/worker.ts';
-import { addIncidentEvent, DEFAULT_FLAP_POLICY, type FlapPolicy, resolveAutomatic } from './lifecycle.ts';
+import { DEFAULT_FLAP_POLICY, type FlapPolicy, resolveAutomatic } from './lifecycle.ts';
+import { addIncidentEvent } from './timeline.ts';
 
 const MINUTE = 60_000;
 

@@ -7,10 +7,18 @@ import { sql, type Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { AlertEvent } from '../alerts/alert-event.ts';
 import { enqueueAlert } from '../alerts/enqueue.ts';
-import type { IncidentEventKind, IncidentTable } from '../db/incident-schema.ts';
+import type { IncidentTable } from '../db/incident-schema.ts';
 import type { Database, MonitorTable } from '../db/schema.ts';
 import type { MonitorStatusEvent } from '../events/bus.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
+import {
+  adoptDependants,
+  joinedUpstream,
+  noteDependantRecovered,
+  recheckDependants,
+} from './dependant-outages.ts';
+import { holdForUpstreams, upstreamsOf } from './dependencies.ts';
+import { addIncidentEvent, describeFailure, openIncidentOf } from './timeline.ts';
 
 type Tx = Transaction<Database>;
 
@@ -22,6 +30,8 @@ export interface FlapPolicy {
 }
 
 export const DEFAULT_FLAP_POLICY: FlapPolicy = { windowMs: 30 * 60_000, changes: 4 };
+/** CONFIRMATION_DELAY_SECONDS's default: how long an upstream's verdict may take beyond its timeout. */
+const DEFAULT_CONFIRM_DELAY_MS = 15_000;
 
 export interface StatusChange {
   event: MonitorStatusEvent;
@@ -29,20 +39,6 @@ export interface StatusChange {
   /** The check that confirmed the change. */
   checkedAt: number;
   failure: { statusCode: number | null; code: string | null; message: string | null } | null;
-}
-
-export async function addIncidentEvent(
-  tx: Tx,
-  incidentId: string,
-  at: number,
-  kind: IncidentEventKind,
-  message: string,
-  actorId: string | null = null,
-): Promise<void> {
-  await tx
-    .insertInto('incident_events')
-    .values({ id: uuidv7(), incident_id: incidentId, at, kind, message, actor_id: actorId })
-    .execute();
 }
 
 function alertEvent(
@@ -77,22 +73,6 @@ async function changesInWindow(tx: Tx, monitorId: string, since: number): Promis
   return Number(row.n);
 }
 
-async function openIncidentOf(tx: Tx, monitorId: string) {
-  return tx
-    .selectFrom('incidents')
-    .selectAll()
-    .where('primary_monitor_id', '=', monitorId)
-    .where('source', '=', 'automatic')
-    .where('resolved_at', 'is', null)
-    .executeTakeFirst();
-}
-
-function describeFailure(change: StatusChange): string {
-  const failure = change.failure;
-  if (!failure) return 'The check failed.';
-  return failure.message ?? (failure.statusCode ? `HTTP ${failure.statusCode}` : 'The check failed.');
-}
-
 async function markFlapping(tx: Tx, incident: IncidentTable, at: number, policy: FlapPolicy) {
   if (incident.flapping_since !== null) return;
   await tx
@@ -110,8 +90,15 @@ async function markFlapping(tx: Tx, incident: IncidentTable, at: number, policy:
   );
 }
 
-async function wentDown(tx: Tx, change: StatusChange, policy: FlapPolicy): Promise<void> {
+async function wentDown(
+  tx: Tx,
+  change: StatusChange,
+  policy: FlapPolicy,
+  confirmDelayMs: number,
+): Promise<void> {
   const { event, monitor } = change;
+  const upstreams = await upstreamsOf(tx, monitor.id);
+  if (await joinedUpstream(tx, change, upstreams)) return;
   const flapping = (await changesInWindow(tx, monitor.id, event.at - policy.windowMs)) >= policy.changes;
   const open = await openIncidentOf(tx, monitor.id);
   if (open) {
@@ -184,12 +171,15 @@ async function wentDown(tx: Tx, change: StatusChange, policy: FlapPolicy): Promi
     .execute();
   await addIncidentEvent(tx, incident.id, event.at, 'detected', `Check failed: ${describeFailure(change)}`);
   await addIncidentEvent(tx, incident.id, change.checkedAt, 'confirmed', 'Confirmed down by a re-check.');
+  const holdUntil = await holdForUpstreams(tx, upstreams, change.checkedAt, confirmDelayMs);
   await enqueueAlert(tx, {
     userId: monitor.user_id,
     incidentId: incident.id,
     event: alertEvent(change, incident),
     now: change.checkedAt,
+    ...(holdUntil === null ? {} : { holdUntil }),
   });
+  await adoptDependants(tx, incident.id, monitor, event.at);
 }
 
 /** Resolves an automatic incident: its timeline, and the one Recovered alert if not yet sent. */
@@ -206,25 +196,34 @@ export async function resolveAutomatic(
     .where('id', '=', incident.id)
     .execute();
   await addIncidentEvent(tx, incident.id, at, 'resolved', message);
-  if (incident.recovery_alerted === 1) return;
   const monitor = await tx
     .selectFrom('monitors')
     .selectAll()
     .where('id', '=', incident.primary_monitor_id ?? '')
     .executeTakeFirst();
   if (!monitor) return;
-  const recovery: StatusChange = change ?? {
-    event: { type: 'monitor.up', userId: monitor.user_id, monitorId: monitor.id, at, from: 'down', to: 'up' },
-    monitor,
-    checkedAt: at,
-    failure: null,
-  };
-  await enqueueAlert(tx, {
-    userId: monitor.user_id,
-    incidentId: incident.id,
-    event: alertEvent(recovery, incident),
-    now: at,
-  });
+  if (incident.recovery_alerted !== 1) {
+    const recovery: StatusChange = change ?? {
+      event: {
+        type: 'monitor.up',
+        userId: monitor.user_id,
+        monitorId: monitor.id,
+        at,
+        from: 'down',
+        to: 'up',
+      },
+      monitor,
+      checkedAt: at,
+      failure: null,
+    };
+    await enqueueAlert(tx, {
+      userId: monitor.user_id,
+      incidentId: incident.id,
+      event: alertEvent(recovery, incident),
+      now: at,
+    });
+  }
+  await recheckDependants(tx, incident.id, monitor, at);
 }
 
 function formatDuration(ms: number): string {
@@ -236,7 +235,10 @@ function formatDuration(ms: number): string {
 
 async function cameBack(tx: Tx, change: StatusChange, policy: FlapPolicy): Promise<void> {
   const open = await openIncidentOf(tx, change.monitor.id);
-  if (!open) return;
+  if (!open) {
+    await noteDependantRecovered(tx, change);
+    return;
+  }
   const { at } = change.event;
   await addIncidentEvent(
     tx,
@@ -260,9 +262,10 @@ export async function applyStatusChanges(
   tx: Tx,
   changes: readonly StatusChange[],
   policy: FlapPolicy = DEFAULT_FLAP_POLICY,
+  confirmDelayMs = DEFAULT_CONFIRM_DELAY_MS,
 ): Promise<void> {
   for (const change of changes) {
-    if (change.event.type === 'monitor.down') await wentDown(tx, change, policy);
+    if (change.event.type === 'monitor.down') await wentDown(tx, change, policy, confirmDelayMs);
     else if (change.event.from === 'down') await cameBack(tx, change, policy);
   }
 }

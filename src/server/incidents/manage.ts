@@ -20,8 +20,8 @@ import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/session.ts';
 import type { IncidentGate } from './gate.ts';
-import { addIncidentEvent } from './lifecycle.ts';
 import { getOwnedIncidentRow, ownedMonitors } from './repository.ts';
+import { addIncidentEvent } from './timeline.ts';
 
 type Tx = Transaction<Database>;
 

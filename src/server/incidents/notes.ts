@@ -10,8 +10,8 @@ import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/session.ts';
 import type { IncidentGate } from './gate.ts';
-import { addIncidentEvent } from './lifecycle.ts';
 import { getOwnedIncidentRow } from './repository.ts';
+import { addIncidentEvent } from './timeline.ts';
 
 function toNote(row: IncidentNoteTable & { author_name: string | null }): IncidentNote {
   return {

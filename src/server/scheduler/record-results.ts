@@ -76,7 +76,9 @@ export async function recordResults(
 ): Promise<MonitorEvent[]> {
   if (batch.length === 0) return [];
   const judged = judgeBatch(batch, confirmDelayMs);
-  await db.transaction().execute((tx) => storeJudged(tx, dialect, workerId, judged, flapPolicy));
+  await db
+    .transaction()
+    .execute((tx) => storeJudged(tx, dialect, workerId, judged, flapPolicy, confirmDelayMs));
   return judged.events;
 }
 
@@ -93,7 +95,7 @@ export async function recordResultsIn(
   flapPolicy: FlapPolicy = DEFAULT_FLAP_POLICY,
 ): Promise<MonitorEvent[]> {
   const judged = judgeBatch(batch, confirmDelayMs);
-  await storeJudged(tx, dialect, workerId, judged, flapPolicy);
+  await storeJudged(tx, dialect, workerId, judged, flapPolicy, confirmDelayMs);
   return judged.events;
 }
 
@@ -204,6 +206,7 @@ async function storeJudged(
   workerId: string,
   { batch, rows, updates, statusChanges, events, certificates, lastCheckedAt }: JudgedBatch,
   flapPolicy: FlapPolicy,
+  confirmDelayMs: number,
 ): Promise<void> {
   await storeResults(tx, rows);
   await recordRollups(
@@ -230,9 +233,11 @@ async function storeJudged(
         ],
   );
   if (changes.length > 0) await tx.insertInto('monitor_status_changes').values(changes).execute();
-  // Incidents and their alerts commit with the change that caused them, or not at all.
-  if (statusChanges.length > 0) await applyStatusChanges(tx, statusChanges, flapPolicy);
-  // A monitor paused or re-claimed meanwhile keeps what its new owner wrote.
+  // A monitor paused or re-claimed meanwhile keeps what its new owner wrote. Stored before the
+  // incidents are judged, so an outage sees the batch's other monitors as they now are (an
+  // upstream and its dependants failing together).
   await updateClaimedMonitors(tx, workerId, updates);
+  // Incidents and their alerts commit with the change that caused them, or not at all.
+  if (statusChanges.length > 0) await applyStatusChanges(tx, statusChanges, flapPolicy, confirmDelayMs);
   await markChangedCertificates(tx, certificates, lastCheckedAt);
 }

@@ -11,6 +11,7 @@ const NOT_WORKSPACE_RESOURCES = ['GET /reports/{id}', 'GET /workspace/invitation
 const BODIES: Record<string, unknown> = {
   'PATCH /monitors/{id}': { name: 'Mine now' },
   'PUT /monitors/{id}/alert-channels': { channelIds: [] },
+  'PATCH /monitors/{id}/alert-settings': { alertOnDegraded: true },
   'PATCH /alert-channels/{id}': { name: 'Mine now' },
   'PATCH /incidents/{id}': { severity: 'major' },
   'POST /incidents/{id}/updates': { message: 'Mine now.' },

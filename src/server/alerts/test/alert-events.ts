@@ -25,6 +25,18 @@ function certificate(facts: Partial<SslAlertFacts>): SslAlertFacts {
   };
 }
 
+/** Two monitors of a grouped alert: the shop and its API. */
+function group(down: boolean) {
+  const api = { id: 'm2', name: 'api.example.com', url: 'https://api.example.com/' };
+  return [MONITOR, api].map((monitor, index) => ({
+    monitor,
+    incident: { id: `i${index + 1}`, title: `${monitor.name} is down`, startedAt: AT - 600_000 },
+    at: down ? AT - 600_000 : AT,
+    failure: down ? { statusCode: 503, code: null, message: null } : null,
+    downtimeMs: down ? null : 600_000,
+  }));
+}
+
 const performance = (value: number) => ({
   siteId: 's1',
   runId: 'r1',
@@ -40,6 +52,13 @@ export const ALERT_EVENTS: Record<AlertKind, AlertEvent> = {
     failure: { statusCode: 503, code: null, message: null },
   }),
   'monitor.up': plain('monitor.up', { incident: INCIDENT, downtimeMs: 600_000 }),
+  'monitors.down': plain('monitors.down', { group: group(true) }),
+  'monitors.up': plain('monitors.up', { group: group(false) }),
+  'monitor.reminder': plain('monitor.reminder', { incident: INCIDENT, downtimeMs: 1_800_000 }),
+  'monitor.degraded': plain('monitor.degraded', { slow: { latencyMs: 2400, thresholdMs: 1000 } }),
+  'monitor.speed_recovered': plain('monitor.speed_recovered', {
+    slow: { latencyMs: 310, thresholdMs: 1000 },
+  }),
   'ssl.expiring': plain('ssl.expiring', { certificate: certificate({ thresholdDays: 14 }) }),
   'ssl.renewed': plain('ssl.renewed', {
     certificate: certificate({ daysRemaining: 89, previousValidTo: AT }),

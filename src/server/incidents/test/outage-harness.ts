@@ -17,15 +17,22 @@ export type Answer = 'ok' | 'error' | 'refuse';
 
 const signal = new AbortController().signal;
 
-export async function startOutageHarness() {
+export interface OutageHarnessOptions {
+  /** The owner's plan: Pro for more than the free plan's five monitors. */
+  plan?: 'free' | 'pro';
+}
+
+export async function startOutageHarness({ plan = 'free' }: OutageHarnessOptions = {}) {
   const sink = await startSmtpSink();
   const app: AlertApp = await createAlertApp({ smtpUrl: sink.url });
   let answer: Answer = 'ok';
   let requests = 0;
   /** Decides each request's answer by its number (0-based); overrides `answer` when set. */
   let pattern: ((n: number) => Answer) | null = null;
-  const respond = (res: ServerResponse) => {
-    const now = pattern ? pattern(requests) : answer;
+  /** Answers for one path, overriding the rest (a dependant failing alone). */
+  const byPath = new Map<string, Answer>();
+  const respond = (path: string, res: ServerResponse) => {
+    const now = byPath.get(path) ?? (pattern ? pattern(requests) : answer);
     requests++;
     if (now === 'refuse') {
       res.socket?.destroy();
@@ -34,7 +41,7 @@ export async function startOutageHarness() {
     res.statusCode = now === 'ok' ? 200 : 503;
     res.end(now === 'ok' ? 'ok' : 'down');
   };
-  const target: Target = await startTarget((_req, res) => respond(res));
+  const target: Target = await startTarget((req, res) => respond(req.url ?? '/', res));
   const workerJob = (workerId: string) =>
     createCheckJob({
       db: app.db,
@@ -50,12 +57,12 @@ export async function startOutageHarness() {
   const checks = workerJob('worker-a');
   let owner: TestUser | undefined;
 
-  async function monitor(name = 'api.example.com') {
-    owner ??= await app.user();
+  async function monitor(name = 'api.example.com', { intervalSeconds = 60, path = '/health' } = {}) {
+    owner ??= await app.user(plan);
     const response = await app.send(owner, 'POST', '/monitors', {
       name,
-      url: `${target.origin}/health`,
-      intervalSeconds: 60,
+      url: `${target.origin}${path}`,
+      intervalSeconds,
     });
     if (response.status !== 201) throw new Error(await response.text());
     return (await response.json()) as { id: string };
@@ -95,6 +102,11 @@ export async function startOutageHarness() {
     },
     follow(next: (n: number) => Answer) {
       pattern = next;
+    },
+    /** Answers requests for `path` so from now on; null goes back to the common answer. */
+    answerPath(path: string, next: Answer | null) {
+      if (next === null) byPath.delete(path);
+      else byPath.set(path, next);
     },
     incidents: () => app.db.selectFrom('incidents').selectAll().orderBy('started_at').execute(),
     subjects: () => sink.mails.map((mail) => mail.subject),
