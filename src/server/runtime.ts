@@ -18,6 +18,7 @@ import { createRdapClient } from './domains/rdap-client.ts';
 import { createLocalEventBus, type EventBus } from './events/bus.ts';
 import { createPostgresEventBus } from './events/postgres-bus.ts';
 import { flappingJob } from './incidents/flap-job.ts';
+import { reminderJob } from './incidents/reminder-job.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createTargetVetter } from './monitors/vet-url.ts';
@@ -193,6 +194,7 @@ export function createCheckWorker(
       }),
       deliveries,
       flappingJob(database.db, systemClock, config.flapPolicy),
+      reminderJob(database.db, systemClock),
       billingPeriodJob(billing.periodic, systemClock),
       retentionJob(
         createRetention({

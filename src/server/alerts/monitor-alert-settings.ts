@@ -96,6 +96,17 @@ export async function updateMonitorAlertSettings(
         .where('id', '=', monitorId)
         .execute();
     }
+    if (input.renotifyMinutes !== undefined) {
+      // An outage going on now follows the new setting from now.
+      await tx
+        .updateTable('incidents')
+        .set({ renotify_at: input.renotifyMinutes === null ? null : now + input.renotifyMinutes * 60_000 })
+        .where('primary_monitor_id', '=', monitorId)
+        .where('source', '=', 'automatic')
+        .where('resolved_at', 'is', null)
+        .where('acknowledged_at', 'is', null)
+        .execute();
+    }
     if (wanted) {
       await tx.deleteFrom('monitor_dependencies').where('monitor_id', '=', monitorId).execute();
       if (wanted.length > 0) {

@@ -6,12 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDueDeliveriesQuery } from '../alerts/claim-deliveries.ts';
 import { dueCustomerQueries } from '../billing/period-job.ts';
 import { dueDigestsQuery } from '../digests/due.ts';
+import { dueRemindersQuery } from '../incidents/reminder-job.ts';
 import { claimDueSitesQuery, claimNextRunQuery } from '../performance/claim.ts';
 import { RETENTION_KINDS } from '../retention/kinds.ts';
 import { deleteBatchStatement } from '../retention/prune.ts';
 import { INSERT_AGED, insertSite } from '../retention/test/rows.ts';
 import { changedSince, claimDueSslStatesQuery, syncSslStates } from '../ssl/claim.ts';
 import { newSslState } from '../ssl/state.ts';
+import { automaticIncidentRow } from '../test/incident-rows.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../test/monitor-rows.ts';
 import { insertResults } from '../test/result-rows.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
@@ -83,6 +85,17 @@ async function seed(db: Kysely<Database>, dialect: Dialect) {
       created_at: old,
       sent_at: old,
     })),
+  );
+  // Every monitor had an outage long ago; a few are down now and get reminders.
+  await insertAll(
+    db,
+    'incidents',
+    monitors.map((m, i) =>
+      automaticIncidentRow(m.user_id, m.id, old, {
+        resolved_at: i % 50 === 0 ? null : old + 600_000,
+        renotify_at: i % 50 === 0 ? NOW + 300_000 : null,
+      }),
+    ),
   );
   // A few rows of every prunable kind per owner (check results above).
   for (const [o, site] of sites.entries()) {
@@ -175,6 +188,10 @@ describe('per-poll statements of the periodic jobs', () => {
       claimDueDeliveriesQuery(t.db, t.dialect, { now: NOW, limit: 50, leaseMs: 60_000 }),
     );
     expectIndexSearch(plan, 'alert_deliveries_due_idx');
+  });
+
+  it('finds the incidents whose "still down" reminder is due through the reminder index', async () => {
+    expectIndexSearch(await explain(dueRemindersQuery(t.db, NOW)), 'incidents_renotify_idx');
   });
 
   it('finds the users whose digest is due through the next-send index, a page after a page', async () => {

@@ -90,6 +90,12 @@ async function markFlapping(tx: Tx, incident: IncidentTable, at: number, policy:
   );
 }
 
+/** The monitor's re-notify setting: the first "still down" reminder after the Down alert. */
+function firstReminder(change: StatusChange): number | null {
+  const minutes = change.monitor.renotify_minutes ?? null;
+  return minutes === null ? null : change.checkedAt + minutes * 60_000;
+}
+
 async function wentDown(
   tx: Tx,
   change: StatusChange,
@@ -117,7 +123,12 @@ async function wentDown(
   if (recent) {
     await tx
       .updateTable('incidents')
-      .set({ status: 'investigating', resolved_at: null, updated_at: event.at })
+      .set({
+        status: 'investigating',
+        resolved_at: null,
+        updated_at: event.at,
+        renotify_at: firstReminder(change),
+      })
       .where('id', '=', recent.id)
       .execute();
     await addIncidentEvent(
@@ -148,6 +159,7 @@ async function wentDown(
     root_cause: null,
     summary: null,
     follow_ups: null,
+    renotify_at: firstReminder(change),
     created_at: change.checkedAt,
     updated_at: change.checkedAt,
   };
@@ -192,7 +204,7 @@ export async function resolveAutomatic(
 ) {
   await tx
     .updateTable('incidents')
-    .set({ status: 'resolved', resolved_at: at, updated_at: at, recovery_alerted: 1 })
+    .set({ status: 'resolved', resolved_at: at, updated_at: at, recovery_alerted: 1, renotify_at: null })
     .where('id', '=', incident.id)
     .execute();
   await addIncidentEvent(tx, incident.id, at, 'resolved', message);

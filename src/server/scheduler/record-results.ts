@@ -18,6 +18,7 @@ import {
 import { kindOf } from '../monitors/kinds/registry.ts';
 import { markChangedCertificates } from '../ssl/claim.ts';
 import { nextSlotAfter } from './slots.ts';
+import { enqueueSpeedAlert, type SpeedAlert, speedAlertOf } from './speed-alerts.ts';
 import { applyResult } from './status-transition.ts';
 
 export interface CheckOutcome {
@@ -61,6 +62,8 @@ interface JudgedBatch {
   rows: NewResult[];
   updates: MonitorStateUpdate[];
   statusChanges: StatusChange[];
+  /** Slow-answer alerts of monitors that asked for them. */
+  speedAlerts: SpeedAlert[];
   events: MonitorEvent[];
   certificates: Map<string, string>;
   lastCheckedAt: number;
@@ -104,6 +107,7 @@ function judgeBatch(batch: readonly FinishedCheck[], confirmDelayMs: number): Ju
   const rows: NewResult[] = [];
   const updates: MonitorStateUpdate[] = [];
   const statusChanges: StatusChange[] = [];
+  const speedAlerts: SpeedAlert[] = [];
   const certificates = new Map<string, string>();
   let lastCheckedAt = 0;
 
@@ -147,6 +151,8 @@ function judgeBatch(batch: readonly FinishedCheck[], confirmDelayMs: number): Ju
       facts: outcome.facts ? JSON.stringify(outcome.facts) : null,
     });
     const { state } = transition;
+    const speed = speedAlertOf(monitor, state, totalMs, checkedAt);
+    if (speed) speedAlerts.push(speed);
     updates.push({
       id: monitor.id,
       status: state.status,
@@ -197,14 +203,14 @@ function judgeBatch(batch: readonly FinishedCheck[], confirmDelayMs: number): Ju
     }
   }
 
-  return { batch, rows, updates, statusChanges, events, certificates, lastCheckedAt };
+  return { batch, rows, updates, statusChanges, speedAlerts, events, certificates, lastCheckedAt };
 }
 
 async function storeJudged(
   tx: Transaction<Database>,
   dialect: Dialect,
   workerId: string,
-  { batch, rows, updates, statusChanges, events, certificates, lastCheckedAt }: JudgedBatch,
+  { batch, rows, updates, statusChanges, speedAlerts, events, certificates, lastCheckedAt }: JudgedBatch,
   flapPolicy: FlapPolicy,
   confirmDelayMs: number,
 ): Promise<void> {
@@ -239,5 +245,6 @@ async function storeJudged(
   await updateClaimedMonitors(tx, workerId, updates);
   // Incidents and their alerts commit with the change that caused them, or not at all.
   if (statusChanges.length > 0) await applyStatusChanges(tx, statusChanges, flapPolicy, confirmDelayMs);
+  for (const alert of speedAlerts) await enqueueSpeedAlert(tx, alert);
   await markChangedCertificates(tx, certificates, lastCheckedAt);
 }

@@ -12,8 +12,12 @@ import { loopbackOnlyOpener } from '../../net/test/loopback-only.ts';
 import { createCheckJob } from '../../scheduler/check-job.ts';
 import type { TestUser } from '../../test/factories.ts';
 import { settleFlapping } from '../flap-job.ts';
+import { sendReminders } from '../reminder-job.ts';
 
-export type Answer = 'ok' | 'error' | 'refuse';
+/** `slow`: 200 after 60 ms, for monitors with a lower degraded threshold. */
+export type Answer = 'ok' | 'error' | 'refuse' | 'slow';
+
+const SLOW_MS = 60;
 
 const signal = new AbortController().signal;
 
@@ -36,6 +40,10 @@ export async function startOutageHarness({ plan = 'free' }: OutageHarnessOptions
     requests++;
     if (now === 'refuse') {
       res.socket?.destroy();
+      return;
+    }
+    if (now === 'slow') {
+      setTimeout(() => res.end('ok'), SLOW_MS);
       return;
     }
     res.statusCode = now === 'ok' ? 200 : 503;
@@ -80,6 +88,7 @@ export async function startOutageHarness({ plan = 'free' }: OutageHarnessOptions
     await checks.run(signal);
     await checks.drain?.();
     await settleFlapping(app.db, app.clock.now());
+    await sendReminders(app.db, app.clock.now());
     await app.deliver();
   }
 
