@@ -14,6 +14,7 @@ import { MonitorForm } from '../form/monitor-form';
 import { AlertChannelsCard } from './alert-channels-card';
 import { DeleteMonitorCard } from './delete-monitor-card';
 import { IntervalRaisedNotice } from './interval-raised-notice';
+import { QuietAlertsCard } from './quiet-alerts-card';
 
 /** The edit payload: everything the form holds but the kind (fixed once created), and the interval only when it was changed. */
 function updateFrom(values: MonitorInput, monitor: Monitor, intervalSeconds: number): MonitorUpdate {
@@ -82,6 +83,7 @@ export function SettingsTab() {
         }
       />
       <AlertChannelsCard monitorId={monitor.id} />
+      <QuietAlertsCard monitor={monitor} />
       <PauseCard monitor={monitor} />
       <DeleteMonitorCard monitor={monitor} />
     </div>

@@ -4,6 +4,7 @@ import { AddChannelCard } from './add-channel-card';
 import { channelsQuery } from './alert-queries';
 import { ChannelListCard } from './channel-list-card';
 import { DeliveriesCard } from './deliveries-card';
+import { GroupingCard } from './grouping-card';
 import { OutboxCard } from './outbox-card';
 
 export function NotificationsTab() {
@@ -14,6 +15,7 @@ export function NotificationsTab() {
     <div className="flex flex-col gap-6">
       <ChannelListCard channels={data.channels} accountEmail={data.accountEmail} />
       <AddChannelCard key={data.accountEmail} accountEmail={data.accountEmail} />
+      <GroupingCard />
       <DeliveriesCard />
       <OutboxCard />
     </div>
