@@ -18,6 +18,7 @@ import { connectDatabase } from '../src/server/db/connect.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import type { Database } from '../src/server/db/schema.ts';
 import { dueDigestsQuery } from '../src/server/digests/due.ts';
+import { dueRemindersQuery } from '../src/server/incidents/reminder-job.ts';
 import { claimDueSitesQuery, claimNextRunQuery } from '../src/server/performance/claim.ts';
 import { cutoffFor, RETENTION_KINDS } from '../src/server/retention/kinds.ts';
 import { deleteBatchStatement } from '../src/server/retention/prune.ts';
@@ -142,6 +143,7 @@ async function measure(db: Db) {
     retentionBatch: await median(() =>
       deleteBatchStatement('sqlite', checks, cutoffs, page, 1000).execute(db),
     ),
+    incidentReminders: await median(() => execute(db, dueRemindersQuery(db, NOW))),
     digestDue: await median(() => execute(db, dueDigestsQuery(db, { now: NOW, after: null, limit: 500 }))),
     digestPageBefore: await median(() => digestPageBefore(db)),
   };
