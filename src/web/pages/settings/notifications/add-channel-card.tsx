@@ -25,6 +25,7 @@ import {
   URL_HINTS,
   URL_LABELS,
 } from './channel-fields';
+import { CHANNEL_ICONS } from './channel-icons';
 
 const WEBHOOK_PLAN = lowestPlanWith('webhooks').displayName;
 
@@ -63,6 +64,8 @@ export function AddChannelCard({ accountEmail }: { accountEmail: string }) {
     setInvalid(null);
   };
 
+  const KindIcon = CHANNEL_ICONS[kind];
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const config = configFor(kind, target, texts, choice);
@@ -90,20 +93,23 @@ export function AddChannelCard({ accountEmail }: { accountEmail: string }) {
         <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
           <Field>
             <Label htmlFor="channel-kind">Kind</Label>
-            <NativeSelect
-              id="channel-kind"
-              value={kind}
-              onChange={(event) => chooseKind(event.target.value as ChannelKind)}
-            >
-              {CHANNEL_KINDS.map((value) => (
-                // While billing loads every check says no, so Webhook waits rather than mis-paywalls.
-                <option key={value} value={value} disabled={value === 'webhook' && billingLoading}>
-                  {value === 'webhook' && !webhooksAllowed
-                    ? `${CHANNEL_LABELS.webhook} (${WEBHOOK_PLAN} plan)`
-                    : CHANNEL_LABELS[value]}
-                </option>
-              ))}
-            </NativeSelect>
+            <div className="flex items-center gap-2">
+              <KindIcon className="size-5 shrink-0 text-muted" aria-hidden />
+              <NativeSelect
+                id="channel-kind"
+                value={kind}
+                onChange={(event) => chooseKind(event.target.value as ChannelKind)}
+              >
+                {CHANNEL_KINDS.map((value) => (
+                  // While billing loads every check says no, so Webhook waits rather than mis-paywalls.
+                  <option key={value} value={value} disabled={value === 'webhook' && billingLoading}>
+                    {value === 'webhook' && !webhooksAllowed
+                      ? `${CHANNEL_LABELS.webhook} (${WEBHOOK_PLAN} plan)`
+                      : CHANNEL_LABELS[value]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
           </Field>
           <Field>
             <Label htmlFor="channel-name">Name</Label>

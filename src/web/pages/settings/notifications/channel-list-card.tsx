@@ -1,31 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BellRing, Mail, MessageSquare, Phone, Send, Siren, Trash2, Users, Webhook } from 'lucide-react';
+import { Send, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { CHANNEL_LABELS, type Channel, type ChannelKind, type TestResult } from '../../../../core/api/alerts';
+import { CHANNEL_LABELS, type Channel, type TestResult } from '../../../../core/api/alerts';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { apiSend } from '../../../lib/api';
 import { alertKeys } from './alert-queries';
-
-const ICONS: Record<ChannelKind, typeof Mail> = {
-  email: Mail,
-  members: Users,
-  slack: MessageSquare,
-  discord: MessageSquare,
-  msteams: MessageSquare,
-  googlechat: MessageSquare,
-  mattermost: MessageSquare,
-  rocketchat: MessageSquare,
-  ntfy: BellRing,
-  gotify: BellRing,
-  telegram: Send,
-  pagerduty: Siren,
-  opsgenie: Siren,
-  matrix: MessageSquare,
-  pushover: BellRing,
-  twilio: Phone,
-  webhook: Webhook,
-};
+import { CHANNEL_ICONS } from './channel-icons';
 
 /** The account email, shown first: it is what monitors use until channels are chosen. */
 const ACCOUNT_EMAIL_ID = 'account-email';
@@ -38,7 +19,7 @@ function ChannelRow({
   builtIn?: boolean;
 }) {
   const queryClient = useQueryClient();
-  const Icon = ICONS[channel.kind];
+  const Icon = CHANNEL_ICONS[channel.kind];
   const test = useMutation({
     mutationFn: () =>
       apiSend<TestResult>('POST', `/api/v1/alert-channels/${encodeURIComponent(channel.id)}/test`),
