@@ -31,6 +31,18 @@ export interface DomainAlertFacts {
   registrar: string | null;
 }
 
+/** Where an escalation stands (incident.escalated). */
+export interface EscalationAlertFacts {
+  policyName: string;
+  /** The step that fired, 1-based, and how many the policy has. */
+  step: number;
+  steps: number;
+  /** The last step fired again (the policy repeats it until acknowledged). */
+  repeat: boolean;
+  /** Since the Down alert went out. */
+  unacknowledgedMs: number;
+}
+
 export interface AlertEvent {
   kind: AlertKind;
   /** When it happened: the outage's first failure, or the recovery. */
@@ -47,4 +59,8 @@ export interface AlertEvent {
   domain?: DomainAlertFacts;
   /** Performance budget alerts only; `monitor` then names the performance site. */
   performance?: PerformanceAlertFacts;
+  /** Escalations only. */
+  escalation?: EscalationAlertFacts;
+  /** Acknowledgements only: who, as the incident's timeline says it. */
+  acknowledgement?: { by: string };
 }

@@ -25,11 +25,36 @@ export async function channelsFor(tx: Tx, monitorId: string): Promise<(string | 
   return rows.length > 0 ? rows.map((row) => row.id) : [null];
 }
 
+/** The channels a monitor's owner chose for it, without the account email standing in for none. */
+export async function chosenChannelsFor(tx: Tx, monitorId: string): Promise<string[]> {
+  const channels = await channelsFor(tx, monitorId);
+  return channels.filter((id): id is string => id !== null);
+}
+
+/** Every channel that got a Down or escalation alert of the incident (null: the account email). */
+export async function channelsAlertedFor(tx: Tx, incidentId: string): Promise<(string | null)[]> {
+  const rows = await tx
+    .selectFrom('alert_deliveries')
+    .select('channel_id')
+    .distinct()
+    .where('incident_id', '=', incidentId)
+    .where('kind', 'in', ['monitor.down', 'incident.escalated'])
+    .execute();
+  return rows.map((row) => row.channel_id);
+}
+
 export async function enqueueAlert(
   tx: Tx,
-  args: { userId: string; incidentId: string | null; event: AlertEvent; now: number },
+  args: {
+    userId: string;
+    incidentId: string | null;
+    event: AlertEvent;
+    now: number;
+    /** Where it goes; the monitor's channels (or the account email) when left out. */
+    channels?: readonly (string | null)[];
+  },
 ): Promise<void> {
-  const channels = await channelsFor(tx, args.event.monitor.id);
+  const channels = args.channels ?? (await channelsFor(tx, args.event.monitor.id));
   if (channels.length === 0) return;
   await tx
     .insertInto('alert_deliveries')

@@ -19,6 +19,9 @@ import { mountDigestRoutes } from '../digests/routes.ts';
 import type { DigestService } from '../digests/service.ts';
 import { mountUnsubscribeRoutes } from '../digests/unsubscribe-routes.ts';
 import { mountDomainRoutes } from '../domains/routes.ts';
+import { mountAckRoutes } from '../escalation/ack-routes.ts';
+import type { Escalation } from '../escalation/create-escalation.ts';
+import { mountEscalationRoutes } from '../escalation/routes.ts';
 import type { EventBus } from '../events/bus.ts';
 import { mountEventStream } from '../events/sse-route.ts';
 import { mountPingRoutes } from '../heartbeats/ping-routes.ts';
@@ -63,6 +66,7 @@ export interface AppDeps {
   deployments: DeploymentService;
   performance: PerformanceService;
   digests: DigestService;
+  escalation: Escalation;
   workspaces: { members: MemberService; invitations: InvitationService; lifecycle: WorkspaceLifecycle };
   events: EventBus;
   /** What a heartbeat ping needs to be judged like a check result. */
@@ -83,6 +87,7 @@ export function createApp({
   deployments,
   performance,
   digests,
+  escalation,
   workspaces,
   events,
   pings,
@@ -128,6 +133,7 @@ export function createApp({
   mountIncidentRoutes(api, incidents);
   mountEventStream(api, db, clock, events);
   mountAlertRoutes(api, db, alerts);
+  mountEscalationRoutes(api, escalation.policies, escalation.monitors);
   mountOutboxRoutes(api, db);
   mountSslRoutes(api, db, billing.entitlements);
   mountDomainRoutes(api, db, clock);
@@ -151,6 +157,7 @@ export function createApp({
   app.all('/api/*', apiNotFound);
 
   mountUnsubscribeRoutes(app, digests);
+  mountAckRoutes(app, escalation.links, config.publicUrl);
   mountSpa(app, webDistDir, publicConfig);
   return app;
 }

@@ -17,7 +17,8 @@ export type Answer = 'ok' | 'error' | 'refuse';
 
 const signal = new AbortController().signal;
 
-export async function startOutageHarness() {
+/** `plan`: the monitors' owner's (incident management, escalation and webhooks need one). */
+export async function startOutageHarness({ plan = 'free' }: { plan?: 'free' | 'starter' | 'pro' } = {}) {
   const sink = await startSmtpSink();
   const app: AlertApp = await createAlertApp({ smtpUrl: sink.url });
   let answer: Answer = 'ok';
@@ -51,7 +52,7 @@ export async function startOutageHarness() {
   let owner: TestUser | undefined;
 
   async function monitor(name = 'api.example.com') {
-    owner ??= await app.user();
+    owner ??= await app.user(plan);
     const response = await app.send(owner, 'POST', '/monitors', {
       name,
       url: `${target.origin}/health`,
