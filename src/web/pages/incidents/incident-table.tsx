@@ -5,6 +5,7 @@ import { Card } from '../../components/ui/card';
 import { formatDateTime, formatDuration } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { useTimeZone } from '../../lib/use-time-zone';
+import { AcknowledgeButton } from './acknowledge-button';
 import { FlappingBadge, IncidentStatusBadge, SeverityBadge } from './incident-badges';
 
 /** Until resolved, or until now while open: an open incident's duration keeps counting. */
@@ -46,6 +47,9 @@ function IncidentRow({ incident, now }: { incident: IncidentSummary; now: number
         {formatDuration(incidentDuration(incident, now))}
         {open ? <span className="sr-only"> so far</span> : null}
       </td>
+      <td className="text-right whitespace-nowrap">
+        <AcknowledgeButton incident={incident} size="sm" />
+      </td>
     </tr>
   );
 }
@@ -75,6 +79,9 @@ export function IncidentTable({
                 Started
               </th>
               <th scope="col">Duration</th>
+              <th scope="col">
+                <span className="sr-only">Acknowledge</span>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-border">
