@@ -13,6 +13,7 @@ import { formStateFromMonitor } from '../form/form-values';
 import { MonitorForm } from '../form/monitor-form';
 import { AlertChannelsCard } from './alert-channels-card';
 import { DeleteMonitorCard } from './delete-monitor-card';
+import { EscalationCard } from './escalation-card';
 import { IntervalRaisedNotice } from './interval-raised-notice';
 
 /** The edit payload: everything the form holds but the kind (fixed once created), and the interval only when it was changed. */
@@ -82,6 +83,7 @@ export function SettingsTab() {
         }
       />
       <AlertChannelsCard monitorId={monitor.id} />
+      <EscalationCard monitorId={monitor.id} />
       <PauseCard monitor={monitor} />
       <DeleteMonitorCard monitor={monitor} />
     </div>
