@@ -68,7 +68,8 @@ export function IncidentTable({
   const now = useNow(1000);
   return (
     <>
-      <Card className="overflow-x-auto">
+      {/* Relative: the cells' screen-reader text (absolutely placed) scrolls with the table, not the page. */}
+      <Card className="relative overflow-x-auto">
         <table className="w-full text-sm" aria-label="Incidents">
           <thead className="border-b border-border bg-surface text-left text-xs tracking-wide text-muted uppercase">
             <tr className="[&>th]:px-4 [&>th]:py-2 [&>th]:font-medium">

@@ -57,9 +57,10 @@ function PolicyRow({
   });
   const used = policy.monitorCount === 1 ? '1 monitor' : `${policy.monitorCount} monitors`;
   return (
-    <li className="flex flex-wrap items-center gap-3 py-3">
-      <Siren className="size-4 text-muted" aria-hidden />
-      <div className="min-w-0 flex-1">
+    <li className="flex flex-wrap items-start gap-3 py-3">
+      <Siren className="mt-1 size-4 text-muted" aria-hidden />
+      {/* Wide enough to read: on a phone the buttons go below rather than squeeze the steps. */}
+      <div className="min-w-[14rem] flex-1">
         <p className="font-medium">
           {policy.name}
           {policy.isDefault ? (

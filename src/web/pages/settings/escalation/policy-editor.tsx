@@ -40,15 +40,19 @@ function StepFields({
       </p>
       <div className="flex flex-col gap-2">
         {channels.map((channel) => (
-          <label key={channel.id} className="flex min-w-0 items-center gap-2 text-sm">
+          <label key={channel.id} className="flex min-w-0 items-start gap-2 text-sm">
             <input
               type="checkbox"
+              className="mt-1"
               checked={step.channelIds.includes(channel.id)}
               onChange={(event) => toggle(channel.id, event.target.checked)}
             />
-            <span className="font-medium">{channel.name}</span>
-            <span className="truncate text-muted">
-              {CHANNEL_LABELS[channel.kind]} · {channel.target}
+            {/* Inline, so a phone wraps the target under the name rather than squeezing both. */}
+            <span className="min-w-0 break-words">
+              <span className="font-medium">{channel.name}</span>{' '}
+              <span className="text-muted">
+                {CHANNEL_LABELS[channel.kind]} · {channel.target}
+              </span>
             </span>
           </label>
         ))}
