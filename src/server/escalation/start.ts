@@ -10,7 +10,6 @@ import { loadPolicySteps, nextEscalationAt, type PolicySteps, policyIdFor } from
 type Tx = Transaction<Database>;
 
 export interface EscalationStart {
-  policy: PolicySteps;
   /** The incident's escalation columns once step 1 fired. */
   columns: Pick<IncidentTable, 'escalation_policy_id' | 'escalation_round' | 'next_escalation_at'>;
   /** Where the Down alert goes: the monitor's chosen channels and step 1's (the account email if neither). */
@@ -43,7 +42,6 @@ export async function startEscalation(
   const chosen = await chosenChannelsFor(tx, monitor.id);
   const channels = [...new Set([...chosen, ...(policy.steps[0]?.channelIds ?? [])])];
   return {
-    policy,
     columns: {
       escalation_policy_id: policy.id,
       escalation_round: 1,
