@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import { createDeploymentService } from './deployments/service.ts';
 import { createDigestService } from './digests/service.ts';
+import { createEscalation } from './escalation/create-escalation.ts';
 import type { EventBus } from './events/bus.ts';
 import { createApp } from './http/app.ts';
 import { createIncidentService } from './incidents/service.ts';
@@ -122,6 +123,7 @@ export function assemble({
     logger,
     entitlements: billing.entitlements,
   });
+  const escalation = createEscalation({ db, clock, secret, entitlements: billing.entitlements });
   const workspaces = {
     members: createMemberService(db, clock),
     invitations: createInvitationService({
@@ -154,6 +156,7 @@ export function assemble({
     deployments,
     performance,
     digests,
+    escalation,
     workspaces,
     events,
     pings: { db, dialect, clock, events, flapPolicy: config.flapPolicy },

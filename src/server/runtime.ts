@@ -15,6 +15,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { digestJob } from './digests/job.ts';
 import { createDomainJob } from './domains/domain-job.ts';
 import { createRdapClient } from './domains/rdap-client.ts';
+import { createEscalationJob } from './escalation/escalation-job.ts';
 import { createLocalEventBus, type EventBus } from './events/bus.ts';
 import { createPostgresEventBus } from './events/postgres-bus.ts';
 import { flappingJob } from './incidents/flap-job.ts';
@@ -191,6 +192,13 @@ export function createCheckWorker(
         entitlements: billing.entitlements,
         runner: performanceCheckRunner,
         ...config.performance,
+      }),
+      // Before the deliveries: a step that fires is sent in the same round.
+      createEscalationJob({
+        db: database.db,
+        clock: systemClock,
+        logger,
+        entitlements: billing.entitlements,
       }),
       deliveries,
       flappingJob(database.db, systemClock, config.flapPolicy),

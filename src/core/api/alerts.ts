@@ -294,6 +294,8 @@ export const ALERT_KINDS = [
   'domain.expiring',
   'performance.budget_exceeded',
   'performance.budget_recovered',
+  'incident.escalated',
+  'incident.acknowledged',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
@@ -311,6 +313,8 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   'domain.expiring': 'Domain expiring',
   'performance.budget_exceeded': 'Over budget',
   'performance.budget_recovered': 'Back within budget',
+  'incident.escalated': 'Escalated',
+  'incident.acknowledged': 'Acknowledged',
 };
 
 export const deliverySchema = z

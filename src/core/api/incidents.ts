@@ -25,6 +25,7 @@ export const INCIDENT_EVENT_KINDS = [
   'alert_sent',
   'alert_failed',
   'acknowledged',
+  'escalated',
   'status_changed',
   'title_changed',
   'severity_changed',
@@ -129,9 +130,30 @@ export const resolutionSchema = z
   .meta({ id: 'IncidentResolution' });
 export type Resolution = z.infer<typeof resolutionSchema>;
 
+export const ACKNOWLEDGED_VIA = ['app', 'api', 'link'] as const;
+
 export const incidentSchema = incidentSummarySchema
   .extend({
     flappingSince: z.number().nullable(),
+    acknowledgement: z
+      .object({
+        at: z.number(),
+        by: actorSchema.meta({ description: 'The person; null for the link in an alert' }),
+        via: z
+          .enum(ACKNOWLEDGED_VIA)
+          .nullable()
+          .meta({ description: 'Null for acknowledgements before escalation existed' }),
+        label: z.string().nullable().meta({ description: 'Who, as the timeline says it' }),
+      })
+      .nullable(),
+    escalation: z
+      .object({
+        policy: monitorRefSchema.nullable().meta({ description: 'Null once the policy was deleted' }),
+        round: z.number().meta({ description: 'Steps fired so far, repeats included' }),
+        nextAt: z.number().nullable().meta({ description: 'When the next step fires; null: none will' }),
+      })
+      .nullable()
+      .meta({ description: 'Null when the incident followed no escalation policy' }),
     monitors: z.array(
       monitorRefSchema.extend({
         url: z.string(),

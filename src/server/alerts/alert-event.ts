@@ -40,6 +40,18 @@ export interface GroupedMonitor {
   downtimeMs: number | null;
 }
 
+/** Where an escalation stands (incident.escalated). */
+export interface EscalationAlertFacts {
+  policyName: string;
+  /** The step that fired, 1-based, and how many the policy has. */
+  step: number;
+  steps: number;
+  /** The last step fired again (the policy repeats it until acknowledged). */
+  repeat: boolean;
+  /** Since the Down alert went out. */
+  unacknowledgedMs: number;
+}
+
 export interface AlertEvent {
   kind: AlertKind;
   /** When it happened: the outage's first failure, or the recovery. */
@@ -60,4 +72,8 @@ export interface AlertEvent {
   group?: GroupedMonitor[];
   /** Slow-answer alerts only: the latest response time and the monitor's threshold. */
   slow?: { latencyMs: number; thresholdMs: number };
+  /** Escalations only. */
+  escalation?: EscalationAlertFacts;
+  /** Acknowledgements only: who, as the incident's timeline says it. */
+  acknowledgement?: { by: string };
 }

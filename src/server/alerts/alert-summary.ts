@@ -3,6 +3,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { AlertEvent } from './alert-event.ts';
 import { summariseDomain } from './domain-summary.ts';
+import { summariseEscalation } from './escalation-summary.ts';
 import { summarisePerformance } from './performance-summary.ts';
 import { summariseQuiet } from './quiet-summary.ts';
 import { summariseSsl } from './ssl-summary.ts';
@@ -11,12 +12,17 @@ export interface RenderContext {
   publicUrl: string;
   /** 'Send test alert': the same message, marked as a test and linking to the channel settings. */
   test: boolean;
+  /**
+   * The signed one-click link that acknowledges the alert's incident, for the channel it goes to
+   * (dispatch.ts signs it); left out where acknowledging is not offered.
+   */
+  acknowledgeLink?: string | null;
 }
 
 export interface AlertSummary {
   down: boolean;
-  /** The colour of the message: red down, green up, amber for certificate warnings. */
-  tone: 'down' | 'up' | 'warning';
+  /** The colour of the message: red down, green up, amber for certificate warnings, blue for news about an incident (acknowledged). */
+  tone: 'down' | 'up' | 'warning' | 'info';
   /** 'Down', 'Recovered', 'Certificate expiring'…: the subject's tag. */
   tag: string;
   /** e.g. 'api.example.com — 503 Service Unavailable'. */
@@ -36,14 +42,25 @@ export interface AlertSummary {
   monitorLink: string;
   incidentLink: string | null;
   settingsLink: string;
+  /** Acknowledges the incident in one click: on Down and escalation alerts of an open incident. */
+  acknowledgeLink: string | null;
+}
+
+/** Alerts that ask for someone to take the incident on, and so carry the link that does. */
+export function asksForAcknowledgement(event: AlertEvent): boolean {
+  return event.incident !== null && (event.kind === 'monitor.down' || event.kind === 'incident.escalated');
 }
 
 const SUBJECT_DETAIL_LIMIT = 120;
 
-export function summarise(event: AlertEvent, { publicUrl, test }: RenderContext): AlertSummary {
+export function summarise(
+  event: AlertEvent,
+  { publicUrl, test, acknowledgeLink }: RenderContext,
+): AlertSummary {
   const name = event.monitor.name;
   const settingsLink = `${publicUrl}/dashboard/settings/notifications`;
   const links = {
+    acknowledgeLink: acknowledgeLink && !test && asksForAcknowledgement(event) ? acknowledgeLink : null,
     monitorLink: test
       ? settingsLink
       : `${publicUrl}/dashboard/monitors/${encodeURIComponent(event.monitor.id)}`,
@@ -76,8 +93,8 @@ export function summarise(event: AlertEvent, { publicUrl, test }: RenderContext)
     ? summariseSsl(event, event.certificate)
     : event.domain
       ? summariseDomain(event, event.domain)
-      : undefined;
-  // Certificate and domain warnings: never downtime, and alike in every channel.
+      : summariseEscalation(event);
+  // Certificate and domain warnings and follow-ups on an incident: never a new outage, alike in every channel.
   if (warning) {
     return {
       down: false,
@@ -89,7 +106,7 @@ export function summarise(event: AlertEvent, { publicUrl, test }: RenderContext)
       description: warning.detail,
       paragraph: warning.detail,
       facts: warning.facts,
-      atLabel: 'Checked at',
+      atLabel: warning.tone === 'info' || warning.tone === 'down' ? 'At' : 'Checked at',
       ...links,
     };
   }

@@ -1,5 +1,6 @@
-// Incident tools (PagerDuty, Opsgenie) keep one alert open per problem and close it when the
-// problem ends. This names each event's problem and says whether the event ends it.
+// Incident tools (PagerDuty, Opsgenie) keep one alert open per problem, acknowledge it when
+// someone takes it on and close it when the problem ends. This names each event's problem and
+// says what the event does to the alert kept for it.
 import type { AlertKind } from '../../core/api/alerts.ts';
 import type { AlertEvent } from './alert-event.ts';
 
@@ -22,6 +23,8 @@ const PROBLEM: Record<AlertKind, string> = {
   'monitor.reminder': 'outage',
   'monitor.degraded': 'slow',
   'monitor.speed_recovered': 'slow',
+  'incident.escalated': 'outage',
+  'incident.acknowledged': 'outage',
   'ssl.expiring': 'certificate-expiry',
   'ssl.renewed': 'certificate-expiry',
   'ssl.problem': 'certificate-problem',
@@ -32,9 +35,10 @@ const PROBLEM: Record<AlertKind, string> = {
 };
 
 export interface AlertThread {
-  /** The same for the event that opens a problem and the one that ends it. */
+  /** The same for the event that opens a problem, the one that acknowledges it and the one that ends it. */
   key: string;
-  resolves: boolean;
+  /** Open (or, again, keep open) the alert; acknowledge it; or resolve it. */
+  action: 'open' | 'acknowledge' | 'resolve';
 }
 
 export function threadOf(event: AlertEvent): AlertThread {
@@ -50,5 +54,10 @@ export function threadOf(event: AlertEvent): AlertThread {
         : event.performance
           ? `${problem}-${event.performance.siteId}-${event.performance.metric}`
           : `${problem}-${event.monitor.id}`;
-  return { key: `upwatch-${subject}`, resolves: ENDS.has(event.kind) };
+  const action = ENDS.has(event.kind)
+    ? 'resolve'
+    : event.kind === 'incident.acknowledged'
+      ? 'acknowledge'
+      : 'open';
+  return { key: `upwatch-${subject}`, action };
 }

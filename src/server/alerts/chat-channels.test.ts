@@ -44,7 +44,8 @@ describe('chat and push channels', () => {
         body.some((block) => block.type === 'FactSet'),
         kind,
       ).toBe(true);
-      const [action] = attachment.content.actions as { type: string; url: string }[];
+      const actions = attachment.content.actions as { type: string; title: string; url: string }[];
+      const action = actions.find((candidate) => candidate.title === 'Open in Upwatch');
       expect(action?.type, kind).toBe('Action.OpenUrl');
       expect(action?.url, kind).toMatch(/^https:\/\/up\.example\.com\/dashboard\//);
     }

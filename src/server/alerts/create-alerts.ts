@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
+import { createAcknowledgeLinks } from '../escalation/ack-token.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { TargetGuard } from '../net/target-guard.ts';
 import type { ProviderUrls } from './channel.ts';
@@ -37,6 +38,7 @@ export function createDispatcher(deps: AlertDeps): AlertDispatcher {
     postJson: createPostJson(guard),
     providers,
     entitlements,
+    acknowledgeLink: createAcknowledgeLinks({ secret, publicUrl, clock, entitlements }),
   });
 }
 

@@ -101,6 +101,8 @@ describe('webhook deliveries', () => {
       summary: '[Down] api.example.com — 503 Service Unavailable',
       monitor: { ...event.monitor, link: `http://localhost:3000/dashboard/monitors/${monitor.id}` },
       incident: { ...event.incident, link: `http://localhost:3000/dashboard/incidents/${incidentId}` },
+      // The signed one-click acknowledgement (escalation/ack-routes.ts).
+      acknowledgeUrl: expect.stringMatching(/^http:\/\/localhost:3000\/ack\/[\w-]+\.[\w-]+$/),
       failure: event.failure,
       downtimeMs: null,
     });

@@ -43,6 +43,8 @@ const KIND_WORDS: Record<AlertKind, string> = {
   'domain.expiring': 'Domain expiry',
   'performance.budget_exceeded': 'Performance budget exceeded',
   'performance.budget_recovered': 'Back within performance budget',
+  'incident.escalated': 'Escalation',
+  'incident.acknowledged': 'Acknowledgement',
 };
 
 interface Outcome {

@@ -5,9 +5,11 @@ import { CHANNEL_LABELS, type ChannelKind } from '../../core/api/alerts.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
+import type { AcknowledgeLinkRequest } from '../escalation/ack-token.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { workspaceOwner } from '../workspaces/owner.ts';
 import type { AlertEvent } from './alert-event.ts';
+import { asksForAcknowledgement } from './alert-summary.ts';
 import {
   DEFAULT_PROVIDER_URLS,
   DeliveryError,
@@ -45,6 +47,8 @@ export interface DispatcherDeps {
   providers?: ProviderUrls;
   /** Webhooks are a paid feature: a downgraded account's webhook stops, it does not retry. */
   entitlements: Pick<EntitlementsHelper, 'check'>;
+  /** Signs the one-click acknowledgement link of a Down or escalation alert; null: none offered. */
+  acknowledgeLink?(request: AcknowledgeLinkRequest): Promise<string | null>;
   timeoutMs?: number;
 }
 
@@ -121,7 +125,11 @@ export function createAlertDispatcher(deps: DispatcherDeps): AlertDispatcher {
       };
       const impl = channelOf(channel.kind);
       try {
-        const rendered = impl.render(event, { publicUrl, test });
+        const acknowledgeLink =
+          !test && event.incident && asksForAcknowledgement(event) && deps.acknowledgeLink
+            ? await deps.acknowledgeLink({ userId, incidentId: event.incident.id, channelId: channel.id })
+            : null;
+        const rendered = impl.render(event, { publicUrl, test, acknowledgeLink });
         await Promise.race([impl.send(rendered, channel.config as never, sendDeps), timedOut]);
       } catch (err) {
         if (err instanceof DeliveryError) throw err;

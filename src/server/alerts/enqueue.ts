@@ -38,11 +38,31 @@ export async function targetChannels(tx: Tx, monitorId: string): Promise<TargetC
   return rows.length > 0 ? rows : [{ id: null, kind: 'email' }];
 }
 
+/** The channels a monitor's owner chose for it, without the account email standing in for none. */
+export async function chosenChannelsFor(tx: Tx, monitorId: string): Promise<string[]> {
+  const channels = await channelsFor(tx, monitorId);
+  return channels.filter((id): id is string => id !== null);
+}
+
+/** Every channel that got a Down or escalation alert of the incident (null: the account email). */
+export async function channelsAlertedFor(tx: Tx, incidentId: string): Promise<(string | null)[]> {
+  const rows = await tx
+    .selectFrom('alert_deliveries')
+    .select('channel_id')
+    .distinct()
+    .where('incident_id', '=', incidentId)
+    .where('kind', 'in', ['monitor.down', 'incident.escalated'])
+    .execute();
+  return rows.map((row) => row.channel_id);
+}
+
 export interface EnqueueArgs {
   userId: string;
   incidentId: string | null;
   event: AlertEvent;
   now: number;
+  /** Where it goes; the monitor's channels (or the account email) when left out. */
+  channels?: readonly (string | null)[];
   /**
    * Send no earlier than this (a dependant's outage waits for its upstream's check). A held Down
    * or Recovered alert leads a group others may join until it goes.
@@ -50,8 +70,21 @@ export interface EnqueueArgs {
   holdUntil?: number;
 }
 
+/** The given channels with their kinds (grouping skips some kinds). */
+async function withKinds(tx: Tx, ids: readonly (string | null)[]): Promise<TargetChannel[]> {
+  const named = ids.filter((id): id is string => id !== null);
+  const rows =
+    named.length > 0
+      ? await tx.selectFrom('alert_channels').select(['id', 'kind']).where('id', 'in', named).execute()
+      : [];
+  return ids.map((id) => ({ id, kind: rows.find((row) => row.id === id)?.kind ?? 'email' }));
+}
+
 export async function enqueueAlert(tx: Tx, args: EnqueueArgs): Promise<void> {
-  const channels = await targetChannels(tx, args.event.monitor.id);
+  const channels = args.channels
+    ? await withKinds(tx, args.channels)
+    : await targetChannels(tx, args.event.monitor.id);
+  if (channels.length === 0) return;
   const grouping = await groupingOf(tx, args);
   const rows: AlertDeliveryTable[] = [];
   for (const channel of channels) {
@@ -83,5 +116,5 @@ export async function enqueueAlert(tx: Tx, args: EnqueueArgs): Promise<void> {
     }
     rows.push(row);
   }
-  if (rows.length > 0) await tx.insertInto('alert_deliveries').values(rows).execute();
+  await tx.insertInto('alert_deliveries').values(rows).execute();
 }

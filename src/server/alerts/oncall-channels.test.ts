@@ -33,7 +33,7 @@ describe('on-call and push channels', () => {
       expect(request.path, kind).toBe(`/bot${BOT_TOKEN}/sendMessage`);
       expect(json, kind).toMatchObject({ chat_id: '-1001234567890', parse_mode: 'MarkdownV2' });
       // Outside the bold and link markup, no reserved character stands unescaped.
-      const text = (json.text as string).replace(/\[Open in Upwatch\]\([^)]*\)$/, '');
+      const text = (json.text as string).replace(/(\n\[(Open in Upwatch|Acknowledge)\]\([^)]*\))+$/, '');
       expect(text.replace(/\\[_*[\]()~`>#+\-=|{}.!\\]/g, '').replace(/^\S+ \*|\*\n/g, ''), kind).not.toMatch(
         /[_*[\]()~`>#+\-=|{}.!]/,
       );

@@ -51,7 +51,13 @@ describe('phone and Matrix channels', () => {
     });
     for (const { kind, request, body } of sent) {
       expect(request.path, kind).toBe('/po/1/messages.json');
-      expect(body, kind).toMatchObject({ token: APP_TOKEN, user: USER_KEY, url_title: 'Open in Upwatch' });
+      // Down and escalation alerts carry the link that acknowledges; the rest open Upwatch.
+      const asks = kind === 'monitor.down' || kind === 'incident.escalated';
+      expect(body, kind).toMatchObject({
+        token: APP_TOKEN,
+        user: USER_KEY,
+        url_title: asks ? 'Acknowledge' : 'Open in Upwatch',
+      });
       expect(body).not.toHaveProperty('urgent');
     }
     expect(by(sent, 'monitor.down')?.body).toMatchObject({ priority: 2, retry: 60, expire: 3600 });

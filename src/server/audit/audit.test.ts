@@ -71,6 +71,10 @@ describe('the audit log', () => {
       name: 'Ops',
       config: { address: 'ops@example.com' },
     });
+    const policy = await post('/escalation-policies', {
+      name: 'On call',
+      steps: [{ channelIds: [channel.id], waitMinutes: 10 }],
+    });
     const incident = await post('/incidents', { title: 'Checkout slow' });
     const auto = await insertAutomaticIncident(app.t.database.db, owner.id, monitor.id, NOW - 60_000);
     const note = await post(`/incidents/${incident.id}/notes`, { text: 'Looking.' });
@@ -112,6 +116,18 @@ describe('the audit log', () => {
         path: `/alert-channels/${channel.id}`,
         body: { name: 'On call' },
         action: 'channel.update',
+      },
+      {
+        op: 'PATCH /escalation-policies/{id}',
+        path: `/escalation-policies/${policy.id}`,
+        body: { repeatEveryMinutes: 30, isDefault: true },
+        action: 'escalation_policy.update',
+      },
+      {
+        op: 'PUT /monitors/{id}/escalation-policy',
+        path: `/monitors/${monitor.id}/escalation-policy`,
+        body: { policyId: policy.id },
+        action: 'monitor.escalation_policy',
       },
       {
         op: 'POST /alert-channels/{id}/test',
@@ -221,6 +237,11 @@ describe('the audit log', () => {
         action: 'member.remove',
       },
       { op: 'PATCH /workspace', body: { name: 'Acme' }, action: 'workspace.update' },
+      {
+        op: 'DELETE /escalation-policies/{id}',
+        path: `/escalation-policies/${policy.id}`,
+        action: 'escalation_policy.delete',
+      },
       { op: 'DELETE /alert-channels/{id}', path: `/alert-channels/${channel.id}`, action: 'channel.delete' },
       { op: 'DELETE /monitors/{id}', path: `/monitors/${monitor.id}`, action: 'monitor.delete' },
       // A workspace's own life: its creation is its first event, its deletion the deleter's.
@@ -240,6 +261,7 @@ describe('the audit log', () => {
     const setUp = [
       'POST /monitors',
       'POST /alert-channels',
+      'POST /escalation-policies',
       'POST /incidents',
       'POST /incidents/{id}/notes',
       'POST /status-pages',
@@ -253,6 +275,7 @@ describe('the audit log', () => {
     expect(before.events.map((event) => event.action).reverse()).toEqual([
       'monitor.create',
       'channel.create',
+      'escalation_policy.create',
       'incident.create',
       'incident.note_create',
       'status_page.create',

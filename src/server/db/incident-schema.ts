@@ -27,7 +27,21 @@ export interface IncidentTable {
   renotify_at?: number | null;
   created_at: number;
   updated_at: number;
+  /** The policy its escalation follows, chosen when it opened (migration 0030). */
+  escalation_policy_id?: string | null;
+  /** How many times a step fired: 1 once the Down alert went to step 1, more for later steps and repeats. */
+  escalation_round?: number;
+  /** When the next step fires; null when nothing more will (acknowledged, resolved, no policy). */
+  next_escalation_at?: number | null;
+  /** The person who acknowledged it; null for a link in an alert or once their account is gone. */
+  acknowledged_by?: string | null;
+  acknowledged_via?: AcknowledgedVia | null;
+  /** Who, as the timeline says it: a person's name, or the alert whose link was used. */
+  acknowledged_label?: string | null;
 }
+
+/** In the app (a session), through the API (a key), or with the signed link in an alert. */
+export type AcknowledgedVia = 'app' | 'api' | 'link';
 
 export interface IncidentMonitorTable {
   incident_id: string;
@@ -40,6 +54,7 @@ export type IncidentEventKind =
   | 'alert_sent'
   | 'alert_failed'
   | 'acknowledged'
+  | 'escalated'
   | 'status_changed'
   | 'title_changed'
   | 'severity_changed'

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDueDeliveriesQuery } from '../alerts/claim-deliveries.ts';
 import { dueCustomerQueries } from '../billing/period-job.ts';
 import { dueDigestsQuery } from '../digests/due.ts';
+import { dueEscalationsQuery } from '../escalation/escalation-job.ts';
 import { dueRemindersQuery } from '../incidents/reminder-job.ts';
 import { claimDueSitesQuery, claimNextRunQuery } from '../performance/claim.ts';
 import { RETENTION_KINDS } from '../retention/kinds.ts';
@@ -192,6 +193,12 @@ describe('per-poll statements of the periodic jobs', () => {
 
   it('finds the incidents whose "still down" reminder is due through the reminder index', async () => {
     expectIndexSearch(await explain(dueRemindersQuery(t.db, NOW)), 'incidents_renotify_idx');
+  });
+
+  it('finds the incidents whose next escalation step is due through the partial next-escalation index', async () => {
+    const plan = await explain(dueEscalationsQuery(t.db, { now: NOW, limit: 25 }));
+    expectIndexSearch(plan, 'incidents_next_escalation_idx');
+    expect(plan.text).not.toMatch(/\bmonitors\b/);
   });
 
   it('finds the users whose digest is due through the next-send index, a page after a page', async () => {

@@ -9,6 +9,7 @@ import type { BillingTables } from './billing-schema.ts';
 import type { DeploymentTables } from './deployment-schema.ts';
 import type { DigestTables } from './digest-schema.ts';
 import type { DomainTables } from './domain-schema.ts';
+import type { EscalationTables } from './escalation-schema.ts';
 import type { HeartbeatTables } from './heartbeat-schema.ts';
 import type { IncidentTables } from './incident-schema.ts';
 import type { PerformanceTables } from './performance-schema.ts';
@@ -133,6 +134,8 @@ export interface MonitorTable {
   claimed_by: string | null;
   /** Why the next run was brought forward ('deployment'); copied onto its result (migration 0012). */
   check_reason?: string | null;
+  /** The escalation policy its outages follow; null: the workspace's default (migration 0030). */
+  escalation_policy_id?: string | null;
   /** A heartbeat's secret ping token, unique (migration 0019); null for other kinds. */
   ping_token?: string | null;
   /** A heartbeat's last completed run (success, fail or exit status). */
@@ -229,7 +232,8 @@ export interface Database
     DomainTables,
     HeartbeatTables,
     WorkspaceTables,
-    AuditTables {
+    AuditTables,
+    EscalationTables {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

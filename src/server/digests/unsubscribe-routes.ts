@@ -1,21 +1,12 @@
 // One-click unsubscribe (RFC 8058), outside /api/v1 and without signing in: GET shows a page
 // with a button, POST (from that button or from the mail client) turns the digest off.
 import type { Hono } from 'hono';
+import { messagePage as page } from '../http/message-page.ts';
 import type { AppEnv } from '../http/session.ts';
 import { escapeHtml } from '../mail/layout.ts';
 import type { DigestService } from './service.ts';
 
 const PATH = '/unsubscribe/digest';
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)} · Upwatch</title></head>
-<body style="margin:0;padding:48px 16px;background:#f3f4f6;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#111827">
-<main style="max-width:440px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
-<h1 style="margin:0 0 12px;font-size:20px">${escapeHtml(title)}</h1>
-${body}
-</main></body></html>`;
-}
 
 const badToken = page(
   'Invalid unsubscribe link',
@@ -31,7 +22,7 @@ export function mountUnsubscribeRoutes(app: Hono<AppEnv>, digests: DigestService
       page(
         'Unsubscribe from email digests?',
         `<p>You will stop getting Upwatch digest emails. Alerts are not affected.</p>
-<form method="post" action="${escapeHtml(action)}"><button type="submit" style="background:#111827;color:#fff;border:0;border-radius:6px;padding:10px 16px;font-size:14px;cursor:pointer">Unsubscribe</button></form>`,
+<form method="post" action="${escapeHtml(action)}"><button type="submit">Unsubscribe</button></form>`,
       ),
     );
   });

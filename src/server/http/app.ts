@@ -20,6 +20,9 @@ import { mountDigestRoutes } from '../digests/routes.ts';
 import type { DigestService } from '../digests/service.ts';
 import { mountUnsubscribeRoutes } from '../digests/unsubscribe-routes.ts';
 import { mountDomainRoutes } from '../domains/routes.ts';
+import { mountAckRoutes } from '../escalation/ack-routes.ts';
+import type { Escalation } from '../escalation/create-escalation.ts';
+import { mountEscalationRoutes } from '../escalation/routes.ts';
 import type { EventBus } from '../events/bus.ts';
 import { mountEventStream } from '../events/sse-route.ts';
 import { mountPingRoutes } from '../heartbeats/ping-routes.ts';
@@ -64,6 +67,7 @@ export interface AppDeps {
   deployments: DeploymentService;
   performance: PerformanceService;
   digests: DigestService;
+  escalation: Escalation;
   workspaces: { members: MemberService; invitations: InvitationService; lifecycle: WorkspaceLifecycle };
   events: EventBus;
   /** What a heartbeat ping needs to be judged like a check result. */
@@ -84,6 +88,7 @@ export function createApp({
   deployments,
   performance,
   digests,
+  escalation,
   workspaces,
   events,
   pings,
@@ -130,6 +135,7 @@ export function createApp({
   mountEventStream(api, db, clock, events);
   mountAlertRoutes(api, db, alerts);
   mountAlertSettingsRoutes(api, db, clock);
+  mountEscalationRoutes(api, escalation.policies, escalation.monitors);
   mountOutboxRoutes(api, db);
   mountSslRoutes(api, db, billing.entitlements);
   mountDomainRoutes(api, db, clock);
@@ -153,6 +159,7 @@ export function createApp({
   app.all('/api/*', apiNotFound);
 
   mountUnsubscribeRoutes(app, digests);
+  mountAckRoutes(app, escalation.links, config.publicUrl);
   mountSpa(app, webDistDir, publicConfig);
   return app;
 }

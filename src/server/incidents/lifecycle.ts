@@ -9,6 +9,7 @@ import type { AlertEvent } from '../alerts/alert-event.ts';
 import { enqueueAlert } from '../alerts/enqueue.ts';
 import type { IncidentTable } from '../db/incident-schema.ts';
 import type { Database, MonitorTable } from '../db/schema.ts';
+import { recoveryChannels, resumeEscalation, startEscalation } from '../escalation/start.ts';
 import type { MonitorStatusEvent } from '../events/bus.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
 import {
@@ -139,9 +140,11 @@ async function wentDown(
       `Down again within ${Math.round(policy.windowMs / 60_000)} minutes of recovering: ${describeFailure(change)}`,
     );
     if (flapping) await markFlapping(tx, recent, event.at, policy);
+    await resumeEscalation(tx, recent, change.checkedAt);
     return;
   }
 
+  const escalation = await startEscalation(tx, monitor, change.checkedAt);
   const incident: IncidentTable = {
     id: uuidv7(),
     user_id: monitor.user_id,
@@ -162,6 +165,7 @@ async function wentDown(
     renotify_at: firstReminder(change),
     created_at: change.checkedAt,
     updated_at: change.checkedAt,
+    ...escalation?.columns,
   };
   // Another worker may have recorded the same outage: the partial unique index keeps one.
   const inserted = await tx
@@ -184,12 +188,14 @@ async function wentDown(
   await addIncidentEvent(tx, incident.id, event.at, 'detected', `Check failed: ${describeFailure(change)}`);
   await addIncidentEvent(tx, incident.id, change.checkedAt, 'confirmed', 'Confirmed down by a re-check.');
   const holdUntil = await holdForUpstreams(tx, upstreams, change.checkedAt, confirmDelayMs);
+  if (escalation) await addIncidentEvent(tx, incident.id, change.checkedAt, 'escalated', escalation.message);
   await enqueueAlert(tx, {
     userId: monitor.user_id,
     incidentId: incident.id,
     event: alertEvent(change, incident),
     now: change.checkedAt,
     ...(holdUntil === null ? {} : { holdUntil }),
+    channels: escalation?.channels,
   });
   await adoptDependants(tx, incident.id, monitor, event.at);
 }
@@ -204,7 +210,14 @@ export async function resolveAutomatic(
 ) {
   await tx
     .updateTable('incidents')
-    .set({ status: 'resolved', resolved_at: at, updated_at: at, recovery_alerted: 1, renotify_at: null })
+    .set({
+      status: 'resolved',
+      resolved_at: at,
+      updated_at: at,
+      recovery_alerted: 1,
+      next_escalation_at: null,
+      renotify_at: null,
+    })
     .where('id', '=', incident.id)
     .execute();
   await addIncidentEvent(tx, incident.id, at, 'resolved', message);
@@ -233,6 +246,7 @@ export async function resolveAutomatic(
       incidentId: incident.id,
       event: alertEvent(recovery, incident),
       now: at,
+      channels: await recoveryChannels(tx, incident, monitor.id),
     });
   }
   await recheckDependants(tx, incident.id, monitor, at);

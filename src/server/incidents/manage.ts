@@ -19,6 +19,7 @@ import type { IncidentTable } from '../db/incident-schema.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/session.ts';
+import { acknowledgeIncident } from './acknowledge.ts';
 import type { IncidentGate } from './gate.ts';
 import { getOwnedIncidentRow, ownedMonitors } from './repository.ts';
 import { addIncidentEvent } from './timeline.ts';
@@ -47,6 +48,8 @@ async function changeStatus(tx: Tx, row: IncidentTable, to: IncidentStatus, now:
   const columns: Updateable<IncidentTable> = { status: to, updated_at: now };
   if (to === 'resolved') {
     columns.resolved_at = now;
+    // A resolved incident escalates no further.
+    columns.next_escalation_at = null;
     if (row.source === 'automatic') columns.recovery_alerted = 1;
   } else if (row.resolved_at !== null) {
     columns.resolved_at = null;
@@ -135,6 +138,7 @@ export function createIncidentManagement({ db, clock, requireManagement, get }: 
       return get(workspaceId, id);
     },
 
+    /** In the app or through the API; the link in an alert goes through escalation/ack-link.ts. */
     async acknowledge(caller: Caller, id: string): Promise<Incident> {
       const { workspaceId, actorId } = caller;
       const row = await managed(workspaceId, id);
@@ -147,15 +151,11 @@ export function createIncidentManagement({ db, clock, requireManagement, get }: 
       }
       if (row.acknowledged_at === null) {
         const now = clock.now();
+        const by = caller.apiKeyId
+          ? { actorId, via: 'api' as const, label: `${caller.actorName} through the API` }
+          : { actorId, via: 'app' as const, label: caller.actorName };
         await db.transaction().execute(async (tx) => {
-          const result = await tx
-            .updateTable('incidents')
-            .set({ acknowledged_at: now, updated_at: now })
-            .where('id', '=', id)
-            .where('acknowledged_at', 'is', null)
-            .executeTakeFirst();
-          if (Number(result.numUpdatedRows) === 1) {
-            await addIncidentEvent(tx, id, now, 'acknowledged', 'Acknowledged.', actorId);
+          if (await acknowledgeIncident(tx, row, now, by)) {
             await recordAudit(tx, caller, now, {
               action: 'incident.acknowledge',
               resource: { id, name: row.title },

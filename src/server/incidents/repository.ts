@@ -133,9 +133,37 @@ export async function loadIncident(
         createdAt: update.created_at,
       }
     : null;
+  const acknowledger = row.acknowledged_by
+    ? await db.selectFrom('user').select('name').where('id', '=', row.acknowledged_by).executeTakeFirst()
+    : undefined;
+  const policy = row.escalation_policy_id
+    ? await db
+        .selectFrom('escalation_policies')
+        .select(['id', 'name'])
+        .where('id', '=', row.escalation_policy_id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+    : undefined;
   return {
     ...toSummary(row, now),
     flappingSince: row.flapping_since,
+    acknowledgement:
+      row.acknowledged_at === null
+        ? null
+        : {
+            at: row.acknowledged_at,
+            by: actor(row.acknowledged_by ?? null, acknowledger?.name ?? null),
+            via: row.acknowledged_via ?? null,
+            label: row.acknowledged_label ?? null,
+          },
+    escalation:
+      (row.escalation_round ?? 0) === 0
+        ? null
+        : {
+            policy: policy ?? null,
+            round: row.escalation_round ?? 0,
+            nextAt: row.next_escalation_at ?? null,
+          },
     monitors: monitors.map((monitor) => ({ ...monitor, primary: monitor.id === row.primary_monitor_id })),
     latestUpdate,
     resolution: {

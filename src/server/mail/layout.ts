@@ -8,6 +8,8 @@ export interface MailContent {
   /** Label / value rows (URL, reason, times). */
   facts: readonly (readonly [string, string])[];
   button: { label: string; href: string };
+  /** A second, quieter link beside the button (an alert's 'View the incident' next to 'Acknowledge'). */
+  secondary?: { label: string; href: string };
   footer: { text: string; href: string };
 }
 
@@ -39,7 +41,11 @@ export function renderMailHtml(content: MailContent): string {
 <h1 style="margin:0 0 16px;font-size:20px"><span style="display:inline-block;width:10px;height:10px;border-radius:50%;background:${e(content.accent)};margin-right:8px"></span>${e(content.heading)}</h1>
 ${paragraphs}
 <table role="presentation" style="margin:8px 0 20px;font-size:14px;border-collapse:collapse">${facts}</table>
-<a href="${e(content.button.href)}" style="display:inline-block;background:#111827;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:6px;font-size:14px">${e(content.button.label)}</a>
+<a href="${e(content.button.href)}" style="display:inline-block;background:#111827;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:6px;font-size:14px">${e(content.button.label)}</a>${
+    content.secondary
+      ? ` <a href="${e(content.secondary.href)}" style="display:inline-block;color:#111827;padding:10px 16px;border:1px solid #d1d5db;border-radius:6px;font-size:14px;text-decoration:none">${e(content.secondary.label)}</a>`
+      : ''
+  }
 <p style="margin:24px 0 0;font-size:12px;color:#6b7280"><a href="${e(content.footer.href)}" style="color:#6b7280">${e(content.footer.text)}</a></p>
 </td></tr>
 </table>
@@ -55,6 +61,7 @@ export function renderMailText(content: MailContent): string {
     ...content.facts.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${value}`),
     '',
     `${content.button.label}: ${content.button.href}`,
+    ...(content.secondary ? [`${content.secondary.label}: ${content.secondary.href}`] : []),
     '',
     `${content.footer.text}: ${content.footer.href}`,
     '',

@@ -13,6 +13,8 @@ const BODIES: Record<string, unknown> = {
   'PUT /monitors/{id}/alert-channels': { channelIds: [] },
   'PATCH /monitors/{id}/alert-settings': { alertOnDegraded: true },
   'PATCH /alert-channels/{id}': { name: 'Mine now' },
+  'PATCH /escalation-policies/{id}': { name: 'Mine now' },
+  'PUT /monitors/{id}/escalation-policy': { policyId: null },
   'PATCH /incidents/{id}': { severity: 'major' },
   'POST /incidents/{id}/updates': { message: 'Mine now.' },
   'PUT /incidents/{id}/monitors': { monitorIds: [] },
@@ -43,6 +45,13 @@ beforeAll(async () => {
     await post('/alert-channels', { kind: 'email', name: 'Bob', config: { address: 'b@example.com' } }),
   );
   theirs.set('/incidents', incident);
+  theirs.set(
+    '/escalation-policies',
+    await post('/escalation-policies', {
+      name: 'Bob on call',
+      steps: [{ channelIds: [theirs.get('/alert-channels')], waitMinutes: 5 }],
+    }),
+  );
   theirs.set('noteId', await post(`/incidents/${incident}/notes`, { text: 'Mine.' }));
   theirs.set('/status-pages', await post('/status-pages', { name: 'Bob', slug: 'bob-isolated' }));
   theirs.set('/performance/sites', await post('/performance/sites', { url: 'https://bob.example.com/' }));

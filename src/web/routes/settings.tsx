@@ -35,6 +35,12 @@ const settingsNotificationsRoute = createRoute({
   component: lazyRouteComponent(tabs, 'NotificationsTab'),
 });
 
+const settingsEscalationRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'escalation',
+  component: lazyRouteComponent(tabs, 'EscalationTab'),
+});
+
 const settingsGroupsRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: 'groups',
@@ -59,6 +65,7 @@ export const settingsRoutes = [
     settingsMembersRoute,
     settingsBillingRoute,
     settingsNotificationsRoute,
+    settingsEscalationRoute,
     settingsGroupsRoute,
     settingsApiRoute,
     settingsAuditRoute,

@@ -35,6 +35,8 @@ export function makeIncident(overrides: Partial<Incident> = {}): Incident {
   return {
     ...makeIncidentSummary(),
     flappingSince: null,
+    acknowledgement: null,
+    escalation: null,
     monitors: [{ id: 'm-1', name: 'Marketing site', url: 'https://acme.dev', status: 'down', primary: true }],
     latestUpdate: null,
     resolution: { rootCause: null, summary: null, followUps: [] },

@@ -4,7 +4,7 @@ import type { AlertEvent } from '../alert-event.ts';
 import { type RenderContext, summarise } from '../alert-summary.ts';
 import { type AlertChannel, hostOf } from '../channel.ts';
 
-const COLOURS = { down: 0xdc2626, up: 0x16a34a, warning: 0xd97706 } as const;
+const COLOURS = { down: 0xdc2626, up: 0x16a34a, warning: 0xd97706, info: 0x2563eb } as const;
 
 export function renderDiscord(event: AlertEvent, context: RenderContext) {
   const s = summarise(event, context);
@@ -16,7 +16,11 @@ export function renderDiscord(event: AlertEvent, context: RenderContext) {
       {
         title: `[${s.tag}] ${s.title}`.slice(0, 256),
         url: s.incidentLink ?? s.monitorLink,
-        description: `${s.headline} ${s.description}`.slice(0, 4096),
+        description:
+          `${s.headline} ${s.description}${s.acknowledgeLink ? `\n[Acknowledge](${s.acknowledgeLink})` : ''}`.slice(
+            0,
+            4096,
+          ),
         color: COLOURS[s.tone],
         timestamp: new Date(event.at).toISOString(),
         fields: [{ name: 'URL', value: event.monitor.url.slice(0, 1024) }],

@@ -11,7 +11,7 @@ export interface RenderedMail {
   text: string;
 }
 
-const ACCENTS = { down: '#dc2626', up: '#16a34a', warning: '#d97706' } as const;
+const ACCENTS = { down: '#dc2626', up: '#16a34a', warning: '#d97706', info: '#2563eb' } as const;
 
 function content(event: AlertEvent, context: RenderContext): MailContent {
   const s = summarise(event, context);
@@ -29,9 +29,14 @@ function content(event: AlertEvent, context: RenderContext): MailContent {
     accent: ACCENTS[s.tone],
     paragraphs,
     facts,
-    button: s.incidentLink
-      ? { label: 'View the incident', href: s.incidentLink }
-      : { label: context.test ? 'Notification settings' : 'View the monitor', href: s.monitorLink },
+    button: s.acknowledgeLink
+      ? { label: 'Acknowledge', href: s.acknowledgeLink }
+      : s.incidentLink
+        ? { label: 'View the incident', href: s.incidentLink }
+        : { label: context.test ? 'Notification settings' : 'View the monitor', href: s.monitorLink },
+    // Acknowledging stops the escalation; the incident stays one click away.
+    secondary:
+      s.acknowledgeLink && s.incidentLink ? { label: 'View the incident', href: s.incidentLink } : undefined,
     footer: { text: 'Change where Upwatch sends alerts', href: s.settingsLink },
   };
 }

@@ -6,7 +6,7 @@ import type { AlertEvent } from '../alert-event.ts';
 import { type RenderContext, summarise } from '../alert-summary.ts';
 import { type AlertChannel, hostOf } from '../channel.ts';
 
-const ICONS = { down: '🔴', up: '🟢', warning: '⚠️' } as const;
+const ICONS = { down: '🔴', up: '🟢', warning: '⚠️', info: '🔵' } as const;
 
 export function renderGooglechat(event: AlertEvent, context: RenderContext) {
   const s = summarise(event, context);
@@ -27,6 +27,9 @@ export function renderGooglechat(event: AlertEvent, context: RenderContext) {
                 {
                   buttonList: {
                     buttons: [
+                      ...(s.acknowledgeLink
+                        ? [{ text: 'Acknowledge', onClick: { openLink: { url: s.acknowledgeLink } } }]
+                        : []),
                       {
                         text: 'Open in Upwatch',
                         onClick: { openLink: { url: s.incidentLink ?? s.monitorLink } },

@@ -5,14 +5,14 @@ import { type RenderContext, summarise } from '../alert-summary.ts';
 import { type AlertChannel, hostOf } from '../channel.ts';
 
 /** Gotify's 0–10 scale: its Android app alerts loudly from 8 up, quietly below 4. */
-const PRIORITIES = { down: 8, warning: 5, up: 2 } as const;
+const PRIORITIES = { down: 8, warning: 5, info: 4, up: 2 } as const;
 
 export function renderGotify(event: AlertEvent, context: RenderContext) {
   const s = summarise(event, context);
   const link = s.incidentLink ?? s.monitorLink;
   return {
     title: `[${s.tag}] ${s.title}`,
-    message: `${s.headline} ${s.description}\n${link}`,
+    message: `${s.headline} ${s.description}\n${link}${s.acknowledgeLink ? `\nAcknowledge: ${s.acknowledgeLink}` : ''}`,
     priority: PRIORITIES[s.tone],
     extras: { 'client::notification': { click: { url: link } } },
   };

@@ -7,18 +7,19 @@ import type { AlertEvent } from '../alert-event.ts';
 import { type RenderContext, summarise } from '../alert-summary.ts';
 import { type AlertChannel, hostOf } from '../channel.ts';
 
-const ICONS = { down: '🔴', up: '🟢', warning: '⚠️' } as const;
+const ICONS = { down: '🔴', up: '🟢', warning: '⚠️', info: '🔵' } as const;
 
 export function renderMatrix(event: AlertEvent, context: RenderContext) {
   const s = summarise(event, context);
   const link = s.incidentLink ?? s.monitorLink;
   const title = `${ICONS[s.tone]} [${s.tag}] ${s.title}`;
   const text = `${s.headline} ${s.description}`;
+  const ack = s.acknowledgeLink;
   return {
     msgtype: 'm.text',
-    body: `${title}\n${text}\n${link}`,
+    body: `${title}\n${text}\n${link}${ack ? `\nAcknowledge: ${ack}` : ''}`,
     format: 'org.matrix.custom.html',
-    formatted_body: `<strong>${escapeHtml(title)}</strong><br>${escapeHtml(text)}<br><a href="${escapeHtml(link)}">Open in Upwatch</a>`,
+    formatted_body: `<strong>${escapeHtml(title)}</strong><br>${escapeHtml(text)}<br><a href="${escapeHtml(link)}">Open in Upwatch</a>${ack ? ` · <a href="${escapeHtml(ack)}">Acknowledge</a>` : ''}`,
   };
 }
 

@@ -5,7 +5,7 @@ import { type RenderContext, summarise } from '../alert-summary.ts';
 import { type AlertChannel, hostOf } from '../channel.ts';
 
 /** Adaptive Cards' own colour names: red, green, amber. */
-const COLOURS = { down: 'Attention', up: 'Good', warning: 'Warning' } as const;
+const COLOURS = { down: 'Attention', up: 'Good', warning: 'Warning', info: 'Accent' } as const;
 
 export function renderMsteams(event: AlertEvent, context: RenderContext) {
   const s = summarise(event, context);
@@ -37,6 +37,9 @@ export function renderMsteams(event: AlertEvent, context: RenderContext) {
             { type: 'FactSet', facts: facts.map(([title, value]) => ({ title, value })) },
           ],
           actions: [
+            ...(s.acknowledgeLink
+              ? [{ type: 'Action.OpenUrl', title: 'Acknowledge', url: s.acknowledgeLink }]
+              : []),
             { type: 'Action.OpenUrl', title: 'Open in Upwatch', url: s.incidentLink ?? s.monitorLink },
           ],
         },

@@ -5,7 +5,7 @@ import type { AlertEvent } from '../alert-event.ts';
 import { type RenderContext, summarise } from '../alert-summary.ts';
 import { type AlertChannel, hostOf } from '../channel.ts';
 
-const TAGS = { down: 'red_circle', up: 'green_circle', warning: 'warning' } as const;
+const TAGS = { down: 'red_circle', up: 'green_circle', warning: 'warning', info: 'eyes' } as const;
 const DEFAULT_PRIORITY = 3;
 
 export function renderNtfy(event: AlertEvent, context: RenderContext) {
@@ -15,8 +15,12 @@ export function renderNtfy(event: AlertEvent, context: RenderContext) {
     message: `${s.headline} ${s.description}`,
     tags: [TAGS[s.tone]],
     click: s.incidentLink ?? s.monitorLink,
-    /** Whether the channel's own priority applies; good news goes at the default. */
-    urgent: s.tone !== 'up',
+    // ntfy's action buttons: an http action would acknowledge without the page, so a view action.
+    ...(s.acknowledgeLink
+      ? { actions: [{ action: 'view', label: 'Acknowledge', url: s.acknowledgeLink, clear: true }] }
+      : {}),
+    /** Whether the channel's own priority applies; good news and follow-ups go at the default. */
+    urgent: s.tone === 'down' || s.tone === 'warning',
   };
 }
 

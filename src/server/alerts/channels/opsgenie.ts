@@ -1,29 +1,34 @@
-// Opsgenie Alert API: an alert created for each problem under an alias, closed by that alias
-// when the problem ends (a recovery, a renewal).
+// Opsgenie Alert API: an alert created for each problem under an alias, acknowledged by that
+// alias when someone takes the incident on in Upwatch, closed by it when the problem ends (a
+// recovery, a renewal).
 import type { AlertEvent } from '../alert-event.ts';
 import { type RenderContext, summarise } from '../alert-summary.ts';
 import { threadOf } from '../alert-thread.ts';
 import type { AlertChannel } from '../channel.ts';
 
-const PRIORITIES = { down: 'P1', warning: 'P3', up: 'P5' } as const;
+const PRIORITIES = { down: 'P1', warning: 'P3', info: 'P5', up: 'P5' } as const;
 
 export function renderOpsgenie(event: AlertEvent, context: RenderContext) {
   const s = summarise(event, context);
-  const { key, resolves } = threadOf(event);
-  if (resolves) {
+  const { key, action } = threadOf(event);
+  if (action !== 'open') {
     return {
-      action: 'close' as const,
+      action: action === 'resolve' ? ('close' as const) : ('acknowledge' as const),
       alias: key,
       body: { source: 'Upwatch', note: `${s.headline} ${s.description}` },
     };
   }
+  const ack = s.acknowledgeLink ? `\nAcknowledge: ${s.acknowledgeLink}` : '';
   return {
     action: 'create' as const,
     alias: key,
     body: {
       message: `[${s.tag}] ${s.title}`.slice(0, 130),
       alias: key,
-      description: `${s.headline} ${s.description}\n${s.incidentLink ?? s.monitorLink}`.slice(0, 15_000),
+      description: `${s.headline} ${s.description}\n${s.incidentLink ?? s.monitorLink}${ack}`.slice(
+        0,
+        15_000,
+      ),
       priority: PRIORITIES[s.tone],
       source: 'Upwatch',
       entity: event.monitor.name,
@@ -41,7 +46,7 @@ export const opsgenieChannel: AlertChannel<'opsgenie', ReturnType<typeof renderO
     const url =
       rendered.action === 'create'
         ? base
-        : `${base}/${encodeURIComponent(rendered.alias)}/close?identifierType=alias`;
+        : `${base}/${encodeURIComponent(rendered.alias)}/${rendered.action}?identifierType=alias`;
     await deps.postJson(url, JSON.stringify(rendered.body), {
       headers: { authorization: `GenieKey ${config.apiKey}` },
       signal: deps.signal,

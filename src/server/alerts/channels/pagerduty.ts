@@ -1,16 +1,18 @@
-// PagerDuty Events API v2: a trigger for each problem, keyed so the event that ends the problem
-// (a recovery, a renewal) resolves the same PagerDuty alert.
+// PagerDuty Events API v2: a trigger for each problem, keyed so that an acknowledgement in
+// Upwatch acknowledges, and the event that ends the problem (a recovery, a renewal) resolves,
+// the same PagerDuty alert.
 import type { AlertEvent } from '../alert-event.ts';
 import { type RenderContext, summarise } from '../alert-summary.ts';
 import { threadOf } from '../alert-thread.ts';
 import type { AlertChannel } from '../channel.ts';
 
-const SEVERITIES = { down: 'critical', warning: 'warning', up: 'info' } as const;
+const SEVERITIES = { down: 'critical', warning: 'warning', up: 'info', info: 'info' } as const;
 
 export function renderPagerduty(event: AlertEvent, context: RenderContext) {
   const s = summarise(event, context);
-  const { key, resolves } = threadOf(event);
-  if (resolves) return { event_action: 'resolve' as const, dedup_key: key };
+  const { key, action } = threadOf(event);
+  if (action === 'resolve') return { event_action: 'resolve' as const, dedup_key: key };
+  if (action === 'acknowledge') return { event_action: 'acknowledge' as const, dedup_key: key };
   const link = s.incidentLink ?? s.monitorLink;
   return {
     event_action: 'trigger' as const,
@@ -26,7 +28,10 @@ export function renderPagerduty(event: AlertEvent, context: RenderContext) {
     },
     client: 'Upwatch',
     client_url: link,
-    links: [{ href: link, text: 'Open in Upwatch' }],
+    links: [
+      { href: link, text: 'Open in Upwatch' },
+      ...(s.acknowledgeLink ? [{ href: s.acknowledgeLink, text: 'Acknowledge in Upwatch' }] : []),
+    ],
   };
 }
 

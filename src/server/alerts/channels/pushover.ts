@@ -14,11 +14,12 @@ export function renderPushover(event: AlertEvent, context: RenderContext) {
   return {
     title: `[${s.tag}] ${s.title}`.slice(0, 250),
     message: `${s.headline} ${s.description}`.slice(0, 1024),
-    url: s.incidentLink ?? s.monitorLink,
-    url_title: 'Open in Upwatch',
+    // One supplementary URL per message: acknowledging is what a phone's owner needs most.
+    url: s.acknowledgeLink ?? s.incidentLink ?? s.monitorLink,
+    url_title: s.acknowledgeLink ? 'Acknowledge' : 'Open in Upwatch',
     timestamp: Math.floor(event.at / 1000),
-    /** Whether the channel's own priority applies; good news goes at 0. */
-    urgent: s.tone !== 'up',
+    /** Whether the channel's own priority applies; good news and follow-ups go at 0. */
+    urgent: s.tone === 'down' || s.tone === 'warning',
   };
 }
 

@@ -3,7 +3,7 @@ import type { AlertEvent } from '../alert-event.ts';
 import { type RenderContext, summarise } from '../alert-summary.ts';
 import { type AlertChannel, hostOf } from '../channel.ts';
 
-const COLOURS = { down: '#dc2626', up: '#16a34a', warning: '#d97706' } as const;
+const COLOURS = { down: '#dc2626', up: '#16a34a', warning: '#d97706', info: '#2563eb' } as const;
 
 export function renderRocketchat(event: AlertEvent, context: RenderContext) {
   const s = summarise(event, context);
@@ -14,7 +14,7 @@ export function renderRocketchat(event: AlertEvent, context: RenderContext) {
       {
         title: s.headline,
         title_link: s.incidentLink ?? s.monitorLink,
-        text: s.description,
+        text: s.acknowledgeLink ? `${s.description}\n[Acknowledge](${s.acknowledgeLink})` : s.description,
         color: COLOURS[s.tone],
         fields: [...s.facts, ['URL', event.monitor.url]].map(([title, value]) => ({
           short: true,

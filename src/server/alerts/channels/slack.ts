@@ -8,7 +8,12 @@ function escapeSlack(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
-const ICONS = { down: ':red_circle:', up: ':large_green_circle:', warning: ':warning:' } as const;
+const ICONS = {
+  down: ':red_circle:',
+  up: ':large_green_circle:',
+  warning: ':warning:',
+  info: ':large_blue_circle:',
+} as const;
 
 export function renderSlack(event: AlertEvent, context: RenderContext) {
   const s = summarise(event, context);
@@ -21,7 +26,7 @@ export function renderSlack(event: AlertEvent, context: RenderContext) {
         type: 'section',
         text: {
           type: 'mrkdwn',
-          text: `${icon} *<${link}|${escapeSlack(s.headline)}>*\n${escapeSlack(s.detail)}`,
+          text: `${icon} *<${link}|${escapeSlack(s.headline)}>*\n${escapeSlack(s.detail)}${s.acknowledgeLink ? `\n<${s.acknowledgeLink}|Acknowledge>` : ''}`,
         },
       },
       {

@@ -14,7 +14,7 @@ function escapeLinkTarget(url: string): string {
   return url.replace(/[)\\]/g, '\\$&');
 }
 
-const ICONS = { down: '🔴', up: '🟢', warning: '⚠️' } as const;
+const ICONS = { down: '🔴', up: '🟢', warning: '⚠️', info: '🔵' } as const;
 
 export function renderTelegram(event: AlertEvent, context: RenderContext) {
   const s = summarise(event, context);
@@ -23,6 +23,9 @@ export function renderTelegram(event: AlertEvent, context: RenderContext) {
     `${ICONS[s.tone]} *${escapeMarkdownV2(`[${s.tag}] ${s.title}`)}*`,
     escapeMarkdownV2(`${s.headline} ${s.description}`),
     `[${escapeMarkdownV2('Open in Upwatch')}](${escapeLinkTarget(link)})`,
+    ...(s.acknowledgeLink
+      ? [`[${escapeMarkdownV2('Acknowledge')}](${escapeLinkTarget(s.acknowledgeLink)})`]
+      : []),
   ].join('\n');
   return { text, parse_mode: 'MarkdownV2' as const, link_preview_options: { is_disabled: true } };
 }

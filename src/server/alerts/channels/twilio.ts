@@ -12,7 +12,8 @@ const SMS_LIMIT = 320;
 
 export function renderTwilio(event: AlertEvent, context: RenderContext) {
   const s = summarise(event, context);
-  const link = s.incidentLink ?? s.monitorLink;
+  // A text's one link: the acknowledgement when there is one, so on-call can take it from the phone.
+  const link = s.acknowledgeLink ?? s.incidentLink ?? s.monitorLink;
   const sms = `Upwatch [${s.tag}] ${s.headline} ${s.description}`;
   return {
     sms: `${sms.slice(0, SMS_LIMIT - link.length - 1)} ${link}`,

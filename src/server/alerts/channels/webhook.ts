@@ -20,12 +20,16 @@ export function renderWebhook(event: AlertEvent, context: RenderContext) {
     summary: `[${s.tag}] ${s.title}`,
     monitor: { ...event.monitor, link: s.monitorLink },
     incident: event.incident ? { ...event.incident, link: s.incidentLink } : null,
+    // POST it (no body, no auth: the signature is the authority) to acknowledge the incident.
+    ...(s.acknowledgeLink ? { acknowledgeUrl: s.acknowledgeLink } : {}),
     failure: event.failure,
     downtimeMs: event.downtimeMs,
     // Certificate alerts (ssl.*) carry the certificate's facts; monitor alerts keep their shape.
     ...(event.certificate ? { certificate: event.certificate } : {}),
     ...(event.domain ? { domain: event.domain } : {}),
     ...(event.performance ? { performance: event.performance } : {}),
+    ...(event.escalation ? { escalation: event.escalation } : {}),
+    ...(event.acknowledgement ? { acknowledgement: event.acknowledgement } : {}),
   });
   return { type: event.kind, body };
 }

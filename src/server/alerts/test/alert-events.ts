@@ -82,4 +82,12 @@ export const ALERT_EVENTS: Record<AlertKind, AlertEvent> = {
   }),
   'performance.budget_exceeded': plain('performance.budget_exceeded', { performance: performance(2840) }),
   'performance.budget_recovered': plain('performance.budget_recovered', { performance: performance(1650) }),
+  'incident.escalated': plain('incident.escalated', {
+    incident: INCIDENT,
+    escalation: { policyName: 'On call', step: 2, steps: 2, repeat: false, unacknowledgedMs: 600_000 },
+  }),
+  'incident.acknowledged': plain('incident.acknowledged', {
+    incident: INCIDENT,
+    acknowledgement: { by: 'Ada Lovelace' },
+  }),
 };

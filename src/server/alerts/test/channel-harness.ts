@@ -10,7 +10,13 @@ import { createPostJson } from '../post-json.ts';
 import { ALERT_EVENTS } from './alert-events.ts';
 import { type ReceivedRequest, startReceiver } from './receiver.ts';
 
-export const CONTEXT = { publicUrl: 'https://up.example.com', test: false };
+/** As dispatch.ts renders real alerts: with the signed link that acknowledges the incident. */
+export const ACK_LINK = 'https://up.example.com/ack/signed-token';
+export const CONTEXT: RenderContext = {
+  publicUrl: 'https://up.example.com',
+  test: false,
+  acknowledgeLink: ACK_LINK,
+};
 
 /** Any channel, whatever its kind's config and rendered message. */
 interface AnyChannel {

@@ -22,8 +22,8 @@ const SLOW_MS = 60;
 const signal = new AbortController().signal;
 
 export interface OutageHarnessOptions {
-  /** The owner's plan: Pro for more than the free plan's five monitors. */
-  plan?: 'free' | 'pro';
+  /** The monitors' owner's plan (incident management, escalation and webhooks need one; Pro holds more than five monitors). */
+  plan?: 'free' | 'starter' | 'pro';
 }
 
 export async function startOutageHarness({ plan = 'free' }: OutageHarnessOptions = {}) {

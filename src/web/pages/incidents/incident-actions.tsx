@@ -8,11 +8,11 @@ import {
   type IncidentSeverity,
   type IncidentStatus,
 } from '../../../core/api/incidents';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Field, Label, NativeSelect } from '../../components/ui/input';
 import { apiSend } from '../../lib/api';
 import { incidentPath } from '../../lib/incidents';
+import { AcknowledgeButton } from './acknowledge-button';
 import { PostUpdateDialog, ResolveDialog } from './action-dialogs';
 import { ManagementUpgrade, useCanManageIncidents } from './management';
 import { useIncidentWrite } from './use-incident-write';
@@ -21,18 +21,13 @@ import { useIncidentWrite } from './use-incident-write';
 export function IncidentActions({ incident }: { incident: Incident }) {
   const allowed = useCanManageIncidents();
   const resolved = incident.resolvedAt !== null;
-  const acknowledge = useIncidentWrite(
-    incident.id,
-    () => apiSend<Incident>('POST', incidentPath(incident.id, 'acknowledge')),
-    'Incident acknowledged.',
-  );
   const patch = useIncidentWrite(
     incident.id,
     (body: IncidentPatch) => apiSend<Incident>('PATCH', incidentPath(incident.id), body),
     (saved) =>
       `Status ${INCIDENT_STATUS_LABELS[saved.status]}, severity ${INCIDENT_SEVERITY_LABELS[saved.severity]}.`,
   );
-  const busy = acknowledge.isPending || patch.isPending;
+  const busy = patch.isPending;
 
   return (
     <Card>
@@ -41,13 +36,7 @@ export function IncidentActions({ incident }: { incident: Incident }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div className="flex flex-wrap gap-2">
-          <Button
-            variant="secondary"
-            disabled={!allowed || busy || resolved || incident.acknowledgedAt !== null}
-            onClick={() => acknowledge.mutate()}
-          >
-            {incident.acknowledgedAt === null ? 'Acknowledge' : 'Acknowledged'}
-          </Button>
+          <AcknowledgeButton incident={incident} />
           <PostUpdateDialog incident={incident} disabled={!allowed || busy} />
           <ResolveDialog incident={incident} disabled={!allowed || busy || resolved} />
         </div>

@@ -5,6 +5,7 @@ import { Card } from '../../components/ui/card';
 import { formatDateTime, formatDuration } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { useTimeZone } from '../../lib/use-time-zone';
+import { AcknowledgeButton } from './acknowledge-button';
 import { FlappingBadge, IncidentStatusBadge, SeverityBadge } from './incident-badges';
 
 /** Until resolved, or until now while open: an open incident's duration keeps counting. */
@@ -46,6 +47,9 @@ function IncidentRow({ incident, now }: { incident: IncidentSummary; now: number
         {formatDuration(incidentDuration(incident, now))}
         {open ? <span className="sr-only"> so far</span> : null}
       </td>
+      <td className="text-right whitespace-nowrap">
+        <AcknowledgeButton incident={incident} size="sm" />
+      </td>
     </tr>
   );
 }
@@ -64,7 +68,8 @@ export function IncidentTable({
   const now = useNow(1000);
   return (
     <>
-      <Card className="overflow-x-auto">
+      {/* Relative: the cells' screen-reader text (absolutely placed) scrolls with the table, not the page. */}
+      <Card className="relative overflow-x-auto">
         <table className="w-full text-sm" aria-label="Incidents">
           <thead className="border-b border-border bg-surface text-left text-xs tracking-wide text-muted uppercase">
             <tr className="[&>th]:px-4 [&>th]:py-2 [&>th]:font-medium">
@@ -75,6 +80,9 @@ export function IncidentTable({
                 Started
               </th>
               <th scope="col">Duration</th>
+              <th scope="col">
+                <span className="sr-only">Acknowledge</span>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-border">

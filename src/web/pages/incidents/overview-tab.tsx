@@ -44,8 +44,23 @@ export function OverviewTab() {
               {incident.resolvedAt === null ? <span className="text-muted"> and counting</span> : null}
             </Fact>
             <Fact label="Started">{at(incident.startedAt, '—')}</Fact>
-            <Fact label="Acknowledged">{at(incident.acknowledgedAt, 'Not yet')}</Fact>
+            <Fact label="Acknowledged">
+              {at(incident.acknowledgedAt, 'Not yet')}
+              {incident.acknowledgement?.label ? (
+                <span className="block text-muted">by {incident.acknowledgement.label}</span>
+              ) : null}
+            </Fact>
             <Fact label="Resolved">{at(incident.resolvedAt, 'Not yet')}</Fact>
+            {incident.escalation ? (
+              <Fact label="Escalation">
+                {incident.escalation.policy ? `“${incident.escalation.policy.name}”` : 'A deleted policy'}
+                <span className="block text-muted">
+                  {incident.escalation.nextAt === null
+                    ? `${incident.escalation.round} ${incident.escalation.round === 1 ? 'step' : 'steps'} fired; stopped`
+                    : `Next step ${formatDateTime(incident.escalation.nextAt, timeZone)} unless acknowledged`}
+                </span>
+              </Fact>
+            ) : null}
           </dl>
         </CardContent>
       </Card>

@@ -20,6 +20,8 @@ const TONE: Partial<Record<IncidentEvent['kind'], Tone>> = {
   alert_failed: 'danger',
   reopened: 'danger',
   flapping: 'warn',
+  escalated: 'warn',
+  acknowledged: 'good',
   recovered: 'good',
   resolved: 'good',
 };

@@ -7,6 +7,7 @@ const TABS: RouteTab[] = [
   { value: 'members', label: 'Members', link: { to: '/dashboard/settings/members' } },
   { value: 'billing', label: 'Billing & Subscription', link: { to: '/dashboard/settings/billing' } },
   { value: 'notifications', label: 'Notifications', link: { to: '/dashboard/settings/notifications' } },
+  { value: 'escalation', label: 'Escalation policies', link: { to: '/dashboard/settings/escalation' } },
   { value: 'groups', label: 'Public Status', link: { to: '/dashboard/settings/groups' } },
   { value: 'api', label: 'API Documentation', link: { to: '/dashboard/settings/api' } },
   { value: 'audit', label: 'Audit log', link: { to: '/dashboard/settings/audit' } },

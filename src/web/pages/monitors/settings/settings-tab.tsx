@@ -13,6 +13,7 @@ import { formStateFromMonitor } from '../form/form-values';
 import { MonitorForm } from '../form/monitor-form';
 import { AlertChannelsCard } from './alert-channels-card';
 import { DeleteMonitorCard } from './delete-monitor-card';
+import { EscalationCard } from './escalation-card';
 import { IntervalRaisedNotice } from './interval-raised-notice';
 import { QuietAlertsCard } from './quiet-alerts-card';
 
@@ -84,6 +85,7 @@ export function SettingsTab() {
       />
       <AlertChannelsCard monitorId={monitor.id} />
       <QuietAlertsCard monitor={monitor} />
+      <EscalationCard monitorId={monitor.id} />
       <PauseCard monitor={monitor} />
       <DeleteMonitorCard monitor={monitor} />
     </div>
