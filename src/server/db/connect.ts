@@ -76,7 +76,12 @@ export function connectDatabase(config: DatabaseConfig, options: ConnectOptions 
     connectionString: config.url,
     max: options.poolSize ?? 10,
     types: pgTypes,
-    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    // Thousands of throwaway schemas bloat the catalogs until Kysely's introspection of them runs
+    // in parallel, and a parallel worker then fails to find the schema named here ("schema does
+    // not exist", seen in test runs): such connections stay serial.
+    ...(options.searchPath
+      ? { options: `-c search_path=${options.searchPath} -c max_parallel_workers_per_gather=0` }
+      : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };

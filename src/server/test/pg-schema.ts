@@ -23,7 +23,8 @@ export async function createPostgresSchema(prefix: string): Promise<PostgresSche
   await migrateToLatest(handle.db, handle.dialect);
   const separator = baseUrl.includes('?') ? '&' : '?';
   return {
-    url: `${baseUrl}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    // Serial, as connectDatabase makes schema connections (see there).
+    url: `${baseUrl}${separator}options=${encodeURIComponent(`-c search_path=${schema} -c max_parallel_workers_per_gather=0`)}`,
     handle,
     async drop() {
       await handle.destroy();
