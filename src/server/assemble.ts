@@ -15,6 +15,7 @@ import { createApp } from './http/app.ts';
 import { createIncidentService } from './incidents/service.ts';
 import type { Logger } from './logger.ts';
 import { createOutboxMailer, type Mailer } from './mail/mailer.ts';
+import { createMaintenanceService } from './maintenance/service.ts';
 import { createMonitorService } from './monitors/service.ts';
 import type { TargetVetter } from './monitors/vet-url.ts';
 import { createTargetGuard, type TargetGuard } from './net/target-guard.ts';
@@ -122,6 +123,7 @@ export function assemble({
     logger,
     entitlements: billing.entitlements,
   });
+  const maintenance = createMaintenanceService({ db, clock });
   const workspaces = {
     members: createMemberService(db, clock),
     invitations: createInvitationService({
@@ -154,6 +156,7 @@ export function assemble({
     deployments,
     performance,
     digests,
+    maintenance,
     workspaces,
     events,
     pings: { db, dialect, clock, events, flapPolicy: config.flapPolicy },

@@ -20,6 +20,7 @@ import { createPostgresEventBus } from './events/postgres-bus.ts';
 import { flappingJob } from './incidents/flap-job.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { maintenanceJob } from './maintenance/job.ts';
 import { createTargetVetter } from './monitors/vet-url.ts';
 import { readExtraCa } from './net/extra-ca.ts';
 import { createTargetGuard, type TargetGuard } from './net/target-guard.ts';
@@ -160,6 +161,7 @@ export function createCheckWorker(
     logger,
     jobs: [
       job,
+      maintenanceJob(database.db, systemClock),
       createSslJob({
         db: database.db,
         dialect: database.dialect,

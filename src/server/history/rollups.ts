@@ -17,6 +17,8 @@ export interface RollupInput {
   checkedAt: number;
   status: CheckStatus;
   totalMs: number;
+  /** Inside a maintenance window: counted in maintenance_checks only, so no uptime figure sees it. */
+  maintenance?: boolean;
 }
 
 type RollupTableName = 'rollups_hourly' | 'rollups_daily';
@@ -27,6 +29,7 @@ const EMPTY_ROW: Omit<RollupTable, 'monitor_id' | 'bucket_start'> = {
   checks: 0,
   up_checks: 0,
   degraded_checks: 0,
+  maintenance_checks: 0,
   latency_sum_ms: 0,
   latency_min_ms: NO_LATENCY_MIN,
   latency_max_ms: 0,
@@ -48,6 +51,10 @@ export function aggregate(results: readonly RollupInput[], bucketMs: number): Ro
       row = emptyRow(result.monitorId, bucketStart);
       rows.set(key, row);
     }
+    if (result.maintenance) {
+      row.maintenance_checks = (row.maintenance_checks ?? 0) + 1;
+      continue;
+    }
     row.checks += 1;
     if (result.status === 'down') continue;
     row.up_checks += 1;
@@ -65,14 +72,14 @@ async function upsert(db: Kysely<Database>, dialect: Dialect, table: RollupTable
   if (rows.length === 0) return;
   const stored = (column: string) => sql<number>`${sql.ref(`${table}.${column}`)}`;
   const incoming = (column: string) => sql<number>`${sql.ref(`excluded.${column}`)}`;
-  const summed = ['checks', 'up_checks', 'degraded_checks', 'latency_sum_ms'];
+  const summed = ['checks', 'up_checks', 'degraded_checks', 'maintenance_checks', 'latency_sum_ms'];
   for (let bucket = 0; bucket < LATENCY_BUCKET_COUNT; bucket++) summed.push(`h${bucket}`);
   const set: Record<string, RawBuilder<number>> = Object.fromEntries(
     summed.map((column) => [column, sql<number>`${stored(column)} + ${incoming(column)}`]),
   );
   set.latency_min_ms = smallerOf(dialect, stored('latency_min_ms'), incoming('latency_min_ms'));
   set.latency_max_ms = largerOf(dialect, stored('latency_max_ms'), incoming('latency_max_ms'));
-  // 512 rows keep each statement under SQLite's bound-parameter limit (27 columns a row).
+  // 512 rows keep each statement under SQLite's bound-parameter limit (28 columns a row).
   for (const chunk of powerOfTwoChunks(rows, 512)) {
     await db
       .insertInto(table)

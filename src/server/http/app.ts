@@ -29,6 +29,8 @@ import { mountIncidentRoutes } from '../incidents/routes.ts';
 import type { IncidentService } from '../incidents/service.ts';
 import type { Logger } from '../logger.ts';
 import { mountOutboxRoutes } from '../mail/routes.ts';
+import { mountMaintenanceRoutes } from '../maintenance/routes.ts';
+import type { MaintenanceService } from '../maintenance/service.ts';
 import { mountMonitorRoutes } from '../monitors/routes.ts';
 import type { MonitorService } from '../monitors/service.ts';
 import { mountPerformanceRoutes } from '../performance/routes.ts';
@@ -63,6 +65,7 @@ export interface AppDeps {
   deployments: DeploymentService;
   performance: PerformanceService;
   digests: DigestService;
+  maintenance: MaintenanceService;
   workspaces: { members: MemberService; invitations: InvitationService; lifecycle: WorkspaceLifecycle };
   events: EventBus;
   /** What a heartbeat ping needs to be judged like a check result. */
@@ -83,6 +86,7 @@ export function createApp({
   deployments,
   performance,
   digests,
+  maintenance,
   workspaces,
   events,
   pings,
@@ -134,6 +138,7 @@ export function createApp({
   mountStatusPages(app, api, { db, clock, entitlements: billing.entitlements, publicUrl: config.publicUrl });
   mountApiKeyRoutes(api, apiKeys);
   mountDeploymentRoutes(api, deployments);
+  mountMaintenanceRoutes(api, maintenance);
   mountPerformanceRoutes(api, performance);
   mountDigestRoutes(api, digests);
   mountRetentionRoutes(api, db, clock);
