@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDueDeliveriesQuery } from '../alerts/claim-deliveries.ts';
 import { dueCustomerQueries } from '../billing/period-job.ts';
 import { dueDigestsQuery } from '../digests/due.ts';
+import { dueWindowsQuery } from '../maintenance/job.ts';
 import { claimDueSitesQuery, claimNextRunQuery } from '../performance/claim.ts';
 import { RETENTION_KINDS } from '../retention/kinds.ts';
 import { deleteBatchStatement } from '../retention/prune.ts';
@@ -175,6 +176,10 @@ describe('per-poll statements of the periodic jobs', () => {
       claimDueDeliveriesQuery(t.db, t.dialect, { now: NOW, limit: 50, leaseMs: 60_000 }),
     );
     expectIndexSearch(plan, 'alert_deliveries_due_idx');
+  });
+
+  it('finds the maintenance windows due to start or end through their next-transition index', async () => {
+    expectIndexSearch(await explain(dueWindowsQuery(t.db, NOW)), 'maintenance_windows_due_idx');
   });
 
   it('finds the users whose digest is due through the next-send index, a page after a page', async () => {

@@ -5,12 +5,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckResult, UptimeReport } from '../../core/api/history.ts';
 import type { MaintenanceWindow } from '../../core/api/maintenance.ts';
 import type { Monitor } from '../../core/api/monitors.ts';
+import { type HeartbeatHarness, startHeartbeatHarness } from '../heartbeats/test/heartbeat-harness.ts';
 import { type OutageHarness, startOutageHarness } from '../incidents/test/outage-harness.ts';
 import { runDueTransitions } from './job.ts';
 
 let h: OutageHarness;
+let beats: HeartbeatHarness | undefined;
 afterEach(async () => {
-  await h?.close();
+  // Each test starts one harness; the other may be left from an earlier test, closed already.
+  if (beats) await beats.close();
+  else await h?.close();
+  beats = undefined;
 });
 
 const MINUTE = 60_000;
@@ -129,5 +134,40 @@ describe('a monitor failing during a maintenance window', () => {
     await h.step();
     expect((await h.incidents())[0]?.status).toBe('resolved');
     expect(h.subjects()[1]).toMatch(/^\[Recovered\] api\.example\.com/);
+  });
+});
+
+describe('a heartbeat during a maintenance window', () => {
+  it('opens no incident for a missed run or a /fail inside the window, and goes down once when the window ends', async () => {
+    beats = await startHeartbeatHarness({ smtp: true });
+    const b = beats;
+    const monitor = await b.create({ name: 'Nightly backup', periodSeconds: 300, graceSeconds: 120 });
+    const t0 = b.app.clock.now();
+    await b.ping(monitor);
+    const response = await b.app.send(b.owner, 'POST', '/maintenance-windows', {
+      name: 'Backup server move',
+      startsAt: t0,
+      durationMinutes: 60,
+      monitorIds: [],
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const endsAt = t0 + 60 * MINUTE;
+
+    await b.advanceTo(t0 + 30 * MINUTE);
+    expect((await b.ping(monitor, '/fail')).status).toBe(200);
+    await b.advanceTo(endsAt - MINUTE);
+    expect((await b.get(monitor.id)).status).toBe('up');
+    expect(await b.incidents()).toEqual([]);
+    const held = await b.results(monitor.id);
+    expect(held.filter((result) => result.status === 'down').length).toBeGreaterThanOrEqual(2);
+    for (const result of held.filter((r) => r.status === 'down')) expect(result.maintenance).toBe(true);
+
+    await b.advanceTo(endsAt + 10 * MINUTE);
+    await b.app.deliver();
+    expect((await b.get(monitor.id)).status).toBe('down');
+    const incidents = await b.incidents();
+    expect(incidents).toHaveLength(1);
+    expect(incidents[0]?.started_at).toBe(endsAt);
+    expect(b.subjects()).toEqual([expect.stringMatching(/^\[Down\] Nightly backup — /)]);
   });
 });
