@@ -7,6 +7,8 @@ import {
   occurrencesBetween,
   startsAfter,
   withDefaultDays,
+  zonedParts,
+  zonedTime,
 } from './maintenance-schedule.ts';
 
 const iso = (ats: number[]) => ats.map((at) => new Date(at).toISOString());
@@ -87,5 +89,18 @@ describe('maintenance occurrences', () => {
     expect(occurrencesBetween(oneOff, startsAt + 60 * 60_000, startsAt + 86_400_000)).toEqual([
       { startsAt, endsAt: startsAt + 90 * 60_000 },
     ]);
+  });
+});
+
+describe('wall-clock times in a zone', () => {
+  it('turns a date and time on a New York clock into the instant, on both sides of the change', () => {
+    expect(zonedTime('2026-03-02', '09:00', 'America/New_York')).toBe(Date.UTC(2026, 2, 2, 14, 0));
+    expect(zonedTime('2026-03-09', '09:00', 'America/New_York')).toBe(Date.UTC(2026, 2, 9, 13, 0));
+    expect(zonedParts(Date.UTC(2026, 2, 9, 13, 0), 'America/New_York')).toEqual({
+      date: '2026-03-09',
+      time: '09:00',
+    });
+    expect(zonedTime('2026-13-40', '09:00', 'UTC')).toBeNull();
+    expect(zonedTime('2026-03-02', 'xx', 'UTC')).toBeNull();
   });
 });

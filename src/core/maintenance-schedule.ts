@@ -121,3 +121,40 @@ export function occurrencesBetween(
     .filter((start) => start < to)
     .map((start) => ({ startsAt: start, endsAt: start + length }));
 }
+
+/**
+ * The instant a clock in `timezone` shows `date` (YYYY-MM-DD) at `time` (HH:MM): the first run of a
+ * cron pattern naming that minute, looked for from two days before it (croner moves a time that
+ * daylight saving skips forward, and takes the first of a repeated hour). Null for a bad date.
+ */
+export function zonedTime(date: string, time: string, timezone: string): number | null {
+  const [year, month, day] = date.split('-').map(Number);
+  const [hour, minute] = time.split(':').map(Number);
+  if (![year, month, day, hour, minute].every((part) => Number.isInteger(part))) return null;
+  const wall = Date.UTC(year as number, (month as number) - 1, day as number, hour, minute);
+  try {
+    const cron = new Cron(`${minute} ${hour} ${day} ${month} *`, { timezone, paused: true });
+    return cron.nextRun(new Date(wall - 2 * 86_400_000))?.getTime() ?? null;
+  } catch {
+    // An hour, day or month out of range: croner refuses the pattern.
+    return null;
+  }
+}
+
+/** `at` as a clock in `timezone` shows it: a date (YYYY-MM-DD) and a time (HH:MM), for form fields. */
+export function zonedParts(at: number, timezone: string): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: timezone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    date: `${part('year')}-${part('month')}-${part('day')}`,
+    time: `${part('hour')}:${part('minute')}`,
+  };
+}

@@ -2,7 +2,7 @@
 // monitors (or all) are checked and their results kept, marked as maintenance, but open no
 // incident, send no alert and count in no uptime figure.
 import { z } from 'zod';
-import { MAINTENANCE_FREQUENCIES } from '../maintenance-schedule.ts';
+import { MAINTENANCE_FREQUENCIES, type MaintenanceSchedule } from '../maintenance-schedule.ts';
 import { isValidTimeZone } from '../time-zones.ts';
 
 export const MAINTENANCE_STATES = ['upcoming', 'in_progress', 'completed'] as const;
@@ -124,6 +124,15 @@ export const maintenanceWindowListSchema = z
   .object({ windows: z.array(maintenanceWindowSchema), nextCursor: z.string().nullable() })
   .meta({ id: 'MaintenanceWindowList' });
 export type MaintenanceWindowList = z.infer<typeof maintenanceWindowListSchema>;
+
+/** An answered window's schedule, for working out its occurrences (the web app's calendar). */
+export function scheduleOfWindow(window: MaintenanceWindow): MaintenanceSchedule {
+  return {
+    startsAt: window.startsAt,
+    durationMinutes: window.durationMinutes,
+    recurrence: window.recurrence,
+  };
+}
 
 /** What a monitor says while a window covers it. */
 export const monitorMaintenanceSchema = z
