@@ -1,5 +1,7 @@
 // Words for a maintenance window's schedule, as the list and the calendar show it.
 import type { MaintenanceWindow } from '../../../core/api/maintenance';
+import { zonedParts } from '../../../core/maintenance-schedule';
+import { dateTimeFormat, formatDateTime } from '../../lib/format';
 
 export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
@@ -29,4 +31,13 @@ export function describeDuration(minutes: number): string {
   const rest = minutes % 60;
   if (hours === 0) return `${rest} min`;
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** "Mar 9, 2026, 9:00 AM – 10:00 AM", the end's date repeated only when it is another day. */
+export function describeSpan(startsAt: number, endsAt: number, timeZone: string): string {
+  const sameDay = zonedParts(startsAt, timeZone).date === zonedParts(endsAt, timeZone).date;
+  const end = sameDay
+    ? dateTimeFormat({ timeZone, timeStyle: 'short' }).format(endsAt)
+    : formatDateTime(endsAt, timeZone, false);
+  return `${formatDateTime(startsAt, timeZone, false)} – ${end}`;
 }

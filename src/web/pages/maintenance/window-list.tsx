@@ -14,7 +14,7 @@ import { useWindowAction } from '../../lib/maintenance';
 import { useTimeZone } from '../../lib/use-time-zone';
 import { useCan } from '../../lib/workspaces';
 import { useMonitorChoices } from '../incidents/use-monitor-choices';
-import { describeDuration, describeRecurrence } from './describe';
+import { describeDuration, describeRecurrence, describeSpan } from './describe';
 
 const PILL = 'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap';
 const STATE_CLASS: Record<MaintenanceState, string> = {
@@ -30,12 +30,10 @@ export function StateBadge({ state }: { state: MaintenanceState }) {
 function When({ window }: { window: MaintenanceWindow }) {
   const timeZone = useTimeZone();
   const shown = window.current ?? window.nextOccurrences[0] ?? null;
-  const span = (startsAt: number, endsAt: number) =>
-    `${formatDateTime(startsAt, timeZone, false)} – ${formatDateTime(endsAt, timeZone, false)}`;
   return (
     <p className="text-sm">
       {shown
-        ? span(shown.startsAt, shown.endsAt)
+        ? describeSpan(shown.startsAt, shown.endsAt, timeZone)
         : `Last started ${formatDateTime(window.startsAt, timeZone, false)}`}
       <span className="text-muted">
         {' · '}
