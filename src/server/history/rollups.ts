@@ -29,7 +29,6 @@ const EMPTY_ROW: Omit<RollupTable, 'monitor_id' | 'bucket_start'> = {
   checks: 0,
   up_checks: 0,
   degraded_checks: 0,
-  maintenance_checks: 0,
   latency_sum_ms: 0,
   latency_min_ms: NO_LATENCY_MIN,
   latency_max_ms: 0,
@@ -68,11 +67,18 @@ export function aggregate(results: readonly RollupInput[], bucketMs: number): Ro
   return [...rows.values()];
 }
 
-async function upsert(db: Kysely<Database>, dialect: Dialect, table: RollupTableName, rows: RollupTable[]) {
-  if (rows.length === 0) return;
+async function upsert(db: Kysely<Database>, dialect: Dialect, table: RollupTableName, given: RollupTable[]) {
+  if (given.length === 0) return;
+  // Most batches hold no maintenance check: they write the columns they always wrote. A batch
+  // with one gives every row the column, as a multi-row insert needs.
+  const maintenance = given.some((row) => row.maintenance_checks);
+  const rows = maintenance
+    ? given.map((row) => ({ ...row, maintenance_checks: row.maintenance_checks ?? 0 }))
+    : given;
   const stored = (column: string) => sql<number>`${sql.ref(`${table}.${column}`)}`;
   const incoming = (column: string) => sql<number>`${sql.ref(`excluded.${column}`)}`;
-  const summed = ['checks', 'up_checks', 'degraded_checks', 'maintenance_checks', 'latency_sum_ms'];
+  const summed = ['checks', 'up_checks', 'degraded_checks', 'latency_sum_ms'];
+  if (maintenance) summed.push('maintenance_checks');
   for (let bucket = 0; bucket < LATENCY_BUCKET_COUNT; bucket++) summed.push(`h${bucket}`);
   const set: Record<string, RawBuilder<number>> = Object.fromEntries(
     summed.map((column) => [column, sql<number>`${stored(column)} + ${incoming(column)}`]),
