@@ -72,9 +72,14 @@ describe('maintenance on the public status page', () => {
   });
 
   it('says "Under maintenance" for a monitor in a window and for the page, while a down monitor elsewhere still outweighs it', async () => {
-    const { shop, blog, windowFor } = await setUp();
+    const { owner, shop, blog, windowFor } = await setUp();
     await s.setStatus(shop.id, 'down');
     await windowFor('Storefront migration', NOW, [shop.id]);
+    // The app's list of pages says the same as the page.
+    const pages = await s.ok<{ statusPages: { state: string }[] }>(
+      await s.send(owner, 'GET', '/status-pages'),
+    );
+    expect(pages.statusPages.map((page) => page.state)).toEqual(['under_maintenance']);
 
     const page = await html('/status/acme');
     expect(page).toContain('<h2 id="state">Under maintenance</h2>');
@@ -88,6 +93,42 @@ describe('maintenance on the public status page', () => {
     await s.setStatus(blog.id, 'down');
     s.clock.advance(11_000);
     expect(await html('/status/acme')).toContain('<h2 id="state">Partial outage</h2>');
+  });
+
+  it("leaves a day's maintenance checks out of its bar and the 90-day uptime, and says so in the bar's text", async () => {
+    const { shop } = await setUp();
+    const interval = (
+      await s.db
+        .selectFrom('monitors')
+        .select('interval_seconds')
+        .where('id', '=', shop.id)
+        .executeTakeFirstOrThrow()
+    ).interval_seconds;
+    const step = interval * 1000;
+    await s.record(shop.id, [
+      { checkedAt: NOW - 4 * step, status: 'up', totalMs: 100 },
+      { checkedAt: NOW - 3 * step, status: 'up', totalMs: 100 },
+    ]);
+    // Covered by a window from here: the same recording path stores them as maintenance.
+    await s.db
+      .updateTable('monitors')
+      .set({ maintenance_until: NOW + DAY })
+      .where('id', '=', shop.id)
+      .execute();
+    await s.record(shop.id, [
+      { checkedAt: NOW - 2 * step, status: 'down', totalMs: 30_000 },
+      { checkedAt: NOW - step, status: 'down', totalMs: 30_000 },
+    ]);
+    const page = await html('/status/acme');
+    const today = new Date(NOW).toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    const minutes = (2 * interval) / 60;
+    expect(page).toContain(`<li class=u>${today}: 100%, ${minutes} minutes of maintenance left out`);
+    const json = (await (await s.get('/status/acme.json')).json()) as PublicStatusJson;
+    expect(json.components[0]?.uptime90d).toBe(100);
   });
 
   it('lists each coming occurrence of a daily window within the week', async () => {

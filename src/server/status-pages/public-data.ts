@@ -187,7 +187,7 @@ export async function buildView(
       ? []
       : db
           .selectFrom('rollups_daily')
-          .select(['monitor_id', 'bucket_start', 'checks', 'up_checks'])
+          .select(['monitor_id', 'bucket_start', 'checks', 'up_checks', 'maintenance_checks'])
           .where('monitor_id', 'in', ids)
           .where('bucket_start', '>=', windowStart('90d', now))
           .execute(),

@@ -26,13 +26,17 @@ export const BARS_LEGEND =
 
 /** A day with checks, all of them up, and no incident: most days, so its text is shortest. */
 const perfect = (day: DayBar) =>
-  !day.beforeCreated && day.uptimePercent !== null && day.uptimePercent >= 100 && day.incidents === 0;
+  !day.beforeCreated &&
+  day.uptimePercent !== null &&
+  day.uptimePercent >= 100 &&
+  day.incidents === 0 &&
+  day.maintenanceMinutes === 0;
 
 /**
  * A bar's text: its tooltip and its accessible content. A perfect day is its date alone ('Nov
  * 3'; the stylesheet adds ': 100%' and the legend says so), so twenty strips of 90 days keep
  * the page small; other days say their uptime, any failed check adds the minutes down, any
- * incident the count.
+ * incident the count, any maintenance the minutes the uptime leaves out.
  */
 export function dayLabel(day: DayBar): string {
   const date = formatDay(day.start);
@@ -42,6 +46,8 @@ export function dayLabel(day: DayBar): string {
   if (day.uptimePercent !== null && day.uptimePercent < 100)
     parts.push(`${plural(day.downtimeMinutes, 'minute')} down`);
   if (day.incidents > 0) parts.push(plural(day.incidents, 'incident'));
+  if (day.maintenanceMinutes > 0)
+    parts.push(`${plural(day.maintenanceMinutes, 'minute')} of maintenance left out`);
   return `${date}: ${parts.join(', ')}`;
 }
 
