@@ -143,3 +143,27 @@ export async function refreshCoverage(
     .execute();
   for (const other of others) await cover(tx, { ...other, active_until: Number(other.active_until) });
 }
+
+/** A monitor made while a window covering all monitors runs is in that window from the start. */
+export async function joinRunningWindows(
+  tx: Kysely<Database>,
+  workspaceId: string,
+  monitorId: string,
+  now: number,
+): Promise<void> {
+  const running = await tx
+    .selectFrom('maintenance_windows')
+    .select(['id', 'active_until'])
+    .where('user_id', '=', workspaceId)
+    .where('all_monitors', '=', 1)
+    .where('active_until', '>', now)
+    .orderBy('active_until', 'desc')
+    .executeTakeFirst();
+  if (!running || running.active_until === null) return;
+  await tx
+    .updateTable('monitors')
+    .set({ maintenance_window_id: running.id, maintenance_until: Number(running.active_until) })
+    .where('id', '=', monitorId)
+    .where('user_id', '=', workspaceId)
+    .execute();
+}

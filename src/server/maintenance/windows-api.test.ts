@@ -131,6 +131,19 @@ describe('maintenance windows', () => {
     expect(await maintenanceOf(db)).toBeNull();
   });
 
+  it('puts a monitor made while an all-monitors window runs in that window from the start', async () => {
+    const now = app.clock.now();
+    const all = await app.json<MaintenanceWindow>(
+      await schedule({ name: 'Network move', startsAt: now, durationMinutes: 15, monitorIds: [] }),
+      201,
+    );
+    const late = await newMonitor(owner, 'Latecomer');
+    expect(await maintenanceOf(late)).toEqual({ windowId: all.id, until: now + 15 * MINUTE });
+    // Deleting the window lets its monitors go at once.
+    expect((await app.send(owner, 'DELETE', `/maintenance-windows/${all.id}`)).status).toBe(204);
+    expect(await maintenanceOf(late)).toBeNull();
+  });
+
   it('moves a weekly New York window in and out at the right UTC instants across the change to daylight time', async () => {
     const mail = await newMonitor(owner, 'Mail');
     // Monday 2 March 2026, 09:00 EST = 14:00 UTC; from 9 March, 09:00 EDT = 13:00 UTC.
