@@ -16,6 +16,7 @@ import { createApp } from './http/app.ts';
 import { createIncidentService } from './incidents/service.ts';
 import type { Logger } from './logger.ts';
 import { createOutboxMailer, type Mailer } from './mail/mailer.ts';
+import { createMaintenanceService } from './maintenance/service.ts';
 import { createMonitorService } from './monitors/service.ts';
 import type { TargetVetter } from './monitors/vet-url.ts';
 import { createTargetGuard, type TargetGuard } from './net/target-guard.ts';
@@ -124,6 +125,7 @@ export function assemble({
     entitlements: billing.entitlements,
   });
   const escalation = createEscalation({ db, clock, secret, entitlements: billing.entitlements });
+  const maintenance = createMaintenanceService({ db, clock });
   const workspaces = {
     members: createMemberService(db, clock),
     invitations: createInvitationService({
@@ -157,6 +159,7 @@ export function assemble({
     performance,
     digests,
     escalation,
+    maintenance,
     workspaces,
     events,
     pings: { db, dialect, clock, events, flapPolicy: config.flapPolicy },

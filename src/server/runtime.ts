@@ -22,6 +22,7 @@ import { flappingJob } from './incidents/flap-job.ts';
 import { reminderJob } from './incidents/reminder-job.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { maintenanceJob } from './maintenance/job.ts';
 import { createTargetVetter } from './monitors/vet-url.ts';
 import { readExtraCa } from './net/extra-ca.ts';
 import { createTargetGuard, type TargetGuard } from './net/target-guard.ts';
@@ -162,6 +163,7 @@ export function createCheckWorker(
     logger,
     jobs: [
       job,
+      maintenanceJob(database.db, systemClock),
       createSslJob({
         db: database.db,
         dialect: database.dialect,

@@ -66,6 +66,7 @@ const DASHBOARD_ROUTES = [
   '/dashboard/settings/groups',
   '/dashboard/settings/api',
   '/dashboard/deployments/new',
+  '/dashboard/maintenance',
   '/dashboard/reports',
   '/dashboard/groups/public',
 ];

@@ -19,6 +19,7 @@ export type WebhookProvider = (typeof WEBHOOK_PROVIDERS)[number];
 export const DEPLOYMENT_STATUSES = ['succeeded', 'failed'] as const;
 export type DeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number];
 export const MAX_DEPLOYMENT_MONITORS = 100;
+export const MAX_DEPLOYMENT_MAINTENANCE_MINUTES = 1440;
 
 const text = (max: number, what: string) =>
   z.string().trim().min(1).max(max, `${what} is limited to ${max} characters.`);
@@ -45,6 +46,17 @@ export const deploymentInputSchema = z
     trigger_checks: z.boolean().default(false),
     /** Epoch ms; defaults to now. */
     deployed_at: z.number().int().positive().optional(),
+    /** Opens a maintenance window from now for this long over the affected monitors. */
+    maintenance_minutes: z
+      .number()
+      .int('maintenance_minutes is a whole number of minutes.')
+      .min(1, 'maintenance_minutes must be at least 1.')
+      .max(MAX_DEPLOYMENT_MAINTENANCE_MINUTES, 'maintenance_minutes can be at most 1440 (a day).')
+      .optional()
+      .meta({
+        description:
+          'Puts the affected monitors under maintenance from now for this many minutes (1–1440): checked, but no incident, alert or uptime loss',
+      }),
   })
   .meta({ id: 'DeploymentInput' });
 export type DeploymentInput = z.infer<typeof deploymentInputSchema>;
@@ -109,6 +121,8 @@ export const deploymentSchema = z
     triggeredMonitorIds: z.array(z.string()),
     /** Incidents that started within 30 minutes after this deployment on its monitors. */
     incidentIds: z.array(z.string()),
+    /** The maintenance window its maintenance_minutes opened; null without one. */
+    maintenanceWindowId: z.string().nullable(),
   })
   .meta({ id: 'Deployment' });
 export type Deployment = z.infer<typeof deploymentSchema>;

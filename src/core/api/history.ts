@@ -36,6 +36,9 @@ export const checkResultSchema = z
       description:
         'Why the check ran out of schedule (ping: a heartbeat ping judged it); absent for scheduled checks',
     }),
+    maintenance: z.literal(true).optional().meta({
+      description: 'The check ran inside a maintenance window: no incident, no alert, not in uptime',
+    }),
     answers: z
       .array(z.string())
       .optional()

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { domainBadgeSchema } from './domains.ts';
 import { monitorStatsSchema } from './history.ts';
+import { monitorMaintenanceSchema } from './maintenance.ts';
 import { dnsAnswerFields, dnsFields, dnsInputFields } from './monitor-kinds/dns.ts';
 import {
   heartbeatAnswerFields,
@@ -140,6 +141,9 @@ const answerCommon = {
     .number()
     .nullable()
     .meta({ description: 'Null while paused, and while a heartbeat waits for its first ping' }),
+  maintenance: monitorMaintenanceSchema.nullable().meta({
+    description: 'The maintenance window covering the monitor now, and when it ends; null outside one',
+  }),
   createdAt: z.number(),
   updatedAt: z.number(),
 };

@@ -2,11 +2,18 @@
 import { z } from 'zod';
 import { httpUrlSchema } from './http-url.ts';
 
-export const STATUS_PAGE_STATES = ['operational', 'degraded', 'partial_outage', 'major_outage'] as const;
+export const STATUS_PAGE_STATES = [
+  'operational',
+  'under_maintenance',
+  'degraded',
+  'partial_outage',
+  'major_outage',
+] as const;
 export type StatusPageState = (typeof STATUS_PAGE_STATES)[number];
 
 export const STATUS_PAGE_STATE_LABELS: Record<StatusPageState, string> = {
   operational: 'All systems operational',
+  under_maintenance: 'Under maintenance',
   degraded: 'Degraded performance',
   partial_outage: 'Partial outage',
   major_outage: 'Major outage',

@@ -80,6 +80,12 @@ describe('the audit log', () => {
     const note = await post(`/incidents/${incident.id}/notes`, { text: 'Looking.' });
     const page = await post('/status-pages', { name: 'Acme', slug: 'acme-audit' });
     const site = await post('/performance/sites', { url: 'https://docs.example.com/' });
+    const window = await post('/maintenance-windows', {
+      name: 'Upgrade',
+      startsAt: NOW + 3_600_000,
+      durationMinutes: 30,
+      monitorIds: [monitor.id],
+    });
     const key = await post<{ key: string }>('/api-keys', { name: 'CI' });
     const invitation = await post('/workspace/invitations', { email: 'someone@example.com', role: 'member' });
     const joining = await post('/workspace/invitations', { email: newcomer.email, role: 'viewer' });
@@ -197,6 +203,27 @@ describe('the audit log', () => {
         path: `/performance/sites/${site.id}`,
         action: 'performance_site.delete',
       },
+      {
+        op: 'PATCH /maintenance-windows/{id}',
+        path: `/maintenance-windows/${window.id}`,
+        body: { name: 'Database upgrade' },
+        action: 'maintenance_window.update',
+      },
+      {
+        op: 'POST /maintenance-windows/{id}/start',
+        path: `/maintenance-windows/${window.id}/start`,
+        action: 'maintenance_window.start',
+      },
+      {
+        op: 'POST /maintenance-windows/{id}/end',
+        path: `/maintenance-windows/${window.id}/end`,
+        action: 'maintenance_window.end',
+      },
+      {
+        op: 'DELETE /maintenance-windows/{id}',
+        path: `/maintenance-windows/${window.id}`,
+        action: 'maintenance_window.delete',
+      },
       { op: 'POST /deployments', body: { version: 'v1.2.0' }, bearer: key.key, action: 'deployment.create' },
       {
         op: 'PUT /deployment-webhooks/{provider}',
@@ -266,6 +293,7 @@ describe('the audit log', () => {
       'POST /incidents/{id}/notes',
       'POST /status-pages',
       'POST /performance/sites',
+      'POST /maintenance-windows',
       'POST /api-keys',
       'POST /workspace/invitations',
     ];
@@ -280,6 +308,7 @@ describe('the audit log', () => {
       'incident.note_create',
       'status_page.create',
       'performance_site.create',
+      'maintenance_window.create',
       'api_key.create',
       'invitation.create',
       'invitation.create',

@@ -8,6 +8,7 @@ import { dueCustomerQueries } from '../billing/period-job.ts';
 import { dueDigestsQuery } from '../digests/due.ts';
 import { dueEscalationsQuery } from '../escalation/escalation-job.ts';
 import { dueRemindersQuery } from '../incidents/reminder-job.ts';
+import { dueWindowsQuery } from '../maintenance/job.ts';
 import { claimDueSitesQuery, claimNextRunQuery } from '../performance/claim.ts';
 import { RETENTION_KINDS } from '../retention/kinds.ts';
 import { deleteBatchStatement } from '../retention/prune.ts';
@@ -199,6 +200,10 @@ describe('per-poll statements of the periodic jobs', () => {
     const plan = await explain(dueEscalationsQuery(t.db, { now: NOW, limit: 25 }));
     expectIndexSearch(plan, 'incidents_next_escalation_idx');
     expect(plan.text).not.toMatch(/\bmonitors\b/);
+  });
+
+  it('finds the maintenance windows due to start or end through their next-transition index', async () => {
+    expectIndexSearch(await explain(dueWindowsQuery(t.db, NOW)), 'maintenance_windows_due_idx');
   });
 
   it('finds the users whose digest is due through the next-send index, a page after a page', async () => {

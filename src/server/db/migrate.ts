@@ -29,6 +29,7 @@ import { workspaceApiKeys } from './migrations/0025-workspace-api-keys.ts';
 import { auditEvents } from './migrations/0026-audit-events.ts';
 import { workspaceOwned } from './migrations/0027-workspace-owned.ts';
 import { notesOutliveAuthors } from './migrations/0028-notes-outlive-authors.ts';
+import { maintenanceWindows } from './migrations/0029-maintenance-windows.ts';
 import { escalation } from './migrations/0030-escalation.ts';
 import { quietAlerts } from './migrations/0031-quiet-alerts.ts';
 
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026-audit-events': auditEvents,
   '0027-workspace-owned': workspaceOwned,
   '0028-notes-outlive-authors': notesOutliveAuthors,
+  '0029-maintenance-windows': maintenanceWindows,
   '0030-escalation': escalation,
   '0031-quiet-alerts': quietAlerts,
 };

@@ -12,6 +12,7 @@ import type { DomainTables } from './domain-schema.ts';
 import type { EscalationTables } from './escalation-schema.ts';
 import type { HeartbeatTables } from './heartbeat-schema.ts';
 import type { IncidentTables } from './incident-schema.ts';
+import type { MaintenanceTables } from './maintenance-schema.ts';
 import type { PerformanceTables } from './performance-schema.ts';
 import type { MonitorSslStateTable, SslCheckTable } from './ssl-schema.ts';
 import type { StatusPageTables } from './status-page-schema.ts';
@@ -150,6 +151,12 @@ export interface MonitorTable {
   /** 0/1: alert when it has answered slowly (degraded) for two checks running. */
   alert_on_degraded?: number;
   /**
+   * While a maintenance window's occurrence covers the monitor: the window and when it ends
+   * (migration 0029). A result checked before that end is a maintenance check.
+   */
+  maintenance_window_id?: string | null;
+  maintenance_until?: number | null;
+  /**
    * The monitor's small number, check results' key (migration 0022): assigned by the database on
    * insert, so present on every row read back.
    */
@@ -209,6 +216,8 @@ export interface RollupTable {
   latency_sum_ms: number;
   latency_min_ms: number;
   latency_max_ms: number;
+  /** Checks during maintenance: counted here only, never in `checks` (migration 0029; default 0). */
+  maintenance_checks?: number;
   [histogramBucket: `h${number}`]: number;
 }
 
@@ -233,7 +242,8 @@ export interface Database
     HeartbeatTables,
     WorkspaceTables,
     AuditTables,
-    EscalationTables {
+    EscalationTables,
+    MaintenanceTables {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

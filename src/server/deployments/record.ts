@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { DeploymentProvider, DeploymentStatus } from '../../core/api/deployments.ts';
 import type { Database } from '../db/schema.ts';
+import { insertWindow } from '../maintenance/insert-window.ts';
 import { CHECKABLE_KINDS } from '../monitors/kinds/registry.ts';
 import { type MonitorSelection, selectMonitors } from './select-monitors.ts';
 
@@ -32,6 +33,8 @@ export interface RecordOptions {
   selection: MonitorSelection;
   triggerChecks: boolean;
   now: number;
+  /** Puts the affected monitors under maintenance from now for this long (a window named `name`). */
+  maintenance?: { minutes: number; name: string };
   /** Runs in the transaction once a new deployment is stored (its audit event). */
   created?: (tx: Kysely<Database>, id: string) => Promise<void>;
 }
@@ -46,7 +49,7 @@ export interface Recorded {
 
 export async function recordDeployment(
   db: Kysely<Database>,
-  { userId, draft, selection, triggerChecks, now, created }: RecordOptions,
+  { userId, draft, selection, triggerChecks, now, maintenance, created }: RecordOptions,
 ): Promise<Recorded> {
   return db.transaction().execute(async (tx) => {
     // Chosen inside the transaction, so a monitor deleted meanwhile is not linked.
@@ -108,6 +111,21 @@ export async function recordDeployment(
           })),
         )
         .execute();
+    }
+    if (maintenance && monitors.length > 0) {
+      await insertWindow(
+        tx,
+        {
+          workspaceId: userId,
+          name: maintenance.name,
+          startsAt: now,
+          durationMinutes: maintenance.minutes,
+          monitorIds: monitors.map((monitor) => monitor.id),
+          recurrence: null,
+          deploymentId: id,
+        },
+        now,
+      );
     }
     const measureMonitorIds = triggerChecks ? monitors.map((monitor) => monitor.id) : [];
     await created?.(tx, id);

@@ -1,5 +1,6 @@
 // Row <-> API shape for deployments, and the owner-scoped reads every route goes through.
-// A page of deployments is completed with two queries (monitors, incidents), never one per row.
+// A page of deployments is completed with three queries (monitors, incidents, maintenance
+// windows), never one per row.
 import type { Kysely } from 'kysely';
 import type { Deployment } from '../../core/api/deployments.ts';
 import type { DeploymentTable } from '../db/deployment-schema.ts';
@@ -75,6 +76,13 @@ export async function toDeployments(
     )
     .orderBy('incidents.id')
     .execute();
+  const windows = await db
+    .selectFrom('maintenance_windows')
+    .select(['id', 'deployment_id'])
+    .where('deployment_id', 'in', ids)
+    .where('user_id', '=', userId)
+    .execute();
+  const windowOf = new Map(windows.map((window) => [window.deployment_id, window.id]));
   const monitorIds = groupBy(
     monitors,
     (m) => m.deployment_id,
@@ -105,6 +113,7 @@ export async function toDeployments(
     monitorIds: monitorIds.get(row.id) ?? [],
     triggeredMonitorIds: triggered.get(row.id) ?? [],
     incidentIds: incidentIds.get(row.id) ?? [],
+    maintenanceWindowId: windowOf.get(row.id) ?? null,
   }));
 }
 

@@ -53,6 +53,7 @@ export function createDeploymentService(deps: DeploymentServiceDeps) {
       const userId = caller.workspaceId;
       await gates.apiAccess(userId);
       const now = clock.now();
+      const name = [input.version, input.environment].filter(Boolean).join(' to ');
       const recorded = await recordDeployment(db, {
         userId,
         draft: {
@@ -70,11 +71,11 @@ export function createDeploymentService(deps: DeploymentServiceDeps) {
         selection: selectionOf(input),
         triggerChecks: input.trigger_checks,
         now,
+        maintenance: input.maintenance_minutes
+          ? { minutes: input.maintenance_minutes, name: `Deployment ${name}` }
+          : undefined,
         created: (tx, id) =>
-          recordAudit(tx, caller, now, {
-            action: 'deployment.create',
-            resource: { id, name: [input.version, input.environment].filter(Boolean).join(' to ') },
-          }),
+          recordAudit(tx, caller, now, { action: 'deployment.create', resource: { id, name } }),
       });
       await queueRunsFor({ db, events, clock }, userId, recorded);
       return loadDeployment(db, userId, recorded.id);

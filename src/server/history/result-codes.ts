@@ -20,8 +20,19 @@ export const FLAG_CONFIRMATION = 1;
 /** A deployment's trigger_checks brought the run forward. */
 export const FLAG_DEPLOYMENT = 2;
 
-export function flagsOf(confirmation: boolean, reason: string | null | undefined): number {
-  return (confirmation ? FLAG_CONFIRMATION : 0) | (reason === 'deployment' ? FLAG_DEPLOYMENT : 0);
+/** The run fell inside a maintenance window: kept, but out of uptime, incidents and alerts. */
+export const FLAG_MAINTENANCE = 4;
+
+export function flagsOf(
+  confirmation: boolean,
+  reason: string | null | undefined,
+  maintenance = false,
+): number {
+  return (
+    (confirmation ? FLAG_CONFIRMATION : 0) |
+    (reason === 'deployment' ? FLAG_DEPLOYMENT : 0) |
+    (maintenance ? FLAG_MAINTENANCE : 0)
+  );
 }
 
 /** The dictionary key of a failure: messages can be long, and PostgreSQL bounds a B-tree entry. */

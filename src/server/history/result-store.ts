@@ -6,6 +6,7 @@ import type { CheckMeasures, CheckStatus, Database } from '../db/schema.ts';
 import {
   FLAG_CONFIRMATION,
   FLAG_DEPLOYMENT,
+  FLAG_MAINTENANCE,
   failureDigest,
   flagsOf,
   statusCode,
@@ -24,6 +25,8 @@ export interface ResultRecord extends CheckMeasures {
   reason: string | null;
   /** JSON: what the check read beyond timings, e.g. a DNS answer set. */
   facts: string | null;
+  /** Set (true) for a check inside a maintenance window; absent otherwise. */
+  maintenance?: boolean;
 }
 
 /** A record to store, with the monitor's number (the claimed row carries it). */
@@ -109,7 +112,7 @@ export async function storeResults(tx: Kysely<Database>, records: readonly NewRe
     download_ms: record.download_ms,
     response_bytes: record.response_bytes,
     failure_id: digests[index] ? (failureIdsByDigest.get(digests[index]) ?? null) : null,
-    flags: flagsOf(record.confirmation, record.reason),
+    flags: flagsOf(record.confirmation, record.reason, record.maintenance),
     facts: record.facts,
   }));
   // 512 rows keep each statement under SQLite's bound-parameter limit (15 columns a row).
@@ -159,5 +162,6 @@ export function toRecord(row: SelectedRow): ResultRecord {
     status: statusOf(Number(status)),
     confirmation: (Number(flags) & FLAG_CONFIRMATION) !== 0,
     reason: (Number(flags) & FLAG_DEPLOYMENT) !== 0 ? 'deployment' : null,
+    ...((Number(flags) & FLAG_MAINTENANCE) !== 0 ? { maintenance: true } : {}),
   };
 }

@@ -48,6 +48,7 @@ export function toCheckResult(row: ResultRecord): CheckResult {
     failure: row.failure_code ? { code: row.failure_code, message: row.failure_message ?? '' } : null,
     confirmation: row.confirmation,
     ...(row.reason === 'deployment' ? { reason: row.reason } : {}),
+    ...(row.maintenance ? { maintenance: true } : {}),
     ...factsOf(row.facts),
   };
 }

@@ -17,6 +17,8 @@ export interface RollupInput {
   checkedAt: number;
   status: CheckStatus;
   totalMs: number;
+  /** Inside a maintenance window: counted in maintenance_checks only, so no uptime figure sees it. */
+  maintenance?: boolean;
 }
 
 type RollupTableName = 'rollups_hourly' | 'rollups_daily';
@@ -48,6 +50,10 @@ export function aggregate(results: readonly RollupInput[], bucketMs: number): Ro
       row = emptyRow(result.monitorId, bucketStart);
       rows.set(key, row);
     }
+    if (result.maintenance) {
+      row.maintenance_checks = (row.maintenance_checks ?? 0) + 1;
+      continue;
+    }
     row.checks += 1;
     if (result.status === 'down') continue;
     row.up_checks += 1;
@@ -61,18 +67,25 @@ export function aggregate(results: readonly RollupInput[], bucketMs: number): Ro
   return [...rows.values()];
 }
 
-async function upsert(db: Kysely<Database>, dialect: Dialect, table: RollupTableName, rows: RollupTable[]) {
-  if (rows.length === 0) return;
+async function upsert(db: Kysely<Database>, dialect: Dialect, table: RollupTableName, given: RollupTable[]) {
+  if (given.length === 0) return;
+  // Most batches hold no maintenance check: they write the columns they always wrote. A batch
+  // with one gives every row the column, as a multi-row insert needs.
+  const maintenance = given.some((row) => row.maintenance_checks);
+  const rows = maintenance
+    ? given.map((row) => ({ ...row, maintenance_checks: row.maintenance_checks ?? 0 }))
+    : given;
   const stored = (column: string) => sql<number>`${sql.ref(`${table}.${column}`)}`;
   const incoming = (column: string) => sql<number>`${sql.ref(`excluded.${column}`)}`;
   const summed = ['checks', 'up_checks', 'degraded_checks', 'latency_sum_ms'];
+  if (maintenance) summed.push('maintenance_checks');
   for (let bucket = 0; bucket < LATENCY_BUCKET_COUNT; bucket++) summed.push(`h${bucket}`);
   const set: Record<string, RawBuilder<number>> = Object.fromEntries(
     summed.map((column) => [column, sql<number>`${stored(column)} + ${incoming(column)}`]),
   );
   set.latency_min_ms = smallerOf(dialect, stored('latency_min_ms'), incoming('latency_min_ms'));
   set.latency_max_ms = largerOf(dialect, stored('latency_max_ms'), incoming('latency_max_ms'));
-  // 512 rows keep each statement under SQLite's bound-parameter limit (27 columns a row).
+  // 512 rows keep each statement under SQLite's bound-parameter limit (28 columns a row).
   for (const chunk of powerOfTwoChunks(rows, 512)) {
     await db
       .insertInto(table)

@@ -33,6 +33,8 @@ import { mountIncidentRoutes } from '../incidents/routes.ts';
 import type { IncidentService } from '../incidents/service.ts';
 import type { Logger } from '../logger.ts';
 import { mountOutboxRoutes } from '../mail/routes.ts';
+import { mountMaintenanceRoutes } from '../maintenance/routes.ts';
+import type { MaintenanceService } from '../maintenance/service.ts';
 import { mountMonitorRoutes } from '../monitors/routes.ts';
 import type { MonitorService } from '../monitors/service.ts';
 import { mountPerformanceRoutes } from '../performance/routes.ts';
@@ -68,6 +70,7 @@ export interface AppDeps {
   performance: PerformanceService;
   digests: DigestService;
   escalation: Escalation;
+  maintenance: MaintenanceService;
   workspaces: { members: MemberService; invitations: InvitationService; lifecycle: WorkspaceLifecycle };
   events: EventBus;
   /** What a heartbeat ping needs to be judged like a check result. */
@@ -89,6 +92,7 @@ export function createApp({
   performance,
   digests,
   escalation,
+  maintenance,
   workspaces,
   events,
   pings,
@@ -142,6 +146,7 @@ export function createApp({
   mountStatusPages(app, api, { db, clock, entitlements: billing.entitlements, publicUrl: config.publicUrl });
   mountApiKeyRoutes(api, apiKeys);
   mountDeploymentRoutes(api, deployments);
+  mountMaintenanceRoutes(api, maintenance);
   mountPerformanceRoutes(api, performance);
   mountDigestRoutes(api, digests);
   mountRetentionRoutes(api, db, clock);

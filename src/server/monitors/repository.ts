@@ -26,10 +26,17 @@ export function toMonitor(row: MonitorTable, view: AnswerView): Monitor {
     lastStatusChangeAt: row.last_status_change_at,
     lastLatencyMs: row.last_latency_ms,
     nextRunAt: row.paused === 1 || row.next_run_at >= NEVER ? null : row.next_run_at,
+    maintenance: maintenanceOf(row, view.now),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     ...kind.answer(row, view),
   } as Monitor;
+}
+
+function maintenanceOf(row: MonitorTable, now: number): Monitor['maintenance'] {
+  const until = row.maintenance_until ?? null;
+  if (until === null || until <= now || !row.maintenance_window_id) return null;
+  return { windowId: row.maintenance_window_id, until };
 }
 
 export function monitorNotFound(): ApiError {

@@ -17,6 +17,7 @@ import type { Database, MonitorTable } from '../db/schema.ts';
 import { syncMonitorDomain } from '../domains/sync.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/session.ts';
+import { joinRunningWindows } from '../maintenance/transitions.ts';
 import type { MonitorAllowance, UserPlanSource } from '../plans/user-plan.ts';
 import { kindOf, monitorKinds } from './kinds/registry.ts';
 import { getOwnedMonitorRow, initialMonitorState, toMonitor } from './repository.ts';
@@ -212,6 +213,7 @@ export function createMonitorService(deps: MonitorServiceDeps) {
         await deps.plans.takeMonitor(tx, userId, allowance);
         await tx.insertInto('monitors').values(row).execute();
         await syncMonitorDomain(tx, id, kind.watchedHost(input), input.domainExpiry);
+        await joinRunningWindows(tx, userId, id, now);
         await recordAudit(tx, caller, now, { action: 'monitor.create', resource: { id, name: row.name } });
       });
       await deps.plans.committed(userId, 1);

@@ -19,7 +19,7 @@ import { kindOf } from '../monitors/kinds/registry.ts';
 import { markChangedCertificates } from '../ssl/claim.ts';
 import { nextSlotAfter } from './slots.ts';
 import { enqueueSpeedAlert, type SpeedAlert, speedAlertOf } from './speed-alerts.ts';
-import { applyResult } from './status-transition.ts';
+import { applyResult, holdDuringMaintenance } from './status-transition.ts';
 
 export interface CheckOutcome {
   checkedAt: number;
@@ -49,6 +49,12 @@ export interface FinishedCheck {
 }
 
 const ms = (value: number | undefined) => (value === undefined ? null : Math.round(value));
+
+/** The end of the maintenance window covering a check at `at`, from the claimed row; null outside one. */
+function maintenanceUntil(monitor: MonitorTable, at: number): number | null {
+  const until = monitor.maintenance_until ?? null;
+  return until !== null && at < until ? until : null;
+}
 
 function seqOf(monitor: MonitorTable): number {
   if (monitor.seq === undefined || monitor.seq === null)
@@ -119,17 +125,22 @@ function judgeBatch(batch: readonly FinishedCheck[], confirmDelayMs: number): Ju
     if (outcome.tlsFingerprint) certificates.set(monitor.id, outcome.tlsFingerprint);
     lastCheckedAt = Math.max(lastCheckedAt, checkedAt);
     const kind = kindOf(monitor);
-    const transition = applyResult(
-      {
-        status: monitor.status,
-        streak: monitor.streak,
-        lastStatusChangeAt: monitor.last_status_change_at,
-        confirmingSince: monitor.confirming_since,
-      },
-      outcome.status,
-      checkedAt,
-      kind.confirmFailures === false ? null : confirmDelayMs,
-    );
+    const current = {
+      status: monitor.status,
+      streak: monitor.streak,
+      lastStatusChangeAt: monitor.last_status_change_at,
+      confirmingSince: monitor.confirming_since,
+    };
+    const maintenanceEnd = maintenanceUntil(monitor, checkedAt);
+    const transition =
+      maintenanceEnd === null
+        ? applyResult(
+            current,
+            outcome.status,
+            checkedAt,
+            kind.confirmFailures === false ? null : confirmDelayMs,
+          )
+        : holdDuringMaintenance(current);
     const totalMs = Math.round(outcome.timings.totalMs);
     rows.push({
       monitor_seq: seqOf(monitor),
@@ -149,10 +160,18 @@ function judgeBatch(batch: readonly FinishedCheck[], confirmDelayMs: number): Ju
       confirmation: transition.confirmation,
       reason: monitor.check_reason ?? null,
       facts: outcome.facts ? JSON.stringify(outcome.facts) : null,
+      maintenance: maintenanceEnd !== null,
     });
     const { state } = transition;
-    const speed = speedAlertOf(monitor, state, totalMs, checkedAt);
+    // Nothing alerts during maintenance, slowness included.
+    const speed = maintenanceEnd === null ? speedAlertOf(monitor, state, totalMs, checkedAt) : null;
     if (speed) speedAlerts.push(speed);
+    const scheduled =
+      transition.recheckAt ??
+      kind.nextRunAt?.(monitor, checkedAt) ??
+      // A timer may fire a millisecond before the wall clock reaches the due time; counting
+      // from the slot this run was for keeps that run from being due again at once.
+      nextSlotAfter(monitor.id, monitor.interval_seconds * 1000, Math.max(checkedAt, monitor.next_run_at));
     updates.push({
       id: monitor.id,
       status: state.status,
@@ -161,12 +180,10 @@ function judgeBatch(batch: readonly FinishedCheck[], confirmDelayMs: number): Ju
       confirmingSince: state.confirmingSince,
       lastCheckedAt: checkedAt,
       lastLatencyMs: outcome.status === 'down' ? monitor.last_latency_ms : totalMs,
+      // A failure held by maintenance is looked at again when the window ends, so one that
+      // outlasts it is confirmed and alerted then, not a whole interval (or period) later.
       nextRunAt:
-        transition.recheckAt ??
-        kind.nextRunAt?.(monitor, checkedAt) ??
-        // A timer may fire a millisecond before the wall clock reaches the due time; counting
-        // from the slot this run was for keeps that run from being due again at once.
-        nextSlotAfter(monitor.id, monitor.interval_seconds * 1000, Math.max(checkedAt, monitor.next_run_at)),
+        maintenanceEnd !== null && outcome.status !== 'up' ? Math.min(scheduled, maintenanceEnd) : scheduled,
       checkReason: monitor.check_reason ?? null,
     });
     events.push({
@@ -223,6 +240,7 @@ async function storeJudged(
       checkedAt: row.checked_at,
       status: row.status,
       totalMs: row.total_ms,
+      maintenance: row.maintenance,
     })),
   );
   const changes = events.flatMap((event) =>

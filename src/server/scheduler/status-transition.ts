@@ -29,6 +29,20 @@ const EVENT_FOR: Record<CheckStatus, MonitorEventType> = {
   degraded: 'monitor.degraded',
 };
 
+/**
+ * A result inside a maintenance window moves nothing: no re-check, no status change, no event, so
+ * no incident and no alert. A failure being confirmed when the window began is let go; the first
+ * result after the window is judged from the status the monitor had before it.
+ */
+export function holdDuringMaintenance(current: StatusState): Transition {
+  return {
+    state: { ...current, confirmingSince: null },
+    confirmation: current.confirmingSince !== null,
+    recheckAt: null,
+    event: null,
+  };
+}
+
 /** `confirmDelayMs` null: the result is believed at once (a heartbeat's failure is no blip). */
 export function applyResult(
   current: StatusState,

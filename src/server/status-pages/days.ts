@@ -8,7 +8,10 @@ import { windowStart } from '../history/uptime.ts';
 
 export const BAR_DAYS = 90;
 
-export type DayRow = Pick<RollupTable, 'monitor_id' | 'bucket_start' | 'checks' | 'up_checks'>;
+export type DayRow = Pick<
+  RollupTable,
+  'monitor_id' | 'bucket_start' | 'checks' | 'up_checks' | 'maintenance_checks'
+>;
 export type HourRow = Pick<RollupTable, 'monitor_id' | 'bucket_start' | 'up_checks' | 'latency_sum_ms'>;
 
 export interface DayBar {
@@ -20,6 +23,8 @@ export interface DayBar {
   beforeCreated: boolean;
   /** Each failed check stands for one check interval of downtime. */
   downtimeMinutes: number;
+  /** Checked during maintenance, left out of the uptime: one check interval per check. */
+  maintenanceMinutes: number;
   incidents: number;
 }
 
@@ -62,6 +67,7 @@ export function dayBars(
       uptimePercent: row ? uptimePercent([row]) : null,
       beforeCreated: start + DAY_MS <= monitor.createdAt,
       downtimeMinutes: Math.round(((checks - (row?.up_checks ?? 0)) * monitor.intervalSeconds) / 60),
+      maintenanceMinutes: Math.round((Number(row?.maintenance_checks ?? 0) * monitor.intervalSeconds) / 60),
       incidents: incidentsByDay.get(start) ?? 0,
     };
   });

@@ -4,8 +4,8 @@
 // bar without a class is a perfect day: its text is the date, completed here with ': 100%'.
 const BASE = `*{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--fg)}
-:root{--bg:#f8fafc;--card:#fff;--fg:#0f172a;--muted:#475569;--line:#e2e8f0;--up:#15803d;--minor:#b45309;--down:#b91c1c;--none:#cbd5e1;--upbg:#dcfce7;--minorbg:#fef3c7;--downbg:#fee2e2}
-@media (prefers-color-scheme:dark){:root{--bg:#0b1120;--card:#111827;--fg:#f1f5f9;--muted:#cbd5e1;--line:#1f2937;--up:#4ade80;--minor:#fbbf24;--down:#f87171;--none:#374151;--upbg:#052e16;--minorbg:#451a03;--downbg:#450a0a}}
+:root{--bg:#f8fafc;--card:#fff;--fg:#0f172a;--muted:#475569;--line:#e2e8f0;--up:#15803d;--minor:#b45309;--down:#b91c1c;--none:#cbd5e1;--upbg:#dcfce7;--minorbg:#fef3c7;--downbg:#fee2e2;--maint:#4338ca;--maintbg:#e0e7ff}
+@media (prefers-color-scheme:dark){:root{--bg:#0b1120;--card:#111827;--fg:#f1f5f9;--muted:#cbd5e1;--line:#1f2937;--up:#4ade80;--minor:#fbbf24;--down:#f87171;--none:#374151;--upbg:#052e16;--minorbg:#451a03;--downbg:#450a0a;--maint:#a5b4fc;--maintbg:#1e1b4b}}
 .wrap{max-width:56rem;margin:0 auto;padding:0 1rem}
 header{border-top:4px solid var(--accent);padding:2rem 0 1rem}
 header .wrap{display:flex;gap:1rem;align-items:center;flex-wrap:wrap}
@@ -15,11 +15,11 @@ p{margin:.25rem 0}.muted{color:var(--muted);font-size:.875rem}#legend{margin-bot
 a{color:var(--fg);text-decoration-color:var(--accent);text-underline-offset:3px}
 .banner{border-radius:.75rem;padding:1rem 1.25rem;margin-top:1rem;border:1px solid var(--line)}
 .banner h2{margin:0;font-size:1.25rem}
-.operational{background:var(--upbg)}.degraded{background:var(--minorbg)}.partial_outage,.major_outage{background:var(--downbg)}
+.operational{background:var(--upbg)}.under_maintenance{background:var(--maintbg)}.degraded{background:var(--minorbg)}.partial_outage,.major_outage{background:var(--downbg)}
 .card{background:var(--card);border:1px solid var(--line);border-radius:.75rem;padding:1rem 1.25rem;margin:0 0 .75rem;list-style:none}
 ul.plain{padding:0;margin:0}
 .row{display:flex;justify-content:space-between;gap:1rem;align-items:baseline;flex-wrap:wrap}
-.s{font-weight:600;font-size:.875rem}.s-up{color:var(--up)}.s-degraded{color:var(--minor)}.s-down{color:var(--down)}.s-paused,.s-pending{color:var(--muted)}
+.s{font-weight:600;font-size:.875rem}.s-up{color:var(--up)}.s-degraded{color:var(--minor)}.s-down{color:var(--down)}.s-paused,.s-pending{color:var(--muted)}.s-maintenance{color:var(--maint)}
 ol.bars{display:flex;gap:2px;height:34px;padding:0;margin:.75rem 0 .25rem;list-style:none}
 .bars li{flex:1;min-width:2px;border-radius:2px;background:var(--up);position:relative;overflow:hidden;white-space:nowrap;color:transparent;font-size:.75rem;line-height:1.5}
 .bars .n{background:var(--none)}.bars .m{background:var(--minor)}.bars .d{background:var(--down)}

@@ -1,6 +1,6 @@
 // Everything a public page, its JSON, feed and badges show, read in a bounded number of queries
-// (page, monitors, daily rollups, hourly rollups, incidents, their updates) whatever the
-// number of monitors or days.
+// (page, monitors, daily rollups, hourly rollups, incidents, their updates, maintenance windows)
+// whatever the number of monitors or days.
 import type { Kysely } from 'kysely';
 import type { MonitorKind } from '../../core/api/monitors.ts';
 import type { StatusPageState } from '../../core/api/status-pages.ts';
@@ -8,9 +8,10 @@ import type { IncidentSeverity, IncidentStatus } from '../db/incident-schema.ts'
 import type { Database, MonitorStatus } from '../db/schema.ts';
 import { DAY_MS } from '../history/rollups.ts';
 import { windowStart } from '../history/uptime.ts';
+import { type PublicMaintenance, publicMaintenance } from '../maintenance/public-windows.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
 import { type DayBar, dayBars, hourlyResponseTimes, uptimePercent } from './days.ts';
-import { overallState } from './state.ts';
+import { overallState, shownStatus } from './state.ts';
 
 /** Resolved incidents stay on the page this long. */
 export const RESOLVED_SHOWN_MS = 14 * DAY_MS;
@@ -19,6 +20,8 @@ export interface PublicMonitor {
   id: string;
   name: string;
   status: MonitorStatus;
+  /** A maintenance window covers it now. */
+  underMaintenance: boolean;
   days: DayBar[];
   uptime90d: number | null;
   /** Hourly averages of the last 24 hours, when the page shows response times. */
@@ -60,6 +63,8 @@ export interface PublicView {
   resolvedIncidents: PublicIncident[];
   /** Every incident of the 90-day window, for the feed. */
   incidents: PublicIncident[];
+  /** Maintenance in progress or starting within a week on the page's monitors, soonest first. */
+  maintenance: PublicMaintenance[];
   generatedAt: number;
 }
 
@@ -70,11 +75,12 @@ export interface ViewMonitor {
   status: MonitorStatus;
   created_at: number;
   interval_seconds: number;
+  maintenance_until?: number | null;
 }
 
 type ViewHeader = Omit<
   PublicView,
-  'state' | 'monitors' | 'activeIncidents' | 'resolvedIncidents' | 'incidents' | 'generatedAt'
+  'state' | 'monitors' | 'activeIncidents' | 'resolvedIncidents' | 'incidents' | 'maintenance' | 'generatedAt'
 >;
 
 /** Adds each incident's public updates, newest first, in one query. */
@@ -176,12 +182,12 @@ export async function buildView(
   now: number,
 ): Promise<PublicView> {
   const ids = monitors.map((monitor) => monitor.id);
-  const [daily, hourly, incidents] = await Promise.all([
+  const [daily, hourly, incidents, maintenance] = await Promise.all([
     ids.length === 0
       ? []
       : db
           .selectFrom('rollups_daily')
-          .select(['monitor_id', 'bucket_start', 'checks', 'up_checks'])
+          .select(['monitor_id', 'bucket_start', 'checks', 'up_checks', 'maintenance_checks'])
           .where('monitor_id', 'in', ids)
           .where('bucket_start', '>=', windowStart('90d', now))
           .execute(),
@@ -194,6 +200,7 @@ export async function buildView(
           .where('bucket_start', '>=', windowStart('24h', now))
           .execute(),
     ids.length === 0 ? [] : loadIncidents(db, ownerId, monitors, now),
+    publicMaintenance(db, ownerId, ids, now),
   ]);
   const daysOf = groupBy(daily);
   const hoursOf = groupBy(hourly);
@@ -206,6 +213,7 @@ export async function buildView(
       id: monitor.id,
       name: monitor.name,
       status: monitor.status,
+      underMaintenance: shownStatus(monitor, now) === 'maintenance',
       days: dayBars(
         { createdAt: monitor.created_at, intervalSeconds: monitor.interval_seconds },
         days,
@@ -221,13 +229,14 @@ export async function buildView(
   });
   return {
     ...header,
-    state: overallState(monitors.map((monitor) => monitor.status)),
+    state: overallState(monitors.map((monitor) => shownStatus(monitor, now))),
     monitors: publicMonitors,
     activeIncidents: incidents.filter((incident) => incident.resolvedAt === null),
     resolvedIncidents: incidents.filter(
       (incident) => incident.resolvedAt !== null && incident.resolvedAt >= now - RESOLVED_SHOWN_MS,
     ),
     incidents,
+    maintenance,
     generatedAt: now,
   };
 }

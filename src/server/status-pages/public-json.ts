@@ -24,8 +24,20 @@ export const publicStatusJsonSchema = z.strictObject({
       id: z.string(),
       name: z.string(),
       status: z.enum(MONITOR_STATUSES),
-      /** Percent over the last 90 days; null with no checks. */
+      /** A maintenance window covers it now (its status is then held as it was). */
+      underMaintenance: z.boolean(),
+      /** Percent over the last 90 days, maintenance left out; null with no checks. */
       uptime90d: z.number().min(0).max(100).nullable(),
+    }),
+  ),
+  /** Maintenance in progress or starting within 7 days on the page's components, soonest first. */
+  maintenance: z.array(
+    z.strictObject({
+      name: z.string(),
+      startsAt: isoTime,
+      endsAt: isoTime,
+      inProgress: z.boolean(),
+      componentIds: z.array(z.string()),
     }),
   ),
   activeIncidents: z.array(
@@ -64,7 +76,15 @@ export function toPublicJson(view: PublicView, publicUrl: string): PublicStatusJ
       id: monitor.id,
       name: monitor.name,
       status: monitor.status,
+      underMaintenance: monitor.underMaintenance,
       uptime90d: monitor.uptime90d,
+    })),
+    maintenance: view.maintenance.map((entry) => ({
+      name: entry.name,
+      startsAt: iso(entry.startsAt),
+      endsAt: iso(entry.endsAt),
+      inProgress: entry.inProgress,
+      componentIds: entry.monitorIds,
     })),
     activeIncidents: view.activeIncidents.map((incident) => ({
       id: incident.id,

@@ -5,7 +5,13 @@ import { STATUS_PAGE_STATE_LABELS } from '../../core/api/status-pages.ts';
 import { escapeXml as e } from './format.ts';
 import { LOCAL_TIME_SCRIPT, pageStyle } from './page-style.ts';
 import type { PublicView } from './public-data.ts';
-import { BARS_LEGEND, incidentArticle, monitorCard, timeElement } from './render-parts.ts';
+import {
+  BARS_LEGEND,
+  incidentArticle,
+  maintenanceArticle,
+  monitorCard,
+  timeElement,
+} from './render-parts.ts';
 
 export const NOT_AVAILABLE_TEXT =
   'Page Not Available: This status page is not available or may have been moved.';
@@ -45,6 +51,10 @@ export function renderStatusPage(view: PublicView): RenderedPage {
   const active = view.activeIncidents.length
     ? `<section aria-labelledby="active"><h2 id="active">Active incidents</h2>${view.activeIncidents.map(incidentArticle).join('')}</section>`
     : '';
+  const names = new Map(view.monitors.map((monitor) => [monitor.id, monitor.name]));
+  const maintenance = view.maintenance.length
+    ? `<section aria-labelledby="maintenance"><h2 id="maintenance">Scheduled maintenance</h2>${view.maintenance.map((entry) => maintenanceArticle(entry, names)).join('')}</section>`
+    : '';
   const past = view.resolvedIncidents.length
     ? view.resolvedIncidents.map(incidentArticle).join('')
     : '<p class="muted">No incidents in the past 14 days.</p>';
@@ -57,6 +67,7 @@ export function renderStatusPage(view: PublicView): RenderedPage {
 <main class="wrap">
 <section class="banner ${view.state}" aria-labelledby="state"><h2 id="state">${STATUS_PAGE_STATE_LABELS[view.state]}</h2><p class="muted">Updated ${timeElement(view.generatedAt)}</p></section>
 ${active}
+${maintenance}
 <section aria-labelledby="monitors"><h2 id="monitors">Monitors</h2>${legend}<ul class="plain">${view.monitors.map(monitorCard).join('\n')}</ul></section>
 <section aria-labelledby="past"><h2 id="past">Past incidents</h2>${past}</section>
 </main>

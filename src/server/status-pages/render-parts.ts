@@ -1,5 +1,6 @@
 // Pieces of the public page: a monitor's card with its daily bars and sparkline, and incidents.
 import type { MonitorStatus } from '../db/schema.ts';
+import type { PublicMaintenance } from '../maintenance/public-windows.ts';
 import type { DayBar } from './days.ts';
 import { escapeXml as e, formatDay, formatPercent, formatTime, plural } from './format.ts';
 import type { PublicIncident, PublicMonitor } from './public-data.ts';
@@ -25,13 +26,17 @@ export const BARS_LEGEND =
 
 /** A day with checks, all of them up, and no incident: most days, so its text is shortest. */
 const perfect = (day: DayBar) =>
-  !day.beforeCreated && day.uptimePercent !== null && day.uptimePercent >= 100 && day.incidents === 0;
+  !day.beforeCreated &&
+  day.uptimePercent !== null &&
+  day.uptimePercent >= 100 &&
+  day.incidents === 0 &&
+  day.maintenanceMinutes === 0;
 
 /**
  * A bar's text: its tooltip and its accessible content. A perfect day is its date alone ('Nov
  * 3'; the stylesheet adds ': 100%' and the legend says so), so twenty strips of 90 days keep
  * the page small; other days say their uptime, any failed check adds the minutes down, any
- * incident the count.
+ * incident the count, any maintenance the minutes the uptime leaves out.
  */
 export function dayLabel(day: DayBar): string {
   const date = formatDay(day.start);
@@ -41,6 +46,8 @@ export function dayLabel(day: DayBar): string {
   if (day.uptimePercent !== null && day.uptimePercent < 100)
     parts.push(`${plural(day.downtimeMinutes, 'minute')} down`);
   if (day.incidents > 0) parts.push(plural(day.incidents, 'incident'));
+  if (day.maintenanceMinutes > 0)
+    parts.push(`${plural(day.maintenanceMinutes, 'minute')} of maintenance left out`);
   return `${date}: ${parts.join(', ')}`;
 }
 
@@ -91,13 +98,26 @@ export function sparkline(values: readonly (number | null)[]): string {
 export function monitorCard(monitor: PublicMonitor): string {
   const bars = monitor.days.map((day) => `${barTag(day)}${dayLabel(day)}`).join('');
   const uptime = monitor.uptime90d === null ? 'No data' : `${formatPercent(monitor.uptime90d)} uptime`;
-  return `<li class=card><div class=row><h3>${e(monitor.name)}</h3><span class="s s-${monitor.status}">${MONITOR_STATUS_LABELS[monitor.status]}</span></div>
+  const status = monitor.underMaintenance
+    ? '<span class="s s-maintenance">Under maintenance</span>'
+    : `<span class="s s-${monitor.status}">${MONITOR_STATUS_LABELS[monitor.status]}</span>`;
+  return `<li class=card><div class=row><h3>${e(monitor.name)}</h3>${status}</div>
 <ol class=bars aria-label="${e(`Daily uptime of ${monitor.name}, last 90 days`)}" aria-describedby=legend>${bars}</ol>
 <div class="row muted"><span>90 days ago</span><span class=uptime>${uptime}</span><span>Today</span></div>${monitor.responseTimes ? sparkline(monitor.responseTimes) : ''}</li>`;
 }
 
 export function timeElement(at: number): string {
   return `<time data-local datetime="${new Date(at).toISOString()}">${formatTime(at)}</time>`;
+}
+
+/** A maintenance occurrence in progress or to come, with the page's monitors it covers by name. */
+export function maintenanceArticle(
+  maintenance: PublicMaintenance,
+  names: ReadonlyMap<string, string>,
+): string {
+  const affects = maintenance.monitorIds.map((id) => names.get(id) ?? id).join(', ');
+  const state = maintenance.inProgress ? 'In progress' : 'Scheduled';
+  return `<article class="card"><div class="row"><h3>${e(maintenance.name)}</h3><span class="s s-maintenance">${state}</span></div><p class="muted">${timeElement(maintenance.startsAt)} – ${timeElement(maintenance.endsAt)}</p><p class="muted">Affects ${e(affects)}</p></article>`;
 }
 
 export function incidentArticle(incident: PublicIncident): string {

@@ -4,7 +4,7 @@ import type { StatusPage } from '../../core/api/status-pages.ts';
 import type { Database, MonitorStatus } from '../db/schema.ts';
 import type { StatusPageTable } from '../db/status-page-schema.ts';
 import { ApiError } from '../http/errors.ts';
-import { overallState } from './state.ts';
+import { overallState, shownStatus } from './state.ts';
 
 export interface PageMonitorRow {
   status_page_id: string;
@@ -12,6 +12,7 @@ export interface PageMonitorRow {
   display_name: string | null;
   name: string;
   status: MonitorStatus;
+  maintenance_until?: number | null;
 }
 
 export function statusPageNotFound(): ApiError {
@@ -22,6 +23,7 @@ export function toStatusPage(
   row: StatusPageTable,
   monitors: readonly PageMonitorRow[],
   publicUrl: string,
+  now: number,
 ): StatusPage {
   return {
     id: row.id,
@@ -39,7 +41,7 @@ export function toStatusPage(
     published: row.published === 1,
     showResponseTimes: row.show_response_times === 1,
     removeBranding: row.remove_branding === 1,
-    state: overallState(monitors.map((monitor) => monitor.status)),
+    state: overallState(monitors.map((monitor) => shownStatus(monitor, now))),
     publicUrl: `${publicUrl}/status/${row.slug}`,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -78,6 +80,7 @@ export async function loadPageMonitors(
       'status_page_monitors.display_name',
       'monitors.name',
       'monitors.status',
+      'monitors.maintenance_until',
     ])
     .where('status_page_monitors.status_page_id', 'in', pageIds)
     .orderBy('status_page_monitors.status_page_id')

@@ -49,7 +49,7 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
 
   async function load(row: StatusPageTable): Promise<StatusPage> {
     const monitors = await loadPageMonitors(db, [row.id]);
-    return toStatusPage(row, monitors.get(row.id) ?? [], publicUrl);
+    return toStatusPage(row, monitors.get(row.id) ?? [], publicUrl, clock.now());
   }
 
   async function validate(userId: string, input: StatusPageUpdate): Promise<void> {
@@ -105,7 +105,7 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
         db,
         rows.map((row) => row.id),
       );
-      return rows.map((row) => toStatusPage(row, monitors.get(row.id) ?? [], publicUrl));
+      return rows.map((row) => toStatusPage(row, monitors.get(row.id) ?? [], publicUrl, clock.now()));
     },
 
     async get(userId: string, id: string): Promise<StatusPage> {

@@ -31,6 +31,7 @@ export async function loadGroupView(
       'monitors.status',
       'monitors.created_at',
       'monitors.interval_seconds',
+      'monitors.maintenance_until',
     ])
     .where('status_page_monitors.status_page_id', '=', page.id)
     .where('monitors.user_id', '=', page.user_id)
@@ -65,7 +66,16 @@ export async function loadMonitorView(
 ): Promise<PublicView | null> {
   const monitor = await db
     .selectFrom('monitors')
-    .select(['id', 'kind', 'user_id', 'name', 'status', 'created_at', 'interval_seconds'])
+    .select([
+      'id',
+      'kind',
+      'user_id',
+      'name',
+      'status',
+      'created_at',
+      'interval_seconds',
+      'maintenance_until',
+    ])
     .where('id', '=', id)
     .where('is_public', '=', 1)
     .executeTakeFirst();

@@ -23,6 +23,7 @@ const BODIES: Record<string, unknown> = {
   'PATCH /incidents/{id}/notes/{noteId}': { text: 'Mine now.' },
   'PATCH /status-pages/{id}': { name: 'Mine now' },
   'PATCH /performance/sites/{id}': { name: 'Mine now' },
+  'PATCH /maintenance-windows/{id}': { name: 'Mine now' },
   'PATCH /workspace/members/{userId}': { role: 'viewer' },
 };
 
@@ -56,6 +57,15 @@ beforeAll(async () => {
   theirs.set('/status-pages', await post('/status-pages', { name: 'Bob', slug: 'bob-isolated' }));
   theirs.set('/performance/sites', await post('/performance/sites', { url: 'https://bob.example.com/' }));
   theirs.set('/deployments', await post('/deployments', { version: 'v1' }));
+  theirs.set(
+    '/maintenance-windows',
+    await post('/maintenance-windows', {
+      name: 'Bob upgrade',
+      startsAt: NOW,
+      durationMinutes: 60,
+      monitorIds: [],
+    }),
+  );
   theirs.set('/api-keys', await post('/api-keys', { name: 'Bob CI' }));
   theirs.set(
     '/workspace/invitations',

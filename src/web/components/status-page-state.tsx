@@ -3,6 +3,7 @@ import { cn } from '../lib/cn';
 
 const STYLE: Record<StatusPageState, string> = {
   operational: 'bg-accent-soft text-accent border-accent/30',
+  under_maintenance: 'bg-indigo-500/10 text-indigo-600 border-indigo-500/30 dark:text-indigo-300',
   degraded: 'bg-warning/10 text-warning border-warning/30',
   partial_outage: 'bg-warning/10 text-warning border-warning/30',
   major_outage: 'bg-danger-soft text-danger border-danger/30',

@@ -39,6 +39,12 @@ const deploymentsNewRoute = createRoute({
   ),
 });
 
+const maintenanceRoute = createRoute({
+  getParentRoute: () => dashboardRoute,
+  path: 'maintenance',
+  component: lazyRouteComponent(() => import('../pages/maintenance/maintenance-page'), 'MaintenancePage'),
+});
+
 const reportsRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'reports',
@@ -62,6 +68,7 @@ export const dashboardChildren = [
   performanceRoute,
   performanceSiteRoute,
   deploymentsNewRoute,
+  maintenanceRoute,
   reportsRoute,
   reportRoute,
   groupsPublicRoute,

@@ -17,6 +17,7 @@ export function makeDeployment(overrides: Partial<Deployment> = {}): Deployment 
     createdAt: NOW - 2 * 3_600_000,
     monitorIds: ['m-1'],
     triggeredMonitorIds: [],
+    maintenanceWindowId: null,
     incidentIds: [],
     ...overrides,
   };

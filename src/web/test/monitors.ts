@@ -22,6 +22,7 @@ function commonFields(): Omit<MonitorCommon, 'target'> {
     lastStatusChangeAt: NOW - 3_600_000,
     lastLatencyMs: 120,
     nextRunAt: NOW + 60_000,
+    maintenance: null,
     createdAt: NOW - 86_400_000,
     updatedAt: NOW - 86_400_000,
   };

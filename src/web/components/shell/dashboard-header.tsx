@@ -23,6 +23,9 @@ function NavLinks() {
       <Link to="/dashboard/incidents" className={NAV_LINK} activeProps={NAV_ACTIVE}>
         Incidents
       </Link>
+      <Link to="/dashboard/maintenance" className={NAV_LINK} activeProps={NAV_ACTIVE}>
+        Maintenance
+      </Link>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { CertificateBadge } from '../../components/monitors/certificate-badge';
 import { CheckedAgo } from '../../components/monitors/checked-ago';
 import { DomainBadge } from '../../components/monitors/domain-badge';
+import { MaintenanceBadge, UPTIME_NOTE } from '../../components/monitors/maintenance-badge';
 import { Sparkline } from '../../components/monitors/sparkline';
 import { StatusBadge } from '../../components/monitors/status';
 import { cn } from '../../lib/cn';
@@ -18,9 +19,19 @@ function uptime(value: number | null | undefined): string {
   return value === null || value === undefined ? '—' : formatPercent(value);
 }
 
-function Figure({ label, value, className }: { label: string; value: string; className?: string }) {
+function Figure({
+  label,
+  value,
+  className,
+  title,
+}: {
+  label: string;
+  value: string;
+  className?: string;
+  title?: string;
+}) {
   return (
-    <div className={cn('tabular-nums', className)}>
+    <div className={cn('tabular-nums', className)} title={title}>
       <span className="text-xs text-muted md:sr-only">{label} </span>
       <span className="font-medium md:font-normal">{value}</span>
     </div>
@@ -49,12 +60,13 @@ export function MonitorOverviewRow({ monitor }: { monitor: MonitorRow }) {
             <p className="truncate font-medium">{monitor.name}</p>
             <CertificateBadge ssl={monitor.ssl} />
             <DomainBadge domain={monitor.domain} />
+            <MaintenanceBadge maintenance={monitor.maintenance} />
           </div>
           <KindTarget kind={monitor.kind} target={monitor.target} />
         </div>
         <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm md:contents">
-          <Figure label="24 h" value={uptime(stats?.uptime24h)} />
-          <Figure label="30 d" value={uptime(stats?.uptime30d)} />
+          <Figure label="24 h" value={uptime(stats?.uptime24h)} title={UPTIME_NOTE} />
+          <Figure label="30 d" value={uptime(stats?.uptime30d)} title={UPTIME_NOTE} />
           {formatLatency ? (
             <Figure
               label="Avg"

@@ -1,16 +1,19 @@
 import type { MonitorRow } from '../../lib/monitors';
 
-/** Checkboxes for the account's monitors; none chosen leaves the choice to the server's rule. */
+/** Checkboxes for the account's monitors (a deployment's, a maintenance window's). */
 export function MonitorPicker({
   monitors,
   chosen,
   error,
   onChange,
+  hint = "Leave all unchecked to use the monitors whose host is the URL's host, or every monitor when there is no URL.",
 }: {
   monitors: MonitorRow[] | undefined;
   chosen: string[];
   error?: string;
   onChange: (ids: string[]) => void;
+  /** What choosing none means where the picker is used. */
+  hint?: string;
 }) {
   const toggle = (id: string) =>
     onChange(chosen.includes(id) ? chosen.filter((one) => one !== id) : [...chosen, id]);
@@ -18,8 +21,7 @@ export function MonitorPicker({
     <fieldset className="flex flex-col gap-1.5" aria-describedby="deployment-monitors-hint">
       <legend className="mb-1.5 text-sm font-medium">Monitors</legend>
       <p id="deployment-monitors-hint" className="text-xs text-muted">
-        Leave all unchecked to use the monitors whose host is the URL's host, or every monitor when there is
-        no URL.
+        {hint}
       </p>
       {monitors === undefined ? (
         <p className="text-sm text-muted">Loading monitors…</p>

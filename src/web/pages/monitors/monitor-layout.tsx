@@ -1,5 +1,6 @@
 import { getRouteApi, Link, Outlet, useLocation } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
+import { MaintenanceBadge } from '../../components/monitors/maintenance-badge';
 import { StatusBadge } from '../../components/monitors/status';
 import { currentTab, type RouteTab, RouteTabs } from '../../components/ui/route-tabs';
 import { useRouteMonitor } from '../../lib/use-monitor';
@@ -50,6 +51,7 @@ export function MonitorLayout() {
         <div className="flex min-w-0 items-center gap-3">
           <h1 className="truncate text-2xl font-semibold tracking-tight">{monitor.name}</h1>
           <StatusBadge status={monitor.status} />
+          <MaintenanceBadge maintenance={monitor.maintenance} />
         </div>
         <KindTarget kind={monitor.kind} target={monitor.target} className="mt-1 text-sm" />
       </div>

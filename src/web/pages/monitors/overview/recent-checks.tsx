@@ -2,6 +2,7 @@ import { RotateCcw } from 'lucide-react';
 import { type CSSProperties, useState } from 'react';
 import type { CheckResult } from '../../../../core/api/history';
 import type { MonitorKind } from '../../../../core/api/monitors';
+import { MAINTENANCE_PILL } from '../../../components/monitors/maintenance-badge';
 import { StatusBadge } from '../../../components/monitors/status';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -46,7 +47,7 @@ function gridTemplate({ code, response }: CheckColumns): string {
 }
 
 function Details({ result }: { result: CheckResult }) {
-  if (!result.confirmation && !result.failure) return null;
+  if (!result.confirmation && !result.failure && !result.maintenance) return null;
   return (
     <div className="order-4 col-span-full flex flex-wrap items-center gap-2 md:order-none md:col-span-1">
       {result.confirmation ? (
@@ -56,6 +57,14 @@ function Details({ result }: { result: CheckResult }) {
         >
           <RotateCcw className="size-3" aria-hidden />
           Confirmation
+        </span>
+      ) : null}
+      {result.maintenance ? (
+        <span
+          className={MAINTENANCE_PILL}
+          title="This check ran during a maintenance window: no incident, no alert, not in uptime."
+        >
+          Maintenance
         </span>
       ) : null}
       {result.failure ? <span className="text-danger">{result.failure.message}</span> : null}

@@ -1,4 +1,5 @@
 import type { UptimeReport, WindowSummary } from '../../../../core/api/history';
+import { UPTIME_NOTE } from '../../../components/monitors/maintenance-badge';
 import { formatCount, formatPercent } from '../../../lib/format';
 import type { LatencyFormat } from '../kinds/faces';
 
@@ -23,7 +24,7 @@ function Tile({
   return (
     <div className="rounded-ui border border-border bg-bg p-4">
       <p className="text-xs font-medium tracking-wide text-muted uppercase">{label}</p>
-      <p className="mt-1 text-2xl font-semibold tabular-nums">
+      <p className="mt-1 text-2xl font-semibold tabular-nums" title={UPTIME_NOTE}>
         {uptime === null || uptime === undefined ? '—' : formatPercent(uptime)}
       </p>
       {formatLatency ? (
