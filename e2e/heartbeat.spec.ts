@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
-import { buyPlan, signUp } from './helpers';
+import { buyPlan, fullPageShot, signUp } from './helpers';
 
 const SHOTS = 'e2e/screenshots';
 const run = promisify(execFile);
@@ -13,16 +13,7 @@ function journeyUser(who: string) {
   return { name: `Heartbeat ${who}`, emailPrefix: `heartbeat-${who}`, password: 'heartbeat journey 42' };
 }
 
-/** From the top, without the passing toasts that would cover the page's content. */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({
-    path: `${SHOTS}/${name}.png`,
-    fullPage: true,
-    style: '[data-sonner-toaster] { display: none !important; }',
-    animations: 'disabled',
-  });
-}
+const shot = (page: Page, name: string) => fullPageShot(page, `${SHOTS}/${name}.png`);
 
 async function pickKind(page: Page, title: string, name: string) {
   await page.goto('/dashboard/monitors/new');

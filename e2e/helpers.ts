@@ -38,3 +38,14 @@ export async function buyPlan(
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(new RegExp(`${checkout.successPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
 }
+
+/** A full-page screenshot from the top, without the passing toasts that would cover the content. */
+export async function fullPageShot(page: Page, path: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({
+    path,
+    fullPage: true,
+    style: '[data-sonner-toaster] { display: none !important; }',
+    animations: 'disabled',
+  });
+}

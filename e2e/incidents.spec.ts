@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
-import { buyPlan, signUp } from './helpers';
+import { buyPlan, fullPageShot, signUp } from './helpers';
 
 const SHOTS = 'e2e/screenshots';
 const STILL = { animations: 'disabled' } as const;
@@ -38,16 +38,7 @@ async function monitorWithOutage(page: Page, name: string) {
   return monitor.id;
 }
 
-/** From the top, without the passing toasts that would cover the page's content. */
-async function pageShot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({
-    path: `${SHOTS}/${name}.png`,
-    fullPage: true,
-    style: '[data-sonner-toaster] { display: none !important; }',
-    ...STILL,
-  });
-}
+const pageShot = (page: Page, name: string) => fullPageShot(page, `${SHOTS}/${name}.png`);
 
 test('a free user sees the automatic incident, and Feature Unavailable on the monitor’s incidents tab', async ({
   page,

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { signUp } from './helpers';
+import { fullPageShot, signUp } from './helpers';
 
 const USER = { name: 'Maintenance Planner', emailPrefix: 'maintenance', password: 'maintenance journey 42' };
 const SHOTS = 'test-results';
@@ -12,15 +12,7 @@ async function startSite(): Promise<{ url: string; server: Server }> {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
 }
 
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({
-    path: `${SHOTS}/${name}.png`,
-    fullPage: true,
-    style: '[data-sonner-toaster] { display: none !important; }',
-    animations: 'disabled',
-  });
-}
+const shot = (page: Page, name: string) => fullPageShot(page, `${SHOTS}/${name}.png`);
 
 /** The public page's text as a visitor without JavaScript sees it, once it says `expected`. */
 async function publicPageSays(browser: Browser, path: string, expected: string) {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { signUp } from './helpers';
+import { fullPageShot, signUp } from './helpers';
 
 const USER = { name: 'Status Page Owner', emailPrefix: 'status-page', password: 'status page journey 42' };
 
@@ -29,16 +29,7 @@ async function upMonitor(page: Page, name: string, url: string) {
   return id;
 }
 
-/** From the top, without the passing toasts that would cover the page's content. */
-async function pageShot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({
-    path: `${SHOTS}/${name}.png`,
-    fullPage: true,
-    style: '[data-sonner-toaster] { display: none !important; }',
-    animations: 'disabled',
-  });
-}
+const pageShot = (page: Page, name: string) => fullPageShot(page, `${SHOTS}/${name}.png`);
 
 /** The public page as a visitor without JavaScript sees it, in one colour scheme. */
 async function visit(browser: Browser, path: string, colorScheme: 'light' | 'dark') {
