@@ -46,6 +46,16 @@ async function affectedBy(incidentId: string): Promise<string[]> {
   return rows.map((row) => row.monitor_id).sort();
 }
 
+/** Checkout (its own path on the target) depends on Core API; both up. */
+async function checkoutOnCoreApi() {
+  h = await startOutageHarness({ plan: 'pro' });
+  const upstream = await h.monitor('Core API');
+  const dependant = await h.monitor('Checkout', { path: '/checkout' });
+  await dependOn(dependant.id, upstream.id);
+  await stepUntil(all([upstream.id, dependant.id], 'up'));
+  return { upstream, dependant };
+}
+
 describe('monitor dependencies', () => {
   it('one upstream and 10 dependants failing together: one incident, one alert, the 10 listed as affected', async () => {
     h = await startOutageHarness({ plan: 'pro' });
@@ -78,11 +88,7 @@ describe('monitor dependencies', () => {
   });
 
   it('a dependant confirmed down first waits while its upstream is checked at once, then folds into its incident', async () => {
-    h = await startOutageHarness({ plan: 'pro' });
-    const upstream = await h.monitor('Core API');
-    const dependant = await h.monitor('Checkout', { path: '/checkout' });
-    await dependOn(dependant.id, upstream.id);
-    await stepUntil(all([upstream.id, dependant.id], 'up'));
+    const { upstream, dependant } = await checkoutOnCoreApi();
 
     h.answerPath('/checkout', 'error');
     await stepUntil(all([dependant.id], 'down'));
@@ -108,11 +114,7 @@ describe('monitor dependencies', () => {
   });
 
   it("a dependant's own outage alerts once its upstream's check comes back fine", async () => {
-    h = await startOutageHarness({ plan: 'pro' });
-    const upstream = await h.monitor('Core API');
-    const dependant = await h.monitor('Checkout', { path: '/checkout' });
-    await dependOn(dependant.id, upstream.id);
-    await stepUntil(all([upstream.id, dependant.id], 'up'));
+    const { upstream, dependant } = await checkoutOnCoreApi();
 
     h.answerPath('/checkout', 'error');
     await stepUntil(all([dependant.id], 'down'));
@@ -130,11 +132,7 @@ describe('monitor dependencies', () => {
   });
 
   it('a dependant still failing when its upstream recovers is checked again and gets an incident and an alert of its own', async () => {
-    h = await startOutageHarness({ plan: 'pro' });
-    const upstream = await h.monitor('Core API');
-    const dependant = await h.monitor('Checkout', { path: '/checkout' });
-    await dependOn(dependant.id, upstream.id);
-    await stepUntil(all([upstream.id, dependant.id], 'up'));
+    const { upstream, dependant } = await checkoutOnCoreApi();
 
     h.answer('error');
     await stepUntil(all([upstream.id, dependant.id], 'down'));
