@@ -31,8 +31,9 @@ export interface SentRequest {
   body: Record<string, unknown>;
 }
 
-export async function startChannelHarness() {
-  const receiver = await startReceiver();
+/** `status`: what the stand-in answers (a broken provider's 500, say). */
+export async function startChannelHarness(status?: () => number) {
+  const receiver = await startReceiver(status);
   const deps: SendDeps = {
     userId: 'w1',
     deliveryId: 'delivery-1',
