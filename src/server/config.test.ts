@@ -90,11 +90,18 @@ describe('parseConfig', () => {
       [{ SECRET_KEY: 'short' }, 'SECRET_KEY'],
       [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
       [{ UPWATCH_TEST_MODE: 'yes' }, 'UPWATCH_TEST_MODE'],
+      [{ SOURCE_ADDRESS: 'eu-west' }, 'SOURCE_ADDRESS'],
     ] as const) {
       const message = failure(env);
       expect(message.startsWith(`Invalid ${variable}:`), message).toBe(true);
       expect(message).not.toContain('\n');
     }
+  });
+
+  it("leaves checks from the system's choice of address unless SOURCE_ADDRESS names one", () => {
+    expect(parseConfig({}).sourceAddress).toBeUndefined();
+    expect(parseConfig({ SOURCE_ADDRESS: '127.0.0.2' }).sourceAddress).toBe('127.0.0.2');
+    expect(parseConfig({ SOURCE_ADDRESS: '2001:db8::7' }).sourceAddress).toBe('2001:db8::7');
   });
 
   it('refuses test mode in production and a half-configured GitHub sign-in', () => {

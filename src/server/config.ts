@@ -1,5 +1,6 @@
 // The only reader of process.env: everything else receives a Config.
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PROVIDER_URLS, type ProviderUrls } from './alerts/channel.ts';
@@ -73,6 +74,10 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().trim().min(3).default('Upwatch <alerts@localhost>'),
   EXTRA_CA_FILE: z.string().optional(),
+  SOURCE_ADDRESS: z
+    .string()
+    .refine((value) => isIP(value) !== 0, 'must be an IPv4 or IPv6 address of this machine')
+    .optional(),
   RDAP_BOOTSTRAP_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .default(RDAP_DEFAULT_BOOTSTRAP_URL),
@@ -126,6 +131,8 @@ export interface Config {
   mail: MailConfig;
   /** PEM file of roots trusted besides Node's bundled ones (checks and certificate checks). */
   extraCaFile: string | undefined;
+  /** The local address every outbound connection leaves from (a worker's egress address). */
+  sourceAddress: string | undefined;
   /** IANA's RDAP bootstrap file for domains (dns.json): which RDAP server answers for each TLD. */
   rdapBootstrapUrl: string;
   /** Lighthouse runs: the Chromium executable and the time limit of one run. */
@@ -207,6 +214,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         : { kind: 'local' },
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM },
     extraCaFile: vars.EXTRA_CA_FILE ? path.resolve(vars.EXTRA_CA_FILE) : undefined,
+    sourceAddress: vars.SOURCE_ADDRESS,
     rdapBootstrapUrl: vars.RDAP_BOOTSTRAP_URL,
     performance: { chromePath: vars.CHROME_PATH, timeLimitMs: vars.PERFORMANCE_TIME_LIMIT_SECONDS * 1000 },
     alertProviders: {

@@ -1,4 +1,5 @@
 // `upwatch start | serve | worker | migrate`: the one entry point (package bin).
+import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { type BillingAdminArgs, BillingAdminError, runBillingAdmin } from './cli/billing-admin.ts';
 import { PortUnavailableError, startWebServer } from './cli/web-server.ts';
@@ -18,6 +19,10 @@ Commands:
   start               web server, scheduler and check workers in one process (SQLite or PostgreSQL)
   serve               web/API server only (PostgreSQL)
   worker [--region N] check execution only (PostgreSQL)
+
+Options:
+  --region N            the region a worker (or start's worker) checks from (default local)
+  --source-address IP   the local address checks leave from (overrides SOURCE_ADDRESS)
   migrate             apply database migrations and exit
   billing grant --email E --plan P   attach a plan or add-on without payment (recorded as a manual grant)
   billing show --email E             print a customer's products, usage and invoices`;
@@ -37,6 +42,7 @@ class UsageError extends Error {
 interface ParsedCommand {
   command: Command;
   region: string;
+  sourceAddress: string | undefined;
   billing: BillingAdminArgs;
 }
 
@@ -46,6 +52,7 @@ function parseCommand(argv: string[]): ParsedCommand {
     allowPositionals: true,
     options: {
       region: { type: 'string', default: 'local' },
+      'source-address': { type: 'string' },
       email: { type: 'string' },
       plan: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -56,9 +63,16 @@ function parseCommand(argv: string[]): ParsedCommand {
   if (!command) throw new UsageError(USAGE);
   if (!COMMANDS.includes(command as Command))
     throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
+  const sourceAddress = values['source-address'];
+  if (sourceAddress !== undefined && isIP(sourceAddress) === 0) {
+    throw new UsageError(
+      `--source-address must be an IPv4 or IPv6 address of this machine, not "${sourceAddress}".`,
+    );
+  }
   return {
     command: command as Command,
     region: values.region,
+    sourceAddress,
     billing: { action: positionals[1], email: values.email, plan: values.plan },
   };
 }
@@ -128,7 +142,8 @@ async function main(argv: string[]): Promise<void> {
   let logger: Logger | undefined;
   try {
     const parsed = parseCommand(argv);
-    const config = loadConfig();
+    const loaded = loadConfig();
+    const config = parsed.sourceAddress ? { ...loaded, sourceAddress: parsed.sourceAddress } : loaded;
     refuseSqlite(parsed.command, config);
     logger = createLogger(parsed.command === 'billing' ? 'warn' : config.logLevel);
     await run(parsed, config, logger);

@@ -71,6 +71,7 @@ export async function createSharedParts(
   const guard = createTargetGuard({
     allowPrivateTargets: config.allowPrivateTargets,
     ca: readExtraCa(config.extraCaFile),
+    ...(config.sourceAddress ? { localAddress: config.sourceAddress } : {}),
   });
   const mailer = createMailer(config.mail, database.db, systemClock);
   if (config.database.dialect === 'sqlite') {

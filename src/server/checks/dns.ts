@@ -123,6 +123,11 @@ export const dnsCheckRunner: CheckRunner<DnsCheckConfig, DnsCheckResult, 'dns'> 
     let failure: CheckFailure | null = null;
     // c-ares has its own per-try timeout; one try, so the monitor's timeout bounds the check.
     const resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
+    const source = ctx.guard.localAddress;
+    if (source) {
+      if (source.includes(':')) resolver.setLocalAddress('0.0.0.0', source);
+      else resolver.setLocalAddress(source);
+    }
     const cancel = () => resolver.cancel();
     ctx.signal.addEventListener('abort', cancel, { once: true });
     try {

@@ -30,7 +30,7 @@ export interface PingCheckResult extends CheckResult {
 export type PingExecutor = (
   address: string,
   family: 4 | 6,
-  options: { packets: number; deadlineSeconds: number; signal: AbortSignal },
+  options: { packets: number; deadlineSeconds: number; signal: AbortSignal; source?: string | undefined },
 ) => Promise<string>;
 
 export class PingUnavailableError extends Error {
@@ -43,10 +43,12 @@ export const PING_CONCURRENCY = 32;
 /** The system ping; `command` names another binary (tests prove the missing-binary error with it). */
 export const systemPing =
   (command = 'ping'): PingExecutor =>
-  (address, family, { packets, deadlineSeconds, signal }) =>
+  (address, family, { packets, deadlineSeconds, signal, source }) =>
     new Promise((resolve, reject) => {
       const args = [
         `-${family}`,
+        // The worker's egress address (SOURCE_ADDRESS), as every other check leaves from it.
+        ...(source ? ['-I', source] : []),
         '-n',
         '-q',
         '-c',
@@ -139,6 +141,7 @@ export function createPingRunner(
             packets: config.packets,
             deadlineSeconds: Math.max(1, Math.ceil(timeoutMs / 1000)),
             signal: ctx.signal,
+            source: ctx.guard.localAddress,
           }),
         );
         facts = parsePingOutput(output);

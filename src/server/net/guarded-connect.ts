@@ -5,9 +5,10 @@ import { isIP, connect as netConnect } from 'node:net';
 import type { SecureVersion, TLSSocket } from 'node:tls';
 import { rootCertificates, connect as tlsConnect } from 'node:tls';
 
-export type SocketOpener = (options: { host: string; port: number }) => Socket;
+export type SocketOpener = (options: { host: string; port: number; localAddress?: string }) => Socket;
 
-export const openTcpSocket: SocketOpener = ({ host, port }) => netConnect({ host, port, noDelay: true });
+export const openTcpSocket: SocketOpener = ({ host, port, localAddress }) =>
+  netConnect({ host, port, noDelay: true, ...(localAddress ? { localAddress } : {}) });
 
 export interface ConnectOptions {
   openSocket: SocketOpener;

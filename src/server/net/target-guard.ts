@@ -40,12 +40,16 @@ export interface TargetGuardOptions {
   openSocket?: SocketOpener;
   /** Extra trusted roots, added to Node's bundled ones. */
   ca?: readonly string[];
+  /** SOURCE_ADDRESS: every connection leaves from this local address (a worker's egress). */
+  localAddress?: string;
 }
 
 export interface TargetGuard {
   readonly allowPrivateTargets: boolean;
   /** The extra trusted roots (EXTRA_CA_FILE) connections trust besides Node's bundled ones. */
   readonly extraCa: readonly string[];
+  /** The local address connections leave from, for checks that open their own (DNS, ping). */
+  readonly localAddress: string | undefined;
   /** Resolves and vets a URL's host; throws PrivateTargetError, DnsLookupError or UnsupportedUrlError. */
   vetUrl(url: string | URL, signal?: AbortSignal): Promise<VettedTarget>;
   /** The same for a bare host and port (TCP, ping, a DNS resolver); the target's URL is tcp://host:port. */
@@ -61,9 +65,13 @@ export function createTargetGuard(options: TargetGuardOptions): TargetGuard {
     allowPrivateTargets,
     resolve = systemResolver,
     classify = classifyAddress,
-    openSocket = openTcpSocket,
+    openSocket: openWith = openTcpSocket,
     ca,
+    localAddress,
   } = options;
+  const openSocket: SocketOpener = localAddress
+    ? (socket) => openWith({ ...socket, localAddress })
+    : openWith;
 
   function assertAllowed(hostname: string, address: string): void {
     const kind = classify(address);
@@ -88,6 +96,7 @@ export function createTargetGuard(options: TargetGuardOptions): TargetGuard {
   return {
     allowPrivateTargets,
     extraCa: ca ?? [],
+    localAddress,
 
     async vetUrl(input, signal) {
       const url = parseHttpUrl(input);

@@ -19,6 +19,8 @@ export interface TestDnsServer {
   port: number;
   /** Queries seen, as "name TYPE". */
   queries: string[];
+  /** The address each query came from. */
+  sources: string[];
   zone: Zone;
   close(): Promise<void>;
 }
@@ -27,10 +29,13 @@ const TYPE_NAMES = Object.fromEntries(Object.entries(Packet.TYPE).map(([name, co
 
 export async function startDnsServer(zone: Zone): Promise<TestDnsServer> {
   const queries: string[] = [];
+  const sources: string[] = [];
   const state = { zone };
   const server = dns2.createServer({
     udp: true,
-    handle(request, send) {
+    handle(request, send, rinfo) {
+      // UDP: dns2 hands over the datagram's remote info.
+      sources.push((rinfo as { address?: string }).address ?? '');
       const response = Packet.createResponseFromRequest(request);
       const [question] = request.questions;
       if (!question) return send(response);
@@ -65,6 +70,7 @@ export async function startDnsServer(zone: Zone): Promise<TestDnsServer> {
     address: '127.0.0.1',
     port,
     queries,
+    sources,
     get zone() {
       return state.zone;
     },

@@ -15,14 +15,15 @@ export interface LoopbackOnlyOpener extends SocketOpener {
 
 export function loopbackOnlyOpener(): LoopbackOnlyOpener {
   const attempts: string[] = [];
-  const open: SocketOpener = ({ host, port }) => {
+  const open: SocketOpener = (options) => {
+    const { host } = options;
     attempts.push(host);
     if (!isLoopback(host)) {
       // Reported like a refused connection, so a run completes with a result to assert on.
       const message = `The test connector refuses the non-loopback address ${host}.`;
       throw Object.assign(new Error(message), { code: 'ECONNREFUSED' });
     }
-    return openTcpSocket({ host, port });
+    return openTcpSocket(options);
   };
   return Object.assign(open, { attempts });
 }
