@@ -27,6 +27,8 @@ import { createTargetVetter } from './monitors/vet-url.ts';
 import { readExtraCa } from './net/extra-ca.ts';
 import { createTargetGuard, type TargetGuard } from './net/target-guard.ts';
 import { createPerformanceJob } from './performance/job.ts';
+import { presenceJob } from './regions/presence-job.ts';
+import { WorkerStats } from './regions/worker-stats.ts';
 import { createRetention, retentionJob } from './retention/job.ts';
 import { createCheckJob } from './scheduler/check-job.ts';
 import { createWorker, type Worker } from './scheduler/worker.ts';
@@ -128,6 +130,7 @@ export function createCheckWorker(
   region: string,
 ): Worker {
   const workerId = `${region}/${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
+  const stats = new WorkerStats();
   const job = createCheckJob({
     db: database.db,
     dialect: database.dialect,
@@ -140,6 +143,7 @@ export function createCheckWorker(
     concurrency: config.checkConcurrency,
     confirmDelayMs: config.confirmationDelayMs,
     flapPolicy: config.flapPolicy,
+    observer: stats,
   });
   const billing = createBackgroundBilling(config, database, logger);
   const deliveries = createDeliveryJob({
@@ -163,6 +167,7 @@ export function createCheckWorker(
     clock: systemClock,
     logger,
     jobs: [
+      presenceJob({ db: database.db, clock: systemClock, logger, workerId, region, stats }),
       job,
       maintenanceJob(database.db, systemClock),
       createSslJob({

@@ -39,6 +39,7 @@ import { mountMonitorRoutes } from '../monitors/routes.ts';
 import type { MonitorService } from '../monitors/service.ts';
 import { mountPerformanceRoutes } from '../performance/routes.ts';
 import type { PerformanceService } from '../performance/service.ts';
+import { mountRegionRoutes } from '../regions/routes.ts';
 import { mountRetentionRoutes } from '../retention/routes.ts';
 import { mountSslRoutes } from '../ssl/routes.ts';
 import { mountStatusPages } from '../status-pages/mount.ts';
@@ -139,6 +140,7 @@ export function createApp({
   mountEventStream(api, db, clock, events);
   mountAlertRoutes(api, db, alerts);
   mountAlertSettingsRoutes(api, db, clock);
+  mountRegionRoutes(api, db, clock);
   mountEscalationRoutes(api, escalation.policies, escalation.monitors);
   mountOutboxRoutes(api, db);
   mountSslRoutes(api, db, billing.entitlements);

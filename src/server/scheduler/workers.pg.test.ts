@@ -137,3 +137,39 @@ it('a worker killed with -9 mid-batch loses nothing: its claims are run by anoth
   expect(new Set(results.map((row) => row.monitor_id))).toEqual(new Set(ids));
   expect(results.every((row) => row.region === 'rescuer' && row.status === 'up')).toBe(true);
 });
+
+it('a worker killed with -9 holding 30 s checks has them released by the others once it misses three heartbeats, long before its 45 s lease ends', {
+  timeout: 90_000,
+}, async () => {
+  const ids = await seed(40, 30_000);
+  hang = true;
+  const doomed = startWorker('doomed');
+  const claimedAll = async () =>
+    (await schema.handle.db.selectFrom('monitors').select('id').where('claimed_by', 'is not', null).execute())
+      .length === ids.length;
+  await waitFor(claimedAll, 20_000);
+  startWorker('rescuer');
+  await waitFor(
+    async () =>
+      (await schema.handle.db.selectFrom('workers').select('id').where('region', '=', 'rescuer').execute())
+        .length === 1,
+    20_000,
+  );
+  const killedAt = Date.now();
+  await doomed.stop('SIGKILL');
+  hang = false;
+
+  await waitFor(async () => (await resultCount()) >= ids.length, 60_000);
+  const elapsed = Date.now() - killedAt;
+  // Three missed 5 s heartbeats, the rescuer's next heartbeat, then its next poll.
+  expect(elapsed).toBeLessThan(15_000 + 5_000 + 5_000);
+  const results = await storedResults(schema.handle.db);
+  expect(new Set(results.map((row) => row.monitor_id))).toEqual(new Set(ids));
+  expect(results.every((row) => row.region === 'rescuer' && row.status === 'up')).toBe(true);
+  const dead = await schema.handle.db
+    .selectFrom('workers')
+    .select('stopped_at')
+    .where('region', '=', 'doomed')
+    .executeTakeFirstOrThrow();
+  expect(dead.stopped_at).not.toBeNull();
+});

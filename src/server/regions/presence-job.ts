@@ -1,0 +1,94 @@
+// A worker's presence (issue 21): every few seconds it refreshes its row with its last minute's
+// figures, and releases the claims of any worker that missed three heartbeats, so a worker killed
+// outright costs its monitors about fifteen seconds instead of their whole lease. Monitors it
+// held are due already, so the release is one search of the due index, and it happens once per
+// dead worker, not per poll.
+import { hostname } from 'node:os';
+import { type Kysely, sql } from 'kysely';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
+import type { Logger } from '../logger.ts';
+import { periodicJob, type WorkerJob } from '../scheduler/worker.ts';
+import type { WorkerStats } from './worker-stats.ts';
+
+export const HEARTBEAT_MS = 5_000;
+/** Three heartbeats missed. */
+export const DEAD_AFTER_MS = 3 * HEARTBEAT_MS;
+/** Rows of workers gone this long are forgotten. */
+const FORGET_AFTER_MS = 7 * 86_400_000;
+
+export interface PresenceOptions {
+  db: Kysely<Database>;
+  clock: Clock;
+  logger: Logger;
+  workerId: string;
+  region: string;
+  stats: WorkerStats;
+}
+
+/** Releases the claims of workers that went quiet; returns their ids. */
+export async function releaseDeadWorkers(db: Kysely<Database>, now: number): Promise<string[]> {
+  const dead = await db
+    .selectFrom('workers')
+    .select('id')
+    .where('stopped_at', 'is', null)
+    .where('last_seen_at', '<', now - DEAD_AFTER_MS)
+    .execute();
+  for (const { id } of dead) {
+    await db.transaction().execute(async (tx) => {
+      const marked = await tx
+        .updateTable('workers')
+        .set({ stopped_at: now })
+        .where('id', '=', id)
+        .where('stopped_at', 'is', null)
+        .executeTakeFirst();
+      // Another worker got there first.
+      if (Number(marked.numUpdatedRows) === 0) return;
+      await tx
+        .updateTable('monitors')
+        .set({ claimed_until: null, claimed_by: null })
+        .where('paused', '=', 0)
+        .where('next_run_at', '<=', now)
+        .where('claimed_by', '=', id)
+        .execute();
+    });
+  }
+  return dead.map((row) => row.id);
+}
+
+export function presenceJob({ db, clock, logger, workerId, region, stats }: PresenceOptions): WorkerJob {
+  const log = logger.child({ module: 'presence', region });
+  const startedAt = clock.now();
+  const host = hostname();
+
+  async function beat(): Promise<void> {
+    const now = clock.now();
+    const { checksPerMinute, lagP99Ms } = stats.figures(now);
+    const figures = {
+      last_seen_at: now,
+      stopped_at: null,
+      checks_per_minute: checksPerMinute,
+      lag_p99_ms: lagP99Ms,
+    };
+    await db
+      .insertInto('workers')
+      .values({ id: workerId, region, host, pid: process.pid, started_at: startedAt, ...figures })
+      .onConflict((conflict) => conflict.column('id').doUpdateSet(figures))
+      .execute();
+    const released = await releaseDeadWorkers(db, now);
+    if (released.length > 0)
+      log.warn({ workers: released }, 'released the claims of workers that stopped answering');
+    await db
+      .deleteFrom('workers')
+      .where('last_seen_at', '<', sql<number>`cast(${now - FORGET_AFTER_MS} as bigint)`)
+      .execute();
+  }
+
+  const periodic = periodicJob('presence', clock, HEARTBEAT_MS, beat);
+  return {
+    ...periodic,
+    async drain() {
+      await db.updateTable('workers').set({ stopped_at: clock.now() }).where('id', '=', workerId).execute();
+    },
+  };
+}
