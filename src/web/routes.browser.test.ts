@@ -65,6 +65,7 @@ const DASHBOARD_ROUTES = [
   '/dashboard/settings/billing',
   '/dashboard/settings/groups',
   '/dashboard/settings/api',
+  '/dashboard/settings/regions',
   '/dashboard/deployments/new',
   '/dashboard/maintenance',
   '/dashboard/reports',

@@ -53,6 +53,12 @@ const settingsApiRoute = createRoute({
   component: lazyRouteComponent(tabs, 'ApiDocsTab'),
 });
 
+const settingsRegionsRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'regions',
+  component: lazyRouteComponent(tabs, 'RegionsTab'),
+});
+
 const settingsAuditRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: 'audit',
@@ -67,6 +73,7 @@ export const settingsRoutes = [
     settingsNotificationsRoute,
     settingsEscalationRoute,
     settingsGroupsRoute,
+    settingsRegionsRoute,
     settingsApiRoute,
     settingsAuditRoute,
   ]),

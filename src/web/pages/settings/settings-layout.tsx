@@ -9,6 +9,7 @@ const TABS: RouteTab[] = [
   { value: 'notifications', label: 'Notifications', link: { to: '/dashboard/settings/notifications' } },
   { value: 'escalation', label: 'Escalation policies', link: { to: '/dashboard/settings/escalation' } },
   { value: 'groups', label: 'Public Status', link: { to: '/dashboard/settings/groups' } },
+  { value: 'regions', label: 'Regions', link: { to: '/dashboard/settings/regions' } },
   { value: 'api', label: 'API Documentation', link: { to: '/dashboard/settings/api' } },
   { value: 'audit', label: 'Audit log', link: { to: '/dashboard/settings/audit' } },
 ];

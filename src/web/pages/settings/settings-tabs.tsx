@@ -5,4 +5,5 @@ export { EscalationTab } from './escalation/escalation-tab';
 export { MembersTab } from './members/members-tab';
 export { NotificationsTab } from './notifications/notifications-tab';
 export { PublicStatusTab } from './public-status/public-status-tab';
+export { RegionsTab } from './regions/regions-tab';
 export { UserSettingsTab } from './user-settings-tab';
