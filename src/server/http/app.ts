@@ -35,6 +35,7 @@ import type { Logger } from '../logger.ts';
 import { mountOutboxRoutes } from '../mail/routes.ts';
 import { mountMaintenanceRoutes } from '../maintenance/routes.ts';
 import type { MaintenanceService } from '../maintenance/service.ts';
+import { mountWorkspaceMetrics } from '../metrics/routes.ts';
 import { mountMonitorRoutes } from '../monitors/routes.ts';
 import type { MonitorService } from '../monitors/service.ts';
 import { mountPerformanceRoutes } from '../performance/routes.ts';
@@ -167,6 +168,7 @@ export function createApp({
 
   mountUnsubscribeRoutes(app, digests);
   mountAckRoutes(app, escalation.links, config.publicUrl);
+  mountWorkspaceMetrics(app, { db, clock, authenticate: apiKeys.authenticate });
   mountSpa(app, webDistDir, publicConfig);
   return app;
 }

@@ -42,7 +42,7 @@ export type BearerAuthenticator = (
 ) => Promise<{ user: SessionUser; keyId: string; workspace: WorkspaceAccess }>;
 
 /** The token of an `Authorization: Bearer …` header, or null for no header or another scheme. */
-function bearerToken(header: string | undefined): string | null {
+export function bearerToken(header: string | undefined): string | null {
   const match = header?.match(/^\s*bearer(?:\s+(.*))?$/i);
   return match ? (match[1] ?? '').trim() : null;
 }
