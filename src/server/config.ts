@@ -74,6 +74,7 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().trim().min(3).default('Upwatch <alerts@localhost>'),
   EXTRA_CA_FILE: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SOURCE_ADDRESS: z
     .string()
     .refine((value) => isIP(value) !== 0, 'must be an IPv4 or IPv6 address of this machine')
@@ -133,6 +134,8 @@ export interface Config {
   extraCaFile: string | undefined;
   /** The local address every outbound connection leaves from (a worker's egress address). */
   sourceAddress: string | undefined;
+  /** Turns on GET /internal/metrics for bearers of this token. */
+  metricsToken: string | undefined;
   /** IANA's RDAP bootstrap file for domains (dns.json): which RDAP server answers for each TLD. */
   rdapBootstrapUrl: string;
   /** Lighthouse runs: the Chromium executable and the time limit of one run. */
@@ -215,6 +218,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM },
     extraCaFile: vars.EXTRA_CA_FILE ? path.resolve(vars.EXTRA_CA_FILE) : undefined,
     sourceAddress: vars.SOURCE_ADDRESS,
+    metricsToken: vars.METRICS_TOKEN,
     rdapBootstrapUrl: vars.RDAP_BOOTSTRAP_URL,
     performance: { chromePath: vars.CHROME_PATH, timeLimitMs: vars.PERFORMANCE_TIME_LIMIT_SECONDS * 1000 },
     alertProviders: {

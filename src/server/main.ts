@@ -2,7 +2,7 @@
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { type BillingAdminArgs, BillingAdminError, runBillingAdmin } from './cli/billing-admin.ts';
-import { PortUnavailableError, startWebServer } from './cli/web-server.ts';
+import { PortUnavailableError, startMetricsServer, startWebServer } from './cli/web-server.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 import {
@@ -129,6 +129,9 @@ async function run(
   cleanup.push(() => shared.close());
   if (command !== 'worker') {
     const server = await startWebServer(config, database, logger, shared);
+    cleanup.push(() => server.close());
+  } else if (config.metricsToken) {
+    const server = await startMetricsServer(config, logger, shared);
     cleanup.push(() => server.close());
   }
   if (command !== 'serve') {

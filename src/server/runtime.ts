@@ -23,6 +23,7 @@ import { reminderJob } from './incidents/reminder-job.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { maintenanceJob } from './maintenance/job.ts';
+import { createProcessMetrics, type ProcessMetrics } from './metrics/process-metrics.ts';
 import { createTargetVetter } from './monitors/vet-url.ts';
 import { readExtraCa } from './net/extra-ca.ts';
 import { createTargetGuard, type TargetGuard } from './net/target-guard.ts';
@@ -59,6 +60,8 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
 
 export interface SharedParts {
   guard: TargetGuard;
+  /** The process's own figures (/internal/metrics). */
+  metrics: ProcessMetrics;
   events: EventBus;
   /** One pooled SMTP transport per process (or the outbox), shared by test sends and deliveries. */
   mailer: Mailer;
@@ -76,13 +79,15 @@ export async function createSharedParts(
     ...(config.sourceAddress ? { localAddress: config.sourceAddress } : {}),
   });
   const mailer = createMailer(config.mail, database.db, systemClock);
+  const metrics = createProcessMetrics();
   if (config.database.dialect === 'sqlite') {
-    return { guard, mailer, events: createLocalEventBus(), close: () => mailer.close() };
+    return { guard, mailer, metrics, events: createLocalEventBus(), close: () => mailer.close() };
   }
   const events = await createPostgresEventBus({ url: config.database.url, db: database.db, logger });
   return {
     guard,
     mailer,
+    metrics,
     events,
     close: async () => {
       await events.close();
@@ -126,7 +131,7 @@ export function createCheckWorker(
   config: Config,
   database: DatabaseHandle,
   logger: Logger,
-  { guard, events, mailer }: SharedParts,
+  { guard, events, mailer, metrics }: SharedParts,
   region: string,
 ): Worker {
   const workerId = `${region}/${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
@@ -143,14 +148,22 @@ export function createCheckWorker(
     concurrency: config.checkConcurrency,
     confirmDelayMs: config.confirmationDelayMs,
     flapPolicy: config.flapPolicy,
-    observer: stats,
+    observer: {
+      started(dueAt, startedAt) {
+        stats.started(dueAt, startedAt);
+        metrics.checks.started(dueAt, startedAt);
+      },
+      claimed: metrics.checks.claimed,
+    },
   });
+  metrics.watchQueue(job.depth);
   const billing = createBackgroundBilling(config, database, logger);
   const deliveries = createDeliveryJob({
     db: database.db,
     dialect: database.dialect,
     clock: systemClock,
     logger,
+    onRetry: metrics.deliveryRetried,
     dispatcher: createDispatcher({
       db: database.db,
       clock: systemClock,

@@ -23,6 +23,8 @@ export interface DeliveryJobOptions {
   dispatcher: AlertDispatcher;
   logger: Logger;
   batchSize?: number;
+  /** Told of each failed send scheduled again (process metrics). */
+  onRetry?(): void;
 }
 
 // Outlives the send timeout, so a claim only lapses when its worker died mid-send.
@@ -64,6 +66,7 @@ export function createDeliveryJob({
   dispatcher,
   logger,
   batchSize = 25,
+  onRetry,
 }: DeliveryJobOptions): WorkerJob {
   const log = logger.child({ module: 'alert-deliveries' });
 
@@ -147,6 +150,7 @@ export function createDeliveryJob({
       }
     });
     if (status !== 'pending' && row.incident_id) await releaseStragglers(db, row.id, finishedAt);
+    if (status === 'pending') onRetry?.();
     if (error) log.warn({ delivery: row.id, attempts, status, err: error.message }, 'alert delivery failed');
   }
 

@@ -114,3 +114,28 @@ describe('restarts', () => {
     }
   });
 });
+
+describe('upwatch start with METRICS_TOKEN', () => {
+  it('serves its own figures at /internal/metrics to the token, and 404 to anyone else', {
+    timeout: 60_000,
+  }, async () => {
+    const token = 'scrape-me-please-0123';
+    const running = await startUpwatch(
+      ['start'],
+      { DATA_DIR: dataDir, METRICS_TOKEN: token },
+      await freePort(),
+    );
+    try {
+      const scraped = await fetch(`${running.url}/internal/metrics`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(scraped.status).toBe(200);
+      const text = await scraped.text();
+      expect(text).toContain('# TYPE upwatch_checks_started_total counter');
+      expect(text).toContain('# TYPE nodejs_eventloop_lag_seconds gauge');
+      expect((await fetch(`${running.url}/internal/metrics`)).status).toBe(404);
+    } finally {
+      await running.stop();
+    }
+  });
+});

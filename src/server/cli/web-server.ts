@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
 import type { Logger } from '../logger.ts';
+import { internalMetrics } from '../metrics/internal-endpoint.ts';
 import { createWebApp, type SharedParts } from '../runtime.ts';
 
 const SHUTDOWN_GRACE_MS = 2000;
@@ -16,15 +17,11 @@ export class PortUnavailableError extends Error {
   override name = 'PortUnavailableError';
 }
 
-export function startWebServer(
-  config: Config,
-  database: DatabaseHandle,
-  logger: Logger,
-  shared: SharedParts,
-): Promise<RunningServer> {
-  const app = createWebApp(config, database, logger, shared);
+type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
+
+function listen(config: Config, logger: Logger, fetch: Fetch, message: string): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: config.port }) as Server;
+    const server = serve({ fetch, port: config.port }) as Server;
     server.once('error', (err: NodeJS.ErrnoException) => {
       reject(
         new PortUnavailableError(
@@ -35,7 +32,7 @@ export function startWebServer(
       );
     });
     server.once('listening', () => {
-      logger.info({ url: config.publicUrl, port: config.port }, 'Upwatch is listening');
+      logger.info({ url: config.publicUrl, port: config.port }, message);
       resolve({
         port: config.port,
         // Live event streams never end by themselves: idle sockets close now, the rest after a grace period.
@@ -48,4 +45,35 @@ export function startWebServer(
       });
     });
   });
+}
+
+export function startWebServer(
+  config: Config,
+  database: DatabaseHandle,
+  logger: Logger,
+  shared: SharedParts,
+): Promise<RunningServer> {
+  const app = createWebApp(config, database, logger, shared);
+  const internal = internalMetrics(shared.metrics, config.metricsToken);
+  return listen(
+    config,
+    logger,
+    (request, env) => internal(request) ?? app.fetch(request, env),
+    'Upwatch is listening',
+  );
+}
+
+/** A worker alone serves nothing but its own figures, and only with METRICS_TOKEN set. */
+export function startMetricsServer(
+  config: Config,
+  logger: Logger,
+  shared: SharedParts,
+): Promise<RunningServer> {
+  const internal = internalMetrics(shared.metrics, config.metricsToken);
+  return listen(
+    config,
+    logger,
+    (request) => internal(request) ?? new Response('Not found\n', { status: 404 }),
+    'serving /internal/metrics',
+  );
 }

@@ -33,8 +33,8 @@ export interface CheckJobOptions {
   flapPolicy?: FlapPolicy;
   /** How long a stopping worker lets in-flight checks finish before giving their claims back. */
   drainTimeoutMs?: number;
-  /** Sees every check start: when it was due and when it started (schedule lag). */
-  observer?: { started(dueAt: number, startedAt: number): void };
+  /** Sees every check start (when it was due and when it started: schedule lag) and every claim's size. */
+  observer?: { started(dueAt: number, startedAt: number): void; claimed?(count: number): void };
   /**
    * How far ahead a poll claims: monitors due within it get a timer and start at their due time,
    * not at the next poll. Longer than the worker's poll interval, so no due time falls between.
@@ -55,7 +55,12 @@ const FLUSH_INTERVAL_MS = 500;
 const FLUSH_BATCH = 500;
 const CLAIM_BATCH = 200;
 
-export function createCheckJob(options: CheckJobOptions): WorkerJob {
+export interface CheckJob extends WorkerJob {
+  /** Checks in flight, armed for their due time, and queued for a slot. */
+  depth(): { inFlight: number; armed: number; queued: number };
+}
+
+export function createCheckJob(options: CheckJobOptions): CheckJob {
   const { db, dialect, clock, events, logger, region, workerId } = options;
   const concurrency = options.concurrency ?? 64;
   const confirmDelayMs = options.confirmDelayMs ?? 15_000;
@@ -129,6 +134,7 @@ export function createCheckJob(options: CheckJobOptions): WorkerJob {
       leaseMarginMs: LEASE_MARGIN_MS,
     });
     const claimedAt = clock.now();
+    options.observer?.claimed?.(claimed.length);
     for (const monitor of claimed) {
       const wait = monitor.next_run_at - claimedAt;
       if (wait <= 0) start(monitor);
@@ -143,6 +149,7 @@ export function createCheckJob(options: CheckJobOptions): WorkerJob {
 
   return {
     name: 'checks',
+    depth: () => ({ inFlight: inFlight.size, armed: armed.size, queued: queued.length }),
     async run(signal) {
       if (flushDue()) await flush();
       if (signal.aborted) return false;

@@ -1,0 +1,75 @@
+// The process's own figures for self-hosters (issue 22): Node's default metrics (event-loop lag,
+// heap, GC…) and what the scheduler does — checks started, how late, claim sizes, checks waiting,
+// alert retries. Fed by observers the check and delivery jobs already call; read at scrape time.
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+export interface QueueDepth {
+  inFlight: number;
+  /** Claimed, waiting on a timer for their due time. */
+  armed: number;
+  /** Due while every slot is busy. */
+  queued: number;
+}
+
+export interface ProcessMetrics {
+  readonly registry: Registry;
+  /** The check job's observer. */
+  readonly checks: { started(dueAt: number, startedAt: number): void; claimed(count: number): void };
+  deliveryRetried(): void;
+  /** Where the check queue's depth is read from at scrape time (a worker process). */
+  watchQueue(read: () => QueueDepth): void;
+}
+
+export function createProcessMetrics(): ProcessMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const started = new Counter({
+    name: 'upwatch_checks_started_total',
+    help: 'Checks started by this process',
+    registers: [registry],
+  });
+  const lag = new Histogram({
+    name: 'upwatch_schedule_lag_seconds',
+    help: 'How long after its due time each check started',
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const claims = new Histogram({
+    name: 'upwatch_claim_batch_size',
+    help: 'Monitors claimed per claim statement',
+    buckets: [0, 1, 5, 10, 25, 50, 100, 200, 500],
+    registers: [registry],
+  });
+  const retries = new Counter({
+    name: 'upwatch_alert_delivery_retries_total',
+    help: 'Alert sends that failed and were scheduled again',
+    registers: [registry],
+  });
+  let readQueue: (() => QueueDepth) | null = null;
+  new Gauge({
+    name: 'upwatch_check_queue_depth',
+    help: 'Checks in flight, armed for their due time, or queued for a free slot',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      if (!readQueue) return;
+      for (const [state, value] of Object.entries(readQueue())) this.set({ state }, value);
+    },
+  });
+  return {
+    registry,
+    checks: {
+      started(dueAt, startedAt) {
+        started.inc();
+        lag.observe(Math.max(0, startedAt - dueAt) / 1000);
+      },
+      claimed(count) {
+        claims.observe(count);
+      },
+    },
+    deliveryRetried: () => retries.inc(),
+    watchQueue(read) {
+      readQueue = read;
+    },
+  };
+}
