@@ -25,9 +25,7 @@ export const regionWorkerSchema = z
 export const regionSchema = z
   .object({
     name: z.string(),
-    online: z
-      .boolean()
-      .meta({ description: 'A worker of the region was seen within the last 2 minutes' }),
+    online: z.boolean().meta({ description: 'A worker of the region was seen within the last 2 minutes' }),
     lastSeenAt: z.number().int(),
     checksPerMinute: z.number().int().meta({ description: 'Summed over its running workers' }),
     workers: z.array(regionWorkerSchema),

@@ -109,7 +109,7 @@ function line(text: string, name: string, ...labels: string[]): number | undefin
   return found === undefined ? undefined : Number(found.slice(found.lastIndexOf(' ') + 1));
 }
 
-function valueOf(
+function sampleValue(
   family: { metrics: { labels?: Record<string, string>; value?: string }[] } | undefined,
   labels: Record<string, string>,
 ) {
@@ -121,9 +121,9 @@ describe('GET /metrics', () => {
   it("gives each monitor's state, labelled by id, name, kind and region", async () => {
     const all = await families();
     const status = all.get('upwatch_monitor_status');
-    expect(valueOf(status, { monitor_id: ids.shop as string })).toBe(1);
-    expect(valueOf(status, { monitor_id: ids.api as string })).toBe(0);
-    expect(valueOf(status, { monitor_id: ids.old as string })).toBe(3);
+    expect(sampleValue(status, { monitor_id: ids.shop as string })).toBe(1);
+    expect(sampleValue(status, { monitor_id: ids.api as string })).toBe(0);
+    expect(sampleValue(status, { monitor_id: ids.old as string })).toBe(3);
     expect(status?.metrics.find((m) => m.labels?.monitor_id === ids.shop)?.labels).toEqual({
       monitor_id: ids.shop,
       name: 'Shop',
@@ -131,24 +131,24 @@ describe('GET /metrics', () => {
       region: 'eu-west',
     });
     const up = all.get('upwatch_monitor_up');
-    expect(valueOf(up, { name: 'Shop' })).toBe(1);
-    expect(valueOf(up, { name: 'API' })).toBe(0);
+    expect(sampleValue(up, { name: 'Shop' })).toBe(1);
+    expect(sampleValue(up, { name: 'API' })).toBe(0);
     // Paused: no verdict to give.
-    expect(valueOf(up, { name: 'Old site' })).toBeUndefined();
+    expect(sampleValue(up, { name: 'Old site' })).toBeUndefined();
   });
 
   it('gives the latest HTTP phases, expiries, heartbeat pings and the duration histogram', async () => {
     const all = await families();
-    expect(valueOf(all.get('upwatch_check_phase_seconds'), { name: 'Shop', phase: 'tls' })).toBeCloseTo(
+    expect(sampleValue(all.get('upwatch_check_phase_seconds'), { name: 'Shop', phase: 'tls' })).toBeCloseTo(
       0.023,
     );
-    expect(valueOf(all.get('upwatch_check_phase_seconds'), { name: 'Shop', phase: 'ttfb' })).toBeCloseTo(
+    expect(sampleValue(all.get('upwatch_check_phase_seconds'), { name: 'Shop', phase: 'ttfb' })).toBeCloseTo(
       0.07,
     );
-    expect(valueOf(all.get('upwatch_certificate_expiry_seconds'), { name: 'Shop' })).toBe(30 * 86_400);
-    expect(valueOf(all.get('upwatch_domain_expiry_seconds'), { name: 'API' })).toBe(60 * 86_400);
+    expect(sampleValue(all.get('upwatch_certificate_expiry_seconds'), { name: 'Shop' })).toBe(30 * 86_400);
+    expect(sampleValue(all.get('upwatch_domain_expiry_seconds'), { name: 'API' })).toBe(60 * 86_400);
     expect(
-      valueOf(all.get('upwatch_heartbeat_last_ping_timestamp_seconds'), { name: 'Nightly backup' }),
+      sampleValue(all.get('upwatch_heartbeat_last_ping_timestamp_seconds'), { name: 'Nightly backup' }),
     ).toBe((NOW - 3_600_000) / 1000);
     expect(all.get('upwatch_check_duration_seconds')?.type).toBe('HISTOGRAM');
     const text = await exposition();
