@@ -36,12 +36,21 @@ describe('the all-members email channel', () => {
     expect(sink.mails.every((mail) => mail.subject === sink.mails[0]?.subject)).toBe(true);
   });
 
-  it('takes no address: one given is dropped, and the channel sends to every member', async () => {
+  it('takes no address: one given is refused by name, and the channel sends to every member', async () => {
     const owner = await t.user('pro');
-    const response = await t.send(owner, 'POST', '/alert-channels', {
+    const refused = await t.send(owner, 'POST', '/alert-channels', {
       kind: 'members',
       name: 'Team',
       config: { address: 'stranger@example.com' },
+    });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toEqual({
+      error: { code: 'unknown_field', message: 'config.address: this request has no such field.' },
+    });
+    const response = await t.send(owner, 'POST', '/alert-channels', {
+      kind: 'members',
+      name: 'Team',
+      config: {},
     });
     expect(response.status).toBe(201);
     const channel = (await response.json()) as { id: string; target: string };

@@ -1,15 +1,23 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { errorBody } from './errors.ts';
 import type { AppEnv } from './session.ts';
+import { firstUnknownField } from './unknown-fields.ts';
 
 /**
  * A `/api/v1` router whose zod validation failures use the app's error shape: a body the API
- * understood but cannot accept is 422 (field named first), a bad query or path is 400.
+ * understood but cannot accept is 422 (field named first), a bad query or path is 400, and a
+ * body field the route does not know is 422 unknown_field, never silently dropped.
  */
 export function createApiRouter(): OpenAPIHono<AppEnv> {
   return new OpenAPIHono<AppEnv>({
-    defaultHook: (result, c) => {
-      if (result.success) return;
+    defaultHook: async (result, c) => {
+      if (result.success) {
+        if (result.target !== 'json') return;
+        // The body as sent: Hono keeps the JSON it parsed for the validator.
+        const unknown = firstUnknownField(await c.req.json(), result.data);
+        if (unknown === null) return;
+        return c.json(errorBody('unknown_field', `${unknown}: this request has no such field.`), 422);
+      }
       const issue = result.error.issues[0];
       const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
       const status = result.target === 'json' || result.target === 'form' ? 422 : 400;
