@@ -4,9 +4,9 @@ import type { Kysely } from 'kysely';
 import type { MonitorChannels } from '../../core/api/alerts.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/session.ts';
 import { getOwnedMonitorRow } from '../monitors/repository.ts';
+import { requireOwnChannels } from './own-channels.ts';
 
 export async function getMonitorChannels(
   db: Kysely<Database>,
@@ -37,17 +37,7 @@ export async function setMonitorChannels(
   const monitor = await getOwnedMonitorRow(db, userId, monitorId);
   const wanted = [...new Set(channelIds)];
   await db.transaction().execute(async (tx) => {
-    if (wanted.length > 0) {
-      const owned = await tx
-        .selectFrom('alert_channels')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('id', 'in', wanted)
-        .execute();
-      if (owned.length !== wanted.length) {
-        throw new ApiError(404, 'channel_not_found', 'No alert channel with that id in your account.');
-      }
-    }
+    await requireOwnChannels(tx, userId, wanted, 'No alert channel with that id in your account.');
     await tx.deleteFrom('monitor_alert_channels').where('monitor_id', '=', monitorId).execute();
     if (wanted.length > 0) {
       await tx

@@ -9,6 +9,7 @@ import type {
   EscalationPolicyPatch,
   EscalationStepInput,
 } from '../../core/api/escalation.ts';
+import { requireOwnChannels } from '../alerts/own-channels.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
@@ -16,6 +17,8 @@ import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/session.ts';
 import type { IncidentGate } from '../incidents/gate.ts';
 import { loadPolicySteps } from './policy-steps.ts';
+
+const STEP_CHANNEL_MISSING = 'A step names an alert channel that is not in your workspace.';
 
 type Tx = Transaction<Database>;
 
@@ -31,28 +34,6 @@ export function policyNotFound(): ApiError {
     'escalation_policy_not_found',
     'No escalation policy with that id exists in your workspace.',
   );
-}
-
-/** Each step's channels must be the workspace's own: one unknown id is a 404 naming channels. */
-async function requireOwnChannels(
-  db: Kysely<Database>,
-  userId: string,
-  steps: readonly EscalationStepInput[],
-) {
-  const wanted = [...new Set(steps.flatMap((step) => step.channelIds))];
-  const owned = await db
-    .selectFrom('alert_channels')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('id', 'in', wanted)
-    .execute();
-  if (owned.length !== wanted.length) {
-    throw new ApiError(
-      404,
-      'channel_not_found',
-      'A step names an alert channel that is not in your workspace.',
-    );
-  }
 }
 
 async function writeSteps(tx: Tx, policyId: string, steps: readonly EscalationStepInput[]) {
@@ -131,7 +112,12 @@ export function createPolicyService({ db, clock, requireManagement }: PolicyServ
     async create(caller: Caller, input: EscalationPolicyInput): Promise<EscalationPolicy> {
       const userId = caller.workspaceId;
       await requireManagement(userId);
-      await requireOwnChannels(db, userId, input.steps);
+      await requireOwnChannels(
+        db,
+        userId,
+        input.steps.flatMap((step) => step.channelIds),
+        STEP_CHANNEL_MISSING,
+      );
       const now = clock.now();
       const id = uuidv7();
       await db.transaction().execute(async (tx) => {
@@ -161,7 +147,14 @@ export function createPolicyService({ db, clock, requireManagement }: PolicyServ
       const userId = caller.workspaceId;
       const current = await get(userId, id);
       await requireManagement(userId);
-      if (patch.steps) await requireOwnChannels(db, userId, patch.steps);
+      if (patch.steps) {
+        await requireOwnChannels(
+          db,
+          userId,
+          patch.steps.flatMap((step) => step.channelIds),
+          STEP_CHANNEL_MISSING,
+        );
+      }
       const now = clock.now();
       await db.transaction().execute(async (tx) => {
         if (patch.isDefault) await takeDefault(tx, userId, id);
