@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
+import { Kysely, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = DatabaseConfig['dialect'];
@@ -76,13 +77,8 @@ export function connectDatabase(config: DatabaseConfig, options: ConnectOptions 
     connectionString: config.url,
     max: options.poolSize ?? 10,
     types: pgTypes,
-    // Thousands of throwaway schemas bloat the catalogs until Kysely's introspection of them runs
-    // in parallel, and a parallel worker then fails to find the schema named here ("schema does
-    // not exist", seen in test runs): such connections stay serial.
-    ...(options.searchPath
-      ? { options: `-c search_path=${options.searchPath} -c max_parallel_workers_per_gather=0` }
-      : {}),
+    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }

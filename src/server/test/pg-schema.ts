@@ -23,8 +23,7 @@ export async function createPostgresSchema(prefix: string): Promise<PostgresSche
   await migrateToLatest(handle.db, handle.dialect);
   const separator = baseUrl.includes('?') ? '&' : '?';
   return {
-    // Serial, as connectDatabase makes schema connections (see there).
-    url: `${baseUrl}${separator}options=${encodeURIComponent(`-c search_path=${schema} -c max_parallel_workers_per_gather=0`)}`,
+    url: `${baseUrl}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
     handle,
     async drop() {
       await handle.destroy();
