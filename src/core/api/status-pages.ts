@@ -19,6 +19,22 @@ export const STATUS_PAGE_STATE_LABELS: Record<StatusPageState, string> = {
   major_outage: 'Major outage',
 };
 
+/** The languages a public page is written in; 'auto' follows each visitor's browser. */
+export const STATUS_PAGE_LANGUAGES = ['en', 'de', 'fr', 'es', 'pt', 'ja'] as const;
+export type StatusPageLanguage = (typeof STATUS_PAGE_LANGUAGES)[number];
+export const STATUS_PAGE_LANGUAGE_SETTINGS = [...STATUS_PAGE_LANGUAGES, 'auto'] as const;
+export type StatusPageLanguageSetting = (typeof STATUS_PAGE_LANGUAGE_SETTINGS)[number];
+/** Each language by its own name, as the settings offer them. */
+export const STATUS_PAGE_LANGUAGE_LABELS: Record<StatusPageLanguageSetting, string> = {
+  en: 'English',
+  de: 'Deutsch',
+  fr: 'Français',
+  es: 'Español',
+  pt: 'Português',
+  ja: '日本語',
+  auto: "Visitor's browser",
+};
+
 /** Slugs that would shadow a public route or a machine-readable suffix. */
 export const RESERVED_SLUGS = ['monitor', 'api', 'admin', 'assets'] as const;
 const RESERVED_SUFFIXES = ['.json', '.atom', '.svg'] as const;
@@ -78,6 +94,9 @@ const fields = {
   showResponseTimes: z.boolean(),
   /** Only allowed with the removeBranding feature (Starter and up); refused with 403 otherwise. */
   removeBranding: z.boolean(),
+  language: z
+    .enum(STATUS_PAGE_LANGUAGE_SETTINGS, 'Choose en, de, fr, es, pt, ja or auto.')
+    .meta({ description: "The page's language; auto follows each visitor's Accept-Language" }),
 };
 
 export const statusPageInputSchema = z
@@ -91,6 +110,7 @@ export const statusPageInputSchema = z
     published: fields.published.default(false),
     showResponseTimes: fields.showResponseTimes.default(false),
     removeBranding: fields.removeBranding.default(false),
+    language: fields.language.default('en'),
   })
   .meta({ id: 'StatusPageInput' });
 export type StatusPageInput = z.infer<typeof statusPageInputSchema>;
@@ -119,6 +139,7 @@ export const statusPageSchema = z
     published: z.boolean(),
     showResponseTimes: z.boolean(),
     removeBranding: z.boolean(),
+    language: z.enum(STATUS_PAGE_LANGUAGE_SETTINGS),
     /** The overall state by SPEC's rule, from the monitors' current status. */
     state: z.enum(STATUS_PAGE_STATES),
     /** `${PUBLIC_URL}/status/${slug}` */

@@ -3,7 +3,7 @@
 // whatever the number of monitors or days.
 import type { Kysely } from 'kysely';
 import type { MonitorKind } from '../../core/api/monitors.ts';
-import type { StatusPageState } from '../../core/api/status-pages.ts';
+import type { StatusPageLanguageSetting, StatusPageState } from '../../core/api/status-pages.ts';
 import type { IncidentSeverity, IncidentStatus } from '../db/incident-schema.ts';
 import type { Database, MonitorStatus } from '../db/schema.ts';
 import { DAY_MS } from '../history/rollups.ts';
@@ -56,6 +56,8 @@ export interface PublicView {
   accentColor: string | null;
   showResponseTimes: boolean;
   removeBranding: boolean;
+  /** The owner's choice; 'auto' follows each visitor's browser. */
+  language: StatusPageLanguageSetting;
   state: StatusPageState;
   monitors: PublicMonitor[];
   activeIncidents: PublicIncident[];

@@ -41,6 +41,7 @@ export function toStatusPage(
     published: row.published === 1,
     showResponseTimes: row.show_response_times === 1,
     removeBranding: row.remove_branding === 1,
+    language: row.language ?? 'en',
     state: overallState(monitors.map((monitor) => shownStatus(monitor, now))),
     publicUrl: `${publicUrl}/status/${row.slug}`,
     createdAt: row.created_at,

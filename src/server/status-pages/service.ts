@@ -40,6 +40,7 @@ function columnsFrom(input: StatusPageUpdate): Partial<StatusPageTable> {
   if (input.published !== undefined) columns.published = input.published ? 1 : 0;
   if (input.showResponseTimes !== undefined) columns.show_response_times = input.showResponseTimes ? 1 : 0;
   if (input.removeBranding !== undefined) columns.remove_branding = input.removeBranding ? 1 : 0;
+  if (input.language !== undefined) columns.language = input.language;
   return columns;
 }
 

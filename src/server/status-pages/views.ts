@@ -53,6 +53,7 @@ export async function loadGroupView(
       showResponseTimes: page.show_response_times === 1,
       // A page saved without branding shows it again once the owner's plan no longer allows that.
       removeBranding: page.remove_branding === 1 && (await canRemoveBranding(page.user_id)),
+      language: page.language ?? 'en',
     },
     monitors,
     now,
@@ -92,6 +93,8 @@ export async function loadMonitorView(
       accentColor: null,
       showResponseTimes: true,
       removeBranding: false,
+      // No owner chose a language for a single monitor's page: each visitor reads their own.
+      language: 'auto',
     },
     [shown],
     now,

@@ -4,6 +4,7 @@
 import {
   type StatusPage,
   type StatusPageInput,
+  type StatusPageLanguageSetting,
   statusPageInputSchema,
 } from '../../../../core/api/status-pages';
 import { ApiError } from '../../../lib/api';
@@ -28,6 +29,7 @@ export interface StatusPageFormState {
   published: boolean;
   showResponseTimes: boolean;
   removeBranding: boolean;
+  language: StatusPageLanguageSetting;
 }
 
 export type FieldName =
@@ -75,6 +77,7 @@ export function emptyFormState(): StatusPageFormState {
     published: false,
     showResponseTimes: false,
     removeBranding: false,
+    language: 'en',
   };
 }
 
@@ -94,6 +97,7 @@ export function formStateFromPage(page: StatusPage): StatusPageFormState {
     published: page.published,
     showResponseTimes: page.showResponseTimes,
     removeBranding: page.removeBranding,
+    language: page.language,
   };
 }
 
@@ -113,6 +117,7 @@ function payloadOf(state: StatusPageFormState): Record<string, unknown> {
     published: state.published,
     showResponseTimes: state.showResponseTimes,
     removeBranding: state.removeBranding,
+    language: state.language,
   };
 }
 
