@@ -15,6 +15,8 @@ export interface StatusPageTable {
   remove_branding: number;
   /** Migration 0034; the column's default is 'en'. */
   language?: StatusPageLanguageSetting;
+  /** JSON StatusPageSection[] (src/core/api/status-page-sections.ts), in display order; migration 0034. */
+  sections?: string;
   created_at: number;
   updated_at: number;
 }

@@ -31,7 +31,12 @@ ol.bars{display:flex;gap:2px;height:34px;padding:0;margin:.75rem 0 .25rem;list-s
 .spark{display:block;width:100%;height:36px;color:var(--accent);margin-top:.5rem;overflow:visible}
 .spark path{fill:none;stroke:currentColor;stroke-width:1.5;stroke-linecap:round;vector-effect:non-scaling-stroke}.spark .dot{stroke-width:5}
 article.card h3{font-size:1rem}.update{border-left:3px solid var(--line);padding-left:.75rem;margin-top:.75rem}
-footer{padding:2rem 1rem 3rem;text-align:center}`;
+footer{padding:2rem 1rem 3rem;text-align:center}
+.group{margin:1.25rem 0 0}.group>p{margin:0 0 .75rem}h4{font-size:1rem;margin:0}
+.group>summary{display:flex;justify-content:space-between;gap:1rem;align-items:baseline;flex-wrap:wrap;cursor:pointer;list-style:none;padding:.25rem 0 .75rem}
+.group>summary::-webkit-details-marker{display:none}
+.group>summary h3{font-size:1.05rem}.group>summary h3::before{content:"";display:inline-block;width:.45em;height:.45em;border:solid var(--muted);border-width:0 2px 2px 0;transform:rotate(-45deg);margin:0 .6em .1em 0;transition:transform .15s}
+.group[open]>summary h3::before{transform:rotate(45deg)}`;
 
 /**
  * The stylesheet with the page's accent colour (validated as #rrggbb when stored) and the text

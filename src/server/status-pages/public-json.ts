@@ -1,5 +1,5 @@
-// `/status/{slug}.json`: the page's overall status, its components (monitors) and active
-// incidents. The schema below is the document's contract; the route's output is tested against it.
+// `/status/{slug}.json`: the page's overall status, its components (monitors), their sections,
+// maintenance and active incidents. The schema below is the document's contract; the route's output is tested against it.
 import { z } from 'zod';
 import { INCIDENT_SEVERITIES, INCIDENT_STATUSES } from '../../core/api/incidents.ts';
 import { MONITOR_STATUSES } from '../../core/api/monitors.ts';
@@ -28,6 +28,16 @@ export const publicStatusJsonSchema = z.strictObject({
       underMaintenance: z.boolean(),
       /** Percent over the last 90 days, maintenance left out; null with no checks. */
       uptime90d: z.number().min(0).max(100).nullable(),
+    }),
+  ),
+  /** Components grouped under headings, in display order; [] when the page has none. */
+  sections: z.array(
+    z.strictObject({
+      id: z.string(),
+      name: z.string(),
+      description: z.string().nullable(),
+      state: z.enum(STATUS_PAGE_STATES),
+      componentIds: z.array(z.string()),
     }),
   ),
   /** Maintenance in progress or starting within 7 days on the page's components, soonest first. */
@@ -78,6 +88,13 @@ export function toPublicJson(view: PublicView, publicUrl: string): PublicStatusJ
       status: monitor.status,
       underMaintenance: monitor.underMaintenance,
       uptime90d: monitor.uptime90d,
+    })),
+    sections: view.sections.map((section) => ({
+      id: section.id,
+      name: section.name,
+      description: section.description,
+      state: section.state,
+      componentIds: section.monitorIds,
     })),
     maintenance: view.maintenance.map((entry) => ({
       name: entry.name,

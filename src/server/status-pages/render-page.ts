@@ -5,7 +5,13 @@ import { escapeXml as e, withMarkup } from './format.ts';
 import type { PageLocale } from './i18n/locale.ts';
 import { LOCAL_TIME_SCRIPT, pageStyle } from './page-style.ts';
 import type { PublicView } from './public-data.ts';
-import { incidentArticle, maintenanceArticle, monitorCard, timeElement } from './render-parts.ts';
+import {
+  incidentArticle,
+  maintenanceArticle,
+  monitorCard,
+  sectionBlock,
+  timeElement,
+} from './render-parts.ts';
 
 export interface RenderedPage {
   html: string;
@@ -74,13 +80,20 @@ export function renderStatusPage(view: PublicView, locale: PageLocale): Rendered
     ? `<p class="muted"><a href="${e(view.path)}/feed.atom">${e(t.atomFeed)}</a> · <a href="${e(view.path)}.json">JSON</a></p>`
     : '';
   const legend = view.monitors.length ? `<p id=legend class=muted>${e(t.barsLegend)}</p>` : '';
-  const cards = view.monitors.map((monitor) => monitorCard(monitor, locale)).join('\n');
+  const grouped = new Set(view.sections.flatMap((section) => section.monitorIds));
+  const cards = view.monitors
+    .filter((monitor) => !grouped.has(monitor.id))
+    .map((monitor) => monitorCard(monitor, locale))
+    .join('\n');
+  const byId = new Map(view.monitors.map((monitor) => [monitor.id, monitor]));
+  const sections = view.sections.map((entry) => sectionBlock(entry, byId, locale)).join('\n');
+  const flat = cards || !sections ? `<ul class="plain">${cards}</ul>` : '';
   const body = `<header><div class="wrap">${logo}<div><h1>${e(view.title)}</h1>${description}</div></div></header>
 <main class="wrap">
 <section class="banner ${view.state}" aria-labelledby="state"><h2 id="state">${e(t.states[view.state])}</h2><p class="muted">${withMarkup(t.updatedAt, timeElement(view.generatedAt, locale))}</p></section>
 ${active}
 ${maintenance}
-${section('monitors', t.monitors, `${legend}<ul class="plain">${cards}</ul>`)}
+${section('monitors', t.monitors, `${legend}${flat}${sections}`)}
 ${section('past', t.pastIncidents, past)}
 </main>
 <footer class="muted">${branding}${machine}</footer>`;

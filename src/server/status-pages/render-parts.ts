@@ -1,10 +1,12 @@
 // Pieces of the public page, in the page's language: a monitor's card with its daily bars and
 // sparkline, maintenance and incidents.
+
+import type { StatusPageState } from '../../core/api/status-pages.ts';
 import type { PublicMaintenance } from '../maintenance/public-windows.ts';
 import type { DayBar } from './days.ts';
 import { escapeXml as e, withMarkup } from './format.ts';
 import type { PageLocale } from './i18n/locale.ts';
-import type { PublicIncident, PublicMonitor } from './public-data.ts';
+import type { PublicIncident, PublicMonitor, PublicSection } from './public-data.ts';
 
 /** A day with checks, all of them up, and no incident: most days, so its text is shortest. */
 const perfect = (day: DayBar) =>
@@ -79,16 +81,44 @@ export function sparkline(values: readonly (number | null)[], locale: PageLocale
   return `<p class=muted>${e(text)}</p><svg class=spark viewBox="0 0 ${Math.max(values.length - 1, 1)} 36" preserveAspectRatio=none aria-hidden=true>${paths}</svg>`;
 }
 
-export function monitorCard(monitor: PublicMonitor, locale: PageLocale): string {
+/** A monitor's card; in a section its name is a heading one level below the section's. */
+export function monitorCard(monitor: PublicMonitor, locale: PageLocale, heading: 'h3' | 'h4' = 'h3'): string {
   const { t } = locale;
   const bars = monitor.days.map((day) => `${barTag(day)}${e(dayLabel(day, locale))}`).join('');
   const uptime = monitor.uptime90d === null ? t.uptimeNoData : t.uptime(locale.percent(monitor.uptime90d));
   const status = monitor.underMaintenance
     ? `<span class="s s-maintenance">${e(t.underMaintenance)}</span>`
     : `<span class="s s-${monitor.status}">${e(t.monitorStatus[monitor.status])}</span>`;
-  return `<li class=card><div class=row><h3>${e(monitor.name)}</h3>${status}</div>
+  return `<li class=card><div class=row><${heading}>${e(monitor.name)}</${heading}>${status}</div>
 <ol class=bars aria-label="${e(t.dailyUptimeOf(monitor.name))}" aria-describedby=legend>${bars}</ol>
 <div class="row muted"><span>${e(t.ninetyDaysAgo)}</span><span class=uptime>${e(uptime)}</span><span>${e(t.today)}</span></div>${monitor.responseTimes ? sparkline(monitor.responseTimes, locale) : ''}</li>`;
+}
+
+/** A state's colour, as its monitors' status classes draw it. */
+const STATE_CLASS: Record<StatusPageState, string> = {
+  operational: 's-up',
+  under_maintenance: 's-maintenance',
+  degraded: 's-degraded',
+  partial_outage: 's-down',
+  major_outage: 's-down',
+};
+
+/**
+ * A section: a `<details>` (it opens and folds without JavaScript) whose summary is its name and
+ * the state of its monitors, then its description and its monitors' cards.
+ */
+export function sectionBlock(
+  section: PublicSection,
+  monitors: ReadonlyMap<string, PublicMonitor>,
+  locale: PageLocale,
+): string {
+  const cards = section.monitorIds
+    .flatMap((id) => monitors.get(id) ?? [])
+    .map((monitor) => monitorCard(monitor, locale, 'h4'))
+    .join('\n');
+  const description = section.description ? `<p class=muted>${e(section.description)}</p>` : '';
+  const state = `<span class="s ${STATE_CLASS[section.state]}">${e(locale.t.sectionStates[section.state])}</span>`;
+  return `<details class=group${section.collapsed ? '' : ' open'}><summary><h3>${e(section.name)}</h3>${state}</summary>${description}<ul class=plain>${cards}</ul></details>`;
 }
 
 export function timeElement(at: number, locale: PageLocale): string {

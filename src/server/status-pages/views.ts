@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { buildView, type PublicView } from './public-data.ts';
+import { readSections, sectionsOnPage } from './sections.ts';
 
 /** Whether the owner's plan still has the remove_branding feature. */
 export type BrandingCheck = (userId: string) => Promise<boolean>;
@@ -54,6 +55,10 @@ export async function loadGroupView(
       // A page saved without branding shows it again once the owner's plan no longer allows that.
       removeBranding: page.remove_branding === 1 && (await canRemoveBranding(page.user_id)),
       language: page.language ?? 'en',
+      sections: sectionsOnPage(
+        readSections(page.sections),
+        monitors.map((monitor) => monitor.id),
+      ),
     },
     monitors,
     now,

@@ -19,6 +19,7 @@ export function makeStatusPage(overrides: Partial<StatusPage> = {}): StatusPage 
     showResponseTimes: false,
     removeBranding: false,
     language: 'en',
+    sections: [],
     state: 'operational',
     publicUrl: `https://upwatch.example/status/${slug}`,
     createdAt: NOW - 86_400_000,

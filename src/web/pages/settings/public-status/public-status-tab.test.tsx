@@ -144,6 +144,7 @@ describe('public status settings tab', () => {
       showResponseTimes: true,
       removeBranding: false,
       language: 'de',
+      sections: [],
     });
   });
 
