@@ -75,6 +75,8 @@ export interface PublicView {
   incidents: PublicIncident[];
   /** Maintenance in progress or starting within a week on the page's monitors, soonest first. */
   maintenance: PublicMaintenance[];
+  /** Maintenance finished within the past week, latest first. */
+  completedMaintenance: PublicMaintenance[];
   generatedAt: number;
 }
 
@@ -97,6 +99,7 @@ type ViewHeader = Omit<
   | 'resolvedIncidents'
   | 'incidents'
   | 'maintenance'
+  | 'completedMaintenance'
   | 'generatedAt'
 > & { sections?: readonly StatusPageSection[] };
 
@@ -258,7 +261,8 @@ export async function buildView(
       (incident) => incident.resolvedAt !== null && incident.resolvedAt >= now - RESOLVED_SHOWN_MS,
     ),
     incidents,
-    maintenance,
+    maintenance: maintenance.open,
+    completedMaintenance: maintenance.completed,
     generatedAt: now,
   };
 }

@@ -4,9 +4,19 @@ import { z } from 'zod';
 import { INCIDENT_SEVERITIES, INCIDENT_STATUSES } from '../../core/api/incidents.ts';
 import { MONITOR_STATUSES } from '../../core/api/monitors.ts';
 import { STATUS_PAGE_STATE_LABELS, STATUS_PAGE_STATES } from '../../core/api/status-pages.ts';
+import type { PublicMaintenance } from '../maintenance/public-windows.ts';
 import type { PublicView } from './public-data.ts';
 
 const isoTime = z.iso.datetime();
+
+const maintenanceJson = z.strictObject({
+  name: z.string(),
+  startsAt: isoTime,
+  endsAt: isoTime,
+  componentIds: z.array(z.string()),
+  /** The owner's public updates on this occurrence, newest first. */
+  updates: z.array(z.strictObject({ message: z.string(), createdAt: isoTime })),
+});
 
 export const publicStatusJsonSchema = z.strictObject({
   page: z.strictObject({
@@ -41,15 +51,9 @@ export const publicStatusJsonSchema = z.strictObject({
     }),
   ),
   /** Maintenance in progress or starting within 7 days on the page's components, soonest first. */
-  maintenance: z.array(
-    z.strictObject({
-      name: z.string(),
-      startsAt: isoTime,
-      endsAt: isoTime,
-      inProgress: z.boolean(),
-      componentIds: z.array(z.string()),
-    }),
-  ),
+  maintenance: z.array(maintenanceJson.extend({ inProgress: z.boolean() })),
+  /** The last occurrence of each window that finished within 7 days, latest first. */
+  completedMaintenance: z.array(maintenanceJson),
   activeIncidents: z.array(
     z.strictObject({
       id: z.string(),
@@ -72,6 +76,16 @@ export const publicStatusJsonSchema = z.strictObject({
 export type PublicStatusJson = z.infer<typeof publicStatusJsonSchema>;
 
 const iso = (at: number) => new Date(at).toISOString();
+
+function maintenanceOf(entry: PublicMaintenance) {
+  return {
+    name: entry.name,
+    startsAt: iso(entry.startsAt),
+    endsAt: iso(entry.endsAt),
+    componentIds: entry.monitorIds,
+    updates: entry.updates.map((update) => ({ message: update.message, createdAt: iso(update.createdAt) })),
+  };
+}
 
 export function toPublicJson(view: PublicView, publicUrl: string): PublicStatusJson {
   return {
@@ -97,12 +111,10 @@ export function toPublicJson(view: PublicView, publicUrl: string): PublicStatusJ
       componentIds: section.monitorIds,
     })),
     maintenance: view.maintenance.map((entry) => ({
-      name: entry.name,
-      startsAt: iso(entry.startsAt),
-      endsAt: iso(entry.endsAt),
+      ...maintenanceOf(entry),
       inProgress: entry.inProgress,
-      componentIds: entry.monitorIds,
     })),
+    completedMaintenance: view.completedMaintenance.map(maintenanceOf),
     activeIncidents: view.activeIncidents.map((incident) => ({
       id: incident.id,
       title: incident.title,

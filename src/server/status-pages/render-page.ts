@@ -63,11 +63,12 @@ export function renderStatusPage(view: PublicView, locale: PageLocale): Rendered
       )
     : '';
   const names = new Map(view.monitors.map((monitor) => [monitor.id, monitor.name]));
-  const maintenance = view.maintenance.length
+  const maintenanceEntries = [...view.maintenance, ...view.completedMaintenance];
+  const maintenance = maintenanceEntries.length
     ? section(
         'maintenance',
         t.maintenance,
-        view.maintenance.map((entry) => maintenanceArticle(entry, names, locale)).join(''),
+        maintenanceEntries.map((entry) => maintenanceArticle(entry, names, locale)).join(''),
       )
     : '';
   const past = view.resolvedIncidents.length

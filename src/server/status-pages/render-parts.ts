@@ -125,7 +125,7 @@ export function timeElement(at: number, locale: PageLocale): string {
   return `<time data-local datetime="${new Date(at).toISOString()}">${e(locale.time(at))}</time>`;
 }
 
-/** A maintenance occurrence in progress or to come, with the page's monitors it covers by name. */
+/** A maintenance occurrence, its state, the page's monitors it covers by name, and its updates. */
 export function maintenanceArticle(
   maintenance: PublicMaintenance,
   names: ReadonlyMap<string, string>,
@@ -133,8 +133,13 @@ export function maintenanceArticle(
 ): string {
   const { t } = locale;
   const affects = maintenance.monitorIds.map((id) => names.get(id) ?? id).join(', ');
-  const state = t.maintenanceStates[maintenance.inProgress ? 'in_progress' : 'upcoming'];
-  return `<article class="card"><div class="row"><h3>${e(maintenance.name)}</h3><span class="s s-maintenance">${e(state)}</span></div><p class="muted">${timeElement(maintenance.startsAt, locale)} – ${timeElement(maintenance.endsAt, locale)}</p><p class="muted">${e(t.affects(affects))}</p></article>`;
+  const updates = maintenance.updates
+    .map(
+      (update) =>
+        `<div class="update"><p>${timeElement(update.createdAt, locale)}</p><p>${e(update.message)}</p></div>`,
+    )
+    .join('');
+  return `<article class="card"><div class="row"><h3>${e(maintenance.name)}</h3><span class="s s-maintenance">${e(t.maintenanceStates[maintenance.state])}</span></div><p class="muted">${timeElement(maintenance.startsAt, locale)} – ${timeElement(maintenance.endsAt, locale)}</p><p class="muted">${e(t.affects(affects))}</p>${updates}</article>`;
 }
 
 export function incidentArticle(incident: PublicIncident, locale: PageLocale): string {
