@@ -136,7 +136,7 @@ export function maintenanceArticle(
   const updates = maintenance.updates
     .map(
       (update) =>
-        `<div class="update"><p>${timeElement(update.createdAt, locale)}</p><p>${e(update.message)}</p></div>`,
+        `<div class="update"><p class="muted">${timeElement(update.createdAt, locale)}</p><p>${e(update.message)}</p></div>`,
     )
     .join('');
   return `<article class="card"><div class="row"><h3>${e(maintenance.name)}</h3><span class="s s-maintenance">${e(t.maintenanceStates[maintenance.state])}</span></div><p class="muted">${timeElement(maintenance.startsAt, locale)} – ${timeElement(maintenance.endsAt, locale)}</p><p class="muted">${e(t.affects(affects))}</p>${updates}</article>`;
