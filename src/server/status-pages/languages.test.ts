@@ -56,7 +56,7 @@ describe('a page in German', () => {
       '<span>Vor 90 Tagen</span><span class=uptime>Keine Daten</span><span>Heute</span>',
     );
     // Today's bar: the monitor was made today, so the day has no checks yet.
-    expect(html).toContain('<li class=n>20. Nov.: keine Daten</ol>');
+    expect(html).toContain('<li class=n>20.11.: keine Daten</ol>');
     expect(html).toContain(
       '<h2 id="past">Vergangene Vorfälle</h2><p class="muted">Keine Vorfälle in den letzten 14 Tagen.</p>',
     );

@@ -31,10 +31,10 @@ export const fr: StatusPageMessages = {
   atomFeed: 'Flux Atom',
 
   barsLegend:
-    "Chaque barre est un jour (UTC), d'il y a 90 jours à aujourd'hui, avec sa disponibilité, puis les minutes d'indisponibilité et les incidents s'il y en a eu. Une date seule signifie 100 % de disponibilité : aucune panne et aucun incident.",
+    "Chaque barre est un jour (UTC), d'il y a 90 jours à aujourd'hui, avec sa disponibilité, puis les minutes de panne et les incidents s'il y en a eu. Une date seule signifie 100 % de disponibilité : aucune panne et aucun incident.",
   dayLabel: (date, details) => `${date} : ${details}`,
   noData: 'aucune donnée',
-  minutesDown: (count, text) => `${text} ${many(count, 'minute', 'minutes')} d'indisponibilité`,
+  minutesDown: (count, text) => `${text} ${many(count, 'minute', 'minutes')} de panne`,
   incidentCount: (count, text) => `${text} ${many(count, 'incident', 'incidents')}`,
   maintenanceLeftOut: (count, text) =>
     `${text} ${many(count, 'minute', 'minutes')} de maintenance non comptée${count < 2 ? '' : 's'}`,

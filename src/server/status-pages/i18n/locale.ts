@@ -29,11 +29,25 @@ export const TIME_OPTIONS: Intl.DateTimeFormatOptions = {
   minute: '2-digit',
 };
 
+/**
+ * How a bar names its day. Twenty strips of 90 bars make up most of the page, so each language
+ * takes its shortest usual form: 'Nov 3' in English, the numeric day and month elsewhere ('3.11.',
+ * '03/11', '11/3'), which keeps every language within the page's size budget.
+ */
+const BAR_MONTH: Record<StatusPageLanguage, 'short' | 'numeric'> = {
+  en: 'short',
+  de: 'numeric',
+  fr: 'numeric',
+  es: 'numeric',
+  pt: 'numeric',
+  ja: 'numeric',
+};
+
 export interface PageLocale {
   /** Also the Intl locale and the document's `lang`. */
   language: StatusPageLanguage;
   t: StatusPageMessages;
-  /** 'Nov 3': the bars span 90 days, so the year never tells two of them apart. */
+  /** A bar's day, 'Nov 3' or '3.11.': the bars span 90 days, so no year is needed. */
   day(at: number): string;
   /** UTC text for pages without JavaScript; the page's script rewrites it in the visitor's zone. */
   time(at: number): string;
@@ -43,7 +57,11 @@ export interface PageLocale {
 }
 
 function buildLocale(language: StatusPageLanguage): PageLocale {
-  const day = new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const day = new Intl.DateTimeFormat(language, {
+    month: BAR_MONTH[language],
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
   const time = new Intl.DateTimeFormat(language, { ...TIME_OPTIONS, timeZone: 'UTC' });
   const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 });
   const count = new Intl.NumberFormat(language);
