@@ -20,7 +20,7 @@ export interface MaintenanceWindowTable {
   next_occurrence_at: number | null;
   /** When the maintenance job next looks at the row: the sooner of active_until and next_occurrence_at. */
   next_transition_at: number | null;
-  /** The last occurrence that finished (ran out, was ended, or passed unapplied); migration 0034. */
+  /** The last occurrence that ran and finished (ran out or was ended by hand); migration 0034. */
   last_started_at?: number | null;
   last_ended_at?: number | null;
   /** The deployment whose maintenance_minutes opened it. */

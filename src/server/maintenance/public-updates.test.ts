@@ -68,7 +68,9 @@ describe('maintenance on the page, from announcement to completion', () => {
     // The updates under it, newest first, each with its time.
     const article = html.slice(html.indexOf('<h3>Database upgrade</h3>'));
     const messages = [
-      ...article.matchAll(/<div class="update"><p class="muted"><time[^>]*>[^<]*<\/time><\/p><p>([^<]*)<\/p>/g),
+      ...article.matchAll(
+        /<div class="update"><p class="muted"><time[^>]*>[^<]*<\/time><\/p><p>([^<]*)<\/p>/g,
+      ),
     ];
     expect(messages.map((match) => match[1])).toEqual([
       'Done: all services are back.',

@@ -53,7 +53,8 @@ export function advance(row: ScheduledRow, now: number): WindowTiming {
   let until = row.active_until === null ? null : Number(row.active_until);
   let next = row.next_occurrence_at === null ? null : Number(row.next_occurrence_at);
   let last = lastOf(row);
-  // An occurrence that finished, whether it ran or passed while the job was away.
+  // An occurrence that ran and finished. One that came and went while the job was away never
+  // covered its monitors, so it is not one.
   const finished = (start: number, end: number) => {
     if (last.last_ended_at === null || end >= last.last_ended_at) {
       last = { last_started_at: start, last_ended_at: end };
@@ -65,13 +66,11 @@ export function advance(row: ScheduledRow, now: number): WindowTiming {
       if (!running && from !== null && until !== null) finished(from, until);
       from = running ? from : next;
       until = running ? Math.max(until ?? 0, next + length) : next + length;
-    } else {
-      finished(next, next + length);
     }
     next = nextStartAfter(schedule, Math.max(next, now - length));
   }
-  if (from !== null && until !== null && until <= now) {
-    finished(from, until);
+  if (until !== null && until <= now) {
+    if (from !== null) finished(from, until);
     from = null;
     until = null;
   }

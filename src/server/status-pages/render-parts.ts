@@ -1,6 +1,5 @@
 // Pieces of the public page, in the page's language: a monitor's card with its daily bars and
-// sparkline, maintenance and incidents.
-
+// sparkline, sections, maintenance and incidents.
 import type { StatusPageState } from '../../core/api/status-pages.ts';
 import type { PublicMaintenance } from '../maintenance/public-windows.ts';
 import type { DayBar } from './days.ts';
