@@ -7,7 +7,7 @@ import { performance } from './performance.ts';
 import { retention } from './retention.ts';
 import { scheduler, signInLateness } from './scheduler.ts';
 import { sessionLookup } from './session-lookup.ts';
-import { statusPage } from './status-page.ts';
+import { statusPage, statusPageAuto, statusPageGerman } from './status-page.ts';
 
 const benchmarks: Record<string, () => Promise<object>> = {
   'session-lookup': sessionLookup,
@@ -18,6 +18,8 @@ const benchmarks: Record<string, () => Promise<object>> = {
   scheduler,
   'sign-in-lateness': signInLateness,
   'status-page': statusPage,
+  'status-page-de': statusPageGerman,
+  'status-page-auto': statusPageAuto,
   frontend,
   'dashboard-open': dashboardOpen,
 };

@@ -3,6 +3,8 @@
 // served in this process on 127.0.0.1 and loaded by autocannon in its own process at 50
 // connections, as browsers ask (Accept-Encoding: gzip). Prints requests/s, p50/p99 latency and
 // the HTML's size raw and as sent. Environment: BENCH_SECONDS (10), BENCH_CONNECTIONS (50).
+// `status-page-de` serves the page in German; `status-page-auto` lets each request's
+// Accept-Language (German here, as a browser sends it) choose.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,6 +13,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
+import type { StatusPageLanguageSetting } from '../src/core/api/status-pages.ts';
 import { connectDatabase } from '../src/server/db/connect.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import type { Database } from '../src/server/db/schema.ts';
@@ -25,6 +28,8 @@ const DAYS = 365;
 const STEP_MS = 5 * 60_000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** A German browser's header, for the 'auto' page. */
+const ACCEPT_LANGUAGE = 'de-DE,de;q=0.9,en-US;q=0.8,en;q=0.7';
 
 /** Deterministic history: mostly up, a slow tail, an outage now and then. */
 function outcome(monitor: number, at: number): { status: 'up' | 'down' | 'degraded'; totalMs: number } {
@@ -34,7 +39,7 @@ function outcome(monitor: number, at: number): { status: 'up' | 'down' | 'degrad
   return { status: 'up', totalMs: 80 + (n % 170) };
 }
 
-async function seed(db: Kysely<Database>, now: number): Promise<void> {
+async function seed(db: Kysely<Database>, now: number, language: StatusPageLanguageSetting): Promise<void> {
   const owner = await insertOwner(db, 'sqlite');
   const first = Math.floor(now / DAY_MS) * DAY_MS - (DAYS - 1) * DAY_MS;
   const rows = Array.from({ length: MONITORS }, (_, i) =>
@@ -71,6 +76,7 @@ async function seed(db: Kysely<Database>, now: number): Promise<void> {
       published: 1,
       show_response_times: 1,
       remove_branding: 0,
+      language,
       created_at: first,
       updated_at: first,
     })
@@ -176,7 +182,7 @@ interface CannonResult {
 }
 
 /** autocannon in its own process, so its CPU is not charged to the server. */
-function load(url: string): Promise<CannonResult> {
+function load(url: string, headers: Record<string, string>): Promise<CannonResult> {
   const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
   const args = [
     cli,
@@ -184,8 +190,10 @@ function load(url: string): Promise<CannonResult> {
     String(CONNECTIONS),
     '-d',
     String(SECONDS),
-    '-H',
-    'accept-encoding=gzip',
+    ...Object.entries({ 'accept-encoding': 'gzip', ...headers }).flatMap(([name, value]) => [
+      '-H',
+      `${name}=${value}`,
+    ]),
     '-j',
     url,
   ];
@@ -202,22 +210,31 @@ function load(url: string): Promise<CannonResult> {
   });
 }
 
-export async function statusPage() {
+export const statusPage = () => benchStatusPage('en');
+export const statusPageGerman = () => benchStatusPage('de');
+export const statusPageAuto = () => benchStatusPage('auto');
+
+async function benchStatusPage(language: StatusPageLanguageSetting) {
   const dir = mkdtempSync(path.join(tmpdir(), 'upwatch-bench-'));
   const handle = connectDatabase({ dialect: 'sqlite', file: path.join(dir, 'upwatch.db') });
   try {
     await migrateToLatest(handle.db, handle.dialect);
     const started = Date.now();
-    await seed(handle.db, started);
+    await seed(handle.db, started, language);
     const seedMs = Date.now() - started;
     const { app } = buildApp(handle);
     const server = await listen(app);
     try {
       const url = `${server.url}/status/acme`;
-      const html = await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).text();
-      const result = await load(url);
+      const headers: Record<string, string> =
+        language === 'auto' ? { 'accept-language': ACCEPT_LANGUAGE } : {};
+      const page = await fetch(url, { headers: { 'accept-encoding': 'identity', ...headers } });
+      const html = await page.text();
+      const result = await load(url, headers);
       return {
         name: 'status_page_group_of_20',
+        language,
+        served_language: /<html lang="(\w+)">/.exec(html)?.[1],
         dialect: handle.dialect,
         monitors: MONITORS,
         history_days: DAYS,

@@ -80,6 +80,8 @@ export const AUDIT_ACTIONS = {
   'maintenance_window.delete': 'deleted maintenance window',
   'maintenance_window.start': 'started maintenance window',
   'maintenance_window.end': 'ended maintenance window',
+  'maintenance_window.post_update': 'posted an update on maintenance window',
+  'maintenance_window.delete_update': 'deleted an update on maintenance window',
   'invitation.create': 'invited',
   'invitation.resend': 'resent the invitation to',
   'invitation.revoke': 'revoked the invitation to',

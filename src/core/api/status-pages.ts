@@ -1,6 +1,12 @@
 // Public status page (group) payloads: one schema validates the settings form and the API route.
 import { z } from 'zod';
 import { httpUrlSchema } from './http-url.ts';
+import {
+  monitorsNotOnPage,
+  NOT_ON_PAGE_MESSAGE,
+  statusPageSectionSchema,
+  statusPageSectionsSchema,
+} from './status-page-sections.ts';
 
 export const STATUS_PAGE_STATES = [
   'operational',
@@ -17,6 +23,22 @@ export const STATUS_PAGE_STATE_LABELS: Record<StatusPageState, string> = {
   degraded: 'Degraded performance',
   partial_outage: 'Partial outage',
   major_outage: 'Major outage',
+};
+
+/** The languages a public page is written in; 'auto' follows each visitor's browser. */
+export const STATUS_PAGE_LANGUAGES = ['en', 'de', 'fr', 'es', 'pt', 'ja'] as const;
+export type StatusPageLanguage = (typeof STATUS_PAGE_LANGUAGES)[number];
+export const STATUS_PAGE_LANGUAGE_SETTINGS = [...STATUS_PAGE_LANGUAGES, 'auto'] as const;
+export type StatusPageLanguageSetting = (typeof STATUS_PAGE_LANGUAGE_SETTINGS)[number];
+/** Each language by its own name, as the settings offer them. */
+export const STATUS_PAGE_LANGUAGE_LABELS: Record<StatusPageLanguageSetting, string> = {
+  en: 'English',
+  de: 'Deutsch',
+  fr: 'Français',
+  es: 'Español',
+  pt: 'Português',
+  ja: '日本語',
+  auto: "Visitor's browser",
 };
 
 /** Slugs that would shadow a public route or a machine-readable suffix. */
@@ -78,7 +100,25 @@ const fields = {
   showResponseTimes: z.boolean(),
   /** Only allowed with the removeBranding feature (Starter and up); refused with 403 otherwise. */
   removeBranding: z.boolean(),
+  language: z
+    .enum(STATUS_PAGE_LANGUAGE_SETTINGS, 'Choose en, de, fr, es, pt, ja or auto.')
+    .meta({ description: "The page's language; auto follows each visitor's Accept-Language" }),
+  sections: statusPageSectionsSchema.meta({
+    description: 'Given, it replaces the sections; each holds some of the monitors (sent or kept)',
+  }),
 };
+
+/** Sections sent with the monitors may hold only those monitors (else the service checks). */
+function sectionsHoldPageMonitors(
+  page: { monitors?: { monitorId: string }[]; sections?: { monitorIds: string[] }[] },
+  context: z.RefinementCtx,
+) {
+  if (!page.monitors || !page.sections) return;
+  const ids = page.monitors.map((monitor) => monitor.monitorId);
+  if (monitorsNotOnPage(page.sections, ids).length > 0) {
+    context.addIssue({ code: 'custom', path: ['sections'], message: NOT_ON_PAGE_MESSAGE });
+  }
+}
 
 export const statusPageInputSchema = z
   .object({
@@ -91,12 +131,19 @@ export const statusPageInputSchema = z
     published: fields.published.default(false),
     showResponseTimes: fields.showResponseTimes.default(false),
     removeBranding: fields.removeBranding.default(false),
+    language: fields.language.default('en'),
+    sections: fields.sections.default([]),
   })
+  .superRefine(sectionsHoldPageMonitors)
   .meta({ id: 'StatusPageInput' });
 export type StatusPageInput = z.infer<typeof statusPageInputSchema>;
 export type StatusPageFormValues = z.input<typeof statusPageInputSchema>;
 
-export const statusPageUpdateSchema = z.object(fields).partial().meta({ id: 'StatusPageUpdate' });
+export const statusPageUpdateSchema = z
+  .object(fields)
+  .partial()
+  .superRefine(sectionsHoldPageMonitors)
+  .meta({ id: 'StatusPageUpdate' });
 export type StatusPageUpdate = z.infer<typeof statusPageUpdateSchema>;
 
 export const statusPageSchema = z
@@ -119,6 +166,8 @@ export const statusPageSchema = z
     published: z.boolean(),
     showResponseTimes: z.boolean(),
     removeBranding: z.boolean(),
+    language: z.enum(STATUS_PAGE_LANGUAGE_SETTINGS),
+    sections: z.array(statusPageSectionSchema),
     /** The overall state by SPEC's rule, from the monitors' current status. */
     state: z.enum(STATUS_PAGE_STATES),
     /** `${PUBLIC_URL}/status/${slug}` */

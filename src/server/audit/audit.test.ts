@@ -86,6 +86,9 @@ describe('the audit log', () => {
       durationMinutes: 30,
       monitorIds: [monitor.id],
     });
+    const windowUpdate = await post(`/maintenance-windows/${window.id}/updates`, {
+      message: 'Starting soon.',
+    });
     const key = await post<{ key: string }>('/api-keys', { name: 'CI' });
     const invitation = await post('/workspace/invitations', { email: 'someone@example.com', role: 'member' });
     const joining = await post('/workspace/invitations', { email: newcomer.email, role: 'viewer' });
@@ -220,6 +223,11 @@ describe('the audit log', () => {
         action: 'maintenance_window.end',
       },
       {
+        op: 'DELETE /maintenance-windows/{id}/updates/{updateId}',
+        path: `/maintenance-windows/${window.id}/updates/${windowUpdate.id}`,
+        action: 'maintenance_window.delete_update',
+      },
+      {
         op: 'DELETE /maintenance-windows/{id}',
         path: `/maintenance-windows/${window.id}`,
         action: 'maintenance_window.delete',
@@ -294,6 +302,7 @@ describe('the audit log', () => {
       'POST /status-pages',
       'POST /performance/sites',
       'POST /maintenance-windows',
+      'POST /maintenance-windows/{id}/updates',
       'POST /api-keys',
       'POST /workspace/invitations',
     ];
@@ -309,6 +318,7 @@ describe('the audit log', () => {
       'status_page.create',
       'performance_site.create',
       'maintenance_window.create',
+      'maintenance_window.post_update',
       'api_key.create',
       'invitation.create',
       'invitation.create',

@@ -1,4 +1,5 @@
-// Row shapes of maintenance windows and the monitors each one covers (migration 0029).
+// Row shapes of maintenance windows, the monitors each one covers (migration 0029) and their
+// public updates (migration 0034).
 
 export interface MaintenanceWindowTable {
   id: string;
@@ -19,6 +20,9 @@ export interface MaintenanceWindowTable {
   next_occurrence_at: number | null;
   /** When the maintenance job next looks at the row: the sooner of active_until and next_occurrence_at. */
   next_transition_at: number | null;
+  /** The last occurrence that ran and finished (ran out or was ended by hand); migration 0034. */
+  last_started_at?: number | null;
+  last_ended_at?: number | null;
   /** The deployment whose maintenance_minutes opened it. */
   deployment_id: string | null;
   created_at: number;
@@ -30,7 +34,18 @@ export interface MaintenanceWindowMonitorTable {
   monitor_id: string;
 }
 
+/** A short public message the owner posts on a window, shown under it on status pages. */
+export interface MaintenanceUpdateTable {
+  id: string;
+  /** The workspace. */
+  user_id: string;
+  window_id: string;
+  message: string;
+  created_at: number;
+}
+
 export interface MaintenanceTables {
   maintenance_windows: MaintenanceWindowTable;
   maintenance_window_monitors: MaintenanceWindowMonitorTable;
+  maintenance_updates: MaintenanceUpdateTable;
 }

@@ -1,4 +1,6 @@
-// Row shapes of public status pages and the monitors they show (migration 0010).
+// Row shapes of public status pages and the monitors they show (migrations 0010, 0034).
+import type { StatusPageLanguageSetting } from '../../core/api/status-pages.ts';
+
 export interface StatusPageTable {
   id: string;
   user_id: string;
@@ -11,6 +13,10 @@ export interface StatusPageTable {
   published: number;
   show_response_times: number;
   remove_branding: number;
+  /** Migration 0034; the column's default is 'en'. */
+  language?: StatusPageLanguageSetting;
+  /** JSON StatusPageSection[] (src/core/api/status-page-sections.ts), in display order; migration 0034. */
+  sections?: string;
   created_at: number;
   updated_at: number;
 }

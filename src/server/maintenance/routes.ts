@@ -11,6 +11,7 @@ import {
 import { body, json } from '../http/openapi.ts';
 import { type AppEnv, requireCaller, requireWorkspace } from '../http/session.ts';
 import type { MaintenanceService } from './service.ts';
+import { mountMaintenanceUpdateRoutes } from './update-routes.ts';
 
 const tags = ['Maintenance windows'];
 const errors = {
@@ -114,4 +115,5 @@ export function mountMaintenanceRoutes(api: OpenAPIHono<AppEnv>, windows: Mainte
     c.json(await windows.start(requireCaller(c), c.req.valid('param').id), 200),
   );
   api.openapi(end, async (c) => c.json(await windows.end(requireCaller(c), c.req.valid('param').id), 200));
+  mountMaintenanceUpdateRoutes(api, windows.updates);
 }

@@ -23,6 +23,7 @@ import {
   startedNow,
   type WindowTiming,
 } from './transitions.ts';
+import { createMaintenanceUpdates } from './updates.ts';
 
 export interface MaintenanceServiceDeps {
   db: Kysely<Database>;
@@ -66,6 +67,8 @@ export function createMaintenanceService({ db, clock }: MaintenanceServiceDeps) 
   return {
     list: (workspaceId: string, query: WindowListQuery) => listWindows(db, workspaceId, query, clock.now()),
     get,
+    /** The public updates posted on windows. */
+    updates: createMaintenanceUpdates({ db, clock }),
 
     async create(caller: Caller, input: MaintenanceWindowInput): Promise<MaintenanceWindow> {
       const now = clock.now();
@@ -144,7 +147,7 @@ export function createMaintenanceService({ db, clock }: MaintenanceServiceDeps) 
           if (current.active_until === null) {
             throw new ApiError(409, 'window_not_in_progress', 'This maintenance window is not in progress.');
           }
-          return endedNow(current);
+          return endedNow(current, now);
         });
         return row.name;
       });

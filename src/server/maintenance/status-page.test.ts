@@ -67,6 +67,7 @@ describe('maintenance on the public status page', () => {
         endsAt: new Date(NOW + 2 * DAY + 60 * MINUTE).toISOString(),
         inProgress: false,
         componentIds: [shop.id],
+        updates: [],
       },
     ]);
   });

@@ -2,7 +2,7 @@
 // holds the occurrence in progress (`active_from`/`active_until`, scheduled or started by hand)
 // and the next scheduled start not reached yet; `next_transition_at` is the sooner of the two
 // ends, where the maintenance job looks next. Covered monitors carry the window's id and end, the
-// only thing the check path reads.
+// only thing the check path reads. The last occurrence to finish is kept for status pages.
 import type { Kysely } from 'kysely';
 import {
   type MaintenanceRecurrence,
@@ -16,7 +16,12 @@ const MINUTE_MS = 60_000;
 
 export type WindowTiming = Pick<
   MaintenanceWindowTable,
-  'active_from' | 'active_until' | 'next_occurrence_at' | 'next_transition_at'
+  | 'active_from'
+  | 'active_until'
+  | 'next_occurrence_at'
+  | 'next_transition_at'
+  | 'last_started_at'
+  | 'last_ended_at'
 >;
 type ScheduledRow = Pick<MaintenanceWindowTable, 'starts_at' | 'duration_minutes' | 'recurrence'> &
   WindowTiming;
@@ -47,19 +52,38 @@ export function advance(row: ScheduledRow, now: number): WindowTiming {
   let from = row.active_from === null ? null : Number(row.active_from);
   let until = row.active_until === null ? null : Number(row.active_until);
   let next = row.next_occurrence_at === null ? null : Number(row.next_occurrence_at);
+  let last = lastOf(row);
+  // An occurrence that ran and finished. One that came and went while the job was away never
+  // covered its monitors, so it is not one.
+  const finished = (start: number, end: number) => {
+    if (last.last_ended_at === null || end >= last.last_ended_at) {
+      last = { last_started_at: start, last_ended_at: end };
+    }
+  };
   while (next !== null && next <= now) {
     if (next + length > now) {
       const running = from !== null && until !== null && until > next;
+      if (!running && from !== null && until !== null) finished(from, until);
       from = running ? from : next;
       until = running ? Math.max(until ?? 0, next + length) : next + length;
     }
     next = nextStartAfter(schedule, Math.max(next, now - length));
   }
   if (until !== null && until <= now) {
+    if (from !== null) finished(from, until);
     from = null;
     until = null;
   }
-  return withTransition({ active_from: from, active_until: until, next_occurrence_at: next });
+  return withTransition({ active_from: from, active_until: until, next_occurrence_at: next, ...last });
+}
+
+function lastOf(row: Partial<Pick<WindowTiming, 'last_started_at' | 'last_ended_at'>>) {
+  const started = row.last_started_at ?? null;
+  const ended = row.last_ended_at ?? null;
+  return {
+    last_started_at: started === null ? null : Number(started),
+    last_ended_at: ended === null ? null : Number(ended),
+  };
 }
 
 /** A new or rescheduled window: the first occurrence not over yet (one in progress starts now). */
@@ -82,15 +106,18 @@ export function startedNow(row: ScheduledRow, now: number): WindowTiming {
     active_from: running ? row.active_from : now,
     active_until: now + row.duration_minutes * MINUTE_MS,
     next_occurrence_at: row.next_occurrence_at,
+    ...lastOf(row),
   });
 }
 
-/** End now: the occurrence in progress finishes; scheduled ones still come. */
-export function endedNow(row: ScheduledRow): WindowTiming {
+/** End now: the occurrence in progress finishes (and is the last finished); scheduled ones still come. */
+export function endedNow(row: ScheduledRow, now: number): WindowTiming {
   return withTransition({
     active_from: null,
     active_until: null,
     next_occurrence_at: row.next_occurrence_at,
+    last_started_at: row.active_from === null ? null : Number(row.active_from),
+    last_ended_at: now,
   });
 }
 

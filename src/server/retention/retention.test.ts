@@ -122,6 +122,7 @@ describe('the retention pass', () => {
       accentColor: null,
       showResponseTimes: true,
       removeBranding: false,
+      language: 'en' as const,
     };
     const before = await buildView(db, owner.userId, header, [monitor], now);
 

@@ -1,4 +1,5 @@
-// Escaping and the few number and date formats the public pages, feed and badges share.
+// Escaping for the public pages, feed and badges. Numbers and dates are formatted by the page's
+// locale (i18n/locale.ts).
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -12,33 +13,15 @@ export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 
-/** Two decimals, rounded down so a single failed check never shows as 100%. */
-export function formatPercent(percent: number): string {
-  const floored = Math.floor(percent * 100) / 100;
-  return `${floored.toFixed(2).replace(/\.?0+$/, '')}%`;
-}
-
-const DAY_FORMAT = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const TIME_FORMAT = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
-
-/** 'Nov 3': the bars span 90 days, so the year never tells two of them apart. */
-export function formatDay(at: number): string {
-  return DAY_FORMAT.format(at);
-}
-
-/** UTC text for pages without JavaScript; the page's script rewrites it in the visitor's zone. */
-export function formatTime(at: number): string {
-  return `${TIME_FORMAT.format(at)} UTC`;
-}
-
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+/**
+ * A translated message whose slots hold markup (a `<time>` element): the message's own words are
+ * escaped, the markup goes in as it is. Each slot is first filled with a private-use marker no
+ * text contains.
+ */
+export function withMarkup(message: (...slots: string[]) => string, ...markup: string[]): string {
+  const markers = markup.map((_, index) => `\ue000${index}\ue001`);
+  return markers.reduce(
+    (html, marker, index) => html.replace(marker, () => markup[index] ?? ''),
+    escapeXml(message(...markers)),
+  );
 }

@@ -1,7 +1,10 @@
 // The public page's only stylesheet, inline: light and dark by prefers-color-scheme, the
 // accent colour of the page, and each bar's own text shown as its tooltip on hover (no script
 // needed; otherwise the text is transparent inside the bar, still read by screen readers). A
-// bar without a class is a perfect day: its text is the date, completed here with ': 100%'.
+// bar without a class is a perfect day: its text is the date, completed here with ': 100%'. On a
+// phone the 90 bars stand closer, so they fit a 375-pixel screen.
+import { TIME_OPTIONS } from './i18n/locale.ts';
+
 const BASE = `*{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--fg)}
 :root{--bg:#f8fafc;--card:#fff;--fg:#0f172a;--muted:#475569;--line:#e2e8f0;--up:#15803d;--minor:#b45309;--down:#b91c1c;--none:#cbd5e1;--upbg:#dcfce7;--minorbg:#fef3c7;--downbg:#fee2e2;--maint:#4338ca;--maintbg:#e0e7ff}
@@ -24,19 +27,30 @@ ol.bars{display:flex;gap:2px;height:34px;padding:0;margin:.75rem 0 .25rem;list-s
 .bars li{flex:1;min-width:2px;border-radius:2px;background:var(--up);position:relative;overflow:hidden;white-space:nowrap;color:transparent;font-size:.75rem;line-height:1.5}
 .bars .n{background:var(--none)}.bars .m{background:var(--minor)}.bars .d{background:var(--down)}
 .bars li:hover{opacity:.85;overflow:visible;padding-top:34px;line-height:2.5;color:var(--bg);z-index:1}
-.bars li:not([class])::after{content:": 100%"}.bars li:hover::first-line{background:var(--fg)}
+.bars li:hover::first-line{background:var(--fg)}
 .bars li:nth-last-child(-n+45){direction:rtl}
 .spark{display:block;width:100%;height:36px;color:var(--accent);margin-top:.5rem;overflow:visible}
 .spark path{fill:none;stroke:currentColor;stroke-width:1.5;stroke-linecap:round;vector-effect:non-scaling-stroke}.spark .dot{stroke-width:5}
 article.card h3{font-size:1rem}.update{border-left:3px solid var(--line);padding-left:.75rem;margin-top:.75rem}
-footer{padding:2rem 1rem 3rem;text-align:center}`;
+footer{padding:2rem 1rem 3rem;text-align:center}
+.group{margin:1.25rem 0 0}.group>p{margin:0 0 .75rem}h4{font-size:1rem;margin:0}
+.group>summary{display:flex;justify-content:space-between;gap:1rem;align-items:baseline;flex-wrap:wrap;cursor:pointer;list-style:none;padding:.25rem 0 .75rem}
+.group>summary::-webkit-details-marker{display:none}
+.group>summary h3{font-size:1.05rem}.group>summary h3::before{content:"";display:inline-block;width:.45em;height:.45em;border:solid var(--muted);border-width:0 2px 2px 0;transform:rotate(-45deg);margin:0 .6em .1em 0;transition:transform .15s}
+.group[open]>summary h3::before{transform:rotate(45deg)}
+@media (max-width:30rem){.card{padding:.875rem}ol.bars{gap:1px}.bars li{min-width:1px}.row{gap:.25rem .75rem}}`;
 
-/** The stylesheet with the page's accent colour (validated as #rrggbb when stored). */
-export function pageStyle(accentColor: string | null): string {
+/**
+ * The stylesheet with the page's accent colour (validated as #rrggbb when stored) and the text
+ * that completes a perfect day's date in the page's language (': 100%').
+ */
+export function pageStyle(accentColor: string | null, perfectDay: string): string {
   const accent = accentColor && /^#[0-9a-f]{6}$/i.test(accentColor) ? accentColor : '#2563eb';
-  return `:root{--accent:${accent}}\n${BASE}`;
+  return `:root{--accent:${accent}}\n${BASE}\n.bars li:not([class])::after{content:${JSON.stringify(perfectDay)}}`;
 }
 
-/** Rewrites each <time> in the visitor's own time zone; without JavaScript the UTC text stays. */
-export const LOCAL_TIME_SCRIPT =
-  "for(const t of document.querySelectorAll('time[data-local]'))t.textContent=new Date(t.dateTime).toLocaleString('en-US',{dateStyle:'medium',timeStyle:'short'});";
+/**
+ * Rewrites each <time> in the visitor's own time zone, in the page's language (its `lang`) with
+ * the server's TIME_OPTIONS; without JavaScript the UTC text stays.
+ */
+export const LOCAL_TIME_SCRIPT = `for(const t of document.querySelectorAll('time[data-local]'))t.textContent=new Date(t.dateTime).toLocaleString(document.documentElement.lang,${JSON.stringify(TIME_OPTIONS)});`;

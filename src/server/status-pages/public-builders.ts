@@ -1,6 +1,8 @@
 // Builds each public answer (HTML, JSON, Atom, SVG) from the database; the routes cache them.
-// Every "not available" case builds the same 404 page.
+// Every "not available" case builds the same 404 page. Pages and feeds speak the page's language
+// setting (the per-monitor page follows the visitor's), badges the one asked for.
 import type { Kysely } from 'kysely';
+import type { StatusPageLanguage } from '../../core/api/status-pages.ts';
 import { FEATURE_IDS } from '../../core/plans.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Clock } from '../clock.ts';
@@ -11,7 +13,7 @@ import { renderFeed } from './feed.ts';
 import type { PublicView } from './public-data.ts';
 import { toPublicJson } from './public-json.ts';
 import { renderNotAvailable, renderStatusPage } from './render-page.ts';
-import type { BuiltResponse } from './response-cache.ts';
+import { type Answer, answer, type BuiltResponse } from './response-cache.ts';
 import { loadGroupView, loadMonitorView } from './views.ts';
 
 const HTML = 'text/html; charset=utf-8';
@@ -28,26 +30,33 @@ export interface PublicBuilderDeps {
   publicUrl: string;
 }
 
-export function notAvailable(): BuiltResponse {
-  const page = renderNotAvailable();
-  return {
-    status: 404,
-    contentType: HTML,
-    body: page.html,
-    headers: { 'Content-Security-Policy': page.csp },
-  };
+/** In the visitor's language: nothing tells which page, if any, was meant. */
+export function notAvailable(): Answer {
+  return answer('auto', (locale) => {
+    const page = renderNotAvailable(locale);
+    return {
+      status: 404,
+      contentType: HTML,
+      body: page.html,
+      headers: { 'Content-Security-Policy': page.csp },
+    };
+  });
 }
 
-function htmlPage(view: PublicView | null): BuiltResponse {
+function htmlPage(view: PublicView | null): Answer {
   if (!view) return notAvailable();
-  const page = renderStatusPage(view);
-  return {
-    status: 200,
-    contentType: HTML,
-    body: page.html,
-    headers: { 'Content-Security-Policy': page.csp },
-  };
+  return answer(view.language, (locale) => {
+    const page = renderStatusPage(view, locale);
+    return {
+      status: 200,
+      contentType: HTML,
+      body: page.html,
+      headers: { 'Content-Security-Policy': page.csp },
+    };
+  });
 }
+
+const svg = (body: string): BuiltResponse => ({ status: 200, contentType: SVG, body, headers: badgeHeaders });
 
 export function createPublicBuilders({ db, clock, entitlements, publicUrl }: PublicBuilderDeps) {
   const canRemoveBranding = (userId: string) => entitlements.check(userId, FEATURE_IDS.removeBranding);
@@ -64,34 +73,39 @@ export function createPublicBuilders({ db, clock, entitlements, publicUrl }: Pub
     page: async (slug: string) => htmlPage(await group(slug)),
     monitorPage: async (id: string) => htmlPage(await loadMonitorView(db, id, clock.now())),
 
-    async json(slug: string): Promise<BuiltResponse> {
+    /** Machine-readable: states are codes, so one answer serves every language. */
+    async json(slug: string): Promise<Answer> {
       const view = await group(slug);
       if (!view) return notAvailable();
       const body = JSON.stringify(toPublicJson(view, publicUrl));
-      return { status: 200, contentType: 'application/json; charset=utf-8', body, headers: openToAllOrigins };
+      return answer('en', () => ({
+        status: 200,
+        contentType: 'application/json; charset=utf-8',
+        body,
+        headers: openToAllOrigins,
+      }));
     },
 
-    async feed(slug: string): Promise<BuiltResponse> {
+    async feed(slug: string): Promise<Answer> {
       const view = await group(slug);
       if (!view) return notAvailable();
-      return {
+      return answer(view.language, (locale) => ({
         status: 200,
         contentType: 'application/atom+xml; charset=utf-8',
-        body: renderFeed(view, publicUrl),
-      };
+        body: renderFeed(view, publicUrl, locale),
+      }));
     },
 
-    async statusBadge(id: string): Promise<BuiltResponse> {
+    async statusBadge(id: string, language: StatusPageLanguage): Promise<Answer> {
       const monitor = await publicMonitor(id);
       if (!monitor) return notAvailable();
-      return { status: 200, contentType: SVG, body: statusBadge(monitor.status), headers: badgeHeaders };
+      return answer(language, (locale) => svg(statusBadge(monitor.status, locale)));
     },
 
-    async uptimeBadge(id: string, period: UptimeWindow): Promise<BuiltResponse> {
+    async uptimeBadge(id: string, period: UptimeWindow, language: StatusPageLanguage): Promise<Answer> {
       if (!(await publicMonitor(id))) return notAvailable();
       const summary = (await uptimeSummaries(db, [id], clock.now())).get(id)?.[period];
-      const body = uptimeBadge(period, summary?.uptimePercent ?? null);
-      return { status: 200, contentType: SVG, body, headers: badgeHeaders };
+      return answer(language, (locale) => svg(uptimeBadge(period, summary?.uptimePercent ?? null, locale)));
     },
   };
 }

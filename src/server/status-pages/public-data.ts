@@ -3,7 +3,8 @@
 // whatever the number of monitors or days.
 import type { Kysely } from 'kysely';
 import type { MonitorKind } from '../../core/api/monitors.ts';
-import type { StatusPageState } from '../../core/api/status-pages.ts';
+import type { StatusPageSection } from '../../core/api/status-page-sections.ts';
+import type { StatusPageLanguageSetting, StatusPageState } from '../../core/api/status-pages.ts';
 import type { IncidentSeverity, IncidentStatus } from '../db/incident-schema.ts';
 import type { Database, MonitorStatus } from '../db/schema.ts';
 import { DAY_MS } from '../history/rollups.ts';
@@ -47,6 +48,11 @@ export interface PublicIncident {
   updates: PublicIncidentUpdate[];
 }
 
+/** A section of the page with the state of its own monitors. */
+export interface PublicSection extends StatusPageSection {
+  state: StatusPageState;
+}
+
 export interface PublicView {
   /** `/status/{slug}` or `/status/monitor/{id}`. */
   path: string;
@@ -56,8 +62,12 @@ export interface PublicView {
   accentColor: string | null;
   showResponseTimes: boolean;
   removeBranding: boolean;
+  /** The owner's choice; 'auto' follows each visitor's browser. */
+  language: StatusPageLanguageSetting;
   state: StatusPageState;
   monitors: PublicMonitor[];
+  /** Monitors grouped under headings, in display order; monitors in none keep the flat list. */
+  sections: PublicSection[];
   activeIncidents: PublicIncident[];
   /** Resolved in the past 14 days, newest first. */
   resolvedIncidents: PublicIncident[];
@@ -65,6 +75,8 @@ export interface PublicView {
   incidents: PublicIncident[];
   /** Maintenance in progress or starting within a week on the page's monitors, soonest first. */
   maintenance: PublicMaintenance[];
+  /** Maintenance finished within the past week, latest first. */
+  completedMaintenance: PublicMaintenance[];
   generatedAt: number;
 }
 
@@ -80,8 +92,16 @@ export interface ViewMonitor {
 
 type ViewHeader = Omit<
   PublicView,
-  'state' | 'monitors' | 'activeIncidents' | 'resolvedIncidents' | 'incidents' | 'maintenance' | 'generatedAt'
->;
+  | 'state'
+  | 'monitors'
+  | 'sections'
+  | 'activeIncidents'
+  | 'resolvedIncidents'
+  | 'incidents'
+  | 'maintenance'
+  | 'completedMaintenance'
+  | 'generatedAt'
+> & { sections?: readonly StatusPageSection[] };
 
 /** Adds each incident's public updates, newest first, in one query. */
 async function attachUpdates(db: Kysely<Database>, incidents: Map<string, PublicIncident>): Promise<void> {
@@ -227,16 +247,22 @@ export async function buildView(
           : null,
     };
   });
+  const shown = new Map(monitors.map((monitor) => [monitor.id, shownStatus(monitor, now)]));
   return {
     ...header,
-    state: overallState(monitors.map((monitor) => shownStatus(monitor, now))),
+    state: overallState([...shown.values()]),
     monitors: publicMonitors,
+    sections: (header.sections ?? []).map((section) => ({
+      ...section,
+      state: overallState(section.monitorIds.flatMap((id) => shown.get(id) ?? [])),
+    })),
     activeIncidents: incidents.filter((incident) => incident.resolvedAt === null),
     resolvedIncidents: incidents.filter(
       (incident) => incident.resolvedAt !== null && incident.resolvedAt >= now - RESOLVED_SHOWN_MS,
     ),
     incidents,
-    maintenance,
+    maintenance: maintenance.open,
+    completedMaintenance: maintenance.completed,
     generatedAt: now,
   };
 }

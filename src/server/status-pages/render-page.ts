@@ -1,20 +1,17 @@
 // The public status page as one self-contained HTML document: complete without JavaScript,
 // its one stylesheet and one script inline and allowed by hash in the page's own CSP.
 import { createHash } from 'node:crypto';
-import { STATUS_PAGE_STATE_LABELS } from '../../core/api/status-pages.ts';
-import { escapeXml as e } from './format.ts';
+import { escapeXml as e, withMarkup } from './format.ts';
+import type { PageLocale } from './i18n/locale.ts';
 import { LOCAL_TIME_SCRIPT, pageStyle } from './page-style.ts';
 import type { PublicView } from './public-data.ts';
 import {
-  BARS_LEGEND,
   incidentArticle,
   maintenanceArticle,
   monitorCard,
+  sectionBlock,
   timeElement,
 } from './render-parts.ts';
-
-export const NOT_AVAILABLE_TEXT =
-  'Page Not Available: This status page is not available or may have been moved.';
 
 export interface RenderedPage {
   html: string;
@@ -35,45 +32,74 @@ function policy(style: string, script: string | null): string {
   ].join('; ');
 }
 
-function document(title: string, style: string, head: string, body: string, script: string | null): string {
+function document(
+  locale: PageLocale,
+  title: string,
+  style: string,
+  head: string,
+  body: string,
+  script: string | null,
+): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><title>${e(title)}</title>${head}<style>${style}</style></head>
+<html lang="${locale.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><title>${e(title)}</title>${head}<style>${style}</style></head>
 <body>${body}${script ? `<script>${script}</script>` : ''}</body></html>`;
 }
 
-export function renderStatusPage(view: PublicView): RenderedPage {
-  const style = pageStyle(view.accentColor);
+export function renderStatusPage(view: PublicView, locale: PageLocale): RenderedPage {
+  const { t } = locale;
+  const style = pageStyle(view.accentColor, t.dayLabel('', locale.percent(100)));
   const feeds = view.path.startsWith('/status/monitor/')
     ? ''
-    : `<link rel="alternate" type="application/atom+xml" title="${e(view.title)} incidents" href="${e(view.path)}/feed.atom"><link rel="alternate" type="application/json" href="${e(view.path)}.json">`;
-  const logo = view.logoUrl ? `<img src="${e(view.logoUrl)}" alt="${e(view.title)} logo">` : '';
+    : `<link rel="alternate" type="application/atom+xml" title="${e(t.feedTitle(view.title))}" href="${e(view.path)}/feed.atom"><link rel="alternate" type="application/json" href="${e(view.path)}.json">`;
+  const logo = view.logoUrl ? `<img src="${e(view.logoUrl)}" alt="${e(t.logoAlt(view.title))}">` : '';
   const description = view.description ? `<p class="muted">${e(view.description)}</p>` : '';
+  const section = (id: string, heading: string, content: string) =>
+    `<section aria-labelledby="${id}"><h2 id="${id}">${e(heading)}</h2>${content}</section>`;
   const active = view.activeIncidents.length
-    ? `<section aria-labelledby="active"><h2 id="active">Active incidents</h2>${view.activeIncidents.map(incidentArticle).join('')}</section>`
+    ? section(
+        'active',
+        t.activeIncidents,
+        view.activeIncidents.map((i) => incidentArticle(i, locale)).join(''),
+      )
     : '';
   const names = new Map(view.monitors.map((monitor) => [monitor.id, monitor.name]));
-  const maintenance = view.maintenance.length
-    ? `<section aria-labelledby="maintenance"><h2 id="maintenance">Scheduled maintenance</h2>${view.maintenance.map((entry) => maintenanceArticle(entry, names)).join('')}</section>`
+  const maintenanceEntries = [...view.maintenance, ...view.completedMaintenance];
+  const maintenance = maintenanceEntries.length
+    ? section(
+        'maintenance',
+        t.maintenance,
+        maintenanceEntries.map((entry) => maintenanceArticle(entry, names, locale)).join(''),
+      )
     : '';
   const past = view.resolvedIncidents.length
-    ? view.resolvedIncidents.map(incidentArticle).join('')
-    : '<p class="muted">No incidents in the past 14 days.</p>';
-  const branding = view.removeBranding ? '' : '<p>Powered by <a href="https://upwatch.dev">Upwatch</a></p>';
+    ? view.resolvedIncidents.map((incident) => incidentArticle(incident, locale)).join('')
+    : `<p class="muted">${e(t.noPastIncidents)}</p>`;
+  const branding = view.removeBranding
+    ? ''
+    : `<p>${e(t.poweredBy)} <a href="https://upwatch.dev">Upwatch</a></p>`;
   const machine = feeds
-    ? `<p class="muted"><a href="${e(view.path)}/feed.atom">Atom feed</a> · <a href="${e(view.path)}.json">JSON</a></p>`
+    ? `<p class="muted"><a href="${e(view.path)}/feed.atom">${e(t.atomFeed)}</a> · <a href="${e(view.path)}.json">JSON</a></p>`
     : '';
-  const legend = view.monitors.length ? `<p id=legend class=muted>${BARS_LEGEND}</p>` : '';
+  const legend = view.monitors.length ? `<p id=legend class=muted>${e(t.barsLegend)}</p>` : '';
+  const grouped = new Set(view.sections.flatMap((section) => section.monitorIds));
+  const cards = view.monitors
+    .filter((monitor) => !grouped.has(monitor.id))
+    .map((monitor) => monitorCard(monitor, locale))
+    .join('\n');
+  const byId = new Map(view.monitors.map((monitor) => [monitor.id, monitor]));
+  const sections = view.sections.map((entry) => sectionBlock(entry, byId, locale)).join('\n');
+  const flat = cards || !sections ? `<ul class="plain">${cards}</ul>` : '';
   const body = `<header><div class="wrap">${logo}<div><h1>${e(view.title)}</h1>${description}</div></div></header>
 <main class="wrap">
-<section class="banner ${view.state}" aria-labelledby="state"><h2 id="state">${STATUS_PAGE_STATE_LABELS[view.state]}</h2><p class="muted">Updated ${timeElement(view.generatedAt)}</p></section>
+<section class="banner ${view.state}" aria-labelledby="state"><h2 id="state">${e(t.states[view.state])}</h2><p class="muted">${withMarkup(t.updatedAt, timeElement(view.generatedAt, locale))}</p></section>
 ${active}
 ${maintenance}
-<section aria-labelledby="monitors"><h2 id="monitors">Monitors</h2>${legend}<ul class="plain">${view.monitors.map(monitorCard).join('\n')}</ul></section>
-<section aria-labelledby="past"><h2 id="past">Past incidents</h2>${past}</section>
+${section('monitors', t.monitors, `${legend}${flat}${sections}`)}
+${section('past', t.pastIncidents, past)}
 </main>
 <footer class="muted">${branding}${machine}</footer>`;
   return {
-    html: document(`${view.title} status`, style, feeds, body, LOCAL_TIME_SCRIPT),
+    html: document(locale, t.documentTitle(view.title), style, feeds, body, LOCAL_TIME_SCRIPT),
     csp: policy(style, LOCAL_TIME_SCRIPT),
   };
 }
@@ -82,10 +108,10 @@ const NOT_AVAILABLE_STYLE =
   'body{margin:0;min-height:100vh;display:grid;place-items:center;font:16px/1.5 system-ui,sans-serif;background:#f8fafc;color:#0f172a}@media (prefers-color-scheme:dark){body{background:#0b1120;color:#f1f5f9}}main{max-width:32rem;padding:1rem;text-align:center}h1{font-size:1.25rem;font-weight:600}';
 
 /** The one answer for unknown, unpublished and private pages alike. */
-export function renderNotAvailable(): RenderedPage {
-  const body = `<main><h1>${NOT_AVAILABLE_TEXT}</h1></main>`;
+export function renderNotAvailable(locale: PageLocale): RenderedPage {
+  const body = `<main><h1>${e(locale.t.notAvailable)}</h1></main>`;
   return {
-    html: document('Page Not Available', NOT_AVAILABLE_STYLE, '', body, null),
+    html: document(locale, locale.t.notAvailableTitle, NOT_AVAILABLE_STYLE, '', body, null),
     csp: policy(NOT_AVAILABLE_STYLE, null),
   };
 }

@@ -4,6 +4,7 @@ import type { StatusPage } from '../../core/api/status-pages.ts';
 import type { Database, MonitorStatus } from '../db/schema.ts';
 import type { StatusPageTable } from '../db/status-page-schema.ts';
 import { ApiError } from '../http/errors.ts';
+import { readSections, sectionsOnPage } from './sections.ts';
 import { overallState, shownStatus } from './state.ts';
 
 export interface PageMonitorRow {
@@ -41,6 +42,11 @@ export function toStatusPage(
     published: row.published === 1,
     showResponseTimes: row.show_response_times === 1,
     removeBranding: row.remove_branding === 1,
+    language: row.language ?? 'en',
+    sections: sectionsOnPage(
+      readSections(row.sections),
+      monitors.map((monitor) => monitor.monitor_id),
+    ),
     state: overallState(monitors.map((monitor) => shownStatus(monitor, now))),
     publicUrl: `${publicUrl}/status/${row.slug}`,
     createdAt: row.created_at,

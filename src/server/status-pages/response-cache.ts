@@ -1,8 +1,12 @@
 // Built public responses, kept 10 s per route (by the injected clock) so a traffic spike during
 // an outage costs one round of queries per route per window. Concurrent misses share one build.
+// An entry answers in every language it is asked in: the data is read once, each language is
+// rendered (and compressed) the first time a visitor asks for it, then kept with the entry.
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import type { StatusPageLanguage, StatusPageLanguageSetting } from '../../core/api/status-pages.ts';
 import type { Clock } from '../clock.ts';
+import { localeOf, type PageLocale } from './i18n/locale.ts';
 
 export const CACHE_TTL_MS = 10_000;
 /** Bounds memory against requests for endless made-up slugs. */
@@ -33,10 +37,35 @@ export function finish(built: BuiltResponse): CachedResponse {
   };
 }
 
-export function createResponseCache(clock: Clock, ttlMs = CACHE_TTL_MS) {
-  const entries = new Map<string, { expires: number; value: Promise<CachedResponse> }>();
+/** A route's answer, in whichever language a request needs. */
+export interface Answer {
+  /** A fixed language, or 'auto': each visitor's Accept-Language chooses (and the answer varies). */
+  language: StatusPageLanguageSetting;
+  in(language: StatusPageLanguage): CachedResponse;
+}
+
+export function answer(
+  language: StatusPageLanguageSetting,
+  render: (locale: PageLocale) => BuiltResponse,
+): Answer {
+  const rendered = new Map<StatusPageLanguage, CachedResponse>();
   return {
-    get(key: string, build: () => Promise<BuiltResponse>): Promise<CachedResponse> {
+    language,
+    in(chosen) {
+      let response = rendered.get(chosen);
+      if (!response) {
+        response = finish(render(localeOf(chosen)));
+        rendered.set(chosen, response);
+      }
+      return response;
+    },
+  };
+}
+
+export function createResponseCache(clock: Clock, ttlMs = CACHE_TTL_MS) {
+  const entries = new Map<string, { expires: number; value: Promise<Answer> }>();
+  return {
+    get(key: string, build: () => Promise<Answer>): Promise<Answer> {
       const now = clock.now();
       const hit = entries.get(key);
       if (hit && hit.expires > now) return hit.value;
@@ -45,7 +74,7 @@ export function createResponseCache(clock: Clock, ttlMs = CACHE_TTL_MS) {
         const oldest = entries.keys().next().value;
         if (oldest !== undefined) entries.delete(oldest);
       }
-      const value = build().then(finish);
+      const value = build();
       entries.set(key, { expires: now + ttlMs, value });
       // A failed build is not kept: the next request tries again.
       value.catch(() => {

@@ -12,6 +12,7 @@ import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/session.ts';
 import { statusPageGates } from './gate.ts';
 import { getOwnedPageRow, loadPageMonitors, requireOwnedMonitors, toStatusPage } from './repository.ts';
+import { changedSections, readSections, sectionsOnPage } from './sections.ts';
 
 export interface StatusPageServiceDeps {
   db: Kysely<Database>;
@@ -40,6 +41,7 @@ function columnsFrom(input: StatusPageUpdate): Partial<StatusPageTable> {
   if (input.published !== undefined) columns.published = input.published ? 1 : 0;
   if (input.showResponseTimes !== undefined) columns.show_response_times = input.showResponseTimes ? 1 : 0;
   if (input.removeBranding !== undefined) columns.remove_branding = input.removeBranding ? 1 : 0;
+  if (input.language !== undefined) columns.language = input.language;
   return columns;
 }
 
@@ -61,6 +63,27 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
         userId,
         input.monitors.map((m) => m.monitorId),
       );
+  }
+
+  /**
+   * The sections column after a change of sections or monitors: sections sent are checked against
+   * the page's monitors (sent or kept); monitors leaving the page leave their section too.
+   */
+  async function sectionsAfter(
+    current: StatusPageTable | null,
+    input: StatusPageUpdate,
+  ): Promise<Pick<StatusPageTable, 'sections'>> {
+    if (input.sections === undefined && input.monitors === undefined) return {};
+    const monitorIds = input.monitors
+      ? input.monitors.map((monitor) => monitor.monitorId)
+      : current
+        ? ((await loadPageMonitors(db, [current.id])).get(current.id) ?? []).map((row) => row.monitor_id)
+        : [];
+    const stored = readSections(current?.sections);
+    const sections = input.sections
+      ? changedSections(input.sections, stored, monitorIds)
+      : sectionsOnPage(stored, monitorIds);
+    return { sections: JSON.stringify(sections) };
   }
 
   async function write(work: (tx: Kysely<Database>) => Promise<void>): Promise<void> {
@@ -122,6 +145,7 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
         created_at: now,
         updated_at: now,
         ...columnsFrom(input),
+        ...(await sectionsAfter(null, input)),
       } as StatusPageTable;
       await write(async (tx) => {
         await tx.insertInto('status_pages').values(row).execute();
@@ -138,11 +162,12 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
       const userId = caller.workspaceId;
       const current = await getOwnedPageRow(db, userId, id);
       await validate(userId, input);
+      const sections = await sectionsAfter(current, input);
       const now = clock.now();
       await write(async (tx) => {
         await tx
           .updateTable('status_pages')
-          .set({ ...columnsFrom(input), updated_at: now })
+          .set({ ...columnsFrom(input), ...sections, updated_at: now })
           .where('id', '=', id)
           .where('user_id', '=', userId)
           .execute();

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { buildView, type PublicView } from './public-data.ts';
+import { readSections, sectionsOnPage } from './sections.ts';
 
 /** Whether the owner's plan still has the remove_branding feature. */
 export type BrandingCheck = (userId: string) => Promise<boolean>;
@@ -53,6 +54,11 @@ export async function loadGroupView(
       showResponseTimes: page.show_response_times === 1,
       // A page saved without branding shows it again once the owner's plan no longer allows that.
       removeBranding: page.remove_branding === 1 && (await canRemoveBranding(page.user_id)),
+      language: page.language ?? 'en',
+      sections: sectionsOnPage(
+        readSections(page.sections),
+        monitors.map((monitor) => monitor.id),
+      ),
     },
     monitors,
     now,
@@ -92,6 +98,8 @@ export async function loadMonitorView(
       accentColor: null,
       showResponseTimes: true,
       removeBranding: false,
+      // No owner chose a language for a single monitor's page: each visitor reads their own.
+      language: 'auto',
     },
     [shown],
     now,

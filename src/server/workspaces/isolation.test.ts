@@ -24,6 +24,7 @@ const BODIES: Record<string, unknown> = {
   'PATCH /status-pages/{id}': { name: 'Mine now' },
   'PATCH /performance/sites/{id}': { name: 'Mine now' },
   'PATCH /maintenance-windows/{id}': { name: 'Mine now' },
+  'POST /maintenance-windows/{id}/updates': { message: 'Mine now.' },
   'PATCH /workspace/members/{userId}': { role: 'viewer' },
 };
 
@@ -66,6 +67,8 @@ beforeAll(async () => {
       monitorIds: [],
     }),
   );
+  const bobWindow = theirs.get('/maintenance-windows') ?? '';
+  theirs.set('updateId', await post(`/maintenance-windows/${bobWindow}/updates`, { message: 'Mine.' }));
   theirs.set('/api-keys', await post('/api-keys', { name: 'Bob CI' }));
   theirs.set(
     '/workspace/invitations',
@@ -85,6 +88,7 @@ function concrete(template: string): string {
   const [, prefix = ''] = template.match(/^(.*?)\/\{/) ?? [];
   return template
     .replace('{noteId}', theirs.get('noteId') ?? '')
+    .replace('{updateId}', theirs.get('updateId') ?? '')
     .replace(/\{(id|userId|provider)\}/, theirs.get(prefix) ?? 'missing');
 }
 

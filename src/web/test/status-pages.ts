@@ -18,6 +18,8 @@ export function makeStatusPage(overrides: Partial<StatusPage> = {}): StatusPage 
     published: true,
     showResponseTimes: false,
     removeBranding: false,
+    language: 'en',
+    sections: [],
     state: 'operational',
     publicUrl: `https://upwatch.example/status/${slug}`,
     createdAt: NOW - 86_400_000,

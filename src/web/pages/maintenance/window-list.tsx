@@ -1,4 +1,4 @@
-import { Pencil, Play, Square, Trash2 } from 'lucide-react';
+import { MessageSquareText, Pencil, Play, Square, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import {
   MAINTENANCE_STATE_LABELS,
@@ -15,6 +15,7 @@ import { useTimeZone } from '../../lib/use-time-zone';
 import { useCan } from '../../lib/workspaces';
 import { useMonitorChoices } from '../incidents/use-monitor-choices';
 import { describeDuration, describeRecurrence, describeSpan } from './describe';
+import { WindowUpdatesDialog } from './window-updates';
 
 const PILL = 'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap';
 const STATE_CLASS: Record<MaintenanceState, string> = {
@@ -85,6 +86,7 @@ function WindowRow({
   const canWrite = useCan('write');
   const action = useWindowAction();
   const [deleting, setDeleting] = useState(false);
+  const [updating, setUpdating] = useState(false);
   const run = (verb: 'start' | 'end') => action.mutate({ id: window.id, action: verb });
   return (
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
@@ -109,6 +111,10 @@ function WindowRow({
               Start now
             </Button>
           )}
+          <Button size="sm" variant="secondary" onClick={() => setUpdating(true)}>
+            <MessageSquareText className="size-4" aria-hidden />
+            Updates
+          </Button>
           <Button size="sm" variant="ghost" aria-label={`Edit ${window.name}`} onClick={() => onEdit(window)}>
             <Pencil className="size-4" aria-hidden />
           </Button>
@@ -121,6 +127,7 @@ function WindowRow({
             <Trash2 className="size-4" aria-hidden />
           </Button>
           {deleting ? <ConfirmDelete window={window} onClose={() => setDeleting(false)} /> : null}
+          {updating ? <WindowUpdatesDialog window={window} onClose={() => setUpdating(false)} /> : null}
         </div>
       ) : null}
     </li>

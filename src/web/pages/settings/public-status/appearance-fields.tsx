@@ -1,7 +1,12 @@
 import { Link } from '@tanstack/react-router';
+import {
+  STATUS_PAGE_LANGUAGE_LABELS,
+  STATUS_PAGE_LANGUAGE_SETTINGS,
+  type StatusPageLanguageSetting,
+} from '../../../../core/api/status-pages';
 import { lowestPlanWith } from '../../../../core/plans';
 import { Card, CardContent } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
+import { Input, NativeSelect } from '../../../components/ui/input';
 import { useHasFeature } from '../../../lib/use-plan';
 import { Checkbox, describedBy, FormField } from '../../monitors/form/form-field';
 import type { FieldErrors, FieldName, StatusPageFormState } from './form-values';
@@ -29,7 +34,10 @@ export type SetField = <K extends keyof StatusPageFormState>(
   field?: FieldName,
 ) => void;
 
-/** How the page looks and who sees it: logo, accent colour, published, response times, branding. */
+/**
+ * How the page looks and who sees it: logo, accent colour, language, published, response times,
+ * branding.
+ */
 export function AppearanceFields({
   state,
   errors,
@@ -77,6 +85,24 @@ export function AppearanceFields({
               className="w-32 font-mono"
             />
           </div>
+        </FormField>
+        <FormField
+          id="status-page-language"
+          label="Language"
+          hint="Words, dates and numbers on the public page. Visitor's browser follows each visitor's language settings (English when none matches)."
+        >
+          <NativeSelect
+            {...describedBy('status-page-language', undefined, true)}
+            value={state.language}
+            onChange={(event) => set('language', event.target.value as StatusPageLanguageSetting)}
+            className="w-56"
+          >
+            {STATUS_PAGE_LANGUAGE_SETTINGS.map((language) => (
+              <option key={language} value={language}>
+                {STATUS_PAGE_LANGUAGE_LABELS[language]}
+              </option>
+            ))}
+          </NativeSelect>
         </FormField>
         <Checkbox
           id="status-page-published"

@@ -4,6 +4,7 @@
 import {
   type StatusPage,
   type StatusPageInput,
+  type StatusPageLanguageSetting,
   statusPageInputSchema,
 } from '../../../../core/api/status-pages';
 import { ApiError } from '../../../lib/api';
@@ -14,6 +15,32 @@ export interface PickedMonitor {
   /** The monitor's own name, shown beside the public display name. */
   monitorName: string;
   displayName: string;
+  /** The `key` of its section; null in the page's flat list. */
+  sectionKey: string | null;
+}
+
+export interface FormSection {
+  /** Stable while editing: the stored id, or a made-up one for a section not saved yet. */
+  key: string;
+  /** The stored id, which the server keeps. */
+  id?: string;
+  name: string;
+  description: string;
+  collapsed: boolean;
+}
+
+/** The list with one item moved from one place to another (the reorder buttons). */
+export function move<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  if (item !== undefined) next.splice(to, 0, item);
+  return next;
+}
+
+let unsaved = 0;
+export function newSection(): FormSection {
+  unsaved += 1;
+  return { key: `new-${unsaved}`, name: '', description: '', collapsed: false };
 }
 
 export interface StatusPageFormState {
@@ -28,6 +55,8 @@ export interface StatusPageFormState {
   published: boolean;
   showResponseTimes: boolean;
   removeBranding: boolean;
+  language: StatusPageLanguageSetting;
+  sections: FormSection[];
 }
 
 export type FieldName =
@@ -35,6 +64,7 @@ export type FieldName =
   | 'slug'
   | 'description'
   | 'monitors'
+  | 'sections'
   | 'logoUrl'
   | 'accentColor'
   | 'removeBranding';
@@ -45,6 +75,7 @@ const FIELDS: readonly string[] = [
   'slug',
   'description',
   'monitors',
+  'sections',
   'logoUrl',
   'accentColor',
   'removeBranding',
@@ -75,10 +106,15 @@ export function emptyFormState(): StatusPageFormState {
     published: false,
     showResponseTimes: false,
     removeBranding: false,
+    language: 'en',
+    sections: [],
   };
 }
 
 export function formStateFromPage(page: StatusPage): StatusPageFormState {
+  const sectionOf = new Map(
+    page.sections.flatMap((section) => section.monitorIds.map((id) => [id, section.id] as const)),
+  );
   return {
     name: page.name,
     slug: page.slug,
@@ -88,12 +124,21 @@ export function formStateFromPage(page: StatusPage): StatusPageFormState {
       monitorId: monitor.monitorId,
       monitorName: monitor.monitorName,
       displayName: monitor.displayName ?? '',
+      sectionKey: sectionOf.get(monitor.monitorId) ?? null,
     })),
     logoUrl: page.logoUrl ?? '',
     accentColor: page.accentColor ?? '',
     published: page.published,
     showResponseTimes: page.showResponseTimes,
     removeBranding: page.removeBranding,
+    language: page.language,
+    sections: page.sections.map((section) => ({
+      key: section.id,
+      id: section.id,
+      name: section.name,
+      description: section.description ?? '',
+      collapsed: section.collapsed,
+    })),
   };
 }
 
@@ -113,6 +158,16 @@ function payloadOf(state: StatusPageFormState): Record<string, unknown> {
     published: state.published,
     showResponseTimes: state.showResponseTimes,
     removeBranding: state.removeBranding,
+    language: state.language,
+    sections: state.sections.map((section) => ({
+      ...(section.id ? { id: section.id } : {}),
+      name: section.name,
+      description: orNull(section.description),
+      collapsed: section.collapsed,
+      monitorIds: state.monitors
+        .filter((monitor) => monitor.sectionKey === section.key)
+        .map((monitor) => monitor.monitorId),
+    })),
   };
 }
 

@@ -5,32 +5,61 @@ import { Button } from '../../../components/ui/button';
 import { Input, Label, NativeSelect } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMonitorChoices } from '../../incidents/use-monitor-choices';
-import type { PickedMonitor } from './form-values';
+import { type FormSection, move, type PickedMonitor } from './form-values';
 
-function move<T>(items: readonly T[], from: number, to: number): T[] {
-  const next = [...items];
-  const [item] = next.splice(from, 1);
-  if (item !== undefined) next.splice(to, 0, item);
-  return next;
+type RowAction =
+  | { move: -1 | 1 }
+  | { remove: true }
+  | { displayName: string }
+  | { sectionKey: string | null };
+
+/** Which of the page's sections the monitor is in, once the page has sections. */
+function SectionChoice({
+  monitor,
+  sections,
+  onChange,
+}: {
+  monitor: PickedMonitor;
+  sections: FormSection[];
+  onChange: (action: RowAction) => void;
+}) {
+  const selectId = `status-page-monitor-section-${monitor.monitorId}`;
+  return (
+    <div className="flex flex-col gap-1.5 sm:w-44">
+      <Label htmlFor={selectId}>Section of {monitor.monitorName}</Label>
+      <NativeSelect
+        id={selectId}
+        value={monitor.sectionKey ?? ''}
+        onChange={(event) => onChange({ sectionKey: event.target.value || null })}
+      >
+        <option value="">No section</option>
+        {sections.map((section, index) => (
+          <option key={section.key} value={section.key}>
+            {section.name.trim() || `Section ${index + 1}`}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
 }
-
-type RowAction = { move: -1 | 1 } | { remove: true } | { displayName: string };
 
 function PickedRow({
   monitor,
   index,
   count,
+  sections,
   onChange,
 }: {
   monitor: PickedMonitor;
   index: number;
   count: number;
+  sections: FormSection[];
   onChange: (action: RowAction) => void;
 }) {
   const inputId = `status-page-monitor-${monitor.monitorId}`;
   return (
     <li className="flex flex-wrap items-end gap-2 py-3 sm:flex-nowrap">
-      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+      <div className="flex min-w-0 flex-1 basis-full flex-col gap-1.5 sm:basis-auto">
         <Label htmlFor={inputId}>Public name of {monitor.monitorName}</Label>
         <Input
           id={inputId}
@@ -40,6 +69,9 @@ function PickedRow({
           onChange={(event) => onChange({ displayName: event.target.value })}
         />
       </div>
+      {sections.length > 0 ? (
+        <SectionChoice monitor={monitor} sections={sections} onChange={onChange} />
+      ) : null}
       <div className="flex gap-1">
         <Button
           size="icon"
@@ -72,13 +104,18 @@ function PickedRow({
   );
 }
 
-/** The page's monitors in display order, each with the name visitors see, and a picker to add more. */
+/**
+ * The page's monitors in display order, each with the name visitors see and its section, and a
+ * picker to add more.
+ */
 export function MonitorPicker({
   value,
+  sections,
   onChange,
   error,
 }: {
   value: PickedMonitor[];
+  sections: FormSection[];
   onChange: (monitors: PickedMonitor[]) => void;
   error?: string;
 }) {
@@ -91,7 +128,10 @@ export function MonitorPicker({
   const add = () => {
     const monitor = available.find((candidate) => candidate.id === chosen);
     if (!monitor) return;
-    onChange([...value, { monitorId: monitor.id, monitorName: monitor.name, displayName: '' }]);
+    onChange([
+      ...value,
+      { monitorId: monitor.id, monitorName: monitor.name, displayName: '', sectionKey: null },
+    ]);
     setChosen('');
   };
 
@@ -108,7 +148,8 @@ export function MonitorPicker({
     >
       <legend className="text-sm font-medium">Monitors</legend>
       <p className="text-xs text-muted">
-        Shown in this order. Leave a public name empty to show the monitor's own name.
+        Shown in this order, within their sections too. Leave a public name empty to show the monitor's own
+        name.
       </p>
       {value.length > 0 ? (
         <ol aria-label="Monitors on this page" className="divide-y divide-border">
@@ -118,6 +159,7 @@ export function MonitorPicker({
               monitor={monitor}
               index={index}
               count={value.length}
+              sections={sections}
               onChange={(action) => change(index, action)}
             />
           ))}

@@ -107,7 +107,7 @@ describe('public status settings tab', () => {
     expect(sent(requests, 'POST', '/api/v1/status-pages')).toHaveLength(0);
   });
 
-  it('creates a page with its monitors in the chosen order, their public names and the options', async () => {
+  it('creates a page with its monitors in the chosen order, their public names, language and the options', async () => {
     const created = makeStatusPage({ name: 'Acme', slug: 'acme' });
     const { requests } = serve([], { 'POST /api/v1/status-pages': () => json(created, 201) });
     const user = await openNewForm();
@@ -124,6 +124,7 @@ describe('public status settings tab', () => {
     await user.type(screen.getByLabelText('Public name of Marketing site'), 'Website');
     await user.type(screen.getByLabelText('Logo URL'), 'https://acme.dev/logo.svg');
     await user.type(screen.getByLabelText('Accent colour'), '#2563eb');
+    await user.selectOptions(screen.getByLabelText('Language'), 'Deutsch');
     await user.click(screen.getByLabelText('Published'));
     await user.click(screen.getByLabelText('Show response times'));
     await user.click(screen.getByRole('button', { name: 'Create status page' }));
@@ -142,6 +143,8 @@ describe('public status settings tab', () => {
       published: true,
       showResponseTimes: true,
       removeBranding: false,
+      language: 'de',
+      sections: [],
     });
   });
 

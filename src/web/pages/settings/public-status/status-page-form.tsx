@@ -7,6 +7,7 @@ import { describedBy, FormField } from '../../monitors/form/form-field';
 import { AppearanceFields, type SetField } from './appearance-fields';
 import {
   type FieldErrors,
+  type FormSection,
   SLUG_MAX,
   type StatusPageFormState,
   submitFailure,
@@ -14,6 +15,7 @@ import {
   validateForm,
 } from './form-values';
 import { MonitorPicker } from './monitor-picker';
+import { SectionEditor } from './section-editor';
 
 const TEXTAREA =
   'min-h-20 w-full rounded-ui border border-border bg-bg px-3 py-2 text-sm shadow-sm ' +
@@ -73,6 +75,19 @@ export function StatusPageForm({
     // Emptied, the slug follows the name again.
     setState((current) => ({ ...current, slug, slugEdited: slug !== '' }));
     setErrors((current) => ({ ...current, slug: undefined }));
+  };
+
+  // A removed section's monitors go back to the flat list.
+  const setSections = (sections: FormSection[]) => {
+    const kept = new Set(sections.map((section) => section.key));
+    setState((current) => ({
+      ...current,
+      sections,
+      monitors: current.monitors.map((monitor) =>
+        monitor.sectionKey && !kept.has(monitor.sectionKey) ? { ...monitor, sectionKey: null } : monitor,
+      ),
+    }));
+    setErrors((current) => ({ ...current, sections: undefined }));
   };
 
   const show = (fields: FieldErrors, message: string | null) => {
@@ -139,8 +154,10 @@ export function StatusPageForm({
               placeholder="Live status of Acme's website and API."
             />
           </FormField>
+          <SectionEditor value={state.sections} onChange={setSections} error={errors.sections} />
           <MonitorPicker
             value={state.monitors}
+            sections={state.sections}
             onChange={(monitors) => set('monitors', monitors, 'monitors')}
             error={errors.monitors}
           />

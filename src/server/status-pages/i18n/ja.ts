@@ -1,0 +1,81 @@
+import type { StatusPageMessages } from './messages.ts';
+
+export const ja: StatusPageMessages = {
+  documentTitle: (page) => `${page} ステータス`,
+  feedTitle: (page) => `${page} インシデント`,
+  logoAlt: (page) => `${page} のロゴ`,
+  states: {
+    operational: 'すべてのシステムが正常に稼働しています',
+    under_maintenance: 'メンテナンス中',
+    degraded: 'パフォーマンス低下',
+    partial_outage: '一部停止',
+    major_outage: '大規模な停止',
+  },
+  sectionStates: {
+    operational: '正常',
+    under_maintenance: 'メンテナンス中',
+    degraded: 'パフォーマンス低下',
+    partial_outage: '一部停止',
+    major_outage: '大規模な停止',
+  },
+  updatedAt: (time) => `更新: ${time}`,
+  activeIncidents: '発生中のインシデント',
+  maintenance: '予定メンテナンス',
+  monitors: 'サービス',
+  pastIncidents: '過去のインシデント',
+  noPastIncidents: '過去 14 日間にインシデントはありません。',
+  poweredBy: 'Powered by',
+  atomFeed: 'Atom フィード',
+
+  barsLegend:
+    '各バーは 1 日 (UTC) を表し、90 日前から今日まで、その日の稼働率と、あった場合は停止時間 (分) とインシデント数を示します。日付だけの場合は稼働率 100%、停止もインシデントもありません。',
+  dayLabel: (date, details) => `${date}: ${details}`,
+  noData: 'データなし',
+  minutesDown: (_count, text) => `停止 ${text} 分`,
+  incidentCount: (_count, text) => `インシデント ${text} 件`,
+  maintenanceLeftOut: (_count, text) => `メンテナンス ${text} 分を除外`,
+  dailyUptimeOf: (monitor) => `${monitor} の日別稼働率 (過去 90 日間)`,
+  ninetyDaysAgo: '90 日前',
+  today: '今日',
+  uptime: (percent) => `稼働率 ${percent}`,
+  uptimeNoData: 'データなし',
+  responseTimes: (average, highest) => `応答時間 (過去 24 時間): 平均 ${average} ms、最大 ${highest} ms`,
+  monitorStatus: {
+    up: '正常',
+    degraded: 'パフォーマンス低下',
+    down: '停止',
+    paused: '一時停止',
+    pending: 'データ待ち',
+  },
+  underMaintenance: 'メンテナンス中',
+
+  maintenanceStates: { upcoming: '予定', in_progress: '実施中', completed: '完了' },
+  affects: (monitors) => `対象: ${monitors}`,
+  incidentStatus: {
+    investigating: '調査中',
+    identified: '原因特定',
+    monitoring: '経過観察中',
+    resolved: '解決済み',
+  },
+  started: (time) => `開始: ${time}`,
+  startedResolved: (started, resolved) => `開始: ${started} · 解決: ${resolved}`,
+
+  notAvailableTitle: 'ページを表示できません',
+  notAvailable: 'ページを表示できません: このステータスページは利用できないか、移動された可能性があります。',
+
+  feedResolved: (incident) => `解決済み: ${incident}`,
+  feedUpdate: (incident, status) => `${incident}: ${status}`,
+  feedStarted: (time) => `開始: ${time}`,
+  feedStartedResolved: (started, resolved) => `開始: ${started}、解決: ${resolved}`,
+
+  badgeStatus: 'ステータス',
+  badgeUptime: (period) => `稼働率 ${period}`,
+  badgeNoData: 'データなし',
+  badgeStates: {
+    up: '正常',
+    degraded: '低下',
+    down: '停止',
+    paused: '一時停止',
+    pending: '待機中',
+  },
+};
