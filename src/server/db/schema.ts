@@ -16,6 +16,7 @@ import type { MaintenanceTables } from './maintenance-schema.ts';
 import type { PerformanceTables } from './performance-schema.ts';
 import type { MonitorSslStateTable, SslCheckTable } from './ssl-schema.ts';
 import type { StatusPageTables } from './status-page-schema.ts';
+import type { SubscriberTables } from './subscriber-schema.ts';
 import type { WorkspaceTables } from './workspace-schema.ts';
 
 type AuthDate = Date | string;
@@ -243,7 +244,8 @@ export interface Database
     WorkspaceTables,
     AuditTables,
     EscalationTables,
-    MaintenanceTables {
+    MaintenanceTables,
+    SubscriberTables {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;
