@@ -2,6 +2,7 @@
 // its one stylesheet and one script inline and allowed by hash in the page's own CSP.
 import { createHash } from 'node:crypto';
 import { STATUS_PAGE_STATE_LABELS } from '../../core/api/status-pages.ts';
+import { SUBSCRIBE_STYLE, subscribeForm } from '../subscribers/form.ts';
 import { escapeXml as e } from './format.ts';
 import { LOCAL_TIME_SCRIPT, pageStyle } from './page-style.ts';
 import type { PublicView } from './public-data.ts';
@@ -31,7 +32,8 @@ function policy(style: string, script: string | null): string {
     `script-src ${script ? sha256(script) : "'none'"}`,
     'img-src https: http: data:',
     "base-uri 'none'",
-    "form-action 'none'",
+    // The subscribe form posts to its own page.
+    "form-action 'self'",
   ].join('; ');
 }
 
@@ -42,8 +44,9 @@ function document(title: string, style: string, head: string, body: string, scri
 }
 
 export function renderStatusPage(view: PublicView): RenderedPage {
-  const style = pageStyle(view.accentColor);
-  const feeds = view.path.startsWith('/status/monitor/')
+  const group = !view.path.startsWith('/status/monitor/');
+  const style = group ? `${pageStyle(view.accentColor)}\n${SUBSCRIBE_STYLE}` : pageStyle(view.accentColor);
+  const feeds = !group
     ? ''
     : `<link rel="alternate" type="application/atom+xml" title="${e(view.title)} incidents" href="${e(view.path)}/feed.atom"><link rel="alternate" type="application/json" href="${e(view.path)}.json">`;
   const logo = view.logoUrl ? `<img src="${e(view.logoUrl)}" alt="${e(view.title)} logo">` : '';
@@ -70,6 +73,7 @@ ${active}
 ${maintenance}
 <section aria-labelledby="monitors"><h2 id="monitors">Monitors</h2>${legend}<ul class="plain">${view.monitors.map(monitorCard).join('\n')}</ul></section>
 <section aria-labelledby="past"><h2 id="past">Past incidents</h2>${past}</section>
+${group ? subscribeForm(view.path, view.monitors) : ''}
 </main>
 <footer class="muted">${branding}${machine}</footer>`;
   return {
