@@ -5,7 +5,8 @@ import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startReceiver } from '../alerts/test/receiver.ts';
 import { TEST_PUBLIC_URL, TEST_SECRET } from '../test/test-app.ts';
-import { linkIn, MINUTE, type SubscriberHarness, startSubscriberHarness } from './test/subscriber-harness.ts';
+import { pathIn } from './test/subscriber-app.ts';
+import { MINUTE, type SubscriberHarness, startSubscriberHarness } from './test/subscriber-harness.ts';
 import { webhookSecretOf } from './tokens.ts';
 
 let s: SubscriberHarness;
@@ -44,7 +45,7 @@ describe('an email subscriber', () => {
     );
     expect(confirmation?.headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
 
-    const confirmed = await s.h.app.request(linkIn(confirmation?.text ?? '', '/status/acme/confirm/'));
+    const confirmed = await s.h.app.request(pathIn(confirmation?.text ?? '', '/status/acme/confirm/'));
     expect(confirmed.status).toBe(200);
     expect(await confirmed.text()).toContain('You will get updates about Acme.');
 
@@ -81,7 +82,7 @@ describe('an email subscriber', () => {
     }
 
     // One-click unsubscribe, as a mail client does it: a POST to the List-Unsubscribe address.
-    const unsubscribe = linkIn(told[2]?.headers ?? '', '/status/acme/unsubscribe/');
+    const unsubscribe = pathIn(told[2]?.headers ?? '', '/status/acme/unsubscribe/');
     const shown = await s.h.app.request(unsubscribe);
     expect(await shown.text()).toContain('Unsubscribe from Acme?');
     const gone = await s.h.app.request(unsubscribe, {
@@ -107,7 +108,7 @@ describe('an email subscriber', () => {
     await s.subscribe('acme', { email: READER, monitor: [web.id] });
     await s.notify();
     const [confirmation] = s.mailsTo(READER);
-    await s.h.app.request(linkIn(confirmation?.text ?? '', '/status/acme/confirm/'));
+    await s.h.app.request(pathIn(confirmation?.text ?? '', '/status/acme/confirm/'));
 
     s.h.answerPath('/api', 'error');
     await s.h.step();

@@ -92,10 +92,3 @@ export async function startSubscriberHarness(plan: 'free' | 'starter' | 'pro' = 
 }
 
 export type SubscriberHarness = Awaited<ReturnType<typeof startSubscriberHarness>>;
-
-/** The path of the first link in a text that starts with `${TEST_PUBLIC_URL}${prefix}`. */
-export function linkIn(text: string, prefix: string): string {
-  const found = text.match(new RegExp(`${TEST_PUBLIC_URL}(${prefix}[^\\s>"]+)`));
-  if (!found?.[1]) throw new Error(`no ${prefix} link in: ${text}`);
-  return found[1];
-}
