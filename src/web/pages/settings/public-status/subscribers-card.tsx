@@ -71,7 +71,7 @@ function SubscriberRow({ subscriber, onRemove }: { subscriber: Subscriber; onRem
   const timeZone = useTimeZone();
   return (
     <tr className="border-t border-border">
-      <td className="max-w-64 py-2 pr-3 break-all">{subscriber.address}</td>
+      <td className="max-w-64 py-2 pr-3 [overflow-wrap:anywhere]">{subscriber.address}</td>
       <td className="py-2 pr-3">{subscriber.kind === 'email' ? 'Email' : 'Webhook'}</td>
       <td className="py-2 pr-3">{subscriber.confirmed ? 'Confirmed' : 'Awaiting confirmation'}</td>
       <td className="py-2 pr-3 whitespace-nowrap">{formatDate(subscriber.createdAt, timeZone)}</td>
