@@ -35,6 +35,7 @@ async function publishPage(page: Page, server: Server) {
     data: { name: 'Acme', slug: SLUG, published: true, monitors: [{ monitorId: id, displayName: 'Shop' }] },
   });
   expect(created.ok()).toBe(true);
+  return { monitorId: id, pageId: ((await created.json()) as { id: string }).id };
 }
 
 /** The confirmation link of the newest mail to the reader in the owner's outbox (no SMTP here). */
@@ -60,18 +61,21 @@ test('a signed-out visitor subscribes by email, confirms from the outbox, and th
   const server = await startSite();
   try {
     await signUp(page, USER);
-    await publishPage(page, server);
+    const { monitorId, pageId } = await publishPage(page, server);
 
     const light = await visitor(browser, 'light');
     try {
       await light.page.goto(`/status/${SLUG}`);
       const form = light.page.getByRole('region', { name: 'Get updates' });
       await expect(form).toBeVisible();
-      await light.page.getByText('Only some monitors').click();
-      await expect(form.getByLabel('Shop')).toBeVisible();
       await fullPageShot(light.page, `${SHOTS}/subscribers-page-light.png`);
-      await form.getByLabel('Email address').fill(READER);
-      await form.getByRole('button', { name: 'Subscribe' }).click();
+      // The full form, with the page's monitors to choose from, is a page of its own.
+      await form.getByRole('link', { name: 'Only some monitors? Choose them here.' }).click();
+      await expect(light.page.getByRole('heading', { name: 'Get updates from Acme' })).toBeVisible();
+      await light.page.getByLabel('Shop').check();
+      await light.page.screenshot({ path: `${SHOTS}/subscribers-options-light.png` });
+      await light.page.getByLabel('Email address').fill(READER);
+      await light.page.getByRole('button', { name: 'Subscribe' }).click();
       await expect(light.page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
       await expect(light.page.getByText(`We sent a confirmation link to ${READER}.`)).toBeVisible();
       await light.page.screenshot({ path: `${SHOTS}/subscribers-sent-light.png` });
@@ -108,6 +112,10 @@ test('a signed-out visitor subscribes by email, confirms from the outbox, and th
     await expect(page.getByText('1 subscriber · 1 confirmed · up to 100 on your plan')).toBeVisible();
     const table = page.getByRole('table');
     await expect(table.getByRole('row', { name: new RegExp(READER) })).toContainText('Confirmed');
+    const { subscribers } = (await (
+      await page.request.get(`/api/v1/status-pages/${pageId}/subscribers`)
+    ).json()) as { subscribers: { monitorIds: string[] | null }[] };
+    expect(subscribers[0]?.monitorIds).toEqual([monitorId]);
     await expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible();
     await page.getByRole('heading', { name: 'Subscribers' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/subscribers-settings-light.png`, animations: 'disabled' });

@@ -73,7 +73,7 @@ ${active}
 ${maintenance}
 <section aria-labelledby="monitors"><h2 id="monitors">Monitors</h2>${legend}<ul class="plain">${view.monitors.map(monitorCard).join('\n')}</ul></section>
 <section aria-labelledby="past"><h2 id="past">Past incidents</h2>${past}</section>
-${group ? subscribeForm(view.path, view.monitors) : ''}
+${group ? subscribeForm(view.path, view.monitors.length > 0) : ''}
 </main>
 <footer class="muted">${branding}${machine}</footer>`;
   return {

@@ -1,5 +1,7 @@
-// The subscribe form on a public status page: plain HTML that posts without JavaScript, an email
-// field first, a webhook and a choice of monitors folded away in <details>.
+// The subscribe form: on a public status page a compact one (an email field, a webhook folded
+// away in <details>, a link to the choice of monitors), and the full one with that choice on its
+// own page, so a page of many monitors stays small. Plain HTML that posts without JavaScript.
+import { escapeHtml } from '../mail/layout.ts';
 import { escapeXml as e } from '../status-pages/format.ts';
 import { SUBSCRIBE_TEXT as T } from './text.ts';
 
@@ -8,15 +10,38 @@ export const SUBSCRIBE_STYLE = `.sub label{display:block;font-size:.875rem;margi
 .sub input[type=email],.sub input[type=url]{width:100%;font:inherit;padding:.5rem .75rem;border:1px solid var(--line);border-radius:.5rem;background:var(--bg);color:var(--fg)}
 .sub-row{display:flex;gap:.5rem;flex-wrap:wrap}.sub-row input{flex:1 1 14rem}
 .sub button{font:inherit;font-weight:600;padding:.5rem 1rem;border:0;border-radius:.5rem;background:var(--fg);color:var(--bg);cursor:pointer}
-.sub details{margin-top:.75rem}.sub summary{cursor:pointer;font-size:.875rem}
-.sub .tick{display:flex;gap:.5rem;align-items:center;margin:.25rem 0;font-size:.875rem}`;
+.sub details{margin-top:.75rem}.sub summary{cursor:pointer;font-size:.875rem}`;
 
-export function subscribeForm(pagePath: string, monitors: readonly { id: string; name: string }[]): string {
-  const ticks = monitors
-    .map((m) => `<label class=tick><input type=checkbox name=monitor value="${e(m.id)}">${e(m.name)}</label>`)
-    .join('');
-  const choice = monitors.length
-    ? `<details><summary>${e(T.monitorsSummary)}</summary><p class=muted>${e(T.monitorsHint)}</p>${ticks}</details>`
+const fields = (webhook: string) =>
+  `<label for=sub-email>${e(T.emailLabel)}</label><div class=sub-row><input id=sub-email name=email type=email autocomplete=email placeholder="you@example.com"><button type=submit>${e(T.button)}</button></div>${webhook}`;
+
+/** The form on the status page itself. */
+export function subscribeForm(pagePath: string, hasMonitors: boolean): string {
+  const choose = hasMonitors
+    ? `<p class=muted><a href="${e(pagePath)}/subscribe">${e(T.monitorsLink)}</a></p>`
     : '';
-  return `<section aria-labelledby=subscribe><h2 id=subscribe>${e(T.heading)}</h2><form class="card sub" method=post action="${e(pagePath)}/subscribe"><p class=muted>${e(T.intro)}</p><label for=sub-email>${e(T.emailLabel)}</label><div class=sub-row><input id=sub-email name=email type=email autocomplete=email placeholder="you@example.com"><button type=submit>${e(T.button)}</button></div><details><summary>${e(T.webhookSummary)}</summary><label for=sub-hook>${e(T.webhookLabel)}</label><input id=sub-hook name=webhookUrl type=url placeholder="https://"></details>${choice}</form></section>`;
+  const webhook = `<details><summary>${e(T.webhookSummary)}</summary><label for=sub-hook>${e(T.webhookLabel)}</label><input id=sub-hook name=webhookUrl type=url placeholder="https://"></details>`;
+  return `<section aria-labelledby=subscribe><h2 id=subscribe>${e(T.heading)}</h2><form class="card sub" method=post action="${e(pagePath)}/subscribe"><p class=muted>${e(T.intro)}</p>${fields(webhook)}${choose}</form></section>`;
+}
+
+const OPTIONS_STYLE =
+  'display:block;width:100%;padding:8px;margin:4px 0 12px;font:inherit;box-sizing:border-box';
+
+/** The full form, on its own page (inside the shared message page): the page's monitors to tick. */
+export function subscribeOptionsForm(
+  pagePath: string,
+  monitors: readonly { id: string; name: string }[],
+): string {
+  const h = escapeHtml;
+  const ticks = monitors
+    .map(
+      (m) =>
+        `<label style="display:block;margin:4px 0"><input type="checkbox" name="monitor" value="${h(m.id)}"> ${h(m.name)}</label>`,
+    )
+    .join('');
+  return `<p>${h(T.intro)}</p><form method="post" action="${h(pagePath)}/subscribe">
+<label for="sub-email">${h(T.emailLabel)}</label><input id="sub-email" name="email" type="email" autocomplete="email" style="${OPTIONS_STYLE}">
+<label for="sub-hook">${h(T.webhookLabelAlone)}</label><input id="sub-hook" name="webhookUrl" type="url" placeholder="https://" style="${OPTIONS_STYLE}">
+<fieldset style="border:0;padding:0;margin:0 0 16px"><legend>${h(T.monitorsLegend)}</legend><p>${h(T.monitorsHint)}</p>${ticks}</fieldset>
+<button type="submit">${h(T.button)}</button></form>`;
 }

@@ -1,5 +1,6 @@
 // The visitor's routes beside a status page, server-rendered and without sign-in:
-//   POST /status/{slug}/subscribe              the page's form (email, or webhookUrl; monitor ticks)
+//   GET  /status/{slug}/subscribe              the full form, with the page's monitors to tick
+//   POST /status/{slug}/subscribe              either form (email, or webhookUrl; monitor ticks)
 //   GET  /status/{slug}/confirm/{token}        the link in the confirmation message
 //   GET  /status/{slug}/unsubscribe/{token}    a page with one button (a mail scanner changes nothing)
 //   POST /status/{slug}/unsubscribe/{token}    that button, and RFC 8058 one-click from mail clients
@@ -12,6 +13,7 @@ import { messagePage } from '../http/message-page.ts';
 import type { AppEnv } from '../http/session.ts';
 import { escapeHtml as e } from '../mail/layout.ts';
 import { notAvailable } from '../status-pages/public-builders.ts';
+import { subscribeOptionsForm } from './form.ts';
 import { type PageRef, type SignupForm, SignupRefusal, type SignupResult, type Signups } from './signup.ts';
 import { fill, SUBSCRIBE_TEXT as T } from './text.ts';
 
@@ -85,6 +87,15 @@ export function mountSubscriberRoutes(app: Hono<AppEnv>, signups: Signups, trust
   const limit = bodyLimit({
     maxSize: FORM_LIMIT_BYTES,
     onError: (c) => page(c, 413, T.notAcceptedTitle, `<p>${e(T.missingAddress)}</p>`),
+  });
+
+  app.get('/status/:slug/subscribe', (c) => {
+    const slug = c.req.param('slug');
+    return answer(c, slug, async () => {
+      const { page: ref, monitors } = await signups.options(slug);
+      const form = subscribeOptionsForm(`/status/${encodeURIComponent(slug)}`, monitors);
+      return page(c, 200, fill(T.optionsTitle, { page: ref.name }), `${form}${backLink(slug)}`);
+    });
   });
 
   app.post('/status/:slug/subscribe', limit, (c) => {

@@ -45,9 +45,26 @@ describe('the subscribe form', () => {
     const html = await response.text();
     expect(html).toContain('<h2 id=subscribe>Get updates</h2>');
     expect(html).toContain('<form class="card sub" method=post action="/status/acme/subscribe">');
-    expect(html).toContain(`<input type=checkbox name=monitor value="${monitor.id}">shop</label>`);
+    expect(html).toContain('<a href="/status/acme/subscribe">Only some monitors? Choose them here.</a>');
     expect(response.headers.get('content-security-policy')).toContain("form-action 'self'");
     expect(await (await app.get(`/status/monitor/${monitor.id}`)).text()).not.toContain('Get updates');
+  });
+
+  it('offers the page’s monitors to choose from on a page of its own', async () => {
+    const monitor = await app.monitor(owner, 'shop');
+    await app.send(owner, 'POST', '/status-pages', {
+      name: 'Acme',
+      slug: 'acme',
+      published: true,
+      monitors: [{ monitorId: monitor.id, displayName: 'Web shop' }],
+    });
+    const response = await app.get('/status/acme/subscribe');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<h1>Get updates from Acme</h1>');
+    expect(html).toContain('<form method="post" action="/status/acme/subscribe">');
+    expect(html).toContain(`<input type="checkbox" name="monitor" value="${monitor.id}"> Web shop</label>`);
+    expect((await app.get('/status/nowhere/subscribe')).status).toBe(404);
   });
 
   it('sends the confirmation to the page owner’s outbox when no SMTP server is configured', async () => {

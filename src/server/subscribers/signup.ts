@@ -154,6 +154,21 @@ export function createSignups({ db, clock, secret, entitlements, vetUrl }: Signu
   }
 
   return {
+    /** The page's monitors under the names it shows, for the full form; published pages only. */
+    async options(slug: string): Promise<{ page: PageRef; monitors: { id: string; name: string }[] }> {
+      const page = await publishedPage(slug);
+      const rows = await db
+        .selectFrom('status_page_monitors')
+        .innerJoin('monitors', 'monitors.id', 'status_page_monitors.monitor_id')
+        .select(['monitors.id', 'monitors.name', 'status_page_monitors.display_name'])
+        .where('status_page_monitors.status_page_id', '=', page.id)
+        .where('monitors.user_id', '=', page.user_id)
+        .orderBy('status_page_monitors.position')
+        .execute();
+      const monitors = rows.map((row) => ({ id: row.id, name: row.display_name ?? row.name }));
+      return { page: { name: page.name, slug: page.slug }, monitors };
+    },
+
     async subscribe(slug: string, form: SignupForm, clientAddress: string | null): Promise<SignupResult> {
       const page = await publishedPage(slug);
       const { kind, address } = readAddress(form);

@@ -9,7 +9,10 @@ export const SUBSCRIBE_TEXT = {
   button: 'Subscribe',
   webhookSummary: 'Or use a webhook',
   webhookLabel: 'Webhook URL (receives a signed JSON POST per event)',
-  monitorsSummary: 'Only some monitors',
+  monitorsLink: 'Only some monitors? Choose them here.',
+  optionsTitle: 'Get updates from {page}',
+  webhookLabelAlone: 'Or a webhook URL (receives a signed JSON POST per event)',
+  monitorsLegend: 'Only these monitors',
   monitorsHint: 'Leave all unticked to hear about every monitor on this page.',
   back: 'Back to the status page',
 
