@@ -44,7 +44,7 @@ async function hasSubscribers(tx: Kysely<Database>, workspaceId: string): Promis
   return row !== undefined;
 }
 
-/** `monitorIds` null: the event touches every monitor of the workspace. */
+/** `monitorIds` null: the event touches every monitor of the workspace. Callers ask hasSubscribers first. */
 async function writeNotice(
   tx: Kysely<Database>,
   workspaceId: string,
@@ -54,7 +54,7 @@ async function writeNotice(
   now: number,
   notBefore: number | null = null,
 ): Promise<void> {
-  if (monitorIds?.length === 0 || !(await hasSubscribers(tx, workspaceId))) return;
+  if (monitorIds?.length === 0) return;
   await tx
     .insertInto('status_page_notices')
     .values({
@@ -86,7 +86,7 @@ export async function announceIncident(
     .selectAll()
     .where('id', '=', incidentId)
     .executeTakeFirst();
-  if (!incident) return;
+  if (!incident || !(await hasSubscribers(tx, incident.user_id))) return;
   const monitors = await tx
     .selectFrom('incident_monitors')
     .select('monitor_id')
@@ -122,6 +122,7 @@ async function announceMaintenance(
   endsAt: number,
   now: number,
 ): Promise<void> {
+  if (!(await hasSubscribers(tx, window.user_id))) return;
   const monitorIds =
     window.all_monitors === 1
       ? null

@@ -172,18 +172,19 @@ export function createSignups({ db, clock, secret, entitlements, vetUrl }: Signu
     async subscribe(slug: string, form: SignupForm, clientAddress: string | null): Promise<SignupResult> {
       const page = await publishedPage(slug);
       const { kind, address } = readAddress(form);
-      const monitorIds = await chosenMonitors(page.id, form.monitorIds);
-      if (kind === 'webhook') {
-        await vetUrl(address).catch((err: unknown) => {
-          throw err instanceof ApiError && err.code === 'private_target' ? refuse(T.privateWebhook) : err;
-        });
-      }
+      // Counted before the DNS lookup of a webhook, so the limit also bounds those.
       const now = clock.now();
       const rate = await countSignup(db, page.id, clientAddress, now);
       if (!rate.allowed) {
         const minutes = Math.ceil(rate.retryAfterSeconds / 60);
         throw new SignupRefusal(429, T.rateTitle, fill(T.rate, { minutes }), {
           'Retry-After': String(rate.retryAfterSeconds),
+        });
+      }
+      const monitorIds = await chosenMonitors(page.id, form.monitorIds);
+      if (kind === 'webhook') {
+        await vetUrl(address).catch((err: unknown) => {
+          throw err instanceof ApiError && err.code === 'private_target' ? refuse(T.privateWebhook) : err;
         });
       }
       const existing = await db
