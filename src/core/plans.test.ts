@@ -36,6 +36,14 @@ describe('the plan table (SPEC.md §9)', () => {
   );
 
   it.each([
+    ['free', 100],
+    ['starter', 1000],
+    ['pro', 'unlimited'],
+  ] as const)('%s allows %s subscribers per status page', (id, subscribers) => {
+    expect(PLANS[id].limits.subscribersPerPage).toBe(subscribers);
+  });
+
+  it.each([
     ['free', 7, 30, 90],
     ['starter', 90, 180, 180],
     ['pro', 365, 365, 365],

@@ -39,6 +39,8 @@ export interface PlanLimits {
   webVitalsFrequency: 'weekly' | 'daily';
   /** On-demand performance audits ('Run now') a month. */
   performanceRunsPerMonth: number;
+  /** Subscribers (email and webhook, confirmed or awaiting confirmation) of each status page. */
+  subscribersPerPage: Limit;
   retentionDays: Record<RetentionKey, number>;
 }
 
@@ -119,6 +121,7 @@ export const PLANS: Record<PlanId, Plan> = {
       perfSitesMax: 2,
       webVitalsFrequency: 'weekly',
       performanceRunsPerMonth: 10,
+      subscribersPerPage: 100,
       retentionDays: retention(7, 30, 90),
     },
     features: features(FREE_FEATURES),
@@ -134,6 +137,7 @@ export const PLANS: Record<PlanId, Plan> = {
       perfSitesMax: 15,
       webVitalsFrequency: 'daily',
       performanceRunsPerMonth: 100,
+      subscribersPerPage: 1000,
       retentionDays: retention(90, 180, 180),
     },
     features: features(STARTER_FEATURES),
@@ -149,6 +153,7 @@ export const PLANS: Record<PlanId, Plan> = {
       perfSitesMax: UNLIMITED,
       webVitalsFrequency: 'daily',
       performanceRunsPerMonth: 1000,
+      subscribersPerPage: UNLIMITED,
       retentionDays: retention(365, 365, 365),
     },
     features: features([...FEATURE_KEYS]),

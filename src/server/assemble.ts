@@ -160,6 +160,7 @@ export function assemble({
     digests,
     escalation,
     maintenance,
+    subscribers: { secret, vetUrl: vet.url },
     workspaces,
     events,
     pings: { db, dialect, clock, events, flapPolicy: config.flapPolicy },

@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { createDispatcher } from './alerts/create-alerts.ts';
 import { createDeliveryJob } from './alerts/delivery-job.ts';
+import { createPostJson } from './alerts/post-json.ts';
 import { assemble } from './assemble.ts';
 import { createBilling } from './billing/create-billing.ts';
 import { billingPeriodJob } from './billing/period-job.ts';
@@ -35,6 +36,7 @@ import { createCheckJob } from './scheduler/check-job.ts';
 import { createWorker, type Worker } from './scheduler/worker.ts';
 import { resolveSecretKey } from './secret.ts';
 import { createSslJob } from './ssl/ssl-job.ts';
+import { createSubscriberJob } from './subscribers/job.ts';
 
 export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../dist/web');
 
@@ -222,6 +224,16 @@ export function createCheckWorker(
         entitlements: billing.entitlements,
       }),
       deliveries,
+      createSubscriberJob({
+        db: database.db,
+        dialect: database.dialect,
+        clock: systemClock,
+        logger,
+        secret: resolveSecretKey(config),
+        publicUrl: config.publicUrl,
+        mailer,
+        postJson: createPostJson(guard),
+      }),
       flappingJob(database.db, systemClock, config.flapPolicy),
       reminderJob(database.db, systemClock),
       billingPeriodJob(billing.periodic, systemClock),

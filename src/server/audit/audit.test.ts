@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEventList } from '../../core/api/audit.ts';
 import type { TestUser } from '../test/factories.ts';
 import { insertAutomaticIncident } from '../test/incident-rows.ts';
+import { insertSubscriber } from '../test/subscriber-rows.ts';
 import { createUserApp } from '../test/user-app.ts';
 import { joinWorkspace } from '../test/workspace-rows.ts';
 
@@ -188,6 +189,14 @@ describe('the audit log', () => {
         path: `/status-pages/${page.id}`,
         body: { name: 'Acme status' },
         action: 'status_page.update',
+      },
+      {
+        op: 'DELETE /status-pages/{id}/subscribers/{subscriberId}',
+        before: async () => {
+          await insertSubscriber(app.t.database.db, owner.id, page.id, 'sub-audit');
+        },
+        path: `/status-pages/${page.id}/subscribers/sub-audit`,
+        action: 'status_page.subscriber_remove',
       },
       { op: 'DELETE /status-pages/{id}', path: `/status-pages/${page.id}`, action: 'status_page.delete' },
       {

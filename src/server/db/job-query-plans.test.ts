@@ -15,9 +15,12 @@ import { deleteBatchStatement } from '../retention/prune.ts';
 import { INSERT_AGED, insertSite } from '../retention/test/rows.ts';
 import { changedSince, claimDueSslStatesQuery, syncSslStates } from '../ssl/claim.ts';
 import { newSslState } from '../ssl/state.ts';
+import { claimDueSubscriberDeliveriesQuery } from '../subscribers/claim.ts';
+import { dueNoticesQuery } from '../subscribers/fanout.ts';
 import { automaticIncidentRow } from '../test/incident-rows.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../test/monitor-rows.ts';
 import { insertResults } from '../test/result-rows.ts';
+import { insertToldSubscribers } from '../test/subscriber-rows.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
 import type { Dialect } from './connect.ts';
 import { explainQuery, type QueryPlan } from './query-plan.ts';
@@ -107,6 +110,8 @@ async function seed(db: Kysely<Database>, dialect: Dialect) {
       for (const at of hours(3)) await insert(db, owner, at);
     }
   }
+  // Every owner's status page told its subscribers of that outage long ago.
+  for (const [o, site] of sites.entries()) await insertToldSubscribers(db, site.owner, `page-${o}`, old);
   // Every owner's digest went out; the next is later.
   await db
     .updateTable('digest_settings')
@@ -200,6 +205,19 @@ describe('per-poll statements of the periodic jobs', () => {
     const plan = await explain(dueEscalationsQuery(t.db, { now: NOW, limit: 25 }));
     expectIndexSearch(plan, 'incidents_next_escalation_idx');
     expect(plan.text).not.toMatch(/\bmonitors\b/);
+  });
+
+  it('finds the status page notices due for expansion through their partial fan-out index', async () => {
+    expectIndexSearch(await explain(dueNoticesQuery(t.db, NOW, 20)), 'status_page_notices_fanout_idx');
+  });
+
+  it('claims due subscriber deliveries through their partial due index', async () => {
+    expectIndexSearch(
+      await explain(
+        claimDueSubscriberDeliveriesQuery(t.db, t.dialect, { now: NOW, limit: 50, leaseMs: 60_000 }),
+      ),
+      'status_page_deliveries_due_idx',
+    );
   });
 
   it('finds the maintenance windows due to start or end through their next-transition index', async () => {

@@ -16,6 +16,7 @@ import type { MaintenanceTables } from './maintenance-schema.ts';
 import type { PerformanceTables } from './performance-schema.ts';
 import type { MonitorSslStateTable, SslCheckTable } from './ssl-schema.ts';
 import type { StatusPageTables } from './status-page-schema.ts';
+import type { SubscriberTables } from './subscriber-schema.ts';
 import type { WorkerTables } from './worker-schema.ts';
 import type { WorkspaceTables } from './workspace-schema.ts';
 
@@ -245,7 +246,8 @@ export interface Database
     AuditTables,
     EscalationTables,
     MaintenanceTables,
-    WorkerTables {
+    WorkerTables,
+    SubscriberTables {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

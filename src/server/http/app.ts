@@ -44,6 +44,7 @@ import { mountRegionRoutes } from '../regions/routes.ts';
 import { mountRetentionRoutes } from '../retention/routes.ts';
 import { mountSslRoutes } from '../ssl/routes.ts';
 import { mountStatusPages } from '../status-pages/mount.ts';
+import { mountSubscribers, type SubscriberDeps } from '../subscribers/mount.ts';
 import { mountAccountRoutes } from '../users/routes.ts';
 import type { InvitationService } from '../workspaces/invitations.ts';
 import type { WorkspaceLifecycle } from '../workspaces/lifecycle.ts';
@@ -73,6 +74,8 @@ export interface AppDeps {
   digests: DigestService;
   escalation: Escalation;
   maintenance: MaintenanceService;
+  /** Status page subscribers: what sign-ups and the owner's list need beyond the app's own parts. */
+  subscribers: Pick<SubscriberDeps, 'secret' | 'vetUrl'>;
   workspaces: { members: MemberService; invitations: InvitationService; lifecycle: WorkspaceLifecycle };
   events: EventBus;
   /** What a heartbeat ping needs to be judged like a check result. */
@@ -95,6 +98,7 @@ export function createApp({
   digests,
   escalation,
   maintenance,
+  subscribers,
   workspaces,
   events,
   pings,
@@ -146,6 +150,14 @@ export function createApp({
   mountOutboxRoutes(api, db);
   mountSslRoutes(api, db, billing.entitlements);
   mountDomainRoutes(api, db, clock);
+  // Before the status pages: their public routes end in a catch-all 404 under /status.
+  mountSubscribers(app, api, {
+    ...subscribers,
+    db,
+    clock,
+    entitlements: billing.entitlements,
+    trustProxy: config.trustProxy,
+  });
   mountStatusPages(app, api, { db, clock, entitlements: billing.entitlements, publicUrl: config.publicUrl });
   mountApiKeyRoutes(api, apiKeys);
   mountDeploymentRoutes(api, deployments);

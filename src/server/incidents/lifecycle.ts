@@ -12,6 +12,7 @@ import type { Database, MonitorTable } from '../db/schema.ts';
 import { recoveryChannels, resumeEscalation, startEscalation } from '../escalation/start.ts';
 import type { MonitorStatusEvent } from '../events/bus.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
+import { announceIncident } from '../subscribers/notices.ts';
 import {
   adoptDependants,
   joinedUpstream,
@@ -141,6 +142,7 @@ async function wentDown(
     );
     if (flapping) await markFlapping(tx, recent, event.at, policy);
     await resumeEscalation(tx, recent, change.checkedAt);
+    await announceIncident(tx, 'incident.opened', recent.id, change.checkedAt);
     return;
   }
 
@@ -188,6 +190,8 @@ async function wentDown(
   await addIncidentEvent(tx, incident.id, event.at, 'detected', `Check failed: ${describeFailure(change)}`);
   await addIncidentEvent(tx, incident.id, change.checkedAt, 'confirmed', 'Confirmed down by a re-check.');
   const holdUntil = await holdForUpstreams(tx, upstreams, change.checkedAt, confirmDelayMs);
+  // Held like the Down alert: an incident folded into its upstream's is never announced.
+  await announceIncident(tx, 'incident.opened', incident.id, change.checkedAt, { notBefore: holdUntil });
   if (escalation) await addIncidentEvent(tx, incident.id, change.checkedAt, 'escalated', escalation.message);
   await enqueueAlert(tx, {
     userId: monitor.user_id,
@@ -221,6 +225,7 @@ export async function resolveAutomatic(
     .where('id', '=', incident.id)
     .execute();
   await addIncidentEvent(tx, incident.id, at, 'resolved', message);
+  await announceIncident(tx, 'incident.resolved', incident.id, at);
   const monitor = await tx
     .selectFrom('monitors')
     .selectAll()

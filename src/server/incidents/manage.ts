@@ -19,6 +19,7 @@ import type { IncidentTable } from '../db/incident-schema.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/session.ts';
+import { announceIncident } from '../subscribers/notices.ts';
 import { acknowledgeIncident } from './acknowledge.ts';
 import type { IncidentGate } from './gate.ts';
 import { getOwnedIncidentRow, ownedMonitors } from './repository.ts';
@@ -38,13 +39,22 @@ async function setColumns(tx: Tx, id: string, columns: Updateable<IncidentTable>
   await tx.updateTable('incidents').set(columns).where('id', '=', id).execute();
 }
 
+/** What a status change means to a status page's subscribers, if anything. */
+type Turn = 'incident.resolved' | 'incident.opened' | null;
+
 /**
  * Moves the incident to `to`. Resolving an automatic incident by hand counts as its recovery
  * notice, so a later recovery of the monitor sends no second Recovered alert; reopening one is
  * refused while its monitor already has another open automatic incident.
  */
-async function changeStatus(tx: Tx, row: IncidentTable, to: IncidentStatus, now: number, actorId: string) {
-  if (to === row.status) return;
+async function changeStatus(
+  tx: Tx,
+  row: IncidentTable,
+  to: IncidentStatus,
+  now: number,
+  actorId: string,
+): Promise<Turn> {
+  if (to === row.status) return null;
   const columns: Updateable<IncidentTable> = { status: to, updated_at: now };
   if (to === 'resolved') {
     columns.resolved_at = now;
@@ -80,6 +90,8 @@ async function changeStatus(tx: Tx, row: IncidentTable, to: IncidentStatus, now:
     `Status changed from ${from} to ${INCIDENT_STATUS_LABELS[to]}.`,
     actorId,
   );
+  if (to === 'resolved') return 'incident.resolved';
+  return row.resolved_at !== null ? 'incident.opened' : null;
 }
 
 export function createIncidentManagement({ db, clock, requireManagement, get }: ManagementDeps) {
@@ -130,6 +142,7 @@ export function createIncidentManagement({ db, clock, requireManagement, get }: 
         }
         await addIncidentEvent(tx, id, now, 'detected', 'Opened by hand.', actorId);
         if (input.update) await insertUpdate(tx, id, input.status, input.update, now, actorId);
+        await announceIncident(tx, 'incident.opened', id, now, { message: input.update ?? null });
         await recordAudit(tx, caller, now, {
           action: 'incident.create',
           resource: { id, name: input.title },
@@ -181,7 +194,10 @@ export function createIncidentManagement({ db, clock, requireManagement, get }: 
           const message = `Severity changed from ${INCIDENT_SEVERITY_LABELS[row.severity]} to ${INCIDENT_SEVERITY_LABELS[patch.severity]}.`;
           await addIncidentEvent(tx, id, now, 'severity_changed', message, actorId);
         }
-        if (patch.status !== undefined) await changeStatus(tx, row, patch.status, now, actorId);
+        if (patch.status !== undefined) {
+          const turn = await changeStatus(tx, row, patch.status, now, actorId);
+          if (turn) await announceIncident(tx, turn, id, now);
+        }
         await recordAudit(tx, caller, now, {
           action: 'incident.update',
           resource: { id, name: patch.title ?? row.title },
@@ -197,8 +213,11 @@ export function createIncidentManagement({ db, clock, requireManagement, get }: 
       const status = input.status ?? row.status;
       const now = clock.now();
       await db.transaction().execute(async (tx) => {
-        await changeStatus(tx, row, status, now, actorId);
+        const turn = await changeStatus(tx, row, status, now, actorId);
         await insertUpdate(tx, id, status, input.message, now, actorId);
+        // One notice per update: a resolving update is the resolution, carrying its message.
+        const kind = turn === 'incident.resolved' ? turn : 'incident.updated';
+        await announceIncident(tx, kind, id, now, { message: input.message });
         await recordAudit(tx, caller, now, {
           action: 'incident.post_update',
           resource: { id, name: row.title },

@@ -9,6 +9,7 @@ import type { MaintenanceWindowTable } from '../db/maintenance-schema.ts';
 import type { Database } from '../db/schema.ts';
 import { selectMonitors } from '../deployments/select-monitors.ts';
 import { ApiError } from '../http/errors.ts';
+import { announceNewWindow } from '../subscribers/notices.ts';
 import { firstTiming, refreshCoverage, type WindowTiming } from './transitions.ts';
 
 export interface NewWindow {
@@ -79,5 +80,6 @@ export async function insertWindow(tx: Kysely<Database>, input: NewWindow, now: 
   await tx.insertInto('maintenance_windows').values(row).execute();
   if (input.monitorIds) await chooseMonitors(tx, input.workspaceId, row.id, input.monitorIds);
   await refreshCoverage(tx, row, now);
+  await announceNewWindow(tx, row, now);
   return row.id;
 }

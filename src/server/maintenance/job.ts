@@ -7,6 +7,7 @@ import type { Clock } from '../clock.ts';
 import type { MaintenanceWindowTable } from '../db/maintenance-schema.ts';
 import type { Database } from '../db/schema.ts';
 import { periodicJob, type WorkerJob } from '../scheduler/worker.ts';
+import { announceStart } from '../subscribers/notices.ts';
 import { advance, refreshCoverage } from './transitions.ts';
 
 const BATCH = 100;
@@ -32,6 +33,7 @@ async function transition(db: Kysely<Database>, row: MaintenanceWindowTable, now
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) === 0) return;
     await refreshCoverage(tx, { ...row, ...timing }, now);
+    await announceStart(tx, row, row, timing, now);
   });
 }
 

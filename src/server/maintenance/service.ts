@@ -13,6 +13,7 @@ import type { MaintenanceWindowTable } from '../db/maintenance-schema.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/session.ts';
+import { announceStart } from '../subscribers/notices.ts';
 import { chooseMonitors, insertWindow, nothingLeft, storedRecurrence } from './insert-window.ts';
 import { getOwnedWindowRow, listWindows, loadWindow, type WindowListQuery } from './repository.ts';
 import {
@@ -53,13 +54,15 @@ export function createMaintenanceService({ db, clock }: MaintenanceServiceDeps) 
     now: number,
     next: (current: MaintenanceWindowTable) => WindowTiming,
   ) {
-    const timing = next({ ...row, ...advance(row, now) });
+    const current = { ...row, ...advance(row, now) };
+    const timing = next(current);
     await tx
       .updateTable('maintenance_windows')
       .set({ ...timing, updated_at: now })
       .where('id', '=', row.id)
       .execute();
     await refreshCoverage(tx, { ...row, ...timing }, now);
+    await announceStart(tx, row, current, timing, now);
   }
 
   const get = (workspaceId: string, id: string) => loadWindow(db, workspaceId, id, clock.now());

@@ -119,6 +119,16 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
     at: 'created_at',
     keep: { retention: 'digestReports' },
   },
+  {
+    // Only needed until every subscriber was told; their deliveries go with them.
+    kind: 'status_page_notices',
+    label: 'Status page notices',
+    table: 'status_page_notices',
+    key: ['id'],
+    owner: BY_USER,
+    at: 'created_at',
+    keep: { days: 30 },
+  },
   // Status pages show 90 days of bars to everyone, so rollups do not follow the plan.
   {
     kind: 'rollups_hourly',

@@ -1,6 +1,7 @@
 // The public status page as one self-contained HTML document: complete without JavaScript,
 // its one stylesheet and one script inline and allowed by hash in the page's own CSP.
 import { createHash } from 'node:crypto';
+import { SUBSCRIBE_STYLE, subscribeForm } from '../subscribers/form.ts';
 import { escapeXml as e, withMarkup } from './format.ts';
 import type { PageLocale } from './i18n/locale.ts';
 import { LOCAL_TIME_SCRIPT, pageStyle } from './page-style.ts';
@@ -28,7 +29,8 @@ function policy(style: string, script: string | null): string {
     `script-src ${script ? sha256(script) : "'none'"}`,
     'img-src https: http: data:',
     "base-uri 'none'",
-    "form-action 'none'",
+    // The subscribe form posts to its own page.
+    "form-action 'self'",
   ].join('; ');
 }
 
@@ -47,8 +49,10 @@ function document(
 
 export function renderStatusPage(view: PublicView, locale: PageLocale): RenderedPage {
   const { t } = locale;
-  const style = pageStyle(view.accentColor, t.dayLabel('', locale.percent(100)));
-  const feeds = view.path.startsWith('/status/monitor/')
+  const group = !view.path.startsWith('/status/monitor/');
+  const base = pageStyle(view.accentColor, t.dayLabel('', locale.percent(100)));
+  const style = group ? `${base}\n${SUBSCRIBE_STYLE}` : base;
+  const feeds = !group
     ? ''
     : `<link rel="alternate" type="application/atom+xml" title="${e(t.feedTitle(view.title))}" href="${e(view.path)}/feed.atom"><link rel="alternate" type="application/json" href="${e(view.path)}.json">`;
   const logo = view.logoUrl ? `<img src="${e(view.logoUrl)}" alt="${e(t.logoAlt(view.title))}">` : '';
@@ -96,6 +100,7 @@ ${active}
 ${maintenance}
 ${section('monitors', t.monitors, `${legend}${flat}${sections}`)}
 ${section('past', t.pastIncidents, past)}
+${group ? subscribeForm(view.path, view.monitors.length > 0, t.subscribe) : ''}
 </main>
 <footer class="muted">${branding}${machine}</footer>`;
   return {

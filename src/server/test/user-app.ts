@@ -7,9 +7,13 @@ import { createTestApp } from './test-app.ts';
 
 export type Plan = 'free' | 'starter' | 'pro';
 
-export async function createUserApp(start: number, options: { allowPrivateTargets?: boolean } = {}) {
+export async function createUserApp(
+  start: number,
+  options: { allowPrivateTargets?: boolean; trustProxy?: boolean } = {},
+) {
   const clock = new ManualClock(start);
-  const t = await createTestApp({}, { clock, allowPrivateTargets: options.allowPrivateTargets });
+  const config = options.trustProxy ? { trustProxy: true } : {};
+  const t = await createTestApp(config, { clock, allowPrivateTargets: options.allowPrivateTargets });
 
   function send(user: TestUser, method: string, path: string, body?: unknown) {
     // As the web app sends it: a content type only with a body.

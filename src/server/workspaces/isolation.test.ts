@@ -3,6 +3,7 @@
 // A's API key: each answers 404, as for an id that does not exist.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../test/factories.ts';
+import { insertSubscriber } from '../test/subscriber-rows.ts';
 import { createUserApp } from '../test/user-app.ts';
 
 const NOW = Date.UTC(2026, 10, 25, 9);
@@ -56,6 +57,10 @@ beforeAll(async () => {
   );
   theirs.set('noteId', await post(`/incidents/${incident}/notes`, { text: 'Mine.' }));
   theirs.set('/status-pages', await post('/status-pages', { name: 'Bob', slug: 'bob-isolated' }));
+  theirs.set(
+    'subscriberId',
+    await insertSubscriber(app.t.database.db, bob.id, theirs.get('/status-pages') ?? ''),
+  );
   theirs.set('/performance/sites', await post('/performance/sites', { url: 'https://bob.example.com/' }));
   theirs.set('/deployments', await post('/deployments', { version: 'v1' }));
   theirs.set(
@@ -89,6 +94,7 @@ function concrete(template: string): string {
   return template
     .replace('{noteId}', theirs.get('noteId') ?? '')
     .replace('{updateId}', theirs.get('updateId') ?? '')
+    .replace('{subscriberId}', theirs.get('subscriberId') ?? '')
     .replace(/\{(id|userId|provider)\}/, theirs.get(prefix) ?? 'missing');
 }
 

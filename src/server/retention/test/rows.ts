@@ -122,6 +122,20 @@ export const INSERT_AGED: Record<string, (db: Db, owner: Owner, at: number) => P
         created_at: at,
       })
       .execute(),
+  status_page_notices: (db, { userId }, at) =>
+    db
+      .insertInto('status_page_notices')
+      .values({
+        id: uuidv7(),
+        user_id: userId,
+        kind: 'incident.resolved',
+        monitor_ids: null,
+        payload: '{}',
+        created_at: at,
+        fanout_at: null,
+        fanout_cursor: null,
+      })
+      .execute(),
   audit_events: (db, { userId }, at) =>
     db
       .insertInto('audit_events')

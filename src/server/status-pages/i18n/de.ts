@@ -28,6 +28,16 @@ export const de: StatusPageMessages = {
   noPastIncidents: 'Keine Vorfälle in den letzten 14 Tagen.',
   poweredBy: 'Bereitgestellt von',
   atomFeed: 'Atom-Feed',
+  subscribe: {
+    heading: 'Updates erhalten',
+    intro:
+      'Erhalten Sie eine E-Mail, wenn ein Vorfall beginnt, aktualisiert oder behoben wird und wenn eine Wartung geplant ist oder beginnt.',
+    emailLabel: 'E-Mail-Adresse',
+    button: 'Abonnieren',
+    webhookSummary: 'Oder einen Webhook verwenden',
+    webhookLabel: 'Webhook-URL (erhält pro Ereignis einen signierten JSON-POST)',
+    monitorsLink: 'Nur bestimmte Monitore? Hier auswählen.',
+  },
 
   barsLegend:
     'Jeder Balken ist ein Tag (UTC), von vor 90 Tagen bis heute, mit seiner Verfügbarkeit, dazu Ausfallminuten und Vorfälle, falls es welche gab. Ein Datum allein bedeutet 100 % Verfügbarkeit: kein Ausfall und keine Vorfälle.',

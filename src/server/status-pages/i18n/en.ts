@@ -28,6 +28,16 @@ export const en: StatusPageMessages = {
   noPastIncidents: 'No incidents in the past 14 days.',
   poweredBy: 'Powered by',
   atomFeed: 'Atom feed',
+  subscribe: {
+    heading: 'Get updates',
+    intro:
+      'Get an email when an incident opens, is updated or resolved, and when maintenance is scheduled or starts.',
+    emailLabel: 'Email address',
+    button: 'Subscribe',
+    webhookSummary: 'Or use a webhook',
+    webhookLabel: 'Webhook URL (receives a signed JSON POST per event)',
+    monitorsLink: 'Only some monitors? Choose them here.',
+  },
 
   barsLegend:
     'Each bar is a day (UTC), from 90 days ago to today, with its uptime, then minutes down and incidents when there were any. A date alone means 100% uptime: no downtime and no incidents.',

@@ -28,6 +28,16 @@ export const es: StatusPageMessages = {
   noPastIncidents: 'Ningún incidente en los últimos 14 días.',
   poweredBy: 'Con la tecnología de',
   atomFeed: 'Feed Atom',
+  subscribe: {
+    heading: 'Recibir actualizaciones',
+    intro:
+      'Reciba un correo cuando un incidente empiece, se actualice o se resuelva, y cuando se programe o empiece un mantenimiento.',
+    emailLabel: 'Correo electrónico',
+    button: 'Suscribirse',
+    webhookSummary: 'O usar un webhook',
+    webhookLabel: 'URL del webhook (recibe un POST JSON firmado por evento)',
+    monitorsLink: '¿Solo algunos monitores? Elíjalos aquí.',
+  },
 
   barsLegend:
     'Cada barra es un día (UTC), desde hace 90 días hasta hoy, con su disponibilidad y, si los hubo, los minutos caídos y los incidentes. Una fecha sola significa 100 % de disponibilidad: sin caídas ni incidentes.',

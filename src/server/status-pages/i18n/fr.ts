@@ -29,6 +29,16 @@ export const fr: StatusPageMessages = {
   noPastIncidents: 'Aucun incident ces 14 derniers jours.',
   poweredBy: 'Propulsé par',
   atomFeed: 'Flux Atom',
+  subscribe: {
+    heading: 'Recevoir les mises à jour',
+    intro:
+      'Un e-mail quand un incident commence, évolue ou est résolu, et quand une maintenance est prévue ou commence.',
+    emailLabel: 'Adresse e-mail',
+    button: "S'abonner",
+    webhookSummary: 'Ou un webhook',
+    webhookLabel: 'URL du webhook (un POST JSON signé par événement)',
+    monitorsLink: 'Certains moniteurs seulement ? Choisissez-les ici.',
+  },
 
   barsLegend:
     "Chaque barre est un jour (UTC), d'il y a 90 jours à aujourd'hui, avec sa disponibilité, puis les minutes de panne et les incidents s'il y en a eu. Une date seule signifie 100 % de disponibilité : aucune panne et aucun incident.",

@@ -26,6 +26,15 @@ export const ja: StatusPageMessages = {
   noPastIncidents: '過去 14 日間にインシデントはありません。',
   poweredBy: 'Powered by',
   atomFeed: 'Atom フィード',
+  subscribe: {
+    heading: '更新を受け取る',
+    intro: 'インシデントの発生・更新・解決時と、メンテナンスの予定・開始時にメールでお知らせします。',
+    emailLabel: 'メールアドレス',
+    button: '購読する',
+    webhookSummary: 'Webhook を使う',
+    webhookLabel: 'Webhook URL（イベントごとに署名付き JSON を POST）',
+    monitorsLink: '一部のモニターだけ？ ここで選べます。',
+  },
 
   barsLegend:
     '各バーは 1 日 (UTC) を表し、90 日前から今日まで、その日の稼働率と、あった場合は停止時間 (分) とインシデント数を示します。日付だけの場合は稼働率 100%、停止もインシデントもありません。',

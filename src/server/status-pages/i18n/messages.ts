@@ -27,6 +27,16 @@ export interface StatusPageMessages {
   /** Followed by the Upwatch link. */
   poweredBy: string;
   atomFeed: string;
+  /** The subscribe form at the foot of a group page. */
+  subscribe: {
+    heading: string;
+    intro: string;
+    emailLabel: string;
+    button: string;
+    webhookSummary: string;
+    webhookLabel: string;
+    monitorsLink: string;
+  };
 
   /** Said once per page; every strip of daily bars points to it. */
   barsLegend: string;

@@ -28,6 +28,16 @@ export const pt: StatusPageMessages = {
   noPastIncidents: 'Nenhum incidente nos últimos 14 dias.',
   poweredBy: 'Desenvolvido com',
   atomFeed: 'Feed Atom',
+  subscribe: {
+    heading: 'Receber atualizações',
+    intro:
+      'Receba um e-mail quando um incidente começar, for atualizado ou resolvido, e quando uma manutenção for agendada ou começar.',
+    emailLabel: 'Endereço de e-mail',
+    button: 'Inscrever-se',
+    webhookSummary: 'Ou usar um webhook',
+    webhookLabel: 'URL do webhook (recebe um POST JSON assinado por evento)',
+    monitorsLink: 'Apenas alguns monitores? Escolha aqui.',
+  },
 
   barsLegend:
     'Cada barra é um dia (UTC), de 90 dias atrás até hoje, com sua disponibilidade e, quando houve, os minutos fora do ar e os incidentes. Uma data sozinha significa 100% de disponibilidade: sem queda e sem incidentes.',

@@ -36,6 +36,9 @@ describe('PricingTable', () => {
     expect(await card('Free')).toHaveTextContent('$0 per month');
     expect(await card('Pro')).toHaveTextContent('Everything from Starter, plus:');
     expect(await card('Pro')).toHaveTextContent('Unlimited performance sites');
+    expect(await card('Free')).toHaveTextContent('100 subscribers per status page');
+    expect(starter).toHaveTextContent('1,000 subscribers per status page');
+    expect(await card('Pro')).toHaveTextContent('Unlimited subscribers per status page');
     expect(await card('Pro')).not.toHaveTextContent('Most popular');
   });
 

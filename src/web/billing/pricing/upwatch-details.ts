@@ -38,6 +38,10 @@ function limitLines(plan: Plan): ProductItemOverride[] {
       secondaryText: 'per month',
     },
     { primaryText: `${formatNumber(limits.retentionDays.checks)}-day check history` },
+    {
+      primaryText: count(limits.subscribersPerPage, 'subscriber', 'subscribers'),
+      secondaryText: 'per status page',
+    },
   ];
 }
 

@@ -11,6 +11,7 @@ import { DeleteStatusPageCard } from './delete-status-page-card';
 import { emptyFormState, formStateFromPage } from './form-values';
 import { StatusPageForm } from './status-page-form';
 import { StatusPageList } from './status-page-list';
+import { SubscribersCard } from './subscribers-card';
 
 /** Which screen the tab shows: the list, the form for a new page, or the form for one page. */
 type Editing = { mode: 'list' } | { mode: 'create' } | { mode: 'edit'; id: string };
@@ -65,6 +66,7 @@ function PublicStatusScreen() {
           onSubmit={(values) => save.mutateAsync({ id: page.id, values })}
           onCancel={toList}
         />
+        <SubscribersCard page={page} />
         <DeleteStatusPageCard page={page} onDeleted={toList} />
       </div>
     );

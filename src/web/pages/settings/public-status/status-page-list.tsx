@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Globe, Pencil, Plus } from 'lucide-react';
 import type { StatusPage } from '../../../../core/api/status-pages';
 import { PublicLink, StatusPageStateBadge } from '../../../components/status-page-state';
@@ -7,6 +8,7 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { cn } from '../../../lib/cn';
 import { formatCount } from '../../../lib/format';
+import { subscribersQueryOptions } from '../../../lib/subscribers';
 
 function PublishedBadge({ published }: { published: boolean }) {
   return (
@@ -21,6 +23,13 @@ function PublishedBadge({ published }: { published: boolean }) {
   );
 }
 
+/** Each page's count comes with its list, which the page's editor shares from the cache. */
+function SubscriberCount({ pageId }: { pageId: string }) {
+  const { data } = useQuery(subscribersQueryOptions(pageId));
+  if (!data) return null;
+  return <span className="text-sm text-muted">{formatCount(data.count, 'subscriber', 'subscribers')}</span>;
+}
+
 function StatusPageRow({ page, onEdit }: { page: StatusPage; onEdit: () => void }) {
   const count = page.monitors.length;
   return (
@@ -31,6 +40,7 @@ function StatusPageRow({ page, onEdit }: { page: StatusPage; onEdit: () => void 
         <PublishedBadge published={page.published} />
         <StatusPageStateBadge state={page.state} />
         <span className="text-sm text-muted">{formatCount(count, 'monitor', 'monitors')}</span>
+        <SubscriberCount pageId={page.id} />
         <Button
           size="sm"
           variant="ghost"

@@ -1,0 +1,275 @@
+// The visitor's side of subscribing, without signing in: sign up on a published page (rate
+// limited, within the plan's limit, a webhook vetted by the SSRF guard), confirm through the
+// signed link the confirmation message carries, and unsubscribe through the signed link every
+// message carries. Nothing but the confirmation request is sent before confirmation.
+import type { Kysely } from 'kysely';
+import { uuidv7 } from 'uuidv7';
+import { z } from 'zod';
+import { httpUrlSchema } from '../../core/api/http-url.ts';
+import { PLANS } from '../../core/plans.ts';
+import type { EntitlementsHelper } from '../billing/plan-summary.ts';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
+import type { SubscriberKind } from '../db/subscriber-schema.ts';
+import { ApiError } from '../http/errors.ts';
+import { countSignup } from './rate-limit.ts';
+import { fill, SUBSCRIBE_TEXT as T } from './text.ts';
+import { readConfirmToken, readUnsubscribeToken, webhookSecretOf } from './tokens.ts';
+
+/** How long a confirmation link works; unconfirmed sign-ups older than this are removed. */
+export const CONFIRM_WITHIN_MS = 7 * 86_400_000;
+
+export interface SignupDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  secret: string;
+  entitlements: Pick<EntitlementsHelper, 'planSummary'>;
+  /** The SSRF guard's save-time check: 422 private_target for a private address. */
+  vetUrl(url: string): Promise<void>;
+}
+
+export interface SignupForm {
+  email: string;
+  webhookUrl: string;
+  monitorIds: readonly string[];
+}
+
+/** A refusal the public routes show as a page with this status. */
+export class SignupRefusal extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404 | 410 | 422 | 429,
+    readonly title: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'SignupRefusal';
+  }
+}
+
+export type SignupResult =
+  | { kind: 'email'; address: string }
+  /** `secret` only for a new subscription: it is shown once. */
+  | { kind: 'webhook'; address: string; secret: string | null };
+
+export interface PageRef {
+  name: string;
+  slug: string;
+}
+
+export interface Unsubscription {
+  page: PageRef;
+  /** The subscription the link removes; null once it is gone. */
+  id: string | null;
+}
+
+const emailSchema = z.email().max(254);
+const refuse = (message: string) => new SignupRefusal(422, T.notAcceptedTitle, message);
+
+function readAddress(form: SignupForm): { kind: SubscriberKind; address: string } {
+  const email = form.email.trim();
+  const webhookUrl = form.webhookUrl.trim();
+  if (email && webhookUrl) throw refuse(T.bothAddresses);
+  if (email) {
+    const parsed = emailSchema.safeParse(email);
+    if (!parsed.success) throw refuse(T.invalidEmail);
+    return { kind: 'email', address: parsed.data.toLowerCase() };
+  }
+  if (!webhookUrl) throw refuse(T.missingAddress);
+  const parsed = httpUrlSchema.safeParse(webhookUrl);
+  if (!parsed.success) throw refuse(T.invalidWebhook);
+  return { kind: 'webhook', address: parsed.data };
+}
+
+export function createSignups({ db, clock, secret, entitlements, vetUrl }: SignupDeps) {
+  async function publishedPage(slug: string) {
+    const page = await db
+      .selectFrom('status_pages')
+      .select(['id', 'user_id', 'name', 'slug'])
+      .where('slug', '=', slug)
+      .where('published', '=', 1)
+      .executeTakeFirst();
+    if (!page) throw new SignupRefusal(404, '', '');
+    return page;
+  }
+
+  async function chosenMonitors(pageId: string, ids: readonly string[]): Promise<string[] | null> {
+    if (ids.length === 0) return null;
+    const shown = await db
+      .selectFrom('status_page_monitors')
+      .select('monitor_id')
+      .where('status_page_id', '=', pageId)
+      .execute();
+    const unique = [...new Set(ids)];
+    if (unique.some((id) => !shown.some((row) => row.monitor_id === id))) throw refuse(T.unknownMonitor);
+    return unique;
+  }
+
+  async function requireRoom(page: { id: string; user_id: string }): Promise<void> {
+    const summary = await entitlements.planSummary(page.user_id);
+    const limit = PLANS[summary.plan].limits.subscribersPerPage;
+    if (typeof limit !== 'number') return;
+    const row = await db
+      .selectFrom('status_page_subscribers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status_page_id', '=', page.id)
+      .executeTakeFirstOrThrow();
+    if (Number(row.n) >= limit) {
+      throw new SignupRefusal(403, T.limitTitle, fill(T.limit, { limit: limit.toLocaleString('en-US') }));
+    }
+  }
+
+  /** The subscriber a link names, on the page the link's path names; null if it is gone. */
+  async function linked(slug: string, subscriberId: string) {
+    const row = await db
+      .selectFrom('status_page_subscribers')
+      .innerJoin('status_pages', 'status_pages.id', 'status_page_subscribers.status_page_id')
+      .select([
+        'status_page_subscribers.id',
+        'status_page_subscribers.confirmed_at',
+        'status_page_subscribers.created_at',
+        'status_pages.name',
+        'status_pages.slug',
+      ])
+      .where('status_page_subscribers.id', '=', subscriberId)
+      .executeTakeFirst();
+    if (row && row.slug !== slug) throw new SignupRefusal(400, T.invalidLinkTitle, T.invalidLink);
+    return row ?? null;
+  }
+
+  const invalidLink = () => new SignupRefusal(400, T.invalidLinkTitle, T.invalidLink);
+
+  /** What an unsubscribe link is for; `id` is null once it was used (the page still named if there). */
+  async function unsubscribeTarget(slug: string, token: string): Promise<Unsubscription> {
+    const id = readUnsubscribeToken(secret, token);
+    if (!id) throw invalidLink();
+    const row = await linked(slug, id);
+    if (row) return { page: { name: row.name, slug }, id };
+    const page = await db
+      .selectFrom('status_pages')
+      .select('name')
+      .where('slug', '=', slug)
+      .executeTakeFirst();
+    return { page: { name: page?.name ?? slug, slug }, id: null };
+  }
+
+  return {
+    /** The page's monitors under the names it shows, for the full form; published pages only. */
+    async options(slug: string): Promise<{ page: PageRef; monitors: { id: string; name: string }[] }> {
+      const page = await publishedPage(slug);
+      const rows = await db
+        .selectFrom('status_page_monitors')
+        .innerJoin('monitors', 'monitors.id', 'status_page_monitors.monitor_id')
+        .select(['monitors.id', 'monitors.name', 'status_page_monitors.display_name'])
+        .where('status_page_monitors.status_page_id', '=', page.id)
+        .where('monitors.user_id', '=', page.user_id)
+        .orderBy('status_page_monitors.position')
+        .execute();
+      const monitors = rows.map((row) => ({ id: row.id, name: row.display_name ?? row.name }));
+      return { page: { name: page.name, slug: page.slug }, monitors };
+    },
+
+    async subscribe(slug: string, form: SignupForm, clientAddress: string | null): Promise<SignupResult> {
+      const page = await publishedPage(slug);
+      const { kind, address } = readAddress(form);
+      // Counted before the DNS lookup of a webhook, so the limit also bounds those.
+      const now = clock.now();
+      const rate = await countSignup(db, page.id, clientAddress, now);
+      if (!rate.allowed) {
+        const minutes = Math.ceil(rate.retryAfterSeconds / 60);
+        throw new SignupRefusal(429, T.rateTitle, fill(T.rate, { minutes }), {
+          'Retry-After': String(rate.retryAfterSeconds),
+        });
+      }
+      const monitorIds = await chosenMonitors(page.id, form.monitorIds);
+      if (kind === 'webhook') {
+        await vetUrl(address).catch((err: unknown) => {
+          throw err instanceof ApiError && err.code === 'private_target' ? refuse(T.privateWebhook) : err;
+        });
+      }
+      const existing = await db
+        .selectFrom('status_page_subscribers')
+        .select(['id', 'confirmed_at', 'created_at'])
+        .where('status_page_id', '=', page.id)
+        .where('kind', '=', kind)
+        .where('address', '=', address)
+        .executeTakeFirst();
+      // Already subscribed: the same answer as a new sign-up (the page tells no one who is), nothing sent.
+      if (existing?.confirmed_at != null)
+        return kind === 'email' ? { kind, address } : { kind, address, secret: null };
+      // Signing up again replaces the earlier request, so its link and webhook secret stop working.
+      await db
+        .deleteFrom('status_page_subscribers')
+        .where('status_page_id', '=', page.id)
+        .where('confirmed_at', 'is', null)
+        .where((eb) =>
+          eb.or([eb('created_at', '<', now - CONFIRM_WITHIN_MS), eb('id', '=', existing?.id ?? '')]),
+        )
+        .execute();
+      await requireRoom(page);
+      const id = uuidv7();
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .insertInto('status_page_subscribers')
+          .values({
+            id,
+            user_id: page.user_id,
+            status_page_id: page.id,
+            kind,
+            address,
+            monitor_ids: monitorIds ? JSON.stringify(monitorIds) : null,
+            confirmed_at: null,
+            created_at: now,
+          })
+          .execute();
+        await tx
+          .insertInto('status_page_deliveries')
+          .values({
+            id: uuidv7(),
+            user_id: page.user_id,
+            subscriber_id: id,
+            notice_id: null,
+            kind: 'subscription.confirm',
+            attempts: 0,
+            next_attempt_at: now,
+            claimed_until: null,
+            sent_at: null,
+            last_error: null,
+            created_at: now,
+          })
+          .execute();
+      });
+      return kind === 'email' ? { kind, address } : { kind, address, secret: webhookSecretOf(secret, id) };
+    },
+
+    async confirm(slug: string, token: string): Promise<PageRef> {
+      const id = readConfirmToken(secret, token);
+      if (!id) throw invalidLink();
+      const row = await linked(slug, id);
+      const now = clock.now();
+      if (!row || (row.confirmed_at === null && Number(row.created_at) < now - CONFIRM_WITHIN_MS)) {
+        throw new SignupRefusal(410, T.expiredTitle, T.expired);
+      }
+      if (row.confirmed_at === null) {
+        await db
+          .updateTable('status_page_subscribers')
+          .set({ confirmed_at: now })
+          .where('id', '=', id)
+          .where('confirmed_at', 'is', null)
+          .execute();
+      }
+      return { name: row.name, slug: row.slug };
+    },
+
+    unsubscribeTarget,
+
+    /** Removes the subscription (its pending messages go with it); a second time changes nothing. */
+    async unsubscribe(slug: string, token: string): Promise<Unsubscription> {
+      const target = await unsubscribeTarget(slug, token);
+      if (target.id) await db.deleteFrom('status_page_subscribers').where('id', '=', target.id).execute();
+      return target;
+    },
+  };
+}
+
+export type Signups = ReturnType<typeof createSignups>;
