@@ -1,6 +1,7 @@
 // Public status page (group) payloads: one schema validates the settings form and the API route.
 import { z } from 'zod';
 import { httpUrlSchema } from './http-url.ts';
+import { statusPageExtraFields, statusPageExtraOutput } from './status-page-extras.ts';
 
 export const STATUS_PAGE_STATES = [
   'operational',
@@ -78,7 +79,10 @@ const fields = {
   showResponseTimes: z.boolean(),
   /** Only allowed with the removeBranding feature (Starter and up); refused with 403 otherwise. */
   removeBranding: z.boolean(),
+  ...statusPageExtraFields,
 };
+
+export const PAGE_PASSWORD_NEEDED = 'Set a password for a password-protected page.';
 
 export const statusPageInputSchema = z
   .object({
@@ -91,6 +95,16 @@ export const statusPageInputSchema = z
     published: fields.published.default(false),
     showResponseTimes: fields.showResponseTimes.default(false),
     removeBranding: fields.removeBranding.default(false),
+    customDomain: fields.customDomain.default(null),
+    access: fields.access.default('public'),
+    password: fields.password.optional(),
+    headerLinks: fields.headerLinks.default([]),
+    footerText: fields.footerText.default(null),
+    faviconUrl: fields.faviconUrl.default(null),
+  })
+  .refine((input) => input.access !== 'password' || input.password !== undefined, {
+    message: PAGE_PASSWORD_NEEDED,
+    path: ['password'],
   })
   .meta({ id: 'StatusPageInput' });
 export type StatusPageInput = z.infer<typeof statusPageInputSchema>;
@@ -119,6 +133,7 @@ export const statusPageSchema = z
     published: z.boolean(),
     showResponseTimes: z.boolean(),
     removeBranding: z.boolean(),
+    ...statusPageExtraOutput,
     /** The overall state by SPEC's rule, from the monitors' current status. */
     state: z.enum(STATUS_PAGE_STATES),
     /** `${PUBLIC_URL}/status/${slug}` */

@@ -11,6 +11,7 @@ import { windowStart } from '../history/uptime.ts';
 import { type PublicMaintenance, publicMaintenance } from '../maintenance/public-windows.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
 import { type DayBar, dayBars, hourlyResponseTimes, uptimePercent } from './days.ts';
+import type { PageAppearance } from './render-appearance.ts';
 import { overallState, shownStatus } from './state.ts';
 
 /** Resolved incidents stay on the page this long. */
@@ -56,6 +57,10 @@ export interface PublicView {
   accentColor: string | null;
   showResponseTimes: boolean;
   removeBranding: boolean;
+  /** Header links, footer line and favicon; none on a monitor's own page. */
+  appearance?: PageAppearance;
+  /** Behind a password or for members only: it has no feed. */
+  private?: boolean;
   state: StatusPageState;
   monitors: PublicMonitor[];
   activeIncidents: PublicIncident[];

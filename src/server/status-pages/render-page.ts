@@ -5,6 +5,7 @@ import { STATUS_PAGE_STATE_LABELS } from '../../core/api/status-pages.ts';
 import { escapeXml as e } from './format.ts';
 import { LOCAL_TIME_SCRIPT, pageStyle } from './page-style.ts';
 import type { PublicView } from './public-data.ts';
+import { faviconTag, footerLine, headerNav } from './render-appearance.ts';
 import {
   BARS_LEGEND,
   incidentArticle,
@@ -12,6 +13,7 @@ import {
   monitorCard,
   timeElement,
 } from './render-parts.ts';
+import { sitePaths } from './site.ts';
 
 export const NOT_AVAILABLE_TEXT =
   'Page Not Available: This status page is not available or may have been moved.';
@@ -43,9 +45,11 @@ function document(title: string, style: string, head: string, body: string, scri
 
 export function renderStatusPage(view: PublicView): RenderedPage {
   const style = pageStyle(view.accentColor);
-  const feeds = view.path.startsWith('/status/monitor/')
-    ? ''
-    : `<link rel="alternate" type="application/atom+xml" title="${e(view.title)} incidents" href="${e(view.path)}/feed.atom"><link rel="alternate" type="application/json" href="${e(view.path)}.json">`;
+  const group = !view.path.startsWith('/status/monitor/');
+  const paths = sitePaths(view.path);
+  // A private page has no feed: feed readers cannot enter a password or sign in.
+  const feed = group && !view.private;
+  const feeds = `${feed ? `<link rel="alternate" type="application/atom+xml" title="${e(view.title)} incidents" href="${e(paths.feed)}">` : ''}${group ? `<link rel="alternate" type="application/json" href="${e(paths.json)}">` : ''}`;
   const logo = view.logoUrl ? `<img src="${e(view.logoUrl)}" alt="${e(view.title)} logo">` : '';
   const description = view.description ? `<p class="muted">${e(view.description)}</p>` : '';
   const active = view.activeIncidents.length
@@ -59,11 +63,11 @@ export function renderStatusPage(view: PublicView): RenderedPage {
     ? view.resolvedIncidents.map(incidentArticle).join('')
     : '<p class="muted">No incidents in the past 14 days.</p>';
   const branding = view.removeBranding ? '' : '<p>Powered by <a href="https://upwatch.dev">Upwatch</a></p>';
-  const machine = feeds
-    ? `<p class="muted"><a href="${e(view.path)}/feed.atom">Atom feed</a> · <a href="${e(view.path)}.json">JSON</a></p>`
+  const machine = group
+    ? `<p class="muted">${feed ? `<a href="${e(paths.feed)}">Atom feed</a> · ` : ''}<a href="${e(paths.json)}">JSON</a></p>`
     : '';
   const legend = view.monitors.length ? `<p id=legend class=muted>${BARS_LEGEND}</p>` : '';
-  const body = `<header><div class="wrap">${logo}<div><h1>${e(view.title)}</h1>${description}</div></div></header>
+  const body = `<header><div class="wrap">${logo}<div><h1>${e(view.title)}</h1>${description}</div>${headerNav(view.appearance)}</div></header>
 <main class="wrap">
 <section class="banner ${view.state}" aria-labelledby="state"><h2 id="state">${STATUS_PAGE_STATE_LABELS[view.state]}</h2><p class="muted">Updated ${timeElement(view.generatedAt)}</p></section>
 ${active}
@@ -71,9 +75,15 @@ ${maintenance}
 <section aria-labelledby="monitors"><h2 id="monitors">Monitors</h2>${legend}<ul class="plain">${view.monitors.map(monitorCard).join('\n')}</ul></section>
 <section aria-labelledby="past"><h2 id="past">Past incidents</h2>${past}</section>
 </main>
-<footer class="muted">${branding}${machine}</footer>`;
+<footer class="muted">${footerLine(view.appearance)}${branding}${machine}</footer>`;
   return {
-    html: document(`${view.title} status`, style, feeds, body, LOCAL_TIME_SCRIPT),
+    html: document(
+      `${view.title} status`,
+      style,
+      feeds + faviconTag(view.appearance),
+      body,
+      LOCAL_TIME_SCRIPT,
+    ),
     csp: policy(style, LOCAL_TIME_SCRIPT),
   };
 }
