@@ -141,6 +141,45 @@ describe('a custom domain', () => {
     }
   });
 
+  it("asks for a private page's password at its domain, sets the cookie there, and lists no badges or feed", async () => {
+    const { shop, page } = await setUp();
+    await s.ok(
+      await s.send(owner, 'PATCH', `/status-pages/${page.id}`, {
+        access: 'password',
+        password: 'open sesame 1',
+      }),
+    );
+    const domain = (await s.ok<Page>(await setDomain(page.id, HOST))).customDomain as DomainState;
+    dns.zone = { records: { [`${CHALLENGE} TXT`]: [{ data: domain.records.txt.value }] } };
+    await verify(page.id);
+
+    const form = await atHost('/');
+    expect(form.status).toBe(401);
+    expect(await form.text()).toContain('<form method="post" action="/access">');
+    const entered = await s.t.app.request(`http://${HOST}/access`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'password=open+sesame+1',
+    });
+    expect(entered.status).toBe(303);
+    expect(entered.headers.get('location')).toBe('/');
+    expect(entered.headers.get('set-cookie')).toContain('; Path=/; HttpOnly; SameSite=Lax');
+    const cookie = (entered.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const shown = await s.t.app.request(`http://${HOST}/`, { headers: { cookie } });
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('cache-control')).toBe('private, no-store');
+    for (const path of [`/badge/${shop.id}/status.svg`, '/feed.atom', '/widget.js', '/embed']) {
+      const response = await s.t.app.request(`http://${HOST}${path}`, { headers: { cookie } });
+      expect(response.status, path).toBe(404);
+    }
+
+    // Members only: a custom domain carries no Upwatch session, so it points to the page under PUBLIC_URL.
+    await s.ok(await s.send(owner, 'PATCH', `/status-pages/${page.id}`, { access: 'members' }));
+    const members = await atHost('/');
+    expect(members.status).toBe(401);
+    expect(await members.text()).toContain('href="http://localhost:3000/status/acme">Sign in to Upwatch</a>');
+  });
+
   it('stops serving a hostname when it changes, and needs the new one verified', async () => {
     const { page } = await setUp();
     const first = (await s.ok<Page>(await setDomain(page.id, HOST))).customDomain as DomainState;
