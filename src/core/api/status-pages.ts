@@ -84,24 +84,29 @@ const fields = {
 
 export const PAGE_PASSWORD_NEEDED = 'Set a password for a password-protected page.';
 
-export const statusPageInputSchema = z
-  .object({
-    name: fields.name,
-    slug: fields.slug,
-    description: fields.description.default(null),
-    monitors: fields.monitors.default([]),
-    logoUrl: fields.logoUrl.default(null),
-    accentColor: fields.accentColor.default(null),
-    published: fields.published.default(false),
-    showResponseTimes: fields.showResponseTimes.default(false),
-    removeBranding: fields.removeBranding.default(false),
-    customDomain: fields.customDomain.default(null),
-    access: fields.access.default('public'),
-    password: fields.password.optional(),
-    headerLinks: fields.headerLinks.default([]),
-    footerText: fields.footerText.default(null),
-    faviconUrl: fields.faviconUrl.default(null),
-  })
+/**
+ * The create payload without its one cross-field rule (a password page needs a password): the
+ * edit form checks with it when a password is already stored.
+ */
+export const statusPageInputFields = z.object({
+  name: fields.name,
+  slug: fields.slug,
+  description: fields.description.default(null),
+  monitors: fields.monitors.default([]),
+  logoUrl: fields.logoUrl.default(null),
+  accentColor: fields.accentColor.default(null),
+  published: fields.published.default(false),
+  showResponseTimes: fields.showResponseTimes.default(false),
+  removeBranding: fields.removeBranding.default(false),
+  customDomain: fields.customDomain.default(null),
+  access: fields.access.default('public'),
+  password: fields.password.optional(),
+  headerLinks: fields.headerLinks.default([]),
+  footerText: fields.footerText.default(null),
+  faviconUrl: fields.faviconUrl.default(null),
+});
+
+export const statusPageInputSchema = statusPageInputFields
   .refine((input) => input.access !== 'password' || input.password !== undefined, {
     message: PAGE_PASSWORD_NEEDED,
     path: ['password'],

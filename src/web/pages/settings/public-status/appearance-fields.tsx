@@ -5,6 +5,7 @@ import { Input } from '../../../components/ui/input';
 import { useHasFeature } from '../../../lib/use-plan';
 import { Checkbox, describedBy, FormField } from '../../monitors/form/form-field';
 import type { FieldErrors, FieldName, StatusPageFormState } from './form-values';
+import { HeaderLinksField } from './header-links-field';
 
 /** The public page's own default accent (src/server/status-pages/page-style.ts), shown while none is set. */
 const DEFAULT_ACCENT = '#2563eb';
@@ -29,7 +30,10 @@ export type SetField = <K extends keyof StatusPageFormState>(
   field?: FieldName,
 ) => void;
 
-/** How the page looks and who sees it: logo, accent colour, published, response times, branding. */
+/**
+ * How the page looks: logo, favicon, accent colour, header links, footer line; whether it is
+ * published, shows response times and the branding.
+ */
 export function AppearanceFields({
   state,
   errors,
@@ -51,6 +55,17 @@ export function AppearanceFields({
             value={state.logoUrl}
             onChange={(event) => set('logoUrl', event.target.value, 'logoUrl')}
             placeholder="https://example.com/logo.svg"
+            className="font-mono"
+          />
+        </FormField>
+        <FormField id="status-page-favicon" label="Favicon URL" error={errors.faviconUrl}>
+          <Input
+            {...describedBy('status-page-favicon', errors.faviconUrl)}
+            type="url"
+            inputMode="url"
+            value={state.faviconUrl}
+            onChange={(event) => set('faviconUrl', event.target.value, 'faviconUrl')}
+            placeholder="https://example.com/favicon.png"
             className="font-mono"
           />
         </FormField>
@@ -78,10 +93,29 @@ export function AppearanceFields({
             />
           </div>
         </FormField>
+        <HeaderLinksField
+          value={state.headerLinks}
+          error={errors.headerLinks}
+          onChange={(links) => set('headerLinks', links, 'headerLinks')}
+        />
+        <FormField
+          id="status-page-footer"
+          label="Footer line"
+          error={errors.footerText}
+          hint="A line of plain text at the foot of the page, such as your company's name."
+        >
+          <Input
+            {...describedBy('status-page-footer', errors.footerText, true)}
+            value={state.footerText}
+            onChange={(event) => set('footerText', event.target.value, 'footerText')}
+            placeholder="© Acme Inc."
+            maxLength={200}
+          />
+        </FormField>
         <Checkbox
           id="status-page-published"
           label="Published"
-          hint="Anyone with the link can see a published page. Unpublished pages answer Page Not Available."
+          hint="A published page is at its address for whoever may see it (below). Unpublished pages answer Page Not Available."
           checked={state.published}
           onChange={(checked) => set('published', checked)}
         />

@@ -142,6 +142,11 @@ describe('public status settings tab', () => {
       published: true,
       showResponseTimes: true,
       removeBranding: false,
+      customDomain: null,
+      access: 'public',
+      headerLinks: [],
+      footerText: null,
+      faviconUrl: null,
     });
   });
 
