@@ -2,9 +2,11 @@
 // history (rollups of 5-minute checks, the last day also as raw results, a few incidents),
 // served in this process on 127.0.0.1 and loaded by autocannon in its own process at 50
 // connections, as browsers ask (Accept-Encoding: gzip). Prints requests/s, p50/p99 latency and
-// the HTML's size raw and as sent. Environment: BENCH_SECONDS (10), BENCH_CONNECTIONS (50).
+// the HTML's size raw and as sent, then the same load on the page's verified custom domain (the
+// request's Host header names it). Environment: BENCH_SECONDS (10), BENCH_CONNECTIONS (50).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,6 +27,7 @@ const DAYS = 365;
 const STEP_MS = 5 * 60_000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const CUSTOM_DOMAIN = 'status.acme.test';
 
 /** Deterministic history: mostly up, a slow tail, an outage now and then. */
 function outcome(monitor: number, at: number): { status: 'up' | 'down' | 'degraded'; totalMs: number } {
@@ -71,6 +74,9 @@ async function seed(db: Kysely<Database>, now: number): Promise<void> {
       published: 1,
       show_response_times: 1,
       remove_branding: 0,
+      custom_domain: CUSTOM_DOMAIN,
+      domain_token: 'bench',
+      domain_verified_at: first,
       created_at: first,
       updated_at: first,
     })
@@ -175,8 +181,22 @@ interface CannonResult {
   errors: number;
 }
 
+/** fetch() sends the URL's host whatever the headers say; node:http sends the Host given. */
+function getWithHost(url: string, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { host } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => {
+        body += chunk;
+      });
+      response.on('end', () => resolve(body));
+    }).on('error', reject);
+  });
+}
+
 /** autocannon in its own process, so its CPU is not charged to the server. */
-function load(url: string): Promise<CannonResult> {
+function load(url: string, host?: string): Promise<CannonResult> {
   const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
   const args = [
     cli,
@@ -186,6 +206,7 @@ function load(url: string): Promise<CannonResult> {
     String(SECONDS),
     '-H',
     'accept-encoding=gzip',
+    ...(host ? ['-H', `host=${host}`] : []),
     '-j',
     url,
   ];
@@ -216,6 +237,11 @@ export async function statusPage() {
       const url = `${server.url}/status/acme`;
       const html = await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).text();
       const result = await load(url);
+      const domainUrl = `${server.url}/`;
+      if (!(await getWithHost(domainUrl, CUSTOM_DOMAIN)).includes('<h1>Acme Cloud</h1>')) {
+        throw new Error('the custom domain did not serve the page');
+      }
+      const domain = await load(domainUrl, CUSTOM_DOMAIN);
       return {
         name: 'status_page_group_of_20',
         dialect: handle.dialect,
@@ -231,6 +257,15 @@ export async function statusPage() {
         errors: result.errors,
         html_bytes: Buffer.byteLength(html),
         html_gzip_bytes: gzipSync(html).length,
+        custom_domain: {
+          host: CUSTOM_DOMAIN,
+          requests_per_second: Math.round(domain.requests.average),
+          requests: domain.requests.total,
+          p50_ms: domain.latency.p50,
+          p99_ms: domain.latency.p99,
+          non_2xx: domain.non2xx,
+          errors: domain.errors,
+        },
         seed_ms: seedMs,
         // Latency tails depend on what else the machine runs: these say how busy it was.
         cpus: availableParallelism(),

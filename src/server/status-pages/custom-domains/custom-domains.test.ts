@@ -193,6 +193,8 @@ describe('a custom domain', () => {
     expect(await (await atHost('/')).text()).not.toContain('<h1>Acme</h1>');
     expect(await (await atHost('/', 'uptime.example.test')).text()).not.toContain('<h1>Acme</h1>');
     expect((await ask(HOST)).status).toBe(404);
+    // A host that is no verified page's is Upwatch as before.
+    expect((await atHost('/api/v1/public-config', HOST)).status).toBe(200);
 
     const removed = await s.ok<Page>(await setDomain(page.id, null));
     expect(removed.customDomain).toBeNull();

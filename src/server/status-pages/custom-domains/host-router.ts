@@ -45,11 +45,12 @@ export function customDomainRouter({
   // TLS ends at the reverse proxy: visitors reach a custom domain the way they reach PUBLIC_URL.
   const { protocol } = new URL(publicUrl);
   return async (c, next) => {
-    const url = new URL(c.req.url);
-    const host = url.hostname.toLowerCase();
-    if (own.has(host) || isIpLiteral(host.replace(/^\[|\]$/g, ''))) return next();
+    // The Host header as sent (node's server always has one; in-process requests name it in the URL).
+    const authority = (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase();
+    const host = authority.replace(/:\d+$/, '');
+    if (own.has(host) || host.startsWith('[') || isIpLiteral(host)) return next();
     const page = await directory.byHost(host.replace(/\.$/, ''));
     if (!page) return next();
-    return serveAtDomain(c, answers, page, { origin: `${protocol}//${url.host}`, path: '' });
+    return serveAtDomain(c, answers, page, { origin: `${protocol}//${authority}`, path: '' });
   };
 }
