@@ -27,6 +27,7 @@ ol.bars{display:flex;gap:2px;height:34px;padding:0;margin:.75rem 0 .25rem;list-s
 .bars li:hover{opacity:.85;overflow:visible;padding-top:34px;line-height:2.5;color:var(--bg);z-index:1}
 .bars li:not([class])::after{content:": 100%"}.bars li:hover::first-line{background:var(--fg)}
 .bars li:nth-last-child(-n+45){direction:rtl}
+@media (max-width:30rem){ol.bars{gap:1px}.bars li{min-width:1px}}
 .spark{display:block;width:100%;height:36px;color:var(--accent);margin-top:.5rem;overflow:visible}
 .spark path{fill:none;stroke:currentColor;stroke-width:1.5;stroke-linecap:round;vector-effect:non-scaling-stroke}.spark .dot{stroke-width:5}
 article.card h3{font-size:1rem}.update{border-left:3px solid var(--line);padding-left:.75rem;margin-top:.75rem}

@@ -23,10 +23,12 @@ function DnsRecord({ type, name, value }: { type: string; name: string; value: s
         ['Name', name],
         [type === 'TXT' ? 'Value' : 'Points to', value],
       ].map(([label, text]) => (
-        <div key={label} className="flex min-w-0 items-center gap-2">
-          <span className="w-20 shrink-0 text-muted">{label}</span>
-          <code className="min-w-0 flex-1 rounded bg-surface px-2 py-1 break-all">{text}</code>
-          <CopyButton text={text ?? ''} label={`${type} ${label?.toLowerCase()}`} />
+        <div key={label} className="flex min-w-0 flex-col gap-1 sm:flex-row sm:items-center sm:gap-2">
+          <span className="text-muted sm:w-20 sm:shrink-0">{label}</span>
+          <div className="flex min-w-0 flex-1 items-center gap-2">
+            <code className="min-w-0 flex-1 rounded bg-surface px-2 py-1 break-all">{text}</code>
+            <CopyButton text={text ?? ''} label={`${type} ${label?.toLowerCase()}`} />
+          </div>
         </div>
       ))}
     </section>
@@ -111,7 +113,7 @@ export function CustomDomainFields({
       <CardContent className="flex flex-col gap-4">
         <FormField
           id="status-page-domain"
-          label="Hostname"
+          label="Domain"
           error={errors.customDomain}
           hint={typed && typed !== saved ? 'Save the page to see the DNS records to create.' : undefined}
         >

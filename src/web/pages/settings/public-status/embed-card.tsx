@@ -23,11 +23,7 @@ export function EmbedCard({ page }: { page: StatusPage }) {
     <Card>
       <CardHeader>
         <CardTitle>Embed on your site</CardTitle>
-        <CardDescription>
-          {page.access === 'public'
-            ? 'Show the page’s state on your own website. Neither sets a cookie.'
-            : 'Private pages have no widget or embed: they would show the state to anyone.'}
-        </CardDescription>
+        <CardDescription>Show the page’s state on your own website. Neither sets a cookie.</CardDescription>
       </CardHeader>
       {page.access === 'public' ? (
         <CardContent className="flex flex-col gap-5">
@@ -42,7 +38,13 @@ export function EmbedCard({ page }: { page: StatusPage }) {
             code={`<iframe src="${page.publicUrl}/embed" title="${page.name.replaceAll('"', '&quot;')} status" width="100%" height="320" style="border:0"></iframe>`}
           />
         </CardContent>
-      ) : null}
+      ) : (
+        <CardContent>
+          <p className="text-sm">
+            Private pages have no widget or embed: they would show the state to anyone.
+          </p>
+        </CardContent>
+      )}
     </Card>
   );
 }

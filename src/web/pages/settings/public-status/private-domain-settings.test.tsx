@@ -101,7 +101,7 @@ describe('a custom domain in the settings', () => {
       },
     });
     const user = await edit();
-    expect(screen.getByLabelText('Hostname')).toHaveValue('status.acme.dev');
+    expect(screen.getByLabelText('Domain')).toHaveValue('status.acme.dev');
     expect(screen.getByText('Not verified yet')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('No TXT record yet.');
     const cname = screen.getByRole('region', { name: 'CNAME record' });
@@ -128,11 +128,11 @@ describe('a custom domain in the settings', () => {
         ),
     });
     const user = await edit();
-    await user.type(screen.getByLabelText('Hostname'), 'status.acme.dev');
+    await user.type(screen.getByLabelText('Domain'), 'status.acme.dev');
     expect(screen.getByText('Save the page to see the DNS records to create.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Another status page already uses this domain.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Hostname')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Domain')).toHaveAttribute('aria-invalid', 'true');
   });
 });
 
