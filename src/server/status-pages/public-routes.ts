@@ -71,7 +71,7 @@ export function createPublicAnswers({ directory, gate, ...deps }: PublicRouteDep
       const make = () => build[kind](page.row, site);
       if (page.access === 'public') return serve(c, key, make);
       if (!PRIVATE_ANSWERS.includes(kind)) return notFound(c);
-      const refusal = await gate.check(c, page, site);
+      const refusal = await gate.check(c, page, site, kind === 'json' ? 'json' : 'html');
       return refusal ?? respondPrivately(c, await cache.get(key, make));
     },
     enter: (c: Context, page: PageRef, site: PageSite) => gate.enter(c, page, site),

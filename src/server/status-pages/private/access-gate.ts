@@ -10,6 +10,7 @@ import type { Auth } from '../../auth/auth.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { clientAddress } from '../../http/client-ip.ts';
+import { errorBody } from '../../http/errors.ts';
 import { workspaceSettings } from '../../workspaces/settings.ts';
 import type { PageRef } from '../page-directory.ts';
 import { type PageSite, sitePaths } from '../site.ts';
@@ -55,13 +56,22 @@ async function readForm(request: Request): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
+/** Why a request may not see a private page: as the visitor's page, or as a JSON error for `.json`. */
+interface Refusal {
+  status: 401 | 403;
+  code: string;
+  message: string;
+  page: AccessPage;
+}
+
 export function createAccessGate({ db, clock, secret, auth, publicUrl, trustProxy }: AccessGateDeps) {
-  async function members(c: Context, page: PageRef, site: PageSite): Promise<Response | null> {
+  async function members(c: Context, page: PageRef, site: PageSite): Promise<Refusal | null> {
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
     if (!session) {
       // Under a custom domain no Upwatch session exists: the page's address under PUBLIC_URL has.
       const signInUrl = site.path ? `${publicUrl}/signin` : `${publicUrl}/status/${page.slug}`;
-      return send(c, 401, membersPage(page.name, { signInUrl }));
+      const message = ACCESS_TEXT.membersIntro;
+      return { status: 401, code: 'sign_in_required', message, page: membersPage(page.name, { signInUrl }) };
     }
     const membership = await db
       .selectFrom('member')
@@ -70,20 +80,40 @@ export function createAccessGate({ db, clock, secret, auth, publicUrl, trustProx
       .where('member.organizationId', '=', page.userId)
       .where('member.userId', '=', session.user.id)
       .executeTakeFirst();
-    if (!membership) return send(c, 403, membersPage(page.name, { reason: ACCESS_TEXT.notAMember }));
+    const refused = (code: string, reason: string): Refusal => ({
+      status: 403,
+      code,
+      message: reason,
+      page: membersPage(page.name, { reason }),
+    });
+    if (!membership) return refused('not_a_member', ACCESS_TEXT.notAMember);
     if (workspaceSettings(membership.metadata).requireTwoFactor && !session.user.twoFactorEnabled) {
-      return send(c, 403, membersPage(page.name, { reason: ACCESS_TEXT.twoFactorRequired }));
+      return refused('two_factor_required', ACCESS_TEXT.twoFactorRequired);
     }
     return null;
   }
 
+  async function refusal(c: Context, page: PageRef, site: PageSite): Promise<Refusal | null> {
+    if (page.access === 'public') return null;
+    if (page.access === 'members') return members(c, page, site);
+    if (hasAccess(secret, getCookie(c, accessCookieName(page.id)), page, clock.now())) return null;
+    return {
+      status: 401,
+      code: 'password_required',
+      message: ACCESS_TEXT.passwordIntro,
+      page: passwordPage(page.name, sitePaths(site.path).access, null),
+    };
+  }
+
   return {
-    /** Null when the request may see the page; else the page to answer instead. */
-    async check(c: Context, page: PageRef, site: PageSite): Promise<Response | null> {
-      if (page.access === 'public') return null;
-      if (page.access === 'members') return members(c, page, site);
-      if (hasAccess(secret, getCookie(c, accessCookieName(page.id)), page, clock.now())) return null;
-      return send(c, 401, passwordPage(page.name, sitePaths(site.path).access, null));
+    /** Null when the request may see the page; else what to answer instead, as a page or as JSON. */
+    async check(c: Context, page: PageRef, site: PageSite, as: 'html' | 'json'): Promise<Response | null> {
+      const refused = await refusal(c, page, site);
+      if (!refused) return null;
+      if (as === 'html') return send(c, refused.status, refused.page);
+      return c.json(errorBody(refused.code, refused.message), refused.status, {
+        'Cache-Control': PRIVATE_CACHE_CONTROL,
+      });
     },
 
     /** The password form's POST: the cookie and back to the page, or the form again saying why not. */

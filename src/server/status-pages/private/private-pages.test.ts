@@ -95,7 +95,15 @@ describe('a password-protected page', () => {
     expect(html).toContain('This status page is protected. Enter its password to see it.');
     expect(html).toContain('<form method="post" action="/status/acme-internal/access">');
     expect(html).not.toContain('Shop');
-    expect((await s.get('/status/acme-internal.json')).status).toBe(401);
+    const json401 = await s.get('/status/acme-internal.json');
+    expect(json401.status).toBe(401);
+    expect(json401.headers.get('cache-control')).toBe(PRIVATE);
+    expect(await json401.json()).toEqual({
+      error: {
+        code: 'password_required',
+        message: 'This status page is protected. Enter its password to see it.',
+      },
+    });
 
     const wrong = await enter('not the password');
     expect(wrong.status).toBe(401);
@@ -232,7 +240,14 @@ describe('a members-only page', () => {
       expect(shown.headers.get('cache-control')).toBe(PRIVATE);
       expect(await shown.text()).toContain('<h3>Shop</h3>');
     }
-    expect((await s.get('/status/ops.json', { cookie: stranger.cookie })).status).toBe(403);
+    const json = await s.get('/status/ops.json', { cookie: stranger.cookie });
+    expect(json.status).toBe(403);
+    expect(await json.json()).toEqual({
+      error: {
+        code: 'not_a_member',
+        message: 'Your account is not a member of the workspace this status page belongs to.',
+      },
+    });
     expect((await s.get('/status/ops/feed.atom', { cookie: owner.cookie })).status).toBe(404);
   });
 });
