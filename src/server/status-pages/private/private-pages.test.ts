@@ -249,5 +249,17 @@ describe('a members-only page', () => {
       },
     });
     expect((await s.get('/status/ops/feed.atom', { cookie: owner.cookie })).status).toBe(404);
+
+    // A workspace that requires two-factor sign-in shows its page only to members who use it.
+    await s.db
+      .updateTable('organization')
+      .set({ metadata: JSON.stringify({ requireTwoFactor: true }) })
+      .where('id', '=', owner.id)
+      .execute();
+    const withoutSecondFactor = await s.get('/status/ops', { cookie: colleague.cookie });
+    expect(withoutSecondFactor.status).toBe(403);
+    expect(await withoutSecondFactor.text()).toContain(
+      'Its workspace requires two-factor sign-in: turn it on in Upwatch to see this page.',
+    );
   });
 });
