@@ -32,6 +32,7 @@ import { notesOutliveAuthors } from './migrations/0028-notes-outlive-authors.ts'
 import { maintenanceWindows } from './migrations/0029-maintenance-windows.ts';
 import { escalation } from './migrations/0030-escalation.ts';
 import { quietAlerts } from './migrations/0031-quiet-alerts.ts';
+import { statusPageDomains } from './migrations/0033-status-page-domains.ts';
 import { statusPageLayout } from './migrations/0034-status-page-layout.ts';
 import { workers } from './migrations/0035-workers.ts';
 
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0029-maintenance-windows': maintenanceWindows,
   '0030-escalation': escalation,
   '0031-quiet-alerts': quietAlerts,
+  '0033-status-page-domains': statusPageDomains,
   '0034-status-page-layout': statusPageLayout,
   '0035-workers': workers,
 };

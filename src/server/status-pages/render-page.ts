@@ -5,6 +5,7 @@ import { escapeXml as e, withMarkup } from './format.ts';
 import type { PageLocale } from './i18n/locale.ts';
 import { LOCAL_TIME_SCRIPT, pageStyle } from './page-style.ts';
 import type { PublicView } from './public-data.ts';
+import { faviconTag, footerLine, headerNav } from './render-appearance.ts';
 import {
   incidentArticle,
   maintenanceArticle,
@@ -12,6 +13,7 @@ import {
   sectionBlock,
   timeElement,
 } from './render-parts.ts';
+import { sitePaths } from './site.ts';
 
 export interface RenderedPage {
   html: string;
@@ -48,9 +50,11 @@ function document(
 export function renderStatusPage(view: PublicView, locale: PageLocale): RenderedPage {
   const { t } = locale;
   const style = pageStyle(view.accentColor, t.dayLabel('', locale.percent(100)));
-  const feeds = view.path.startsWith('/status/monitor/')
-    ? ''
-    : `<link rel="alternate" type="application/atom+xml" title="${e(t.feedTitle(view.title))}" href="${e(view.path)}/feed.atom"><link rel="alternate" type="application/json" href="${e(view.path)}.json">`;
+  const group = !view.path.startsWith('/status/monitor/');
+  const paths = sitePaths(view.path);
+  // A private page has no feed: feed readers cannot enter a password or sign in.
+  const feed = group && !view.private;
+  const feeds = `${feed ? `<link rel="alternate" type="application/atom+xml" title="${e(t.feedTitle(view.title))}" href="${e(paths.feed)}">` : ''}${group ? `<link rel="alternate" type="application/json" href="${e(paths.json)}">` : ''}`;
   const logo = view.logoUrl ? `<img src="${e(view.logoUrl)}" alt="${e(t.logoAlt(view.title))}">` : '';
   const description = view.description ? `<p class="muted">${e(view.description)}</p>` : '';
   const section = (id: string, heading: string, content: string) =>
@@ -77,8 +81,8 @@ export function renderStatusPage(view: PublicView, locale: PageLocale): Rendered
   const branding = view.removeBranding
     ? ''
     : `<p>${e(t.poweredBy)} <a href="https://upwatch.dev">Upwatch</a></p>`;
-  const machine = feeds
-    ? `<p class="muted"><a href="${e(view.path)}/feed.atom">${e(t.atomFeed)}</a> · <a href="${e(view.path)}.json">JSON</a></p>`
+  const machine = group
+    ? `<p class="muted">${feed ? `<a href="${e(paths.feed)}">${e(t.atomFeed)}</a> · ` : ''}<a href="${e(paths.json)}">JSON</a></p>`
     : '';
   const legend = view.monitors.length ? `<p id=legend class=muted>${e(t.barsLegend)}</p>` : '';
   const grouped = new Set(view.sections.flatMap((section) => section.monitorIds));
@@ -89,7 +93,7 @@ export function renderStatusPage(view: PublicView, locale: PageLocale): Rendered
   const byId = new Map(view.monitors.map((monitor) => [monitor.id, monitor]));
   const sections = view.sections.map((entry) => sectionBlock(entry, byId, locale)).join('\n');
   const flat = cards || !sections ? `<ul class="plain">${cards}</ul>` : '';
-  const body = `<header><div class="wrap">${logo}<div><h1>${e(view.title)}</h1>${description}</div></div></header>
+  const body = `<header><div class="wrap">${logo}<div><h1>${e(view.title)}</h1>${description}</div>${headerNav(view.appearance, locale)}</div></header>
 <main class="wrap">
 <section class="banner ${view.state}" aria-labelledby="state"><h2 id="state">${e(t.states[view.state])}</h2><p class="muted">${withMarkup(t.updatedAt, timeElement(view.generatedAt, locale))}</p></section>
 ${active}
@@ -97,9 +101,16 @@ ${maintenance}
 ${section('monitors', t.monitors, `${legend}${flat}${sections}`)}
 ${section('past', t.pastIncidents, past)}
 </main>
-<footer class="muted">${branding}${machine}</footer>`;
+<footer class="muted">${footerLine(view.appearance)}${branding}${machine}</footer>`;
   return {
-    html: document(locale, t.documentTitle(view.title), style, feeds, body, LOCAL_TIME_SCRIPT),
+    html: document(
+      locale,
+      t.documentTitle(view.title),
+      style,
+      feeds + faviconTag(view.appearance),
+      body,
+      LOCAL_TIME_SCRIPT,
+    ),
     csp: policy(style, LOCAL_TIME_SCRIPT),
   };
 }
@@ -107,7 +118,7 @@ ${section('past', t.pastIncidents, past)}
 const NOT_AVAILABLE_STYLE =
   'body{margin:0;min-height:100vh;display:grid;place-items:center;font:16px/1.5 system-ui,sans-serif;background:#f8fafc;color:#0f172a}@media (prefers-color-scheme:dark){body{background:#0b1120;color:#f1f5f9}}main{max-width:32rem;padding:1rem;text-align:center}h1{font-size:1.25rem;font-weight:600}';
 
-/** The one answer for unknown, unpublished and private pages alike. */
+/** The one answer for unknown and unpublished pages, and for what a private page does not offer. */
 export function renderNotAvailable(locale: PageLocale): RenderedPage {
   const body = `<main><h1>${e(locale.t.notAvailable)}</h1></main>`;
   return {
