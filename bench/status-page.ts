@@ -2,11 +2,13 @@
 // history (rollups of 5-minute checks, the last day also as raw results, a few incidents),
 // served in this process on 127.0.0.1 and loaded by autocannon in its own process at 50
 // connections, as browsers ask (Accept-Encoding: gzip). Prints requests/s, p50/p99 latency and
-// the HTML's size raw and as sent. Environment: BENCH_SECONDS (10), BENCH_CONNECTIONS (50).
+// the HTML's size raw and as sent, then the same load on the page's verified custom domain (the
+// request's Host header names it). Environment: BENCH_SECONDS (10), BENCH_CONNECTIONS (50).
 // `status-page-de` serves the page in German; `status-page-auto` lets each request's
 // Accept-Language (German here, as a browser sends it) choose.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,6 +32,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** A German browser's header, for the 'auto' page. */
 const ACCEPT_LANGUAGE = 'de-DE,de;q=0.9,en-US;q=0.8,en;q=0.7';
+const CUSTOM_DOMAIN = 'status.acme.test';
 
 /** Deterministic history: mostly up, a slow tail, an outage now and then. */
 function outcome(monitor: number, at: number): { status: 'up' | 'down' | 'degraded'; totalMs: number } {
@@ -77,6 +80,9 @@ async function seed(db: Kysely<Database>, now: number, language: StatusPageLangu
       show_response_times: 1,
       remove_branding: 0,
       language,
+      custom_domain: CUSTOM_DOMAIN,
+      domain_token: 'bench',
+      domain_verified_at: first,
       created_at: first,
       updated_at: first,
     })
@@ -181,6 +187,20 @@ interface CannonResult {
   errors: number;
 }
 
+/** fetch() sends the URL's host whatever the headers say; node:http sends the Host given. */
+function getWithHost(url: string, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { host } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => {
+        body += chunk;
+      });
+      response.on('end', () => resolve(body));
+    }).on('error', reject);
+  });
+}
+
 /** autocannon in its own process, so its CPU is not charged to the server. */
 function load(url: string, headers: Record<string, string>): Promise<CannonResult> {
   const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
@@ -231,6 +251,11 @@ async function benchStatusPage(language: StatusPageLanguageSetting) {
       const page = await fetch(url, { headers: { 'accept-encoding': 'identity', ...headers } });
       const html = await page.text();
       const result = await load(url, headers);
+      const domainUrl = `${server.url}/`;
+      if (!(await getWithHost(domainUrl, CUSTOM_DOMAIN)).includes('<h1>Acme Cloud</h1>')) {
+        throw new Error('the custom domain did not serve the page');
+      }
+      const domain = await load(domainUrl, { ...headers, host: CUSTOM_DOMAIN });
       return {
         name: 'status_page_group_of_20',
         language,
@@ -248,6 +273,15 @@ async function benchStatusPage(language: StatusPageLanguageSetting) {
         errors: result.errors,
         html_bytes: Buffer.byteLength(html),
         html_gzip_bytes: gzipSync(html).length,
+        custom_domain: {
+          host: CUSTOM_DOMAIN,
+          requests_per_second: Math.round(domain.requests.average),
+          requests: domain.requests.total,
+          p50_ms: domain.latency.p50,
+          p99_ms: domain.latency.p99,
+          non_2xx: domain.non2xx,
+          errors: domain.errors,
+        },
         seed_ms: seedMs,
         // Latency tails depend on what else the machine runs: these say how busy it was.
         cpus: availableParallelism(),

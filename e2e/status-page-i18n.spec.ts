@@ -33,6 +33,8 @@ async function createGermanPage(page: Page) {
   await page.goto('/dashboard/settings/groups');
   await page.getByRole('button', { name: 'New status page' }).click();
   await page.getByLabel('Name').fill('Acme Cloud');
+  // Slugs are unique across the server, and status-page.spec.ts takes the suggested acme-cloud.
+  await page.getByLabel('Slug').fill('acme-cloud-de');
   for (const name of ['Website', 'Kasse', 'Zahlungs-API']) {
     await page.getByLabel('Monitor to add').selectOption({ label: name });
     await page.getByRole('button', { name: 'Add monitor' }).click();
@@ -72,7 +74,7 @@ async function visit(browser: Browser, options: { colorScheme: 'light' | 'dark';
     viewport: { width: options.width ?? 1280, height: 900 },
   });
   const view = await context.newPage();
-  const response = await view.goto('/status/acme-cloud');
+  const response = await view.goto('/status/acme-cloud-de');
   expect(response?.status()).toBe(200);
   return { context, view };
 }

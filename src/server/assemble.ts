@@ -29,7 +29,7 @@ export type AppConfig = Pick<
   Config,
   'publicUrl' | 'github' | 'trustProxy' | 'testMode' | 'billing' | 'authAttemptsPerMinute'
 > &
-  Partial<Pick<Config, 'flapPolicy' | 'alertProviders'>>;
+  Partial<Pick<Config, 'flapPolicy' | 'alertProviders' | 'dnsResolver'>>;
 
 export interface AssembleOptions {
   config: AppConfig;
@@ -148,6 +148,7 @@ export function assemble({
   };
   const app = createApp({
     config,
+    secret,
     db,
     clock,
     auth,

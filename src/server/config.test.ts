@@ -33,6 +33,18 @@ describe('parseConfig', () => {
     );
   });
 
+  it("looks custom domains' TXT records up through the system resolver unless DNS_RESOLVER names one", () => {
+    expect(parseConfig({}).dnsResolver).toBeUndefined();
+    expect(parseConfig({ DNS_RESOLVER: '127.0.0.1:5353' }).dnsResolver).toEqual({
+      address: '127.0.0.1',
+      port: 5353,
+    });
+    expect(parseConfig({ DNS_RESOLVER: '1.1.1.1' }).dnsResolver).toEqual({ address: '1.1.1.1', port: 53 });
+    expect(failure({ DNS_RESOLVER: 'dns.example.com' })).toBe(
+      'Invalid DNS_RESOLVER: must be an IP address with an optional port, e.g. 1.1.1.1 or 127.0.0.1:5353 (got "dns.example.com")',
+    );
+  });
+
   it('lets one address try 10 sign-ins or sign-ups a minute unless told otherwise', () => {
     expect(parseConfig({}).authAttemptsPerMinute).toBe(10);
     expect(parseConfig({ AUTH_ATTEMPTS_PER_MINUTE: '200' }).authAttemptsPerMinute).toBe(200);

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseResolver } from '../core/api/monitor-kinds/dns.ts';
 import { DEFAULT_PROVIDER_URLS, type ProviderUrls } from './alerts/channel.ts';
 import { AUTUMN_DEFAULT_API_URL } from './billing/hosted-provider.ts';
 
@@ -82,6 +83,13 @@ const envSchema = z.object({
   RDAP_BOOTSTRAP_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .default(RDAP_DEFAULT_BOOTSTRAP_URL),
+  DNS_RESOLVER: z
+    .string()
+    .optional()
+    .refine(
+      (value) => value === undefined || parseResolver(value.trim()) !== null,
+      'must be an IP address with an optional port, e.g. 1.1.1.1 or 127.0.0.1:5353',
+    ),
   CHROME_PATH: z.string().min(1).default('/usr/bin/chromium'),
   TELEGRAM_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
@@ -138,6 +146,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** IANA's RDAP bootstrap file for domains (dns.json): which RDAP server answers for each TLD. */
   rdapBootstrapUrl: string;
+  /** Where custom domains' TXT records are looked up; undefined: the system's resolver. */
+  dnsResolver: { address: string; port: number } | undefined;
   /** Lighthouse runs: the Chromium executable and the time limit of one run. */
   performance: { chromePath: string; timeLimitMs: number };
   /** Hosted alert providers' API bases: the real services unless an operator points elsewhere. */
@@ -220,6 +230,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     sourceAddress: vars.SOURCE_ADDRESS,
     metricsToken: vars.METRICS_TOKEN,
     rdapBootstrapUrl: vars.RDAP_BOOTSTRAP_URL,
+    dnsResolver: vars.DNS_RESOLVER ? (parseResolver(vars.DNS_RESOLVER.trim()) ?? undefined) : undefined,
     performance: { chromePath: vars.CHROME_PATH, timeLimitMs: vars.PERFORMANCE_TIME_LIMIT_SECONDS * 1000 },
     alertProviders: {
       telegram: vars.TELEGRAM_API_URL.replace(/\/+$/, ''),

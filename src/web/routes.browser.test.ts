@@ -49,6 +49,7 @@ const PUBLIC_ROUTES: [string, string | RegExp][] = [
   ['/signup', 'Create account'],
   ['/invitation/not-a-token', 'Invitation not found'],
   ['/status/acme', 'Page Not Available'],
+  ['/status/acme/embed', 'Page Not Available'],
   ['/status/monitor/123', 'Page Not Available'],
   ['/a/path/that/does/not/exist', 'Page not found'],
 ];

@@ -67,6 +67,7 @@ export const AUDIT_ACTIONS = {
   'status_page.update': 'changed status page',
   'status_page.delete': 'deleted status page',
   'status_page.subscriber_remove': 'removed a subscriber from status page',
+  'status_page.domain_check': 'checked the custom domain of status page',
   'api_key.create': 'created API key',
   'api_key.revoke': 'revoked API key',
   'deployment.create': 'recorded deployment',

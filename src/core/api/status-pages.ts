@@ -1,6 +1,7 @@
 // Public status page (group) payloads: one schema validates the settings form and the API route.
 import { z } from 'zod';
 import { httpUrlSchema } from './http-url.ts';
+import { statusPageExtraFields, statusPageExtraOutput } from './status-page-extras.ts';
 import {
   monitorsNotOnPage,
   NOT_ON_PAGE_MESSAGE,
@@ -106,6 +107,7 @@ const fields = {
   sections: statusPageSectionsSchema.meta({
     description: 'Given, it replaces the sections; each holds some of the monitors (sent or kept)',
   }),
+  ...statusPageExtraFields,
 };
 
 /** Sections sent with the monitors may hold only those monitors (else the service checks). */
@@ -120,19 +122,36 @@ function sectionsHoldPageMonitors(
   }
 }
 
-export const statusPageInputSchema = z
-  .object({
-    name: fields.name,
-    slug: fields.slug,
-    description: fields.description.default(null),
-    monitors: fields.monitors.default([]),
-    logoUrl: fields.logoUrl.default(null),
-    accentColor: fields.accentColor.default(null),
-    published: fields.published.default(false),
-    showResponseTimes: fields.showResponseTimes.default(false),
-    removeBranding: fields.removeBranding.default(false),
-    language: fields.language.default('en'),
-    sections: fields.sections.default([]),
+export const PAGE_PASSWORD_NEEDED = 'Set a password for a password-protected page.';
+
+/**
+ * The create payload without its one cross-field rule (a password page needs a password): the
+ * edit form checks with it when a password is already stored.
+ */
+export const statusPageInputFields = z.object({
+  name: fields.name,
+  slug: fields.slug,
+  description: fields.description.default(null),
+  monitors: fields.monitors.default([]),
+  logoUrl: fields.logoUrl.default(null),
+  accentColor: fields.accentColor.default(null),
+  published: fields.published.default(false),
+  showResponseTimes: fields.showResponseTimes.default(false),
+  removeBranding: fields.removeBranding.default(false),
+  customDomain: fields.customDomain.default(null),
+  access: fields.access.default('public'),
+  password: fields.password.optional(),
+  headerLinks: fields.headerLinks.default([]),
+  footerText: fields.footerText.default(null),
+  faviconUrl: fields.faviconUrl.default(null),
+  language: fields.language.default('en'),
+  sections: fields.sections.default([]),
+});
+
+export const statusPageInputSchema = statusPageInputFields
+  .refine((input) => input.access !== 'password' || input.password !== undefined, {
+    message: PAGE_PASSWORD_NEEDED,
+    path: ['password'],
   })
   .superRefine(sectionsHoldPageMonitors)
   .meta({ id: 'StatusPageInput' });
@@ -168,6 +187,7 @@ export const statusPageSchema = z
     removeBranding: z.boolean(),
     language: z.enum(STATUS_PAGE_LANGUAGE_SETTINGS),
     sections: z.array(statusPageSectionSchema),
+    ...statusPageExtraOutput,
     /** The overall state by SPEC's rule, from the monitors' current status. */
     state: z.enum(STATUS_PAGE_STATES),
     /** `${PUBLIC_URL}/status/${slug}` */

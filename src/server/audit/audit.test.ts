@@ -198,6 +198,15 @@ describe('the audit log', () => {
         path: `/status-pages/${page.id}/subscribers/sub-audit`,
         action: 'status_page.subscriber_remove',
       },
+      {
+        op: 'POST /status-pages/{id}/custom-domain/verify',
+        before: async () => {
+          const body = { customDomain: 'status.acme-audit.test' };
+          await json(await app.send(owner, 'PATCH', `/status-pages/${page.id}`, body), 200);
+        },
+        path: `/status-pages/${page.id}/custom-domain/verify`,
+        action: 'status_page.domain_check',
+      },
       { op: 'DELETE /status-pages/{id}', path: `/status-pages/${page.id}`, action: 'status_page.delete' },
       {
         op: 'PATCH /performance/sites/{id}',

@@ -33,6 +33,7 @@ import { maintenanceWindows } from './migrations/0029-maintenance-windows.ts';
 import { escalation } from './migrations/0030-escalation.ts';
 import { quietAlerts } from './migrations/0031-quiet-alerts.ts';
 import { statusPageSubscribers } from './migrations/0032-status-page-subscribers.ts';
+import { statusPageDomains } from './migrations/0033-status-page-domains.ts';
 import { statusPageLayout } from './migrations/0034-status-page-layout.ts';
 import { workers } from './migrations/0035-workers.ts';
 
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030-escalation': escalation,
   '0031-quiet-alerts': quietAlerts,
   '0032-status-page-subscribers': statusPageSubscribers,
+  '0033-status-page-domains': statusPageDomains,
   '0034-status-page-layout': statusPageLayout,
   '0035-workers': workers,
 };

@@ -1,4 +1,6 @@
-// Row shapes of public status pages and the monitors they show (migrations 0010, 0034).
+// Row shapes of public status pages and the monitors they show (migrations 0010, 0033, 0034).
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { StatusPageAccess } from '../../core/api/status-page-extras.ts';
 import type { StatusPageLanguageSetting } from '../../core/api/status-pages.ts';
 
 export interface StatusPageTable {
@@ -14,12 +16,32 @@ export interface StatusPageTable {
   show_response_times: number;
   remove_branding: number;
   /** Migration 0034; the column's default is 'en'. */
-  language?: StatusPageLanguageSetting;
+  language: Generated<StatusPageLanguageSetting>;
   /** JSON StatusPageSection[] (src/core/api/status-page-sections.ts), in display order; migration 0034. */
-  sections?: string;
+  sections: Generated<string>;
+  /** A lowercase hostname, unique across all pages; served only once `domain_verified_at` is set. */
+  custom_domain: string | null;
+  /** The value its TXT record must hold; new with every new hostname. */
+  domain_token: string | null;
+  domain_verified_at: number | null;
+  /** The last verification's time and, when it failed, why. */
+  domain_checked_at: number | null;
+  domain_check_error: string | null;
+  /** 'public' unless set (a release before 0033 wrote rows without it). */
+  access: Generated<StatusPageAccess>;
+  /** scrypt (better-auth's helper) of the page password; never the password itself. */
+  password_hash: string | null;
+  /** JSON: [{ label, url }], at most 5; null: none. */
+  header_links: string | null;
+  footer_text: string | null;
+  favicon_url: string | null;
   created_at: number;
   updated_at: number;
 }
+
+export type StatusPageRow = Selectable<StatusPageTable>;
+export type NewStatusPageRow = Insertable<StatusPageTable>;
+export type StatusPageChanges = Updateable<StatusPageTable>;
 
 export interface StatusPageMonitorTable {
   status_page_id: string;
@@ -30,7 +52,16 @@ export interface StatusPageMonitorTable {
   display_name: string | null;
 }
 
+/** Password attempts on a private page, per client address and fixed window. */
+export interface StatusPageAccessWindowTable {
+  status_page_id: string;
+  address: string;
+  window_start: number;
+  attempts: number;
+}
+
 export interface StatusPageTables {
   status_pages: StatusPageTable;
   status_page_monitors: StatusPageMonitorTable;
+  status_page_access_windows: StatusPageAccessWindowTable;
 }

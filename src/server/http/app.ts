@@ -43,7 +43,8 @@ import type { PerformanceService } from '../performance/service.ts';
 import { mountRegionRoutes } from '../regions/routes.ts';
 import { mountRetentionRoutes } from '../retention/routes.ts';
 import { mountSslRoutes } from '../ssl/routes.ts';
-import { mountStatusPages } from '../status-pages/mount.ts';
+import { framingByOwnPolicy } from '../status-pages/embed/framing.ts';
+import { createStatusPages } from '../status-pages/mount.ts';
 import { mountSubscribers, type SubscriberDeps } from '../subscribers/mount.ts';
 import { mountAccountRoutes } from '../users/routes.ts';
 import type { InvitationService } from '../workspaces/invitations.ts';
@@ -61,7 +62,10 @@ import { type AppEnv, loadSession } from './session.ts';
 import { mountSpa } from './spa.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'publicUrl' | 'github' | 'trustProxy' | 'testMode'>;
+  config: Pick<Config, 'publicUrl' | 'github' | 'trustProxy' | 'testMode'> &
+    Partial<Pick<Config, 'dnsResolver'>>;
+  /** SECRET_KEY: signs the cookie a private status page's password form sets. */
+  secret: string;
   db: Kysely<Database>;
   clock: Clock;
   auth: Auth;
@@ -86,6 +90,7 @@ export interface AppDeps {
 
 export function createApp({
   config,
+  secret,
   db,
   clock,
   auth,
@@ -107,8 +112,20 @@ export function createApp({
 }: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(logger));
+  const statusPages = createStatusPages({
+    db,
+    clock,
+    auth,
+    secret,
+    entitlements: billing.entitlements,
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
+    dnsResolver: config.dnsResolver,
+  });
+  app.use('*', framingByOwnPolicy);
   // overwrite: false keeps headers a route sets itself (status pages' CSP, badges' CORP).
   app.use('*', secureHeaders({ overwrite: false }));
+  app.use('*', statusPages.customDomains);
   // Only /api: status pages gzip their cached bytes themselves, and the SPA's files come
   // precompressed from the build.
   app.use('/api/*', compressJson);
@@ -158,7 +175,7 @@ export function createApp({
     entitlements: billing.entitlements,
     trustProxy: config.trustProxy,
   });
-  mountStatusPages(app, api, { db, clock, entitlements: billing.entitlements, publicUrl: config.publicUrl });
+  statusPages.mount(app, api);
   mountApiKeyRoutes(api, apiKeys);
   mountDeploymentRoutes(api, deployments);
   mountMaintenanceRoutes(api, maintenance);

@@ -1,17 +1,42 @@
-// The status pages slice's one entry point for the app: the signed-in CRUD API under /api/v1
-// and the public pages, feeds and badges (which must be mounted before the SPA fallback).
+// The status pages slice's one entry point for the app: the signed-in CRUD API under /api/v1, the
+// custom-domain routes, the public pages, feeds, badges, widget and embed (which must be mounted
+// before the SPA fallback), and the router that serves verified custom hostnames (first of all).
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { Hono } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/session.ts';
-import { mountPublicStatusRoutes } from './public-routes.ts';
+import { createDomainCheck } from './custom-domains/check.ts';
+import { customDomainRouter } from './custom-domains/host-router.ts';
+import { mountCustomDomainRoutes } from './custom-domains/routes.ts';
+import { createDomainVerifier, type DnsServer } from './custom-domains/verify-domain.ts';
+import { createPageDirectory } from './page-directory.ts';
+import { type AccessGateDeps, createAccessGate } from './private/access-gate.ts';
+import { createPublicAnswers, mountPublicStatusRoutes } from './public-routes.ts';
 import { mountStatusPageRoutes } from './routes.ts';
 import { createStatusPageService, type StatusPageServiceDeps } from './service.ts';
 
-export function mountStatusPages(
-  app: Hono<AppEnv>,
-  api: OpenAPIHono<AppEnv>,
-  deps: StatusPageServiceDeps,
-): void {
-  mountStatusPageRoutes(api, createStatusPageService(deps));
-  mountPublicStatusRoutes(app, deps);
+export interface StatusPagesDeps extends Omit<StatusPageServiceDeps, 'directory'>, AccessGateDeps {
+  /** Where custom domains' TXT records are looked up (DNS_RESOLVER); undefined: the system's. */
+  dnsResolver: DnsServer | undefined;
+}
+
+export interface StatusPages {
+  /** Registered first: a request on a verified custom hostname is its page's, whatever the path. */
+  customDomains: MiddlewareHandler;
+  mount(app: Hono<AppEnv>, api: OpenAPIHono<AppEnv>): void;
+}
+
+export function createStatusPages(deps: StatusPagesDeps): StatusPages {
+  const { db, clock, publicUrl } = deps;
+  const directory = createPageDirectory(db, clock);
+  const answers = createPublicAnswers({ ...deps, gate: createAccessGate(deps) });
+  const service = createStatusPageService({ ...deps, directory });
+  const check = createDomainCheck({ db, clock, verify: createDomainVerifier(deps.dnsResolver), directory });
+  return {
+    customDomains: customDomainRouter({ publicUrl, directory, answers }),
+    mount(app, api) {
+      mountStatusPageRoutes(api, service);
+      mountCustomDomainRoutes(app, api, { check, pages: service, directory });
+      mountPublicStatusRoutes(app, answers, { directory, publicUrl });
+    },
+  };
 }

@@ -13,6 +13,7 @@ body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif
 header{border-top:4px solid var(--accent);padding:2rem 0 1rem}
 header .wrap{display:flex;gap:1rem;align-items:center;flex-wrap:wrap}
 header img{height:40px;width:auto}
+header nav{display:flex;gap:.5rem 1rem;flex-wrap:wrap;margin-left:auto;font-size:.9375rem}
 h1{font-size:1.75rem;margin:0}h2{font-size:1.2rem;margin:2rem 0 .75rem}h3{font-size:1rem;margin:0}
 p{margin:.25rem 0}.muted{color:var(--muted);font-size:.875rem}#legend{margin-bottom:.75rem}
 a{color:var(--fg);text-decoration-color:var(--accent);text-underline-offset:3px}

@@ -12,6 +12,7 @@ import { windowStart } from '../history/uptime.ts';
 import { type PublicMaintenance, publicMaintenance } from '../maintenance/public-windows.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
 import { type DayBar, dayBars, hourlyResponseTimes, uptimePercent } from './days.ts';
+import type { PageAppearance } from './render-appearance.ts';
 import { overallState, shownStatus } from './state.ts';
 
 /** Resolved incidents stay on the page this long. */
@@ -54,7 +55,7 @@ export interface PublicSection extends StatusPageSection {
 }
 
 export interface PublicView {
-  /** `/status/{slug}` or `/status/monitor/{id}`. */
+  /** `/status/{slug}`, `/status/monitor/{id}`, or '' at the root of a page's custom domain. */
   path: string;
   title: string;
   description: string | null;
@@ -64,6 +65,12 @@ export interface PublicView {
   removeBranding: boolean;
   /** The owner's choice; 'auto' follows each visitor's browser. */
   language: StatusPageLanguageSetting;
+  /** Header links, footer line and favicon; none on a monitor's own page. */
+  appearance?: PageAppearance;
+  /** Behind a password or for members only: it has no feed. */
+  private?: boolean;
+  /** Where its subscribe form posts (under PUBLIC_URL at a custom domain); none on private or monitor pages. */
+  subscribeUrl?: string | null;
   state: StatusPageState;
   monitors: PublicMonitor[];
   /** Monitors grouped under headings, in display order; monitors in none keep the flat list. */

@@ -6,6 +6,7 @@ import { escapeXml as e, withMarkup } from './format.ts';
 import type { PageLocale } from './i18n/locale.ts';
 import { LOCAL_TIME_SCRIPT, pageStyle } from './page-style.ts';
 import type { PublicView } from './public-data.ts';
+import { faviconTag, footerLine, headerNav } from './render-appearance.ts';
 import {
   incidentArticle,
   maintenanceArticle,
@@ -13,6 +14,7 @@ import {
   sectionBlock,
   timeElement,
 } from './render-parts.ts';
+import { sitePaths } from './site.ts';
 
 export interface RenderedPage {
   html: string;
@@ -22,15 +24,16 @@ export interface RenderedPage {
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
-function policy(style: string, script: string | null): string {
+function policy(style: string, script: string | null, formTarget: string | null = null): string {
   return [
     "default-src 'none'",
     `style-src ${sha256(style)}`,
     `script-src ${script ? sha256(script) : "'none'"}`,
     'img-src https: http: data:',
     "base-uri 'none'",
-    // The subscribe form posts to its own page.
-    "form-action 'self'",
+    // The subscribe and password forms post to the page's own site; at a custom domain the
+    // subscribe form posts to PUBLIC_URL, where subscriptions (and their mailed links) live.
+    `form-action 'self'${formTarget?.startsWith('http') ? ` ${new URL(formTarget).origin}` : ''}`,
   ].join('; ');
 }
 
@@ -51,10 +54,11 @@ export function renderStatusPage(view: PublicView, locale: PageLocale): Rendered
   const { t } = locale;
   const group = !view.path.startsWith('/status/monitor/');
   const base = pageStyle(view.accentColor, t.dayLabel('', locale.percent(100)));
-  const style = group ? `${base}\n${SUBSCRIBE_STYLE}` : base;
-  const feeds = !group
-    ? ''
-    : `<link rel="alternate" type="application/atom+xml" title="${e(t.feedTitle(view.title))}" href="${e(view.path)}/feed.atom"><link rel="alternate" type="application/json" href="${e(view.path)}.json">`;
+  const style = view.subscribeUrl ? `${base}\n${SUBSCRIBE_STYLE}` : base;
+  const paths = sitePaths(view.path);
+  // A private page has no feed: feed readers cannot enter a password or sign in.
+  const feed = group && !view.private;
+  const feeds = `${feed ? `<link rel="alternate" type="application/atom+xml" title="${e(t.feedTitle(view.title))}" href="${e(paths.feed)}">` : ''}${group ? `<link rel="alternate" type="application/json" href="${e(paths.json)}">` : ''}`;
   const logo = view.logoUrl ? `<img src="${e(view.logoUrl)}" alt="${e(t.logoAlt(view.title))}">` : '';
   const description = view.description ? `<p class="muted">${e(view.description)}</p>` : '';
   const section = (id: string, heading: string, content: string) =>
@@ -81,8 +85,8 @@ export function renderStatusPage(view: PublicView, locale: PageLocale): Rendered
   const branding = view.removeBranding
     ? ''
     : `<p>${e(t.poweredBy)} <a href="https://upwatch.dev">Upwatch</a></p>`;
-  const machine = feeds
-    ? `<p class="muted"><a href="${e(view.path)}/feed.atom">${e(t.atomFeed)}</a> · <a href="${e(view.path)}.json">JSON</a></p>`
+  const machine = group
+    ? `<p class="muted">${feed ? `<a href="${e(paths.feed)}">${e(t.atomFeed)}</a> · ` : ''}<a href="${e(paths.json)}">JSON</a></p>`
     : '';
   const legend = view.monitors.length ? `<p id=legend class=muted>${e(t.barsLegend)}</p>` : '';
   const grouped = new Set(view.sections.flatMap((section) => section.monitorIds));
@@ -93,26 +97,33 @@ export function renderStatusPage(view: PublicView, locale: PageLocale): Rendered
   const byId = new Map(view.monitors.map((monitor) => [monitor.id, monitor]));
   const sections = view.sections.map((entry) => sectionBlock(entry, byId, locale)).join('\n');
   const flat = cards || !sections ? `<ul class="plain">${cards}</ul>` : '';
-  const body = `<header><div class="wrap">${logo}<div><h1>${e(view.title)}</h1>${description}</div></div></header>
+  const body = `<header><div class="wrap">${logo}<div><h1>${e(view.title)}</h1>${description}</div>${headerNav(view.appearance, locale)}</div></header>
 <main class="wrap">
 <section class="banner ${view.state}" aria-labelledby="state"><h2 id="state">${e(t.states[view.state])}</h2><p class="muted">${withMarkup(t.updatedAt, timeElement(view.generatedAt, locale))}</p></section>
 ${active}
 ${maintenance}
 ${section('monitors', t.monitors, `${legend}${flat}${sections}`)}
 ${section('past', t.pastIncidents, past)}
-${group ? subscribeForm(view.path, view.monitors.length > 0, t.subscribe) : ''}
+${view.subscribeUrl ? subscribeForm(view.subscribeUrl, view.monitors.length > 0, t.subscribe) : ''}
 </main>
-<footer class="muted">${branding}${machine}</footer>`;
+<footer class="muted">${footerLine(view.appearance)}${branding}${machine}</footer>`;
   return {
-    html: document(locale, t.documentTitle(view.title), style, feeds, body, LOCAL_TIME_SCRIPT),
-    csp: policy(style, LOCAL_TIME_SCRIPT),
+    html: document(
+      locale,
+      t.documentTitle(view.title),
+      style,
+      feeds + faviconTag(view.appearance),
+      body,
+      LOCAL_TIME_SCRIPT,
+    ),
+    csp: policy(style, LOCAL_TIME_SCRIPT, view.subscribeUrl ?? null),
   };
 }
 
 const NOT_AVAILABLE_STYLE =
   'body{margin:0;min-height:100vh;display:grid;place-items:center;font:16px/1.5 system-ui,sans-serif;background:#f8fafc;color:#0f172a}@media (prefers-color-scheme:dark){body{background:#0b1120;color:#f1f5f9}}main{max-width:32rem;padding:1rem;text-align:center}h1{font-size:1.25rem;font-weight:600}';
 
-/** The one answer for unknown, unpublished and private pages alike. */
+/** The one answer for unknown and unpublished pages, and for what a private page does not offer. */
 export function renderNotAvailable(locale: PageLocale): RenderedPage {
   const body = `<main><h1>${e(locale.t.notAvailable)}</h1></main>`;
   return {

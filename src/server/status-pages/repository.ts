@@ -2,8 +2,9 @@
 import type { Kysely } from 'kysely';
 import type { StatusPage } from '../../core/api/status-pages.ts';
 import type { Database, MonitorStatus } from '../db/schema.ts';
-import type { StatusPageTable } from '../db/status-page-schema.ts';
+import type { StatusPageRow } from '../db/status-page-schema.ts';
 import { ApiError } from '../http/errors.ts';
+import { extraOutput } from './page-extras.ts';
 import { readSections, sectionsOnPage } from './sections.ts';
 import { overallState, shownStatus } from './state.ts';
 
@@ -21,7 +22,7 @@ export function statusPageNotFound(): ApiError {
 }
 
 export function toStatusPage(
-  row: StatusPageTable,
+  row: StatusPageRow,
   monitors: readonly PageMonitorRow[],
   publicUrl: string,
   now: number,
@@ -42,11 +43,12 @@ export function toStatusPage(
     published: row.published === 1,
     showResponseTimes: row.show_response_times === 1,
     removeBranding: row.remove_branding === 1,
-    language: row.language ?? 'en',
+    language: row.language,
     sections: sectionsOnPage(
       readSections(row.sections),
       monitors.map((monitor) => monitor.monitor_id),
     ),
+    ...extraOutput(row, publicUrl),
     state: overallState(monitors.map((monitor) => shownStatus(monitor, now))),
     publicUrl: `${publicUrl}/status/${row.slug}`,
     createdAt: row.created_at,
@@ -59,7 +61,7 @@ export async function getOwnedPageRow(
   db: Kysely<Database>,
   userId: string,
   id: string,
-): Promise<StatusPageTable> {
+): Promise<StatusPageRow> {
   const row = await db
     .selectFrom('status_pages')
     .selectAll()

@@ -7,10 +7,12 @@ import { recordAudit } from '../audit/record.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
-import type { StatusPageTable } from '../db/status-page-schema.ts';
+import type { NewStatusPageRow, StatusPageChanges, StatusPageRow } from '../db/status-page-schema.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/session.ts';
 import { statusPageGates } from './gate.ts';
+import type { PageDirectory } from './page-directory.ts';
+import { extraColumns } from './page-extras.ts';
 import { getOwnedPageRow, loadPageMonitors, requireOwnedMonitors, toStatusPage } from './repository.ts';
 import { changedSections, readSections, sectionsOnPage } from './sections.ts';
 
@@ -19,10 +21,22 @@ export interface StatusPageServiceDeps {
   clock: Clock;
   entitlements: Pick<EntitlementsHelper, 'check'>;
   publicUrl: string;
+  /** Forgets a changed page's cached slug and hostname in this process. */
+  directory: Pick<PageDirectory, 'forget'>;
 }
 
 function slugTaken(): ApiError {
   return new ApiError(409, 'slug_taken', 'Another status page already uses this slug; choose another.');
+}
+
+function domainTaken(): ApiError {
+  return new ApiError(409, 'domain_taken', 'Another status page already uses this domain.');
+}
+
+/** Which unique index refused the write: PostgreSQL names the index, SQLite the column. */
+function isDomainConflict(error: unknown): boolean {
+  const { constraint, message } = error as { constraint?: unknown; message?: unknown };
+  return [constraint, message].some((text) => typeof text === 'string' && text.includes('custom_domain'));
 }
 
 /** The unique index on slug decides who has it, also for two pages saved at the same moment. */
@@ -31,8 +45,8 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-function columnsFrom(input: StatusPageUpdate): Partial<StatusPageTable> {
-  const columns: Partial<StatusPageTable> = {};
+function columnsFrom(input: StatusPageUpdate): StatusPageChanges {
+  const columns: StatusPageChanges = {};
   if (input.name !== undefined) columns.name = input.name;
   if (input.slug !== undefined) columns.slug = input.slug;
   if (input.description !== undefined) columns.description = input.description || null;
@@ -46,10 +60,10 @@ function columnsFrom(input: StatusPageUpdate): Partial<StatusPageTable> {
 }
 
 export function createStatusPageService(deps: StatusPageServiceDeps) {
-  const { db, clock, publicUrl } = deps;
+  const { db, clock, publicUrl, directory } = deps;
   const gates = statusPageGates(deps.entitlements);
 
-  async function load(row: StatusPageTable): Promise<StatusPage> {
+  async function load(row: StatusPageRow): Promise<StatusPage> {
     const monitors = await loadPageMonitors(db, [row.id]);
     return toStatusPage(row, monitors.get(row.id) ?? [], publicUrl, clock.now());
   }
@@ -70,9 +84,9 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
    * the page's monitors (sent or kept); monitors leaving the page leave their section too.
    */
   async function sectionsAfter(
-    current: StatusPageTable | null,
+    current: StatusPageRow | null,
     input: StatusPageUpdate,
-  ): Promise<Pick<StatusPageTable, 'sections'>> {
+  ): Promise<Pick<StatusPageChanges, 'sections'>> {
     if (input.sections === undefined && input.monitors === undefined) return {};
     const monitorIds = input.monitors
       ? input.monitors.map((monitor) => monitor.monitorId)
@@ -90,7 +104,7 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
     try {
       await db.transaction().execute(work);
     } catch (error) {
-      if (isUniqueViolation(error)) throw slugTaken();
+      if (isUniqueViolation(error)) throw isDomainConflict(error) ? domainTaken() : slugTaken();
       throw error;
     }
   }
@@ -146,7 +160,8 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
         updated_at: now,
         ...columnsFrom(input),
         ...(await sectionsAfter(null, input)),
-      } as StatusPageTable;
+        ...(await extraColumns(input, null, publicUrl)),
+      } as NewStatusPageRow;
       await write(async (tx) => {
         await tx.insertInto('status_pages').values(row).execute();
         await replaceMonitors(tx, row.id, input.monitors);
@@ -155,6 +170,7 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
           resource: { id: row.id, name: row.name },
         });
       });
+      directory.forget({ slugs: [row.slug], hosts: [] });
       return load(await getOwnedPageRow(db, userId, row.id));
     },
 
@@ -163,11 +179,12 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
       const current = await getOwnedPageRow(db, userId, id);
       await validate(userId, input);
       const sections = await sectionsAfter(current, input);
+      const extras = await extraColumns(input, current, publicUrl);
       const now = clock.now();
       await write(async (tx) => {
         await tx
           .updateTable('status_pages')
-          .set({ ...columnsFrom(input), ...sections, updated_at: now })
+          .set({ ...columnsFrom(input), ...sections, ...extras, updated_at: now })
           .where('id', '=', id)
           .where('user_id', '=', userId)
           .execute();
@@ -177,7 +194,12 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
           resource: { id, name: input.name ?? current.name },
         });
       });
-      return load(await getOwnedPageRow(db, userId, id));
+      const updated = await getOwnedPageRow(db, userId, id);
+      directory.forget({
+        slugs: [current.slug, updated.slug],
+        hosts: [current.custom_domain, updated.custom_domain],
+      });
+      return load(updated);
     },
 
     async delete(caller: Caller, id: string): Promise<void> {
@@ -193,6 +215,7 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
           resource: { id, name: page.name },
         });
       });
+      directory.forget({ slugs: [page.slug], hosts: [page.custom_domain] });
     },
   };
 }

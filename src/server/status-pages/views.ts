@@ -1,26 +1,22 @@
-// The two public views: a published group page by slug, and one public monitor by id.
-// Null means "not available" (unknown, unpublished or private), which every route answers alike.
+// The two public views: a published group page from its row, and one public monitor by id (null
+// means "not available", which every route answers alike).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { StatusPageRow } from '../db/status-page-schema.ts';
+import { parseHeaderLinks } from './page-extras.ts';
 import { buildView, type PublicView } from './public-data.ts';
 import { readSections, sectionsOnPage } from './sections.ts';
 
 /** Whether the owner's plan still has the remove_branding feature. */
 export type BrandingCheck = (userId: string) => Promise<boolean>;
 
+/** A published page's view; the caller found its row (page-directory.ts) and decided who may see it. */
 export async function loadGroupView(
   db: Kysely<Database>,
-  slug: string,
+  page: StatusPageRow,
   now: number,
   canRemoveBranding: BrandingCheck,
-): Promise<PublicView | null> {
-  const page = await db
-    .selectFrom('status_pages')
-    .selectAll()
-    .where('slug', '=', slug)
-    .where('published', '=', 1)
-    .executeTakeFirst();
-  if (!page) return null;
+): Promise<PublicView> {
   const rows = await db
     .selectFrom('status_page_monitors')
     .innerJoin('monitors', 'monitors.id', 'status_page_monitors.monitor_id')
@@ -54,11 +50,17 @@ export async function loadGroupView(
       showResponseTimes: page.show_response_times === 1,
       // A page saved without branding shows it again once the owner's plan no longer allows that.
       removeBranding: page.remove_branding === 1 && (await canRemoveBranding(page.user_id)),
-      language: page.language ?? 'en',
+      language: page.language,
       sections: sectionsOnPage(
         readSections(page.sections),
         monitors.map((monitor) => monitor.id),
       ),
+      appearance: {
+        headerLinks: parseHeaderLinks(page.header_links),
+        footerText: page.footer_text,
+        faviconUrl: page.favicon_url,
+      },
+      private: page.access !== 'public',
     },
     monitors,
     now,

@@ -16,14 +16,12 @@ export const SUBSCRIBE_STYLE = `.sub label{display:block;font-size:.875rem;margi
 .sub button{font:inherit;font-weight:600;padding:.5rem 1rem;border:0;border-radius:.5rem;background:var(--fg);color:var(--bg);cursor:pointer}
 .sub details{margin-top:.75rem}.sub summary{cursor:pointer;font-size:.875rem}`;
 
-/** The form on the status page itself, in the page's language. */
-export function subscribeForm(pagePath: string, hasMonitors: boolean, t: FormText): string {
-  const choose = hasMonitors
-    ? `<p class=muted><a href="${e(pagePath)}/subscribe">${e(t.monitorsLink)}</a></p>`
-    : '';
+/** The form on the status page itself, in the page's language, posting to `action`. */
+export function subscribeForm(action: string, hasMonitors: boolean, t: FormText): string {
+  const choose = hasMonitors ? `<p class=muted><a href="${e(action)}">${e(t.monitorsLink)}</a></p>` : '';
   const webhook = `<details><summary>${e(t.webhookSummary)}</summary><label for=sub-hook>${e(t.webhookLabel)}</label><input id=sub-hook name=webhookUrl type=url placeholder="https://"></details>`;
   const fields = `<label for=sub-email>${e(t.emailLabel)}</label><div class=sub-row><input id=sub-email name=email type=email autocomplete=email placeholder="you@example.com"><button type=submit>${e(t.button)}</button></div>${webhook}`;
-  return `<section aria-labelledby=subscribe><h2 id=subscribe>${e(t.heading)}</h2><form class="card sub" method=post action="${e(pagePath)}/subscribe"><p class=muted>${e(t.intro)}</p>${fields}${choose}</form></section>`;
+  return `<section aria-labelledby=subscribe><h2 id=subscribe>${e(t.heading)}</h2><form class="card sub" method=post action="${e(action)}"><p class=muted>${e(t.intro)}</p>${fields}${choose}</form></section>`;
 }
 
 const OPTIONS_STYLE =

@@ -88,6 +88,8 @@ export function createSignups({ db, clock, secret, entitlements, vetUrl }: Signu
       .select(['id', 'user_id', 'name', 'slug'])
       .where('slug', '=', slug)
       .where('published', '=', 1)
+      // A private page takes no subscribers: its news is for those who pass its gate.
+      .where('access', '=', 'public')
       .executeTakeFirst();
     if (!page) throw new SignupRefusal(404, '', '');
     return page;

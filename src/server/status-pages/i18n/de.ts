@@ -77,6 +77,21 @@ export const de: StatusPageMessages = {
   notAvailable:
     'Seite nicht verfügbar: Diese Statusseite ist nicht verfügbar oder wurde möglicherweise verschoben.',
 
+  headerLinks: 'Links',
+  viewStatusPage: 'Statusseite ansehen',
+  widgetTitle: (page, state) => `${page}: ${state}`,
+
+  passwordIntro: 'Diese Statusseite ist geschützt. Geben Sie ihr Passwort ein, um sie zu sehen.',
+  passwordLabel: 'Passwort',
+  wrongPassword: 'Dieses Passwort ist nicht richtig. Versuchen Sie es erneut.',
+  tooManyAttempts:
+    'Zu viele Versuche von Ihrer Adresse. Warten Sie einige Minuten und versuchen Sie es dann erneut.',
+  membersIntro: 'Diese Statusseite ist nur für Mitglieder ihres Arbeitsbereichs.',
+  signIn: 'Bei Upwatch anmelden',
+  notAMember: 'Ihr Konto ist kein Mitglied des Arbeitsbereichs, zu dem diese Statusseite gehört.',
+  twoFactorRequired:
+    'Der Arbeitsbereich dieser Seite verlangt die Zwei-Faktor-Anmeldung: Aktivieren Sie sie in Upwatch, um die Seite zu sehen.',
+
   feedResolved: (incident) => `Behoben: ${incident}`,
   feedUpdate: (incident, status) => `${incident}: ${status}`,
   feedStarted: (time) => `Begonnen ${time}.`,

@@ -76,6 +76,19 @@ export const en: StatusPageMessages = {
   notAvailableTitle: 'Page Not Available',
   notAvailable: 'Page Not Available: This status page is not available or may have been moved.',
 
+  headerLinks: 'Links',
+  viewStatusPage: 'View status page',
+  widgetTitle: (page, state) => `${page}: ${state}`,
+
+  passwordIntro: 'This status page is protected. Enter its password to see it.',
+  passwordLabel: 'Password',
+  wrongPassword: 'That password is not right. Try again.',
+  tooManyAttempts: 'Too many attempts from your address. Wait a few minutes, then try again.',
+  membersIntro: 'This status page is for members of its workspace only.',
+  signIn: 'Sign in to Upwatch',
+  notAMember: 'Your account is not a member of the workspace this status page belongs to.',
+  twoFactorRequired: 'Its workspace requires two-factor sign-in: turn it on in Upwatch to see this page.',
+
   feedResolved: (incident) => `Resolved: ${incident}`,
   feedUpdate: (incident, status) => `${incident}: ${status}`,
   feedStarted: (time) => `Started ${time}.`,

@@ -76,6 +76,20 @@ export const es: StatusPageMessages = {
   notAvailableTitle: 'Página no disponible',
   notAvailable: 'Página no disponible: esta página de estado no está disponible o puede haberse trasladado.',
 
+  headerLinks: 'Enlaces',
+  viewStatusPage: 'Ver la página de estado',
+  widgetTitle: (page, state) => `${page}: ${state}`,
+
+  passwordIntro: 'Esta página de estado está protegida. Introduce su contraseña para verla.',
+  passwordLabel: 'Contraseña',
+  wrongPassword: 'La contraseña no es correcta. Inténtalo de nuevo.',
+  tooManyAttempts: 'Demasiados intentos desde tu dirección. Espera unos minutos y vuelve a intentarlo.',
+  membersIntro: 'Esta página de estado es solo para los miembros de su espacio de trabajo.',
+  signIn: 'Iniciar sesión en Upwatch',
+  notAMember: 'Tu cuenta no es miembro del espacio de trabajo al que pertenece esta página de estado.',
+  twoFactorRequired:
+    'Su espacio de trabajo exige el inicio de sesión en dos pasos: actívalo en Upwatch para ver esta página.',
+
   feedResolved: (incident) => `Resuelto: ${incident}`,
   feedUpdate: (incident, status) => `${incident}: ${status}`,
   feedStarted: (time) => `Inicio: ${time}.`,

@@ -78,6 +78,20 @@ export const fr: StatusPageMessages = {
   notAvailableTitle: 'Page non disponible',
   notAvailable: "Page non disponible : cette page d'état n'est pas disponible ou a peut-être été déplacée.",
 
+  headerLinks: 'Liens',
+  viewStatusPage: "Voir la page d'état",
+  widgetTitle: (page, state) => `${page} : ${state}`,
+
+  passwordIntro: "Cette page d'état est protégée. Saisissez son mot de passe pour la consulter.",
+  passwordLabel: 'Mot de passe',
+  wrongPassword: "Ce mot de passe n'est pas le bon. Réessayez.",
+  tooManyAttempts: 'Trop de tentatives depuis votre adresse. Patientez quelques minutes, puis réessayez.',
+  membersIntro: "Cette page d'état est réservée aux membres de son espace de travail.",
+  signIn: 'Se connecter à Upwatch',
+  notAMember: "Votre compte n'est pas membre de l'espace de travail auquel appartient cette page d'état.",
+  twoFactorRequired:
+    'Son espace de travail exige la connexion à deux facteurs : activez-la dans Upwatch pour voir cette page.',
+
   feedResolved: (incident) => `Résolu : ${incident}`,
   feedUpdate: (incident, status) => `${incident} : ${status}`,
   feedStarted: (time) => `Début le ${time}.`,

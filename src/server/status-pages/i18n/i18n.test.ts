@@ -35,6 +35,7 @@ describe('the status page translations', () => {
       expect(t.startedResolved('X', 'Y'), language).toMatch(/X.*Y/);
       expect(t.minutesDown(7, '7'), language).toContain('7');
       expect(t.responseTimes('120', '480'), language).toMatch(/120.*480/);
+      expect(t.widgetTitle('Acme', 'X'), language).toMatch(/Acme.*X/);
     }
   });
 

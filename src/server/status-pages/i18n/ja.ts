@@ -72,6 +72,20 @@ export const ja: StatusPageMessages = {
   notAvailableTitle: 'ページを表示できません',
   notAvailable: 'ページを表示できません: このステータスページは利用できないか、移動された可能性があります。',
 
+  headerLinks: 'リンク',
+  viewStatusPage: 'ステータスページを表示',
+  widgetTitle: (page, state) => `${page}: ${state}`,
+
+  passwordIntro: 'このステータスページは保護されています。表示するにはパスワードを入力してください。',
+  passwordLabel: 'パスワード',
+  wrongPassword: 'パスワードが正しくありません。もう一度お試しください。',
+  tooManyAttempts: 'お使いのアドレスからの試行回数が多すぎます。数分待ってから、もう一度お試しください。',
+  membersIntro: 'このステータスページは、所属するワークスペースのメンバー専用です。',
+  signIn: 'Upwatch にサインイン',
+  notAMember: 'お使いのアカウントは、このステータスページが属するワークスペースのメンバーではありません。',
+  twoFactorRequired:
+    'このワークスペースでは 2 段階認証でのサインインが必要です。このページを表示するには Upwatch で有効にしてください。',
+
   feedResolved: (incident) => `解決済み: ${incident}`,
   feedUpdate: (incident, status) => `${incident}: ${status}`,
   feedStarted: (time) => `開始: ${time}`,

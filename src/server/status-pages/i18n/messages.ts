@@ -1,4 +1,5 @@
-// The one table of every word a visitor reads on a public status page, its feed and its badges:
+// The one table of every word a visitor reads on a public status page, its feed, its badges, its
+// widget, its compact view and its password form:
 // this shape, one file per language. A language missing a key (or carrying one too many) fails
 // type-checking; i18n.test.ts checks the same at run time. Messages are plain text: the renderers
 // escape them. A function receives values already formatted for its locale (numbers, dates,
@@ -63,6 +64,23 @@ export interface StatusPageMessages {
 
   notAvailableTitle: string;
   notAvailable: string;
+
+  /** The owner's header links, as named to screen readers. */
+  headerLinks: string;
+  /** The compact view's link to the full page, and the password form's button. */
+  viewStatusPage: string;
+  /** The widget's tooltip: the page's name and its state. */
+  widgetTitle: (page: string, state: string) => string;
+
+  /** A private page's password form and the note on a members-only page. */
+  passwordIntro: string;
+  passwordLabel: string;
+  wrongPassword: string;
+  tooManyAttempts: string;
+  membersIntro: string;
+  signIn: string;
+  notAMember: string;
+  twoFactorRequired: string;
 
   feedResolved: (incident: string) => string;
   feedUpdate: (incident: string, status: string) => string;

@@ -76,6 +76,20 @@ export const pt: StatusPageMessages = {
   notAvailableTitle: 'Página indisponível',
   notAvailable: 'Página indisponível: esta página de status não está disponível ou pode ter sido movida.',
 
+  headerLinks: 'Links',
+  viewStatusPage: 'Ver página de status',
+  widgetTitle: (page, state) => `${page}: ${state}`,
+
+  passwordIntro: 'Esta página de status é protegida. Digite a senha dela para vê-la.',
+  passwordLabel: 'Senha',
+  wrongPassword: 'Essa senha não está correta. Tente novamente.',
+  tooManyAttempts: 'Tentativas demais a partir do seu endereço. Aguarde alguns minutos e tente novamente.',
+  membersIntro: 'Esta página de status é restrita aos membros do espaço de trabalho a que pertence.',
+  signIn: 'Entrar no Upwatch',
+  notAMember: 'Sua conta não é membro do espaço de trabalho ao qual esta página de status pertence.',
+  twoFactorRequired:
+    'O espaço de trabalho desta página exige login em duas etapas: ative-o no Upwatch para vê-la.',
+
   feedResolved: (incident) => `Resolvido: ${incident}`,
   feedUpdate: (incident, status) => `${incident}: ${status}`,
   feedStarted: (time) => `Início em ${time}.`,

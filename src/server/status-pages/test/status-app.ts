@@ -4,7 +4,7 @@ import { ManualClock } from '../../clock.ts';
 import type { CheckStatus } from '../../db/schema.ts';
 import { type FinishedCheck, recordResults } from '../../scheduler/record-results.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp, type TestConfig } from '../../test/test-app.ts';
 
 /** A fixed "now" mid-afternoon UTC, so today's bar is a partial day. */
 export const NOW = Date.UTC(2026, 10, 20, 15, 40);
@@ -17,9 +17,9 @@ export interface Sample {
   totalMs: number;
 }
 
-export async function createStatusApp() {
+export async function createStatusApp(config: TestConfig = {}) {
   const clock = new ManualClock(NOW);
-  const t: TestApp = await createTestApp({}, { clock });
+  const t: TestApp = await createTestApp(config, { clock });
   const { db, dialect } = t.database;
 
   async function send(user: TestUser, method: string, path: string, body?: unknown) {

@@ -10,6 +10,7 @@ import { Input, NativeSelect } from '../../../components/ui/input';
 import { useHasFeature } from '../../../lib/use-plan';
 import { Checkbox, describedBy, FormField } from '../../monitors/form/form-field';
 import type { FieldErrors, FieldName, StatusPageFormState } from './form-values';
+import { HeaderLinksField } from './header-links-field';
 
 /** The public page's own default accent (src/server/status-pages/page-style.ts), shown while none is set. */
 const DEFAULT_ACCENT = '#2563eb';
@@ -35,8 +36,8 @@ export type SetField = <K extends keyof StatusPageFormState>(
 ) => void;
 
 /**
- * How the page looks and who sees it: logo, accent colour, language, published, response times,
- * branding.
+ * How the page looks: logo, favicon, accent colour, language, header links, footer line; whether
+ * it is published, shows response times and the branding.
  */
 export function AppearanceFields({
   state,
@@ -59,6 +60,17 @@ export function AppearanceFields({
             value={state.logoUrl}
             onChange={(event) => set('logoUrl', event.target.value, 'logoUrl')}
             placeholder="https://example.com/logo.svg"
+            className="font-mono"
+          />
+        </FormField>
+        <FormField id="status-page-favicon" label="Favicon URL" error={errors.faviconUrl}>
+          <Input
+            {...describedBy('status-page-favicon', errors.faviconUrl)}
+            type="url"
+            inputMode="url"
+            value={state.faviconUrl}
+            onChange={(event) => set('faviconUrl', event.target.value, 'faviconUrl')}
+            placeholder="https://example.com/favicon.png"
             className="font-mono"
           />
         </FormField>
@@ -89,7 +101,7 @@ export function AppearanceFields({
         <FormField
           id="status-page-language"
           label="Language"
-          hint="Words, dates and numbers on the public page. Visitor's browser follows each visitor's language settings (English when none matches)."
+          hint="Words, dates and numbers on the public page, its password form, widget and compact view. Visitor's browser follows each visitor's language settings (English when none matches)."
         >
           <NativeSelect
             {...describedBy('status-page-language', undefined, true)}
@@ -104,10 +116,29 @@ export function AppearanceFields({
             ))}
           </NativeSelect>
         </FormField>
+        <HeaderLinksField
+          value={state.headerLinks}
+          error={errors.headerLinks}
+          onChange={(links) => set('headerLinks', links, 'headerLinks')}
+        />
+        <FormField
+          id="status-page-footer"
+          label="Footer line"
+          error={errors.footerText}
+          hint="A line of plain text at the foot of the page, such as your company's name."
+        >
+          <Input
+            {...describedBy('status-page-footer', errors.footerText, true)}
+            value={state.footerText}
+            onChange={(event) => set('footerText', event.target.value, 'footerText')}
+            placeholder="© Acme Inc."
+            maxLength={200}
+          />
+        </FormField>
         <Checkbox
           id="status-page-published"
           label="Published"
-          hint="Anyone with the link can see a published page. Unpublished pages answer Page Not Available."
+          hint="A published page is at its address for whoever may see it (below). Unpublished pages answer Page Not Available."
           checked={state.published}
           onChange={(checked) => set('published', checked)}
         />

@@ -1,10 +1,12 @@
 // The status page form's state, its conversion to the API payload, and every error (zod's or
 // the server's) mapped onto the field it is about. The schema is the one the route uses, so the
 // form shows the server's own messages before a request is made.
+import type { HeaderLink, StatusPageAccess } from '../../../../core/api/status-page-extras';
 import {
   type StatusPage,
   type StatusPageInput,
   type StatusPageLanguageSetting,
+  statusPageInputFields,
   statusPageInputSchema,
 } from '../../../../core/api/status-pages';
 import { ApiError } from '../../../lib/api';
@@ -57,6 +59,15 @@ export interface StatusPageFormState {
   removeBranding: boolean;
   language: StatusPageLanguageSetting;
   sections: FormSection[];
+  customDomain: string;
+  access: StatusPageAccess;
+  /** A new password; empty keeps the stored one. */
+  password: string;
+  /** The page already has a password, so the form may leave it empty. */
+  hasPassword: boolean;
+  headerLinks: HeaderLink[];
+  footerText: string;
+  faviconUrl: string;
 }
 
 export type FieldName =
@@ -67,7 +78,12 @@ export type FieldName =
   | 'sections'
   | 'logoUrl'
   | 'accentColor'
-  | 'removeBranding';
+  | 'removeBranding'
+  | 'customDomain'
+  | 'password'
+  | 'headerLinks'
+  | 'footerText'
+  | 'faviconUrl';
 export type FieldErrors = Partial<Record<FieldName, string>>;
 
 const FIELDS: readonly string[] = [
@@ -79,6 +95,11 @@ const FIELDS: readonly string[] = [
   'logoUrl',
   'accentColor',
   'removeBranding',
+  'customDomain',
+  'password',
+  'headerLinks',
+  'footerText',
+  'faviconUrl',
 ] satisfies FieldName[];
 
 export const SLUG_MAX = 48;
@@ -108,6 +129,13 @@ export function emptyFormState(): StatusPageFormState {
     removeBranding: false,
     language: 'en',
     sections: [],
+    customDomain: '',
+    access: 'public',
+    password: '',
+    hasPassword: false,
+    headerLinks: [],
+    footerText: '',
+    faviconUrl: '',
   };
 }
 
@@ -139,6 +167,13 @@ export function formStateFromPage(page: StatusPage): StatusPageFormState {
       description: section.description ?? '',
       collapsed: section.collapsed,
     })),
+    customDomain: page.customDomain?.hostname ?? '',
+    access: page.access,
+    password: '',
+    hasPassword: page.hasPassword,
+    headerLinks: page.headerLinks,
+    footerText: page.footerText ?? '',
+    faviconUrl: page.faviconUrl ?? '',
   };
 }
 
@@ -168,6 +203,13 @@ function payloadOf(state: StatusPageFormState): Record<string, unknown> {
         .filter((monitor) => monitor.sectionKey === section.key)
         .map((monitor) => monitor.monitorId),
     })),
+    customDomain: orNull(state.customDomain),
+    access: state.access,
+    // Empty keeps the stored password; only a page asking for one sends it.
+    ...(state.access === 'password' && state.password !== '' ? { password: state.password } : {}),
+    headerLinks: state.headerLinks,
+    footerText: orNull(state.footerText),
+    faviconUrl: orNull(state.faviconUrl),
   };
 }
 
@@ -181,7 +223,8 @@ export type Validation =
 
 /** Validates with the API's schema; the first message per field is the one shown. */
 export function validateForm(state: StatusPageFormState): Validation {
-  const result = statusPageInputSchema.safeParse(payloadOf(state));
+  const schema = state.hasPassword ? statusPageInputFields : statusPageInputSchema;
+  const result = schema.safeParse(payloadOf(state));
   if (result.success) return { ok: true, values: result.data };
   return { ok: false, ...issuesByField(result.error.issues, fieldOf) };
 }
@@ -200,6 +243,8 @@ export function submitFailure(error: unknown, sent: StatusPageInput): SubmitFail
   switch (error.code) {
     case 'slug_taken':
       return { fields: { slug: error.message }, form: null };
+    case 'domain_taken':
+      return { fields: { customDomain: error.message }, form: null };
     case 'feature_not_in_plan':
       // The same code refuses the whole feature; only a page asking for it blames branding.
       return sent.removeBranding

@@ -145,6 +145,11 @@ describe('public status settings tab', () => {
       removeBranding: false,
       language: 'de',
       sections: [],
+      customDomain: null,
+      access: 'public',
+      headerLinks: [],
+      footerText: null,
+      faviconUrl: null,
     });
   });
 

@@ -8,6 +8,7 @@ import { apiSend } from '../../../lib/api';
 import { usePublicConfig } from '../../../lib/public-config';
 import { statusPageKeys, statusPageListQueryOptions, statusPagePath } from '../../../lib/status-pages';
 import { DeleteStatusPageCard } from './delete-status-page-card';
+import { EmbedCard } from './embed-card';
 import { emptyFormState, formStateFromPage } from './form-values';
 import { StatusPageForm } from './status-page-form';
 import { StatusPageList } from './status-page-list';
@@ -60,6 +61,7 @@ function PublicStatusScreen() {
           title={`Edit ${page.name}`}
           key={page.updatedAt}
           initial={formStateFromPage(page)}
+          page={page}
           publicUrl={publicUrl}
           submitLabel="Save changes"
           pendingLabel="Saving…"
@@ -67,6 +69,7 @@ function PublicStatusScreen() {
           onCancel={toList}
         />
         <SubscribersCard page={page} />
+        <EmbedCard page={page} />
         <DeleteStatusPageCard page={page} onDeleted={toList} />
       </div>
     );

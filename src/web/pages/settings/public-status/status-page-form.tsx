@@ -1,10 +1,12 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import type { StatusPageInput } from '../../../../core/api/status-pages';
+import type { StatusPage, StatusPageInput } from '../../../../core/api/status-pages';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormError, Input } from '../../../components/ui/input';
 import { describedBy, FormField } from '../../monitors/form/form-field';
+import { AccessFields } from './access-fields';
 import { AppearanceFields, type SetField } from './appearance-fields';
+import { CustomDomainFields } from './custom-domain-fields';
 import {
   type FieldErrors,
   type FormSection,
@@ -28,6 +30,7 @@ const TEXTAREA =
 export function StatusPageForm({
   title,
   initial,
+  page,
   publicUrl,
   submitLabel,
   pendingLabel,
@@ -36,6 +39,8 @@ export function StatusPageForm({
 }: {
   title: string;
   initial: StatusPageFormState;
+  /** The saved page when editing: its custom domain's records and verification. */
+  page?: StatusPage;
   publicUrl: string;
   submitLabel: string;
   pendingLabel: string;
@@ -165,6 +170,8 @@ export function StatusPageForm({
       </Card>
 
       <AppearanceFields state={state} errors={errors} set={set} />
+      <AccessFields state={state} errors={errors} set={set} />
+      <CustomDomainFields state={state} errors={errors} set={set} page={page} />
 
       <FormError>{formError}</FormError>
       <div className="flex justify-end gap-2">

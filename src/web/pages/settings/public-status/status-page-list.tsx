@@ -30,14 +30,28 @@ function SubscriberCount({ pageId }: { pageId: string }) {
   return <span className="text-sm text-muted">{formatCount(data.count, 'subscriber', 'subscribers')}</span>;
 }
 
+const ACCESS_LABELS = { password: 'Password', members: 'Members only' } as const;
+
+/** The page's own hostname once verified, reached the way PUBLIC_URL is (TLS at the proxy). */
+function domainUrl(page: StatusPage): string | null {
+  const domain = page.customDomain;
+  return domain?.verified ? `${new URL(page.publicUrl).protocol}//${domain.hostname}` : null;
+}
+
 function StatusPageRow({ page, onEdit }: { page: StatusPage; onEdit: () => void }) {
   const count = page.monitors.length;
+  const domain = domainUrl(page);
   return (
     <li aria-label={page.name} className="flex flex-col gap-2 py-4">
       <div className="flex flex-wrap items-center gap-2">
         <p className="font-medium">{page.name}</p>
         <code className="text-sm text-muted">/{page.slug}</code>
         <PublishedBadge published={page.published} />
+        {page.access === 'public' ? null : (
+          <span className="inline-flex items-center rounded-full border border-border px-2 py-0.5 text-xs font-medium whitespace-nowrap">
+            {ACCESS_LABELS[page.access]}
+          </span>
+        )}
         <StatusPageStateBadge state={page.state} />
         <span className="text-sm text-muted">{formatCount(count, 'monitor', 'monitors')}</span>
         <SubscriberCount pageId={page.id} />
@@ -56,6 +70,12 @@ function StatusPageRow({ page, onEdit }: { page: StatusPage; onEdit: () => void 
         <PublicLink href={page.publicUrl} />
         <CopyButton text={page.publicUrl} label={`public link of ${page.name}`} />
       </div>
+      {domain ? (
+        <div className="flex min-w-0 items-center gap-2">
+          <PublicLink href={domain} />
+          <CopyButton text={domain} label={`custom domain of ${page.name}`} />
+        </div>
+      ) : null}
     </li>
   );
 }
