@@ -11,6 +11,7 @@ import type { Database } from '../db/schema.ts';
 import type { StatusPageDeliveryTable } from '../db/subscriber-schema.ts';
 import { renderMailHtml, renderMailText } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { pageLanguage } from '../status-pages/i18n/locale.ts';
 import type { NoticePayload } from './notices.ts';
 import { type MessageContext, renderMail, renderWebhookBody } from './render.ts';
 import { subscriberLinks, webhookSecretOf } from './tokens.ts';
@@ -38,6 +39,7 @@ async function loadContext(db: Kysely<Database>, deps: SendDeps, row: StatusPage
       'status_page_subscribers.kind',
       'status_page_subscribers.address',
       'status_page_subscribers.status_page_id',
+      'status_pages.language as page_language',
       'status_pages.name',
       'status_pages.slug',
       'status_pages.published',
@@ -62,6 +64,8 @@ async function loadContext(db: Kysely<Database>, deps: SendDeps, row: StatusPage
     .execute();
   const context: MessageContext = {
     kind: row.kind,
+    // An 'auto' page's mails are English: no visitor to ask.
+    language: pageLanguage(subscriber.page_language ?? 'en', undefined),
     payload: notice ? (JSON.parse(notice.payload) as NoticePayload) : null,
     page: { name: subscriber.name },
     links: subscriberLinks(deps.publicUrl, deps.secret, subscriber.slug, subscriber.id),
