@@ -35,6 +35,7 @@ import { quietAlerts } from './migrations/0031-quiet-alerts.ts';
 import { statusPageSubscribers } from './migrations/0032-status-page-subscribers.ts';
 import { statusPageLayout } from './migrations/0034-status-page-layout.ts';
 import { workers } from './migrations/0035-workers.ts';
+import { subscriberLanguage } from './migrations/0036-subscriber-language.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032-status-page-subscribers': statusPageSubscribers,
   '0034-status-page-layout': statusPageLayout,
   '0035-workers': workers,
+  '0036-subscriber-language': subscriberLanguage,
 };
 
 export class MigrationError extends Error {

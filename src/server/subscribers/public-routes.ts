@@ -14,7 +14,7 @@ import { clientAddress } from '../http/client-ip.ts';
 import { messagePage } from '../http/message-page.ts';
 import type { AppEnv } from '../http/session.ts';
 import { escapeHtml as e } from '../mail/layout.ts';
-import { localeOf, type PageLocale, pageLanguage } from '../status-pages/i18n/locale.ts';
+import { localeOf, negotiateLanguage, type PageLocale, pageLanguage } from '../status-pages/i18n/locale.ts';
 import { notAvailable } from '../status-pages/public-builders.ts';
 import { subscribeOptionsForm } from './form.ts';
 import {
@@ -150,7 +150,10 @@ export function mountSubscriberRoutes(app: Hono<AppEnv>, signups: Signups, trust
     const slug = c.req.param('slug');
     return answer(c, signups, slug, async () => {
       const form = await readForm(c);
-      const result = await signups.subscribe(slug, form, clientAddress(c, trustProxy) ?? null);
+      const result = await signups.subscribe(slug, form, {
+        address: clientAddress(c, trustProxy) ?? null,
+        language: negotiateLanguage(c.req.header('accept-language')),
+      });
       const locale = localeFor(c, result.page.language);
       const [title, body] = subscribedPage(result, slug, locale);
       return page(c, locale, 200, title, body);

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { z } from 'zod';
 import { httpUrlSchema } from '../../core/api/http-url.ts';
-import type { StatusPageLanguageSetting } from '../../core/api/status-pages.ts';
+import type { StatusPageLanguage, StatusPageLanguageSetting } from '../../core/api/status-pages.ts';
 import { PLANS } from '../../core/plans.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Clock } from '../clock.ts';
@@ -196,13 +196,18 @@ export function createSignups({ db, clock, secret, entitlements, vetUrl }: Signu
       return page ? (page.language ?? 'en') : 'auto';
     },
 
-    async subscribe(slug: string, form: SignupForm, clientAddress: string | null): Promise<SignupResult> {
+    /** `visitor.language`: theirs from the request, kept for an 'auto' page's mails. */
+    async subscribe(
+      slug: string,
+      form: SignupForm,
+      visitor: { address: string | null; language: StatusPageLanguage },
+    ): Promise<SignupResult> {
       const page = await publishedPage(slug);
       const ref = refOf(page);
       const { kind, address } = readAddress(form);
       // Counted before the DNS lookup of a webhook, so the limit also bounds those.
       const now = clock.now();
-      const rate = await countSignup(db, page.id, clientAddress, now);
+      const rate = await countSignup(db, page.id, visitor.address, now);
       if (!rate.allowed) {
         const minutes = Math.ceil(rate.retryAfterSeconds / 60);
         throw new SignupRefusal(429, 'rate', minutes, { 'Retry-After': String(rate.retryAfterSeconds) });
@@ -244,6 +249,7 @@ export function createSignups({ db, clock, secret, entitlements, vetUrl }: Signu
             kind,
             address,
             monitor_ids: monitorIds ? JSON.stringify(monitorIds) : null,
+            language: visitor.language,
             confirmed_at: null,
             created_at: now,
           })
