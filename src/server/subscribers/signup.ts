@@ -43,7 +43,7 @@ export type SignupProblem =
   | 'privateWebhook'
   | 'unknownMonitor';
 
-/** `limit` carries the plan's limit, `rate` the minutes to wait. */
+/** Why a sign-up or a link is refused; the refusal's `count` is the plan's limit, or the minutes to wait. */
 export type RefusalReason = SignupProblem | 'notFound' | 'invalidLink' | 'expired' | 'limit' | 'rate';
 
 /**
