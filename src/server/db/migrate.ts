@@ -36,6 +36,7 @@ import { statusPageSubscribers } from './migrations/0032-status-page-subscribers
 import { statusPageDomains } from './migrations/0033-status-page-domains.ts';
 import { statusPageLayout } from './migrations/0034-status-page-layout.ts';
 import { workers } from './migrations/0035-workers.ts';
+import { subscriberLanguage } from './migrations/0036-subscriber-language.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0033-status-page-domains': statusPageDomains,
   '0034-status-page-layout': statusPageLayout,
   '0035-workers': workers,
+  '0036-subscriber-language': subscriberLanguage,
 };
 
 export class MigrationError extends Error {

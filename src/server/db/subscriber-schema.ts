@@ -1,4 +1,5 @@
-// Row shapes of status page subscribers and what they are sent (migration 0032).
+// Row shapes of status page subscribers and what they are sent (migrations 0032, 0036).
+import type { StatusPageLanguage } from '../../core/api/status-pages.ts';
 
 export type SubscriberKind = 'email' | 'webhook';
 
@@ -21,6 +22,11 @@ export interface StatusPageSubscriberTable {
   address: string;
   /** JSON array of the page's monitor ids the subscriber chose; null for every monitor. */
   monitor_ids: string | null;
+  /**
+   * The visitor's language at sign-up (their Accept-Language): an 'auto' page's mails speak it.
+   * Null for sign-ups before migration 0036, which keep getting English.
+   */
+  language: StatusPageLanguage | null;
   /** Null until the confirmation link is followed: nothing is sent before. */
   confirmed_at: number | null;
   created_at: number;

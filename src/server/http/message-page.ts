@@ -9,10 +9,13 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;font-size:14px;margi
 button{background:#111827;color:#fff;border:0;border-radius:6px;padding:10px 16px;font-size:14px;cursor:pointer}
 @media (prefers-color-scheme:dark){body{background:#0b0f19;color:#e5e7eb}main{background:#111827}dt{color:#9ca3af}button{background:#e5e7eb;color:#111827}}`;
 
-/** `body` is HTML the caller built with escapeHtml around everything a user typed. */
-export function messagePage(title: string, body: string): string {
+/**
+ * `body` is HTML the caller built with escapeHtml around everything a user typed; `lang` is the
+ * language title and body are written in.
+ */
+export function messagePage(title: string, body: string, lang = 'en'): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="color-scheme" content="light dark"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · Upwatch</title><style>${STYLE}</style></head>
+<html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="color-scheme" content="light dark"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · Upwatch</title><style>${STYLE}</style></head>
 <body><main>
 <h1>${escapeHtml(title)}</h1>
 ${body}

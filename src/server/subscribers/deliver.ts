@@ -2,6 +2,7 @@
 // with RFC 8058 one-click unsubscribe headers, or a webhook signed exactly as webhook alerts are
 // and posted through the SSRF guard. A failure is retried on the alerts' schedule.
 import type { Kysely } from 'kysely';
+import type { StatusPageLanguage, StatusPageLanguageSetting } from '../../core/api/status-pages.ts';
 import { DeliveryError, type PostOptions } from '../alerts/channel.ts';
 import { signWebhook } from '../alerts/channels/webhook.ts';
 import { SEND_TIMEOUT_MS } from '../alerts/dispatch.ts';
@@ -29,6 +30,15 @@ export interface Outcome {
   error: DeliveryError | null;
 }
 
+/** The page's language; on an 'auto' page the subscriber's at sign-up (none before 0036: English). */
+function mailLanguage(
+  page: StatusPageLanguageSetting | undefined,
+  subscriber: StatusPageLanguage | null,
+): StatusPageLanguage {
+  const setting = page ?? 'en';
+  return setting === 'auto' ? (subscriber ?? 'en') : setting;
+}
+
 async function loadContext(db: Kysely<Database>, deps: SendDeps, row: StatusPageDeliveryTable) {
   const subscriber = await db
     .selectFrom('status_page_subscribers')
@@ -38,6 +48,8 @@ async function loadContext(db: Kysely<Database>, deps: SendDeps, row: StatusPage
       'status_page_subscribers.kind',
       'status_page_subscribers.address',
       'status_page_subscribers.status_page_id',
+      'status_page_subscribers.language',
+      'status_pages.language as page_language',
       'status_pages.name',
       'status_pages.slug',
       'status_pages.published',
@@ -62,6 +74,7 @@ async function loadContext(db: Kysely<Database>, deps: SendDeps, row: StatusPage
     .execute();
   const context: MessageContext = {
     kind: row.kind,
+    language: mailLanguage(subscriber.page_language, subscriber.language),
     payload: notice ? (JSON.parse(notice.payload) as NoticePayload) : null,
     page: { name: subscriber.name },
     links: subscriberLinks(deps.publicUrl, deps.secret, subscriber.slug, subscriber.id),

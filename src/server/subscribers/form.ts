@@ -3,9 +3,7 @@
 // own page, so a page of many monitors stays small. Plain HTML that posts without JavaScript.
 import { escapeHtml } from '../mail/layout.ts';
 import { escapeXml as e } from '../status-pages/format.ts';
-import { en } from '../status-pages/i18n/en.ts';
 import type { StatusPageMessages } from '../status-pages/i18n/messages.ts';
-import { SUBSCRIBE_TEXT as T } from './text.ts';
 
 type FormText = StatusPageMessages['subscribe'];
 
@@ -31,19 +29,20 @@ const OPTIONS_STYLE =
 export function subscribeOptionsForm(
   pagePath: string,
   monitors: readonly { id: string; name: string }[],
+  t: Pick<StatusPageMessages, 'subscribe' | 'subscription'>,
 ): string {
   const h = escapeHtml;
-  // This page of its own is English, as the rest of the subscription's pages.
-  const own = en.subscribe;
+  // The compact form's words, and the few this page has of its own.
+  const { subscribe: form, subscription: own } = t;
   const ticks = monitors
     .map(
       (m) =>
         `<label style="display:block;margin:4px 0"><input type="checkbox" name="monitor" value="${h(m.id)}"> ${h(m.name)}</label>`,
     )
     .join('');
-  return `<p>${h(own.intro)}</p><form method="post" action="${h(pagePath)}/subscribe">
-<label for="sub-email">${h(own.emailLabel)}</label><input id="sub-email" name="email" type="email" autocomplete="email" style="${OPTIONS_STYLE}">
-<label for="sub-hook">${h(T.webhookLabelAlone)}</label><input id="sub-hook" name="webhookUrl" type="url" placeholder="https://" style="${OPTIONS_STYLE}">
-<fieldset style="border:0;padding:0;margin:0 0 16px"><legend>${h(T.monitorsLegend)}</legend><p>${h(T.monitorsHint)}</p>${ticks}</fieldset>
-<button type="submit">${h(own.button)}</button></form>`;
+  return `<p>${h(form.intro)}</p><form method="post" action="${h(pagePath)}/subscribe">
+<label for="sub-email">${h(form.emailLabel)}</label><input id="sub-email" name="email" type="email" autocomplete="email" style="${OPTIONS_STYLE}">
+<label for="sub-hook">${h(own.webhookLabel)}</label><input id="sub-hook" name="webhookUrl" type="url" placeholder="https://" style="${OPTIONS_STYLE}">
+<fieldset style="border:0;padding:0;margin:0 0 16px"><legend>${h(own.monitorsLegend)}</legend><p>${h(own.monitorsHint)}</p>${ticks}</fieldset>
+<button type="submit">${h(form.button)}</button></form>`;
 }

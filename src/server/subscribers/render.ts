@@ -1,14 +1,21 @@
 // What a subscriber receives, as pure functions of one message's context: the mail (heading,
-// facts, a link to the page, the unsubscribe link) and the webhook's JSON body.
-import { INCIDENT_STATUS_LABELS } from '../../core/api/incidents.ts';
+// facts, a link to the page, the unsubscribe link) in the message's language, and the webhook's
+// JSON body.
+import { STATUS_PAGE_LANGUAGES, type StatusPageLanguage } from '../../core/api/status-pages.ts';
 import type { SubscriberMessageKind } from '../db/subscriber-schema.ts';
 import type { MailContent } from '../mail/layout.ts';
+import { MESSAGES } from '../status-pages/i18n/locale.ts';
+import type { StatusPageMessages } from '../status-pages/i18n/messages.ts';
 import type { NoticePayload } from './notices.ts';
-import { fill, SUBSCRIBER_MAIL_TEXT as M } from './text.ts';
 import type { SubscriberLinks } from './tokens.ts';
 
 export interface MessageContext {
   kind: SubscriberMessageKind;
+  /**
+   * The mail's language. A webhook's body speaks none: its states are codes, and an automatic
+   * incident's title is English, so integrations read one vocabulary.
+   */
+  language: StatusPageLanguage;
   /** Null for a confirmation request. */
   payload: NoticePayload | null;
   page: { name: string };
@@ -29,15 +36,20 @@ const ACCENTS: Record<SubscriberMessageKind, string> = {
   'maintenance.started': '#2563eb',
 };
 
-const utc = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
+const UTC_FORMATS = Object.fromEntries(
+  STATUS_PAGE_LANGUAGES.map((language) => [
+    language,
+    new Intl.DateTimeFormat(language, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      hourCycle: 'h23',
+      timeZone: 'UTC',
+    }),
+  ]),
+) as Record<StatusPageLanguage, Intl.DateTimeFormat>;
 
-export function formatUtc(at: number): string {
-  return `${utc.format(at)} UTC`;
+function formatUtc(at: number, language: StatusPageLanguage): string {
+  return `${UTC_FORMATS[language].format(at)} UTC`;
 }
 
 /** The page's monitors the event touches, under the page's names, in the page's order. */
@@ -47,56 +59,60 @@ function affected(context: MessageContext): string[] {
 }
 
 /** The title visitors know: an automatic incident is named after the page's name for its monitor. */
-function titleOf(payload: NoticePayload, names: ReadonlyMap<string, string>): string {
+function titleOf(payload: NoticePayload, names: ReadonlyMap<string, string>, t: StatusPageMessages): string {
   if ('maintenance' in payload) return payload.maintenance.name;
   const { incident } = payload;
   const shown = incident.primaryMonitorId ? names.get(incident.primaryMonitorId) : undefined;
-  return incident.automatic && shown ? `${shown} is down` : incident.title;
+  return incident.automatic && shown ? t.subscriberMail.monitorDown(shown) : incident.title;
 }
 
-function facts(payload: NoticePayload, affects: string[]): [string, string][] {
+function facts(payload: NoticePayload, affects: string[], language: StatusPageLanguage): [string, string][] {
+  const t = MESSAGES[language];
+  const words = t.subscriberMail;
   const rows: [string, string][] = [];
   if ('incident' in payload) {
     const { incident } = payload;
-    rows.push([M.status, INCIDENT_STATUS_LABELS[incident.status]]);
-    rows.push([M.started, formatUtc(incident.startedAt)]);
-    if (incident.resolvedAt !== null) rows.push([M.resolved, formatUtc(incident.resolvedAt)]);
+    rows.push([words.status, t.incidentStatus[incident.status]]);
+    rows.push([words.started, formatUtc(incident.startedAt, language)]);
+    if (incident.resolvedAt !== null) rows.push([words.resolved, formatUtc(incident.resolvedAt, language)]);
   } else {
-    rows.push([M.from, formatUtc(payload.maintenance.startsAt)]);
-    rows.push([M.until, formatUtc(payload.maintenance.endsAt)]);
+    rows.push([words.from, formatUtc(payload.maintenance.startsAt, language)]);
+    rows.push([words.until, formatUtc(payload.maintenance.endsAt, language)]);
   }
-  if (affects.length > 0) rows.push([M.affects, affects.join(', ')]);
+  if (affects.length > 0) rows.push([words.affects, affects.join(', ')]);
   return rows;
 }
 
 export function renderMail(context: MessageContext): { subject: string; content: MailContent } {
+  const t = MESSAGES[context.language];
+  const words = t.subscriberMail;
   const page = context.page.name;
-  const footer = { text: fill(M.unsubscribe, { page }), href: context.links.unsubscribe };
+  const footer = { text: words.unsubscribe(page), href: context.links.unsubscribe };
   if (context.kind === 'subscription.confirm' || !context.payload) {
-    const heading = fill(M.confirmSubject, { page });
+    const heading = words.confirmSubject(page);
     return {
       subject: heading,
       content: {
         heading,
         accent: ACCENTS['subscription.confirm'],
-        paragraphs: [fill(M.confirmIntro, { page })],
+        paragraphs: [words.confirmIntro(page)],
         facts: [],
-        button: { label: M.confirmButton, href: context.links.confirm },
+        button: { label: words.confirmButton, href: context.links.confirm },
         footer,
       },
     };
   }
   const { payload } = context;
-  const heading = fill(M[context.kind], { title: titleOf(payload, context.names) });
+  const heading = words.headings[context.kind](titleOf(payload, context.names, t));
   const message = 'incident' in payload ? payload.incident.message : null;
   return {
-    subject: fill(M.subject, { page, heading }),
+    subject: words.subject(page, heading),
     content: {
       heading,
       accent: ACCENTS[context.kind],
       paragraphs: message ? [message] : [],
-      facts: facts(payload, affected(context)),
-      button: { label: M.viewPage, href: context.links.page },
+      facts: facts(payload, affected(context), context.language),
+      button: { label: words.viewPage, href: context.links.page },
       footer,
     },
   };
@@ -120,7 +136,7 @@ export function renderWebhookBody(context: MessageContext): string {
       ? {
           incident: {
             id: payload.incident.id,
-            title: titleOf(payload, context.names),
+            title: titleOf(payload, context.names, MESSAGES.en),
             status: payload.incident.status,
             message: payload.incident.message,
             startedAt: payload.incident.startedAt,

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { z } from 'zod';
 import { httpUrlSchema } from '../../core/api/http-url.ts';
+import type { StatusPageLanguage, StatusPageLanguageSetting } from '../../core/api/status-pages.ts';
 import { PLANS } from '../../core/plans.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Clock } from '../clock.ts';
@@ -13,7 +14,6 @@ import type { Database } from '../db/schema.ts';
 import type { SubscriberKind } from '../db/subscriber-schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { countSignup } from './rate-limit.ts';
-import { fill, SUBSCRIBE_TEXT as T } from './text.ts';
 import { readConfirmToken, readUnsubscribeToken, webhookSecretOf } from './tokens.ts';
 
 /** How long a confirmation link works; unconfirmed sign-ups older than this are removed. */
@@ -34,28 +34,45 @@ export interface SignupForm {
   monitorIds: readonly string[];
 }
 
-/** A refusal the public routes show as a page with this status. */
+/** What is wrong with a sign-up's form (422). */
+export type SignupProblem =
+  | 'missingAddress'
+  | 'bothAddresses'
+  | 'invalidEmail'
+  | 'invalidWebhook'
+  | 'privateWebhook'
+  | 'unknownMonitor';
+
+/** Why a sign-up or a link is refused; the refusal's `count` is the plan's limit, or the minutes to wait. */
+export type RefusalReason = SignupProblem | 'notFound' | 'invalidLink' | 'expired' | 'limit' | 'rate';
+
+/**
+ * A refusal the public routes show as a page with this status, in the page's language: the
+ * service says why, the routes put it in words (status-pages/i18n, `subscription`).
+ */
 export class SignupRefusal extends Error {
   constructor(
-    readonly status: 400 | 403 | 404 | 410 | 422 | 429,
-    readonly title: string,
-    message: string,
+    readonly status: 400 | 403 | 404 | 410 | 413 | 422 | 429,
+    readonly reason: RefusalReason,
+    readonly count = 0,
     readonly headers: Record<string, string> = {},
   ) {
-    super(message);
+    super(reason);
     this.name = 'SignupRefusal';
   }
 }
 
-export type SignupResult =
-  | { kind: 'email'; address: string }
-  /** `secret` only for a new subscription: it is shown once. */
-  | { kind: 'webhook'; address: string; secret: string | null };
-
 export interface PageRef {
   name: string;
   slug: string;
+  language: StatusPageLanguageSetting;
 }
+
+export type SignupResult = { page: PageRef } & (
+  | { kind: 'email'; address: string }
+  /** `secret` only for a new subscription: it is shown once. */
+  | { kind: 'webhook'; address: string; secret: string | null }
+);
 
 export interface Unsubscription {
   page: PageRef;
@@ -64,20 +81,22 @@ export interface Unsubscription {
 }
 
 const emailSchema = z.email().max(254);
-const refuse = (message: string) => new SignupRefusal(422, T.notAcceptedTitle, message);
+const invalidLink = () => new SignupRefusal(400, 'invalidLink');
+const refOf = ({ name, slug, language }: PageRef): PageRef => ({ name, slug, language });
+const refuse = (problem: SignupProblem) => new SignupRefusal(422, problem);
 
 function readAddress(form: SignupForm): { kind: SubscriberKind; address: string } {
   const email = form.email.trim();
   const webhookUrl = form.webhookUrl.trim();
-  if (email && webhookUrl) throw refuse(T.bothAddresses);
+  if (email && webhookUrl) throw refuse('bothAddresses');
   if (email) {
     const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) throw refuse(T.invalidEmail);
+    if (!parsed.success) throw refuse('invalidEmail');
     return { kind: 'email', address: parsed.data.toLowerCase() };
   }
-  if (!webhookUrl) throw refuse(T.missingAddress);
+  if (!webhookUrl) throw refuse('missingAddress');
   const parsed = httpUrlSchema.safeParse(webhookUrl);
-  if (!parsed.success) throw refuse(T.invalidWebhook);
+  if (!parsed.success) throw refuse('invalidWebhook');
   return { kind: 'webhook', address: parsed.data };
 }
 
@@ -85,14 +104,14 @@ export function createSignups({ db, clock, secret, entitlements, vetUrl }: Signu
   async function publishedPage(slug: string) {
     const page = await db
       .selectFrom('status_pages')
-      .select(['id', 'user_id', 'name', 'slug'])
+      .select(['id', 'user_id', 'name', 'slug', 'language'])
       .where('slug', '=', slug)
       .where('published', '=', 1)
       // A private page takes no subscribers: its news is for those who pass its gate.
       .where('access', '=', 'public')
       .executeTakeFirst();
-    if (!page) throw new SignupRefusal(404, '', '');
-    return page;
+    if (!page) throw new SignupRefusal(404, 'notFound');
+    return { ...page, language: page.language ?? 'en' };
   }
 
   async function chosenMonitors(pageId: string, ids: readonly string[]): Promise<string[] | null> {
@@ -103,7 +122,7 @@ export function createSignups({ db, clock, secret, entitlements, vetUrl }: Signu
       .where('status_page_id', '=', pageId)
       .execute();
     const unique = [...new Set(ids)];
-    if (unique.some((id) => !shown.some((row) => row.monitor_id === id))) throw refuse(T.unknownMonitor);
+    if (unique.some((id) => !shown.some((row) => row.monitor_id === id))) throw refuse('unknownMonitor');
     return unique;
   }
 
@@ -116,9 +135,7 @@ export function createSignups({ db, clock, secret, entitlements, vetUrl }: Signu
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('status_page_id', '=', page.id)
       .executeTakeFirstOrThrow();
-    if (Number(row.n) >= limit) {
-      throw new SignupRefusal(403, T.limitTitle, fill(T.limit, { limit: limit.toLocaleString('en-US') }));
-    }
+    if (Number(row.n) >= limit) throw new SignupRefusal(403, 'limit', limit);
   }
 
   /** The subscriber a link names, on the page the link's path names; null if it is gone. */
@@ -132,27 +149,27 @@ export function createSignups({ db, clock, secret, entitlements, vetUrl }: Signu
         'status_page_subscribers.created_at',
         'status_pages.name',
         'status_pages.slug',
+        'status_pages.language',
       ])
       .where('status_page_subscribers.id', '=', subscriberId)
       .executeTakeFirst();
-    if (row && row.slug !== slug) throw new SignupRefusal(400, T.invalidLinkTitle, T.invalidLink);
-    return row ?? null;
+    if (row && row.slug !== slug) throw invalidLink();
+    return row ? { ...row, language: row.language ?? 'en' } : null;
   }
-
-  const invalidLink = () => new SignupRefusal(400, T.invalidLinkTitle, T.invalidLink);
 
   /** What an unsubscribe link is for; `id` is null once it was used (the page still named if there). */
   async function unsubscribeTarget(slug: string, token: string): Promise<Unsubscription> {
     const id = readUnsubscribeToken(secret, token);
     if (!id) throw invalidLink();
     const row = await linked(slug, id);
-    if (row) return { page: { name: row.name, slug }, id };
+    if (row) return { page: { name: row.name, slug, language: row.language }, id };
     const page = await db
       .selectFrom('status_pages')
-      .select('name')
+      .select(['name', 'language'])
       .where('slug', '=', slug)
       .executeTakeFirst();
-    return { page: { name: page?.name ?? slug, slug }, id: null };
+    if (!page) return { page: { name: slug, slug, language: 'auto' }, id: null };
+    return { page: { name: page.name, slug, language: page.language ?? 'en' }, id: null };
   }
 
   return {
@@ -168,25 +185,39 @@ export function createSignups({ db, clock, secret, entitlements, vetUrl }: Signu
         .orderBy('status_page_monitors.position')
         .execute();
       const monitors = rows.map((row) => ({ id: row.id, name: row.display_name ?? row.name }));
-      return { page: { name: page.name, slug: page.slug }, monitors };
+      return { page: refOf(page), monitors };
     },
 
-    async subscribe(slug: string, form: SignupForm, clientAddress: string | null): Promise<SignupResult> {
+    /** The language setting of the page a refusal is about; 'auto' (the visitor's) if there is none. */
+    async languageOf(slug: string): Promise<StatusPageLanguageSetting> {
+      const page = await db
+        .selectFrom('status_pages')
+        .select('language')
+        .where('slug', '=', slug)
+        .executeTakeFirst();
+      return page ? (page.language ?? 'en') : 'auto';
+    },
+
+    /** `visitor.language`: theirs from the request, kept for an 'auto' page's mails. */
+    async subscribe(
+      slug: string,
+      form: SignupForm,
+      visitor: { address: string | null; language: StatusPageLanguage },
+    ): Promise<SignupResult> {
       const page = await publishedPage(slug);
+      const ref = refOf(page);
       const { kind, address } = readAddress(form);
       // Counted before the DNS lookup of a webhook, so the limit also bounds those.
       const now = clock.now();
-      const rate = await countSignup(db, page.id, clientAddress, now);
+      const rate = await countSignup(db, page.id, visitor.address, now);
       if (!rate.allowed) {
         const minutes = Math.ceil(rate.retryAfterSeconds / 60);
-        throw new SignupRefusal(429, T.rateTitle, fill(T.rate, { minutes }), {
-          'Retry-After': String(rate.retryAfterSeconds),
-        });
+        throw new SignupRefusal(429, 'rate', minutes, { 'Retry-After': String(rate.retryAfterSeconds) });
       }
       const monitorIds = await chosenMonitors(page.id, form.monitorIds);
       if (kind === 'webhook') {
         await vetUrl(address).catch((err: unknown) => {
-          throw err instanceof ApiError && err.code === 'private_target' ? refuse(T.privateWebhook) : err;
+          throw err instanceof ApiError && err.code === 'private_target' ? refuse('privateWebhook') : err;
         });
       }
       const existing = await db
@@ -198,7 +229,7 @@ export function createSignups({ db, clock, secret, entitlements, vetUrl }: Signu
         .executeTakeFirst();
       // Already subscribed: the same answer as a new sign-up (the page tells no one who is), nothing sent.
       if (existing?.confirmed_at != null)
-        return kind === 'email' ? { kind, address } : { kind, address, secret: null };
+        return kind === 'email' ? { page: ref, kind, address } : { page: ref, kind, address, secret: null };
       // Signing up again replaces the earlier request, so its link and webhook secret stop working.
       await db
         .deleteFrom('status_page_subscribers')
@@ -220,6 +251,7 @@ export function createSignups({ db, clock, secret, entitlements, vetUrl }: Signu
             kind,
             address,
             monitor_ids: monitorIds ? JSON.stringify(monitorIds) : null,
+            language: visitor.language,
             confirmed_at: null,
             created_at: now,
           })
@@ -241,7 +273,10 @@ export function createSignups({ db, clock, secret, entitlements, vetUrl }: Signu
           })
           .execute();
       });
-      return kind === 'email' ? { kind, address } : { kind, address, secret: webhookSecretOf(secret, id) };
+      const webhookSecret = webhookSecretOf(secret, id);
+      return kind === 'email'
+        ? { page: ref, kind, address }
+        : { page: ref, kind, address, secret: webhookSecret };
     },
 
     async confirm(slug: string, token: string): Promise<PageRef> {
@@ -250,7 +285,7 @@ export function createSignups({ db, clock, secret, entitlements, vetUrl }: Signu
       const row = await linked(slug, id);
       const now = clock.now();
       if (!row || (row.confirmed_at === null && Number(row.created_at) < now - CONFIRM_WITHIN_MS)) {
-        throw new SignupRefusal(410, T.expiredTitle, T.expired);
+        throw new SignupRefusal(410, 'expired');
       }
       if (row.confirmed_at === null) {
         await db
@@ -260,7 +295,7 @@ export function createSignups({ db, clock, secret, entitlements, vetUrl }: Signu
           .where('confirmed_at', 'is', null)
           .execute();
       }
-      return { name: row.name, slug: row.slug };
+      return { name: row.name, slug: row.slug, language: row.language };
     },
 
     unsubscribeTarget,

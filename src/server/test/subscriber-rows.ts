@@ -18,6 +18,7 @@ export function subscriberRow(
     kind: 'email',
     address: `reader-${id}@example.test`,
     monitor_ids: null,
+    language: null,
     confirmed_at: null,
     created_at: 0,
     ...overrides,

@@ -38,6 +38,72 @@ export const de: StatusPageMessages = {
     webhookLabel: 'Webhook-URL (erhält pro Ereignis einen signierten JSON-POST)',
     monitorsLink: 'Nur bestimmte Monitore? Hier auswählen.',
   },
+  subscription: {
+    optionsTitle: (page) => `Updates von ${page} erhalten`,
+    webhookLabel: 'Oder eine Webhook-URL (erhält pro Ereignis einen signierten JSON-POST)',
+    monitorsLegend: 'Nur diese Monitore',
+    monitorsHint: 'Lassen Sie alle leer, um über jeden Monitor dieser Seite informiert zu werden.',
+    back: 'Zurück zur Statusseite',
+    sentTitle: 'Bitte prüfen Sie Ihr Postfach',
+    sentEmail: (address) =>
+      `Wir haben einen Bestätigungslink an ${address} gesendet. Bis Sie ihm folgen, senden wir nichts weiter; der Link ist sieben Tage gültig.`,
+    webhookSentTitle: 'Bestätigen Sie Ihren Webhook',
+    webhookSent: (address) =>
+      `Wir haben ein signiertes subscription.confirm-Ereignis an ${address} gesendet. Öffnen Sie dessen confirmUrl, um Ereignisse zu erhalten; der Link ist sieben Tage gültig.`,
+    webhookSecret:
+      'Prüfen Sie die X-Upwatch-Signature jedes Ereignisses (HMAC-SHA256 aus Zeitstempel, einem Punkt und dem Body) mit diesem Schlüssel. Er wird nur einmal angezeigt:',
+    confirmedTitle: 'Abonnement bestätigt',
+    confirmed: (page) =>
+      `Sie erhalten ab jetzt Updates zu ${page}. Jede Nachricht enthält einen Link zum Abbestellen.`,
+    unsubscribeTitle: (page) => `Updates von ${page} abbestellen?`,
+    unsubscribe: (page) => `Sie erhalten dann keine Updates zu ${page} mehr.`,
+    unsubscribeButton: 'Abbestellen',
+    unsubscribedTitle: 'Updates abbestellt',
+    unsubscribed: (page) => `Sie erhalten keine Updates zu ${page} mehr.`,
+    invalidLinkTitle: 'Ungültiger Link',
+    invalidLink: 'Dieser Link ist ungültig: Er wurde verändert oder gekürzt. Es wurde nichts geändert.',
+    expiredTitle: 'Dieser Link ist abgelaufen',
+    expired: 'Bestätigungslinks sind sieben Tage gültig. Abonnieren Sie erneut auf der Statusseite.',
+    notAcceptedTitle: 'Abonnement nicht angenommen',
+    notAccepted: {
+      missingAddress: 'Geben Sie eine E-Mail-Adresse oder eine Webhook-URL ein.',
+      bothAddresses: 'Geben Sie eine E-Mail-Adresse oder eine Webhook-URL ein, nicht beides.',
+      invalidEmail: 'Geben Sie eine gültige E-Mail-Adresse ein, etwa you@example.com.',
+      invalidWebhook: 'Geben Sie eine Webhook-URL ein, die mit https:// oder http:// beginnt.',
+      privateWebhook:
+        'Diese Webhook-URL verweist auf eine private oder lokale Netzwerkadresse, an die Upwatch nicht sendet.',
+      unknownMonitor: 'Wählen Sie nur Monitore, die auf dieser Statusseite angezeigt werden.',
+    },
+    limitTitle: 'Keine weiteren Abonnenten möglich',
+    limit: (limit) =>
+      `Diese Statusseite hat ihr Limit von ${limit} Abonnenten erreicht. Ihr Betreiber kann es mit einem größeren Tarif erhöhen.`,
+    rateTitle: 'Zu viele Anmeldungen',
+    rate: (count, text) =>
+      `Zu viele Anmeldungen von Ihrer Adresse oder für diese Seite. Versuchen Sie es in ${minutes(count, text)} erneut.`,
+  },
+  subscriberMail: {
+    confirmSubject: (page) => `Bestätigen Sie Ihr Abonnement für ${page}`,
+    confirmIntro: (page) =>
+      `Jemand, hoffentlich Sie, hat für diese Adresse Updates zu ${page} angefordert. Bestätigen Sie, um sie zu erhalten. Falls Sie das nicht waren, ignorieren Sie diese E-Mail: Wir senden nichts weiter.`,
+    confirmButton: 'Abonnement bestätigen',
+    headings: {
+      'incident.opened': (title) => `Vorfall: ${title}`,
+      'incident.updated': (title) => `Update: ${title}`,
+      'incident.resolved': (title) => `Behoben: ${title}`,
+      'maintenance.scheduled': (title) => `Geplante Wartung: ${title}`,
+      'maintenance.started': (title) => `Wartung begonnen: ${title}`,
+    },
+    monitorDown: (monitor) => `${monitor} ist ausgefallen`,
+    subject: (page, heading) => `[${page}] ${heading}`,
+    status: 'Status',
+    started: 'Begonnen',
+    resolved: 'Behoben',
+    from: 'Von',
+    until: 'Bis',
+    affects: 'Betrifft',
+    viewPage: 'Statusseite ansehen',
+    unsubscribe: (page) => `Updates von ${page} abbestellen`,
+  },
 
   barsLegend:
     'Jeder Balken ist ein Tag (UTC), von vor 90 Tagen bis heute, mit seiner Verfügbarkeit, dazu Ausfallminuten und Vorfälle, falls es welche gab. Ein Datum allein bedeutet 100 % Verfügbarkeit: kein Ausfall und keine Vorfälle.',

@@ -38,6 +38,71 @@ export const en: StatusPageMessages = {
     webhookLabel: 'Webhook URL (receives a signed JSON POST per event)',
     monitorsLink: 'Only some monitors? Choose them here.',
   },
+  subscription: {
+    optionsTitle: (page) => `Get updates from ${page}`,
+    webhookLabel: 'Or a webhook URL (receives a signed JSON POST per event)',
+    monitorsLegend: 'Only these monitors',
+    monitorsHint: 'Leave all unticked to hear about every monitor on this page.',
+    back: 'Back to the status page',
+    sentTitle: 'Check your inbox',
+    sentEmail: (address) =>
+      `We sent a confirmation link to ${address}. Nothing more is sent until you follow it; the link works for seven days.`,
+    webhookSentTitle: 'Confirm your webhook',
+    webhookSent: (address) =>
+      `We sent a signed subscription.confirm event to ${address}. Open its confirmUrl to start receiving events; the link works for seven days.`,
+    webhookSecret:
+      'Check each event’s X-Upwatch-Signature (HMAC-SHA256 of the timestamp, a dot and the body) with this secret. It is shown only once:',
+    confirmedTitle: 'Subscription confirmed',
+    confirmed: (page) => `You will get updates about ${page}. Every message carries a link to unsubscribe.`,
+    unsubscribeTitle: (page) => `Unsubscribe from ${page}?`,
+    unsubscribe: (page) => `You will get no more updates about ${page}.`,
+    unsubscribeButton: 'Unsubscribe',
+    unsubscribedTitle: 'You are unsubscribed',
+    unsubscribed: (page) => `You will get no more updates about ${page}.`,
+    invalidLinkTitle: 'Invalid link',
+    invalidLink: 'This link is not valid: it was changed or cut short. Nothing was changed.',
+    expiredTitle: 'This link has expired',
+    expired: 'Confirmation links work for seven days. Subscribe again on the status page.',
+    notAcceptedTitle: 'Subscription not accepted',
+    notAccepted: {
+      missingAddress: 'Enter an email address, or a webhook URL.',
+      bothAddresses: 'Enter an email address or a webhook URL, not both.',
+      invalidEmail: 'Enter a valid email address, such as you@example.com.',
+      invalidWebhook: 'Enter a webhook URL starting with https:// or http://.',
+      privateWebhook:
+        'This webhook URL points to a private or local network address, where Upwatch does not send.',
+      unknownMonitor: 'Choose only monitors shown on this status page.',
+    },
+    limitTitle: 'This page is full',
+    limit: (limit) =>
+      `This status page has reached its limit of ${limit} subscribers. Its owner can raise it by upgrading their plan.`,
+    rateTitle: 'Too many sign-ups',
+    rate: (count, text) =>
+      `Too many sign-ups from your address or for this page. Try again in ${minutes(count, text)}.`,
+  },
+  subscriberMail: {
+    confirmSubject: (page) => `Confirm your subscription to ${page}`,
+    confirmIntro: (page) =>
+      `Someone, hopefully you, asked for updates about ${page} at this address. Confirm to start getting them. If it was not you, ignore this mail: nothing more will be sent.`,
+    confirmButton: 'Confirm subscription',
+    headings: {
+      'incident.opened': (title) => `Incident: ${title}`,
+      'incident.updated': (title) => `Update: ${title}`,
+      'incident.resolved': (title) => `Resolved: ${title}`,
+      'maintenance.scheduled': (title) => `Scheduled maintenance: ${title}`,
+      'maintenance.started': (title) => `Maintenance started: ${title}`,
+    },
+    monitorDown: (monitor) => `${monitor} is down`,
+    subject: (page, heading) => `[${page}] ${heading}`,
+    status: 'Status',
+    started: 'Started',
+    resolved: 'Resolved',
+    from: 'From',
+    until: 'Until',
+    affects: 'Affects',
+    viewPage: 'View the status page',
+    unsubscribe: (page) => `Unsubscribe from ${page}`,
+  },
 
   barsLegend:
     'Each bar is a day (UTC), from 90 days ago to today, with its uptime, then minutes down and incidents when there were any. A date alone means 100% uptime: no downtime and no incidents.',

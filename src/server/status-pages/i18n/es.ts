@@ -38,6 +38,73 @@ export const es: StatusPageMessages = {
     webhookLabel: 'URL del webhook (recibe un POST JSON firmado por evento)',
     monitorsLink: '¿Solo algunos monitores? Elíjalos aquí.',
   },
+  subscription: {
+    optionsTitle: (page) => `Recibir actualizaciones de ${page}`,
+    webhookLabel: 'O una URL de webhook (recibe un POST JSON firmado por evento)',
+    monitorsLegend: 'Solo estos monitores',
+    monitorsHint: 'Deje todos sin marcar para recibir avisos de todos los monitores de esta página.',
+    back: 'Volver a la página de estado',
+    sentTitle: 'Revise su bandeja de entrada',
+    sentEmail: (address) =>
+      `Enviamos un enlace de confirmación a ${address}. No se envía nada más hasta que lo abra; el enlace es válido durante siete días.`,
+    webhookSentTitle: 'Confirme su webhook',
+    webhookSent: (address) =>
+      `Enviamos un evento subscription.confirm firmado a ${address}. Abra su confirmUrl para empezar a recibir eventos; el enlace es válido durante siete días.`,
+    webhookSecret:
+      'Compruebe la X-Upwatch-Signature de cada evento (HMAC-SHA256 de la marca de tiempo, un punto y el cuerpo) con este secreto. Solo se muestra una vez:',
+    confirmedTitle: 'Suscripción confirmada',
+    confirmed: (page) =>
+      `Recibirá actualizaciones de ${page}. Cada mensaje incluye un enlace para cancelar la suscripción.`,
+    unsubscribeTitle: (page) => `¿Cancelar la suscripción a ${page}?`,
+    unsubscribe: (page) => `No recibirá más actualizaciones de ${page}.`,
+    unsubscribeButton: 'Cancelar suscripción',
+    unsubscribedTitle: 'Suscripción cancelada',
+    unsubscribed: (page) => `No recibirá más actualizaciones de ${page}.`,
+    invalidLinkTitle: 'Enlace no válido',
+    invalidLink: 'Este enlace no es válido: se modificó o está incompleto. No se ha cambiado nada.',
+    expiredTitle: 'Este enlace ha caducado',
+    expired:
+      'Los enlaces de confirmación son válidos durante siete días. Vuelva a suscribirse en la página de estado.',
+    notAcceptedTitle: 'Suscripción no aceptada',
+    notAccepted: {
+      missingAddress: 'Introduzca una dirección de correo o una URL de webhook.',
+      bothAddresses: 'Introduzca una dirección de correo o una URL de webhook, no ambas.',
+      invalidEmail: 'Introduzca una dirección de correo válida, como you@example.com.',
+      invalidWebhook: 'Introduzca una URL de webhook que empiece por https:// o http://.',
+      privateWebhook:
+        'Esta URL de webhook apunta a una dirección de red privada o local, a la que Upwatch no envía.',
+      unknownMonitor: 'Elija solo monitores que aparezcan en esta página de estado.',
+    },
+    limitTitle: 'Esta página está completa',
+    limit: (limit) =>
+      `Esta página de estado alcanzó su límite de ${limit} suscriptores. Su propietario puede ampliarlo con un plan superior.`,
+    rateTitle: 'Demasiadas suscripciones',
+    rate: (count, text) =>
+      `Demasiadas suscripciones desde su dirección o para esta página. Inténtelo de nuevo en ${minutes(count, text)}.`,
+  },
+  subscriberMail: {
+    confirmSubject: (page) => `Confirme su suscripción a ${page}`,
+    confirmIntro: (page) =>
+      `Alguien, esperamos que usted, pidió actualizaciones de ${page} en esta dirección. Confirme para empezar a recibirlas. Si no fue usted, ignore este correo: no se enviará nada más.`,
+    confirmButton: 'Confirmar suscripción',
+    headings: {
+      'incident.opened': (title) => `Incidente: ${title}`,
+      'incident.updated': (title) => `Actualización: ${title}`,
+      'incident.resolved': (title) => `Resuelto: ${title}`,
+      'maintenance.scheduled': (title) => `Mantenimiento programado: ${title}`,
+      'maintenance.started': (title) => `Mantenimiento iniciado: ${title}`,
+    },
+    monitorDown: (monitor) => `${monitor} está caído`,
+    subject: (page, heading) => `[${page}] ${heading}`,
+    status: 'Estado',
+    started: 'Inicio',
+    resolved: 'Resuelto',
+    from: 'Desde',
+    until: 'Hasta',
+    affects: 'Afecta a',
+    viewPage: 'Ver la página de estado',
+    unsubscribe: (page) => `Cancelar la suscripción a ${page}`,
+  },
 
   barsLegend:
     'Cada barra es un día (UTC), desde hace 90 días hasta hoy, con su disponibilidad y, si los hubo, los minutos caídos y los incidentes. Una fecha sola significa 100 % de disponibilidad: sin caídas ni incidentes.',

@@ -39,6 +39,73 @@ export const fr: StatusPageMessages = {
     webhookLabel: 'URL du webhook (un POST JSON signé par événement)',
     monitorsLink: 'Certains moniteurs seulement ? Choisissez-les ici.',
   },
+  subscription: {
+    optionsTitle: (page) => `Recevoir les mises à jour de ${page}`,
+    webhookLabel: 'Ou une URL de webhook (un POST JSON signé par événement)',
+    monitorsLegend: 'Seulement ces moniteurs',
+    monitorsHint: 'Ne cochez rien pour être informé de tous les moniteurs de cette page.',
+    back: 'Retour à la page de statut',
+    sentTitle: 'Consultez votre boîte de réception',
+    sentEmail: (address) =>
+      `Nous avons envoyé un lien de confirmation à ${address}. Rien d'autre n'est envoyé tant que vous ne l'avez pas suivi ; le lien est valable sept jours.`,
+    webhookSentTitle: 'Confirmez votre webhook',
+    webhookSent: (address) =>
+      `Nous avons envoyé un événement subscription.confirm signé à ${address}. Ouvrez son confirmUrl pour commencer à recevoir les événements ; le lien est valable sept jours.`,
+    webhookSecret:
+      "Vérifiez le X-Upwatch-Signature de chaque événement (HMAC-SHA256 de l'horodatage, d'un point et du corps) avec ce secret. Il n'est affiché qu'une seule fois :",
+    confirmedTitle: 'Abonnement confirmé',
+    confirmed: (page) =>
+      `Vous recevrez les mises à jour de ${page}. Chaque message contient un lien de désabonnement.`,
+    unsubscribeTitle: (page) => `Se désabonner de ${page} ?`,
+    unsubscribe: (page) => `Vous ne recevrez plus de mises à jour de ${page}.`,
+    unsubscribeButton: 'Se désabonner',
+    unsubscribedTitle: 'Vous êtes désabonné',
+    unsubscribed: (page) => `Vous ne recevrez plus de mises à jour de ${page}.`,
+    invalidLinkTitle: 'Lien non valide',
+    invalidLink: "Ce lien n'est pas valide : il a été modifié ou tronqué. Rien n'a été changé.",
+    expiredTitle: 'Ce lien a expiré',
+    expired:
+      'Les liens de confirmation sont valables sept jours. Abonnez-vous à nouveau sur la page de statut.',
+    notAcceptedTitle: 'Abonnement non accepté',
+    notAccepted: {
+      missingAddress: 'Saisissez une adresse e-mail ou une URL de webhook.',
+      bothAddresses: 'Saisissez une adresse e-mail ou une URL de webhook, pas les deux.',
+      invalidEmail: 'Saisissez une adresse e-mail valide, par exemple you@example.com.',
+      invalidWebhook: 'Saisissez une URL de webhook commençant par https:// ou http://.',
+      privateWebhook:
+        "Cette URL de webhook pointe vers une adresse de réseau privé ou local, où Upwatch n'envoie rien.",
+      unknownMonitor: 'Choisissez uniquement des moniteurs affichés sur cette page de statut.',
+    },
+    limitTitle: 'Cette page est complète',
+    limit: (limit) =>
+      `Cette page de statut a atteint sa limite de ${limit} abonnés. Son propriétaire peut la relever en passant à une offre supérieure.`,
+    rateTitle: "Trop d'inscriptions",
+    rate: (count, text) =>
+      `Trop d'inscriptions depuis votre adresse ou pour cette page. Réessayez dans ${text} ${many(count, 'minute', 'minutes')}.`,
+  },
+  subscriberMail: {
+    confirmSubject: (page) => `Confirmez votre abonnement à ${page}`,
+    confirmIntro: (page) =>
+      `Quelqu'un, vous sans doute, a demandé les mises à jour de ${page} à cette adresse. Confirmez pour commencer à les recevoir. Si ce n'était pas vous, ignorez cet e-mail : rien d'autre ne sera envoyé.`,
+    confirmButton: "Confirmer l'abonnement",
+    headings: {
+      'incident.opened': (title) => `Incident : ${title}`,
+      'incident.updated': (title) => `Mise à jour : ${title}`,
+      'incident.resolved': (title) => `Résolu : ${title}`,
+      'maintenance.scheduled': (title) => `Maintenance planifiée : ${title}`,
+      'maintenance.started': (title) => `Début de la maintenance : ${title}`,
+    },
+    monitorDown: (monitor) => `${monitor} est en panne`,
+    subject: (page, heading) => `[${page}] ${heading}`,
+    status: 'État',
+    started: 'Début',
+    resolved: 'Résolu',
+    from: 'Début',
+    until: 'Fin',
+    affects: 'Concerne',
+    viewPage: 'Voir la page de statut',
+    unsubscribe: (page) => `Se désabonner de ${page}`,
+  },
 
   barsLegend:
     "Chaque barre est un jour (UTC), d'il y a 90 jours à aujourd'hui, avec sa disponibilité, puis les minutes de panne et les incidents s'il y en a eu. Une date seule signifie 100 % de disponibilité : aucune panne et aucun incident.",

@@ -36,6 +36,11 @@ describe('the status page translations', () => {
       expect(t.minutesDown(7, '7'), language).toContain('7');
       expect(t.responseTimes('120', '480'), language).toMatch(/120.*480/);
       expect(t.widgetTitle('Acme', 'X'), language).toMatch(/Acme.*X/);
+      expect(t.subscription.sentEmail('a@example.test'), language).toContain('a@example.test');
+      expect(t.subscription.limit('1,000'), language).toContain('1,000');
+      expect(t.subscription.rate(30, '30'), language).toContain('30');
+      expect(t.subscriberMail.subject('Acme', 'X'), language).toMatch(/Acme.*X/);
+      expect(t.subscriberMail.headings['incident.opened']('Outage'), language).toContain('Outage');
     }
   });
 

@@ -35,6 +35,71 @@ export const ja: StatusPageMessages = {
     webhookLabel: 'Webhook URL（イベントごとに署名付き JSON を POST）',
     monitorsLink: '一部のモニターだけ？ ここで選べます。',
   },
+  subscription: {
+    optionsTitle: (page) => `${page} の更新を受け取る`,
+    webhookLabel: 'または Webhook URL（イベントごとに署名付き JSON を POST）',
+    monitorsLegend: 'これらのモニターのみ',
+    monitorsHint: 'すべて未選択のままにすると、このページのすべてのモニターについてお知らせします。',
+    back: 'ステータスページに戻る',
+    sentTitle: '受信トレイを確認してください',
+    sentEmail: (address) =>
+      `${address} に確認リンクを送信しました。リンクを開くまで、ほかには何も送信されません。リンクの有効期限は 7 日間です。`,
+    webhookSentTitle: 'Webhook を確認してください',
+    webhookSent: (address) =>
+      `署名付きの subscription.confirm イベントを ${address} に送信しました。その confirmUrl を開くと、イベントの受信が始まります。リンクの有効期限は 7 日間です。`,
+    webhookSecret:
+      '各イベントの X-Upwatch-Signature（タイムスタンプ、ドット、本文を連結した HMAC-SHA256）をこのシークレットで検証してください。表示されるのはこの一度だけです:',
+    confirmedTitle: '購読を確認しました',
+    confirmed: (page) => `${page} の更新をお届けします。すべてのメッセージに購読解除のリンクが付いています。`,
+    unsubscribeTitle: (page) => `${page} の購読を解除しますか？`,
+    unsubscribe: (page) => `${page} の更新は今後届かなくなります。`,
+    unsubscribeButton: '購読を解除',
+    unsubscribedTitle: '購読を解除しました',
+    unsubscribed: (page) => `${page} の更新は今後届きません。`,
+    invalidLinkTitle: '無効なリンク',
+    invalidLink: 'このリンクは無効です。変更されたか、途中で切れています。何も変更されていません。',
+    expiredTitle: 'このリンクは期限切れです',
+    expired: '確認リンクの有効期限は 7 日間です。ステータスページからもう一度購読してください。',
+    notAcceptedTitle: '購読を受け付けられませんでした',
+    notAccepted: {
+      missingAddress: 'メールアドレスか Webhook URL を入力してください。',
+      bothAddresses: 'メールアドレスか Webhook URL のどちらか一方だけを入力してください。',
+      invalidEmail: '有効なメールアドレスを入力してください (例: you@example.com)。',
+      invalidWebhook: 'https:// または http:// で始まる Webhook URL を入力してください。',
+      privateWebhook:
+        'この Webhook URL はプライベートまたはローカルネットワークのアドレスを指しています。Upwatch はそこへは送信しません。',
+      unknownMonitor: 'このステータスページに表示されているモニターだけを選んでください。',
+    },
+    limitTitle: 'このページは購読者の上限に達しました',
+    limit: (limit) =>
+      `このステータスページは購読者の上限 (${limit} 人) に達しました。オーナーがプランをアップグレードすると上限が上がります。`,
+    rateTitle: '登録が多すぎます',
+    rate: (_count, text) =>
+      `お使いのアドレスから、またはこのページへの登録が多すぎます。${text} 分後にもう一度お試しください。`,
+  },
+  subscriberMail: {
+    confirmSubject: (page) => `${page} の購読を確認してください`,
+    confirmIntro: (page) =>
+      `このアドレスで ${page} の更新通知が申し込まれました。受け取りを始めるには、購読を確認してください。お心当たりがない場合は、このメールを無視してください。これ以上は何も送信されません。`,
+    confirmButton: '購読を確認',
+    headings: {
+      'incident.opened': (title) => `インシデント: ${title}`,
+      'incident.updated': (title) => `更新: ${title}`,
+      'incident.resolved': (title) => `解決済み: ${title}`,
+      'maintenance.scheduled': (title) => `予定メンテナンス: ${title}`,
+      'maintenance.started': (title) => `メンテナンス開始: ${title}`,
+    },
+    monitorDown: (monitor) => `${monitor} が停止しています`,
+    subject: (page, heading) => `[${page}] ${heading}`,
+    status: 'ステータス',
+    started: '開始',
+    resolved: '解決',
+    from: '開始',
+    until: '終了',
+    affects: '対象',
+    viewPage: 'ステータスページを見る',
+    unsubscribe: (page) => `${page} の購読を解除`,
+  },
 
   barsLegend:
     '各バーは 1 日 (UTC) を表し、90 日前から今日まで、その日の稼働率と、あった場合は停止時間 (分) とインシデント数を示します。日付だけの場合は稼働率 100%、停止もインシデントもありません。',

@@ -1,5 +1,5 @@
 // The one table of every word a visitor reads on a public status page, its feed, its badges, its
-// widget, its compact view and its password form:
+// widget, its compact view and its password form, and in the subscription's own pages and mails:
 // this shape, one file per language. A language missing a key (or carrying one too many) fails
 // type-checking; i18n.test.ts checks the same at run time. Messages are plain text: the renderers
 // escape them. A function receives values already formatted for its locale (numbers, dates,
@@ -8,6 +8,8 @@ import type { MaintenanceState } from '../../../core/api/maintenance.ts';
 import type { StatusPageState } from '../../../core/api/status-pages.ts';
 import type { IncidentStatus } from '../../db/incident-schema.ts';
 import type { MonitorStatus } from '../../db/schema.ts';
+import type { NoticeKind } from '../../db/subscriber-schema.ts';
+import type { SignupProblem } from '../../subscribers/signup.ts';
 
 export interface StatusPageMessages {
   /** `<title>`: "Acme status". */
@@ -37,6 +39,58 @@ export interface StatusPageMessages {
     webhookSummary: string;
     webhookLabel: string;
     monitorsLink: string;
+  };
+  /** The subscription's own pages: the full form, the answers to a sign-up, the links' pages. */
+  subscription: {
+    optionsTitle: (page: string) => string;
+    /** The full form's webhook field, below its email field. */
+    webhookLabel: string;
+    monitorsLegend: string;
+    monitorsHint: string;
+    back: string;
+    sentTitle: string;
+    sentEmail: (address: string) => string;
+    webhookSentTitle: string;
+    webhookSent: (address: string) => string;
+    /** Followed by the webhook's secret. */
+    webhookSecret: string;
+    confirmedTitle: string;
+    confirmed: (page: string) => string;
+    unsubscribeTitle: (page: string) => string;
+    unsubscribe: (page: string) => string;
+    unsubscribeButton: string;
+    unsubscribedTitle: string;
+    unsubscribed: (page: string) => string;
+    invalidLinkTitle: string;
+    invalidLink: string;
+    expiredTitle: string;
+    expired: string;
+    notAcceptedTitle: string;
+    /** What is wrong with the form, under notAcceptedTitle. */
+    notAccepted: Record<SignupProblem, string>;
+    limitTitle: string;
+    limit: (limit: string) => string;
+    rateTitle: string;
+    rate: (count: number, minutes: string) => string;
+  };
+  /** The mails an email subscriber receives. */
+  subscriberMail: {
+    confirmSubject: (page: string) => string;
+    confirmIntro: (page: string) => string;
+    confirmButton: string;
+    /** A notice's heading around the incident's or the maintenance's title. */
+    headings: Record<NoticeKind, (title: string) => string>;
+    /** An automatic incident's title, after the page's name for its monitor. */
+    monitorDown: (monitor: string) => string;
+    subject: (page: string, heading: string) => string;
+    status: string;
+    started: string;
+    resolved: string;
+    from: string;
+    until: string;
+    affects: string;
+    viewPage: string;
+    unsubscribe: (page: string) => string;
   };
 
   /** Said once per page; every strip of daily bars points to it. */

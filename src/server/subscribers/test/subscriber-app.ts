@@ -41,7 +41,12 @@ export async function createSubscriberApp(now: number) {
       };
       return app.json<{ id: string }>(await app.send(user, 'POST', '/status-pages', body), 201);
     },
-    subscribe(slug: string, fields: Record<string, string | string[]>, from = '203.0.113.7') {
+    subscribe(
+      slug: string,
+      fields: Record<string, string | string[]>,
+      from = '203.0.113.7',
+      headers: Record<string, string> = {},
+    ) {
       const form = new URLSearchParams();
       for (const [key, value] of Object.entries(fields)) {
         for (const one of Array.isArray(value) ? value : [value]) form.append(key, one);
@@ -49,7 +54,11 @@ export async function createSubscriberApp(now: number) {
       return Promise.resolve(
         app.t.app.request(`/status/${slug}/subscribe`, {
           method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': from },
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-forwarded-for': from,
+            ...headers,
+          },
           body: form.toString(),
         }),
       );
