@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, type Page } from '@playwright/test';
 
 /** Who signs up: the email is `<emailPrefix>-<now>@example.test`, so every run gets a new user. */
@@ -48,4 +50,29 @@ export async function fullPageShot(page: Page, path: string): Promise<void> {
     style: '[data-sonner-toaster] { display: none !important; }',
     animations: 'disabled',
   });
+}
+
+/** A local site for monitors to watch, answering every request with `html`. */
+export async function startSite(html = '<h1>Shop</h1>'): Promise<{ url: string; server: Server }> {
+  const server = createServer((_req, res) => {
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
+}
+
+/** A 5-second monitor of a local site, once its first check has come back up. */
+export async function upMonitor(page: Page, name: string, url: string): Promise<string> {
+  const created = await page.request.post('/api/v1/monitors', { data: { name, url, intervalSeconds: 5 } });
+  expect(created.ok()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/v1/monitors/${id}`)).json()) as { status: string }).status,
+      { timeout: 30_000 },
+    )
+    .toBe('up');
+  return id;
 }

@@ -1,16 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { fullPageShot, signUp } from './helpers';
+import { fullPageShot, signUp, startSite } from './helpers';
 
 const USER = { name: 'Maintenance Planner', emailPrefix: 'maintenance', password: 'maintenance journey 42' };
 const SHOTS = 'test-results';
-
-async function startSite(): Promise<{ url: string; server: Server }> {
-  const server = createServer((_req, res) => res.end('<h1>Shop</h1>'));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
-}
 
 const shot = (page: Page, name: string) => fullPageShot(page, `${SHOTS}/${name}.png`);
 

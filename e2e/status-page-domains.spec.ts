@@ -1,40 +1,15 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { fullPageShot, signUp } from './helpers';
+import { fullPageShot, signUp, startSite, upMonitor } from './helpers';
 
 const SHOTS = 'test-results';
 const PASSWORD = 'internal status 2026';
-
-async function startSite(html: string): Promise<{ url: string; server: Server }> {
-  const server = createServer((_req, res) => {
-    res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.end(html);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
-}
 
 async function stop(server: Server) {
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
     server.closeAllConnections();
   });
-}
-
-/** A 5-second monitor of the local site, once its first check has come back up. */
-async function upMonitor(page: Page, name: string, url: string) {
-  const created = await page.request.post('/api/v1/monitors', { data: { name, url, intervalSeconds: 5 } });
-  expect(created.ok()).toBe(true);
-  const { id } = (await created.json()) as { id: string };
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/v1/monitors/${id}`)).json()) as { status: string }).status,
-      { timeout: 30_000 },
-    )
-    .toBe('up');
-  return id;
 }
 
 /** A signed-out visitor in one colour scheme and width. */

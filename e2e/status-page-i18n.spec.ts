@@ -1,32 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { fullPageShot, signUp } from './helpers';
+import { fullPageShot, signUp, startSite, upMonitor } from './helpers';
 
 const USER = { name: 'Sabine Betreiberin', emailPrefix: 'status-i18n', password: 'status page german 42' };
 const SHOTS = 'test-results';
 const DAY = 86_400_000;
-
-async function startSite(): Promise<{ url: string; server: Server }> {
-  const server = createServer((_req, res) => res.end('<h1>Shop</h1>'));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
-}
-
-/** A 5-second monitor of the local site, once its first check has come back up. */
-async function upMonitor(page: Page, name: string, url: string) {
-  const created = await page.request.post('/api/v1/monitors', { data: { name, url, intervalSeconds: 5 } });
-  expect(created.ok()).toBe(true);
-  const { id } = (await created.json()) as { id: string };
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/v1/monitors/${id}`)).json()) as { status: string }).status,
-      { timeout: 30_000 },
-    )
-    .toBe('up');
-  return id;
-}
 
 /** The owner arranges the page in Settings → Public Status: German, one section, published. */
 async function createGermanPage(page: Page) {

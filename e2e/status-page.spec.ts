@@ -1,33 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { fullPageShot, signUp } from './helpers';
+import { fullPageShot, signUp, startSite, upMonitor } from './helpers';
 
 const USER = { name: 'Status Page Owner', emailPrefix: 'status-page', password: 'status page journey 42' };
 
 const SHOTS = 'test-results';
 const NOT_AVAILABLE = 'Page Not Available: This status page is not available or may have been moved.';
-
-async function startSite(): Promise<{ url: string; server: Server }> {
-  const server = createServer((_req, res) => res.end('<h1>Checkout</h1>'));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
-}
-
-/** A 5-second monitor of the local site, once its first check has come back up. */
-async function upMonitor(page: Page, name: string, url: string) {
-  const created = await page.request.post('/api/v1/monitors', { data: { name, url, intervalSeconds: 5 } });
-  expect(created.ok()).toBe(true);
-  const { id } = (await created.json()) as { id: string };
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/v1/monitors/${id}`)).json()) as { status: string }).status,
-      { timeout: 30_000 },
-    )
-    .toBe('up');
-  return id;
-}
 
 const pageShot = (page: Page, name: string) => fullPageShot(page, `${SHOTS}/${name}.png`);
 
@@ -84,7 +61,7 @@ test('a status page published in settings renders completely without JavaScript,
   page,
   browser,
 }) => {
-  const site = await startSite();
+  const site = await startSite('<h1>Checkout</h1>');
   try {
     await signUp(page, USER);
     const monitorId = await upMonitor(page, 'Checkout service', site.url);

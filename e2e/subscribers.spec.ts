@@ -1,18 +1,12 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { fullPageShot, signUp } from './helpers';
+import { fullPageShot, signUp, startSite } from './helpers';
 
 const USER = { name: 'Subscribers Owner', emailPrefix: 'subscribers', password: 'subscribers journey 42' };
 const SHOTS = 'test-results';
 const SLUG = 'acme-updates';
 const READER = 'reader@example.test';
-
-async function startSite(): Promise<Server> {
-  const server = createServer((_req, res) => res.end('<h1>Shop</h1>'));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
-}
 
 /** A visitor who is not signed in and runs no JavaScript: the page and its form must work so. */
 async function visitor(browser: Browser, colorScheme: 'light' | 'dark', width = 1024) {
@@ -58,7 +52,7 @@ test('a signed-out visitor subscribes by email, confirms from the outbox, and th
   page,
   browser,
 }) => {
-  const server = await startSite();
+  const { server } = await startSite();
   try {
     await signUp(page, USER);
     const { monitorId, pageId } = await publishPage(page, server);
