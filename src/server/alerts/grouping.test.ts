@@ -92,7 +92,9 @@ describe('grouped alerts', () => {
     expect(h.subjects()).toHaveLength(2);
     expect(h.subjects()[1]).toMatch(/^\[Recovered\] 20 monitors back up: /);
     expect(slackTexts()).toHaveLength(2);
-  });
+    // Twenty monitors through a whole outage and recovery: hundreds of checks, up to 26 s
+    // with PostgreSQL on a loaded machine.
+  }, 45_000);
 
   it('an outage alone goes out at once, as a plain Down alert', async () => {
     h = await startOutageHarness({ plan: 'pro' });

@@ -1,9 +1,9 @@
-// A throwaway PostgreSQL schema reachable by a DATABASE_URL, for tests that run real
+// A throwaway, migrated PostgreSQL schema reachable by a DATABASE_URL, for tests that run real
 // upwatch processes against PostgreSQL.
 import { sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { connectDatabase, type DatabaseHandle } from '../db/connect.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { createMigratedPostgresSchema } from './migrated-template.ts';
 
 const baseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -18,9 +18,8 @@ export interface PostgresSchema {
 export async function createPostgresSchema(prefix: string): Promise<PostgresSchema> {
   const schema = `${prefix}_${uuidv7().replaceAll('-', '')}`;
   const admin = connectDatabase({ dialect: 'postgres', url: baseUrl }, { poolSize: 1 });
-  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+  await createMigratedPostgresSchema(baseUrl, schema);
   const handle = connectDatabase({ dialect: 'postgres', url: baseUrl }, { searchPath: schema, poolSize: 4 });
-  await migrateToLatest(handle.db, handle.dialect);
   const separator = baseUrl.includes('?') ? '&' : '?';
   return {
     url: `${baseUrl}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { type ConnectOptions, connectDatabase, type DatabaseHandle } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { copyMigratedSqlite, createMigratedPostgresSchema } from './migrated-template.ts';
 
 export const testDialect = process.env.UPWATCH_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -30,10 +31,11 @@ export async function createTestDatabase({
   if (testDialect === 'postgres') {
     const schema = `test_${uuidv7().replaceAll('-', '')}`;
     const admin = connectDatabase({ dialect: 'postgres', url: postgresUrl }, { poolSize: 1 });
-    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
     const options: ConnectOptions = { searchPath: schema, poolSize };
+    if (until === undefined) await createMigratedPostgresSchema(postgresUrl, schema);
+    else await sql`create schema ${sql.id(schema)}`.execute(admin.db);
     const handle = connectDatabase({ dialect: 'postgres', url: postgresUrl }, options);
-    await migrateToLatest(handle.db, handle.dialect, until);
+    if (until !== undefined) await migrateToLatest(handle.db, handle.dialect, until);
     return {
       ...handle,
       reconnect: () => connectDatabase({ dialect: 'postgres', url: postgresUrl }, options),
@@ -46,8 +48,9 @@ export async function createTestDatabase({
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'upwatch-test-'));
   const file = path.join(dir, 'upwatch.db');
+  if (until === undefined) await copyMigratedSqlite(file);
   const handle = connectDatabase({ dialect: 'sqlite', file });
-  await migrateToLatest(handle.db, handle.dialect, until);
+  if (until !== undefined) await migrateToLatest(handle.db, handle.dialect, until);
   return {
     ...handle,
     reconnect: () => connectDatabase({ dialect: 'sqlite', file }),

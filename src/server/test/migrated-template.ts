@@ -1,0 +1,76 @@
+// Migrating a fresh database takes 0.3–0.6 s, and the suites make one for nearly every test:
+// minutes of a CI run. Each test process migrates once; every later database starts as a copy
+// of that one (a file copy on SQLite, a replay of the schema's dump on PostgreSQL).
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'kysely';
+import { uuidv7 } from 'uuidv7';
+import { connectDatabase } from '../db/connect.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+
+let sqliteTemplate: Promise<string> | undefined;
+
+/** Copies a migrated SQLite database to `file`. */
+export async function copyMigratedSqlite(file: string): Promise<void> {
+  sqliteTemplate ??= (async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'upwatch-template-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const template = path.join(dir, 'template.db');
+    const handle = connectDatabase({ dialect: 'sqlite', file: template });
+    await migrateToLatest(handle.db, handle.dialect);
+    // Closing checkpoints the write-ahead log into the file, so the file alone is the database.
+    await handle.destroy();
+    return template;
+  })();
+  copyFileSync(await sqliteTemplate, file);
+}
+
+let postgresTemplate: Promise<{ name: string; dump: string }> | undefined;
+
+/**
+ * Creates `schema` as a copy of a migrated one: tables, indexes, constraints and the rows the
+ * migrations wrote (the migration log among them, so a later migrate finds nothing to do).
+ */
+export async function createMigratedPostgresSchema(url: string, schema: string): Promise<void> {
+  postgresTemplate ??= dumpMigratedSchema(url);
+  const { name, dump } = await postgresTemplate;
+  const admin = connectDatabase({ dialect: 'postgres', url }, { poolSize: 1 });
+  try {
+    // The template's name is a fresh uuid, so it appears in the dump only as that name.
+    await sql.raw(dump.replaceAll(name, schema)).execute(admin.db);
+  } finally {
+    await admin.destroy();
+  }
+}
+
+async function dumpMigratedSchema(url: string): Promise<{ name: string; dump: string }> {
+  const name = `template_${uuidv7().replaceAll('-', '')}`;
+  const admin = connectDatabase({ dialect: 'postgres', url }, { poolSize: 1 });
+  try {
+    await sql`create schema ${sql.id(name)}`.execute(admin.db);
+    const handle = connectDatabase({ dialect: 'postgres', url }, { searchPath: name, poolSize: 1 });
+    try {
+      await migrateToLatest(handle.db, handle.dialect);
+    } finally {
+      await handle.destroy();
+    }
+    const { stdout } = await promisify(execFile)(
+      'pg_dump',
+      ['--schema', name, '--inserts', '--no-owner', '--no-privileges', '--no-comments', '--dbname', url],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
+    // psql's meta-commands (\restrict) and the session settings that empty the search path are
+    // for psql's own restore, not for a statement sent over a connection.
+    const dump = stdout
+      .split('\n')
+      .filter((line) => !line.startsWith('\\') && !line.includes("set_config('search_path'"))
+      .join('\n');
+    return { name, dump };
+  } finally {
+    await sql`drop schema if exists ${sql.id(name)} cascade`.execute(admin.db);
+    await admin.destroy();
+  }
+}
