@@ -1,12 +1,9 @@
 // A source's check interval fitted to Upwatch and the plan: whole minutes from the plan's minimum
 // to a day, or a heartbeat period no shorter than that minimum. Every change is noted.
+import { formatSeconds } from '../../core/heartbeat-schedule.ts';
 import type { MonitorCandidate } from './candidates.ts';
 
 const MAX_INTERVAL_MINUTES = 1440;
-
-function every(seconds: number): string {
-  return seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
-}
 
 export function fitInterval(
   candidate: Pick<MonitorCandidate, 'everySeconds' | 'input'>,
@@ -19,7 +16,9 @@ export function fitInterval(
   if (candidate.input.kind === 'heartbeat') {
     const period = Math.max(given, minimum);
     if (period !== given)
-      notes.push(`Expected a push every ${every(given)}; ${clamped}, so every ${every(period)}.`);
+      notes.push(
+        `Expected a push every ${formatSeconds(given)}; ${clamped}, so every ${formatSeconds(period)}.`,
+      );
     return { periodSeconds: period };
   }
   const minutes = Math.min(MAX_INTERVAL_MINUTES, Math.max(Math.ceil(given / 60), plan.minIntervalMinutes));
@@ -30,7 +29,7 @@ export function fitInterval(
         : given > MAX_INTERVAL_MINUTES * 60
           ? 'Upwatch checks at least daily'
           : 'Upwatch checks in whole minutes';
-    notes.push(`Checked every ${every(given)}; ${why}, so every ${every(minutes * 60)}.`);
+    notes.push(`Checked every ${formatSeconds(given)}; ${why}, so every ${formatSeconds(minutes * 60)}.`);
   }
   return { intervalMinutes: minutes };
 }

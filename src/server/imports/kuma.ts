@@ -117,7 +117,8 @@ function headersOf(m: KumaMonitor, notes: string[]): Record<string, string> | un
   try {
     const parsed = typeof m.headers === 'string' ? JSON.parse(m.headers) : m.headers;
     const headers = Object.fromEntries(Object.entries(parsed as object).map(([k, v]) => [k, String(v)]));
-    if (Object.keys(headers).length > 0) notes.push(`${Object.keys(headers).length} request header(s) kept.`);
+    if (Object.keys(headers).length > 0)
+      notes.push(`Request headers kept: ${Object.keys(headers).join(', ')}.`);
     return headers;
   } catch {
     return undefined;

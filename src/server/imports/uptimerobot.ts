@@ -104,7 +104,8 @@ function channelCandidate(contact: z.infer<typeof contactSchema>): ChannelCandid
 function headersOf(m: RobotMonitor, notes: string[]): Record<string, string> {
   const given = Array.isArray(m.custom_http_headers) ? {} : (m.custom_http_headers ?? {});
   const headers = Object.fromEntries(Object.entries(given).map(([k, v]) => [k, String(v)]));
-  if (Object.keys(headers).length > 0) notes.push(`${Object.keys(headers).length} request header(s) kept.`);
+  if (Object.keys(headers).length > 0)
+    notes.push(`Request headers kept: ${Object.keys(headers).join(', ')}.`);
   return headers;
 }
 
