@@ -78,3 +78,13 @@ export const importResultSchema = z
   })
   .meta({ id: 'ImportResult' });
 export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** "1 monitor", "6 monitors", numbers in US-English formatting. */
+export function countOf(count: number, noun: string): string {
+  return `${new Intl.NumberFormat('en-US').format(count)} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** The dry run in one sentence, as the page and the command line both say it. */
+export function previewSummary(preview: Pick<ImportPreview, 'monitors' | 'channels' | 'skipped'>): string {
+  return `${countOf(preview.monitors.length, 'monitor')} and ${countOf(preview.channels.length, 'alert channel')} to import, ${preview.skipped.length} skipped.`;
+}

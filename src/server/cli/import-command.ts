@@ -3,7 +3,13 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { ImportPreview, ImportResult } from '../../core/api/imports.ts';
-import { IMPORT_SOURCE_LABELS, IMPORT_SOURCES, type ImportSource } from '../../core/api/imports.ts';
+import {
+  countOf,
+  IMPORT_SOURCE_LABELS,
+  IMPORT_SOURCES,
+  type ImportSource,
+  previewSummary,
+} from '../../core/api/imports.ts';
 import { formatSeconds } from '../../core/heartbeat-schedule.ts';
 import type { ApiClientConfig } from '../config.ts';
 
@@ -79,9 +85,7 @@ async function post<T>(args: ImportArgs, path: string, file: string): Promise<T>
 }
 
 function formatPreview(preview: ImportPreview): string[] {
-  const lines = [
-    `${IMPORT_SOURCE_LABELS[preview.source]}: ${preview.monitors.length} monitors and ${preview.channels.length} alert channels to import, ${preview.skipped.length} skipped.`,
-  ];
+  const lines = [`${IMPORT_SOURCE_LABELS[preview.source]}: ${previewSummary(preview)}`];
   const notes = (list: string[]) => list.map((note) => `      ${note}`);
   if (preview.monitors.length > 0) lines.push('', 'Monitors');
   for (const m of preview.monitors) {
@@ -101,7 +105,9 @@ function formatPreview(preview: ImportPreview): string[] {
 }
 
 function formatResult(result: ImportResult): string[] {
-  const lines = [`Imported ${result.monitors.length} monitors and ${result.channels.length} alert channels.`];
+  const lines = [
+    `Imported ${countOf(result.monitors.length, 'monitor')} and ${countOf(result.channels.length, 'alert channel')}.`,
+  ];
   for (const channel of result.channels) {
     if (channel.secret)
       lines.push(`Webhook "${channel.name}" signs its bodies with ${channel.secret} (shown once).`);

@@ -1,7 +1,5 @@
-import type { ImportPreview } from '../../../../core/api/imports';
+import { type ImportPreview, previewSummary } from '../../../../core/api/imports';
 import { formatSeconds } from '../../../../core/heartbeat-schedule';
-
-const number = new Intl.NumberFormat('en-US');
 
 function Notes({ notes }: { notes: string[] }) {
   if (notes.length === 0) return <span className="text-muted">–</span>;
@@ -39,10 +37,7 @@ const cell = 'py-1.5 pr-4 align-top';
 export function ImportPreviewTables({ preview }: { preview: ImportPreview }) {
   return (
     <div className="flex flex-col gap-5">
-      <p className="text-sm">
-        {number.format(preview.monitors.length)} monitors and {number.format(preview.channels.length)} alert
-        channels to import, {number.format(preview.skipped.length)} skipped.
-      </p>
+      <p className="text-sm">{previewSummary(preview)}</p>
       {preview.limits.length > 0 ? (
         <div
           role="alert"

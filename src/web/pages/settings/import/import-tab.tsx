@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
+  countOf,
   IMPORT_SOURCE_LABELS,
   IMPORT_SOURCES,
   type ImportPreview,
@@ -27,7 +28,8 @@ function Imported({ result }: { result: ImportResult }) {
   return (
     <div role="status" className="flex flex-col gap-2 rounded-ui border border-border bg-surface p-3 text-sm">
       <p>
-        Imported {result.monitors.length} monitors and {result.channels.length} alert channels.{' '}
+        Imported {countOf(result.monitors.length, 'monitor')} and{' '}
+        {countOf(result.channels.length, 'alert channel')}.{' '}
         <Link to="/dashboard/monitors" className="font-medium text-accent underline">
           See the monitors
         </Link>
@@ -125,7 +127,7 @@ export function ImportTab() {
               >
                 {apply.isPending
                   ? 'Importing…'
-                  : `Import ${answer.monitors.length} monitors and ${answer.channels.length} channels`}
+                  : `Import ${countOf(answer.monitors.length, 'monitor')} and ${countOf(answer.channels.length, 'channel')}`}
               </Button>
             </div>
           ) : (
