@@ -199,6 +199,41 @@ describe('importing an Uptime Kuma backup', () => {
   });
 });
 
+describe('one transaction', () => {
+  it('lands one of two imports racing for the last room whole, and nothing of the other', async () => {
+    const user = await app.user('free');
+    const backup = (tag: string) => ({
+      notificationList: [
+        {
+          id: 1,
+          name: `Mail ${tag}`,
+          config: JSON.stringify({ type: 'smtp', smtpTo: `${tag}@example.com` }),
+        },
+      ],
+      monitorList: [1, 2, 3].map((n) => ({
+        id: n,
+        name: `${tag} ${n}`,
+        type: 'http',
+        url: `https://${tag}.example.com/${n}`,
+        interval: 900,
+        notificationIDList: { '1': true },
+      })),
+    });
+    // The Free plan has room for 5: whichever import takes it first leaves 2 for the other's 3.
+    const answers = await Promise.all(
+      ['a', 'b'].map((tag) => app.send(user, 'POST', '/imports/kuma', { file: backup(tag) })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 403]);
+    const refused = answers.find((answer) => answer.status === 403);
+    expect(((await refused?.json()) as { error: { code: string } }).error.code).toBe('monitor_limit_reached');
+    const { monitors, channels } = await contents(user);
+    const tags = new Set(monitors.map((monitor) => monitor.name.split(' ')[0]));
+    expect(monitors).toHaveLength(3);
+    expect(tags.size).toBe(1);
+    expect(channels.map((channel) => channel.name)).toEqual([`Mail ${[...tags][0]}`]);
+  });
+});
+
 describe('importing an UptimeRobot export', () => {
   it('creates its monitors and contacts with the right kinds, and skips what has no equivalent', async () => {
     const user = await app.user('pro');
