@@ -224,8 +224,8 @@ describe('one transaction', () => {
       ['a', 'b'].map((tag) => app.send(user, 'POST', '/imports/kuma', { file: backup(tag) })),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 403]);
-    const refused = answers.find((answer) => answer.status === 403);
-    expect(((await refused?.json()) as { error: { code: string } }).error.code).toBe('monitor_limit_reached');
+    const refused = answers.find((answer) => answer.status === 403) as Response;
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('monitor_limit_reached');
     const { monitors, channels } = await contents(user);
     const tags = new Set(monitors.map((monitor) => monitor.name.split(' ')[0]));
     expect(monitors).toHaveLength(3);

@@ -161,7 +161,13 @@ function monitorInput(m: KumaMonitor, notes: string[]): Record<string, unknown> 
     case 'ping':
       return { kind: 'ping', host: m.hostname };
     case 'dns': {
-      const server = m.dns_resolve_server || null;
+      // Newer Kuma versions take several resolvers, comma-separated; Upwatch asks one.
+      const [server = null, ...others] = (m.dns_resolve_server ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (others.length > 0)
+        notes.push(`Resolvers ${others.join(', ')} dropped: Upwatch asks ${server} only.`);
       const resolver = server && m.port && m.port !== 53 ? `${server}:${m.port}` : server;
       return { kind: 'dns', hostname: m.hostname, recordType: m.dns_resolve_type ?? 'A', resolver };
     }
@@ -180,7 +186,8 @@ function monitorCandidate(m: KumaMonitor): MonitorCandidate | string {
   const notes: string[] = [];
   const input = monitorInput(m, notes);
   if (typeof input === 'string') return input;
-  if (m.timeout != null && input.kind !== 'heartbeat') {
+  // 0 (older backups) means Kuma's default: Upwatch's default then, not a one-second timeout.
+  if (m.timeout != null && m.timeout > 0 && input.kind !== 'heartbeat') {
     const seconds = Math.min(60, Math.max(1, Math.round(m.timeout)));
     if (seconds !== m.timeout) notes.push(`Timeout ${m.timeout} s becomes ${seconds} s.`);
     input.timeoutSeconds = seconds;

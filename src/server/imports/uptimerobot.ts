@@ -165,7 +165,7 @@ function monitorCandidate(m: RobotMonitor): MonitorCandidate | string {
   const notes: string[] = [];
   const input = monitorInput(m, notes);
   if (typeof input === 'string') return input;
-  if (m.timeout != null && input.kind !== 'heartbeat')
+  if (m.timeout != null && m.timeout > 0 && input.kind !== 'heartbeat')
     input.timeoutSeconds = Math.min(60, Math.max(1, m.timeout));
   // status 0: paused.
   if (m.status === 0) {
