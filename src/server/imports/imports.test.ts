@@ -164,10 +164,27 @@ describe('importing an Uptime Kuma backup', () => {
     expect(actions.filter((action) => action === 'monitor.create')).toHaveLength(6);
     expect(actions.filter((action) => action === 'channel.create')).toHaveLength(3);
 
-    // Importing the same file again skips what is already there, by name.
+    // Importing the same file again creates nothing twice; a monitor deleted since comes back
+    // alerting the channels already here.
+    await app.send(user, 'DELETE', `/monitors/${byName(monitors, 'Shop').id}`);
     const again = await preview(user, 'kuma', kuma);
-    expect(again.monitors).toEqual([]);
-    expect(byName(again.skipped, 'Shop').reason).toBe('A monitor with this name already exists here.');
+    expect(again.monitors.map((m) => [m.name, m.channels])).toEqual([
+      ['Shop', ['Ops Telegram', 'Team Slack']],
+    ]);
+    expect(again.channels).toEqual([]);
+    expect(byName(again.skipped, 'Shop search').reason).toBe('A monitor with this name already exists here.');
+    expect(byName(again.skipped, 'Team Slack').reason).toBe(
+      'An alert channel with this name is already here; its monitors alert that one.',
+    );
+    const reimported = await app.json<ImportResult>(
+      await app.send(user, 'POST', '/imports/kuma', { file: kuma }),
+      201,
+    );
+    const relinked = await app.json<{ channelIds: string[] }>(
+      await app.send(user, 'GET', `/monitors/${reimported.monitors[0]?.id}/alert-channels`),
+      200,
+    );
+    expect(relinked.channelIds.sort()).toEqual(links.channelIds.sort());
   });
 
   it('on the Free plan clamps intervals, names the limits hit, and refuses the import whole', async () => {

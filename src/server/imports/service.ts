@@ -32,14 +32,18 @@ const READERS: Record<ImportSource, (file: string | Record<string, unknown>) => 
 };
 
 interface PlannedChannel {
-  ref: string;
   prepared: PreparedChannel;
   notes: string[];
+}
+/** A channel a monitor will alert: one the import creates, or one of the same name already here. */
+interface ChannelLink {
+  id: string;
+  name: string;
 }
 interface PlannedMonitor {
   input: MonitorInput;
   prepared: PreparedMonitor;
-  channels: PlannedChannel[];
+  channels: ChannelLink[];
   notes: string[];
 }
 interface Plan {
@@ -67,20 +71,19 @@ export function createImportService(deps: ImportServiceDeps) {
   async function existingNames(workspaceId: string) {
     const [monitors, channels] = await Promise.all([
       db.selectFrom('monitors').select('name').where('user_id', '=', workspaceId).execute(),
-      db.selectFrom('alert_channels').select('name').where('user_id', '=', workspaceId).execute(),
+      db.selectFrom('alert_channels').select(['id', 'name']).where('user_id', '=', workspaceId).execute(),
     ]);
-    return { monitors: new Set(monitors.map((r) => r.name)), channels: new Set(channels.map((r) => r.name)) };
+    return {
+      monitors: new Set(monitors.map((row) => row.name)),
+      channels: new Map(channels.map((row) => [row.name, row.id])),
+    };
   }
 
   async function planChannel(caller: Caller, candidate: ChannelCandidate): Promise<PlannedChannel | string> {
     const parsed = channelInputSchema.safeParse(candidate.input);
     if (!parsed.success) return firstIssue(parsed.error);
     try {
-      return {
-        ref: candidate.ref,
-        prepared: await deps.channels.prepareCreate(caller, parsed.data),
-        notes: candidate.notes,
-      };
+      return { prepared: await deps.channels.prepareCreate(caller, parsed.data), notes: candidate.notes };
     } catch (err) {
       return refusalOf(err).message;
     }
@@ -89,7 +92,7 @@ export function createImportService(deps: ImportServiceDeps) {
   async function planMonitor(
     caller: Caller,
     candidate: MonitorCandidate,
-    channels: Map<string, PlannedChannel>,
+    links: Map<string, ChannelLink>,
     skippedChannels: Map<string, string>,
     plan: { minIntervalMinutes: number; displayName: string },
   ): Promise<PlannedMonitor | string> {
@@ -97,10 +100,10 @@ export function createImportService(deps: ImportServiceDeps) {
     const fields = { ...candidate.input, name: candidate.name, ...fitInterval(candidate, plan, notes) };
     const parsed = monitorInputSchemas[candidate.input.kind].safeParse(fields);
     if (!parsed.success) return firstIssue(parsed.error);
-    const linked: PlannedChannel[] = [];
+    const linked: ChannelLink[] = [];
     for (const ref of candidate.channelRefs) {
-      const channel = channels.get(ref);
-      if (channel) linked.push(channel);
+      const link = links.get(ref);
+      if (link) linked.push(link);
       else if (skippedChannels.has(ref)) {
         notes.push(`Channel "${skippedChannels.get(ref)}" was skipped, so it will not alert there.`);
       } else notes.push(`Alert contact ${ref} is not in the file, so it will not alert there.`);
@@ -132,12 +135,23 @@ export function createImportService(deps: ImportServiceDeps) {
     const skippedChannels = new Map<string, string>();
     for (const item of candidates.skipped)
       if (item.ref !== undefined) skippedChannels.set(item.ref, item.name);
+    const links = new Map<string, ChannelLink>();
     for (const candidate of candidates.channels) {
-      const planned = existing.channels.has(candidate.name)
-        ? 'An alert channel with this name already exists here.'
-        : await planChannel(caller, candidate);
-      if (typeof planned !== 'string') result.channels.push(planned);
-      else {
+      const existingId = existing.channels.get(candidate.name);
+      if (existingId !== undefined) {
+        skip(
+          'channel',
+          candidate.name,
+          'An alert channel with this name is already here; its monitors alert that one.',
+        );
+        links.set(candidate.ref, { id: existingId, name: candidate.name });
+        continue;
+      }
+      const planned = await planChannel(caller, candidate);
+      if (typeof planned !== 'string') {
+        result.channels.push(planned);
+        links.set(candidate.ref, { id: planned.prepared.channel.id, name: planned.prepared.channel.name });
+      } else {
         skip('channel', candidate.name, planned);
         skippedChannels.set(candidate.ref, candidate.name);
         if (candidate.input.kind === 'webhook' && !summary.features.webhooks) {
@@ -145,12 +159,11 @@ export function createImportService(deps: ImportServiceDeps) {
         }
       }
     }
-    const channels = new Map(result.channels.map((channel) => [channel.ref, channel]));
     const fit = { minIntervalMinutes: summary.minCheckIntervalMinutes, displayName: summary.displayName };
     for (const candidate of candidates.monitors) {
       const planned = existing.monitors.has(candidate.name)
         ? 'A monitor with this name already exists here.'
-        : await planMonitor(caller, candidate, channels, skippedChannels, fit);
+        : await planMonitor(caller, candidate, links, skippedChannels, fit);
       if (typeof planned === 'string') skip('monitor', candidate.name, planned);
       else result.monitors.push(planned);
     }
@@ -181,7 +194,7 @@ export function createImportService(deps: ImportServiceDeps) {
             monitor.input.kind === 'heartbeat'
               ? (monitor.input.periodSeconds ?? 0)
               : (monitor.input.intervalMinutes ?? 0) * 60,
-          channels: monitor.channels.map((channel) => channel.prepared.channel.name),
+          channels: monitor.channels.map((channel) => channel.name),
           notes: monitor.notes,
         })),
         // The target is the channel's own secret-free summary; a webhook's new secret stays out.
@@ -209,7 +222,7 @@ export function createImportService(deps: ImportServiceDeps) {
         for (const channel of planned.channels) await channel.prepared.write(tx);
         for (const monitor of planned.monitors) {
           await monitor.prepared.write(tx);
-          const ids = monitor.channels.map((channel) => channel.prepared.channel.id);
+          const ids = monitor.channels.map((channel) => channel.id);
           await linkChannels(tx, monitor.prepared.id, [...new Set(ids)]);
         }
       });
