@@ -51,7 +51,7 @@ type KumaMonitor = z.infer<typeof monitorSchema>;
 
 const backupSchema = z.looseObject({
   version: z.string().optional(),
-  notificationList: z.array(z.looseObject({ id, name: text, config: z.string(), active: bool })).default([]),
+  notificationList: z.array(z.looseObject({ id, name: text, config: z.string() })).default([]),
   monitorList: z.array(monitorSchema),
 });
 
