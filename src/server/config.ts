@@ -247,3 +247,15 @@ export function loadConfig(envFile = '.env'): Config {
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   return parseConfig(process.env);
 }
+
+/** Where `upwatch import` (a client of a running server) sends its requests, and as whom. */
+export interface ApiClientConfig {
+  url: string | undefined;
+  apiKey: string | undefined;
+}
+
+/** UPWATCH_URL and UPWATCH_API_KEY, from `.env` (when present) and the environment. */
+export function loadApiClientConfig(envFile = '.env'): ApiClientConfig {
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  return { url: process.env.UPWATCH_URL || undefined, apiKey: process.env.UPWATCH_API_KEY || undefined };
+}

@@ -2,8 +2,9 @@
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { type BillingAdminArgs, BillingAdminError, runBillingAdmin } from './cli/billing-admin.ts';
+import { IMPORT_USAGE, ImportCommandError, runImportCommand } from './cli/import-command.ts';
 import { PortUnavailableError, startMetricsServer, startWebServer } from './cli/web-server.ts';
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadApiClientConfig, loadConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 import {
   createBackgroundBilling,
@@ -25,7 +26,8 @@ Options:
   --source-address IP   the local address checks leave from (overrides SOURCE_ADDRESS)
   migrate             apply database migrations and exit
   billing grant --email E --plan P   attach a plan or add-on without payment (recorded as a manual grant)
-  billing show --email E             print a customer's products, usage and invoices`;
+  billing show --email E             print a customer's products, usage and invoices
+${IMPORT_USAGE}`;
 
 const COMMANDS = ['start', 'serve', 'worker', 'migrate', 'billing'] as const;
 type Command = (typeof COMMANDS)[number];
@@ -141,7 +143,19 @@ async function run(
   }
 }
 
+/** `upwatch import …` talks to a running server's API: no database, no server config. */
+async function runImport(argv: string[]): Promise<void> {
+  try {
+    await runImportCommand(argv, loadApiClientConfig(), (line) => process.stdout.write(`${line}\n`));
+  } catch (err) {
+    if (!(err instanceof ImportCommandError)) throw err;
+    process.stderr.write(`upwatch: ${err.message}\n`);
+    process.exit(1);
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'import') return runImport(argv.slice(1));
   let logger: Logger | undefined;
   try {
     const parsed = parseCommand(argv);

@@ -1,7 +1,7 @@
 // Alert channels: every verb is scoped to its owner in SQL; configs are sealed before they are
 // written; URLs are vetted by the SSRF guard when saved (and again on every send).
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import {
   CHANNEL_CONFIG_SCHEMAS,
@@ -39,6 +39,12 @@ export interface ChannelServiceDeps {
   vetUrl(url: string): Promise<void>;
   entitlements: Pick<EntitlementsHelper, 'check'>;
   dispatcher: AlertDispatcher;
+}
+
+/** A channel ready to write: `write` runs inside the caller's transaction. */
+export interface PreparedChannel {
+  channel: Channel;
+  write(tx: Transaction<Database>): Promise<void>;
 }
 
 export function channelNotFound(): ApiError {
@@ -103,6 +109,43 @@ export function createChannelService({
     if (url) await vetUrl(url);
   }
 
+  /**
+   * A new channel authorised (plan, SSRF guard) and sealed, ready to be written in a transaction
+   * the caller owns: one channel here, many at once for an import (all or nothing).
+   */
+  async function prepareCreate(caller: Caller, input: ChannelInput): Promise<PreparedChannel> {
+    const userId = caller.workspaceId;
+    const config: StoredConfigs[ChannelKind] =
+      input.kind === 'webhook'
+        ? {
+            url: input.config.url,
+            secret: input.config.secret ?? `whsec_${randomBytes(24).toString('base64url')}`,
+          }
+        : input.config;
+    await authorise(userId, input.kind, config);
+    const row: AlertChannelTable = {
+      id: uuidv7(),
+      user_id: userId,
+      kind: input.kind,
+      name: input.name,
+      config: '',
+      created_at: clock.now(),
+    };
+    row.config = seal(key, JSON.stringify(config), row.id);
+    const created = present(row, config);
+    return {
+      // The signing secret is shown this once; afterwards only the receiver needs it.
+      channel: 'secret' in config ? { ...created, secret: config.secret } : created,
+      async write(tx) {
+        await tx.insertInto('alert_channels').values(row).execute();
+        await recordAudit(tx, caller, row.created_at, {
+          action: 'channel.create',
+          resource: { id: row.id, name: row.name },
+        });
+      },
+    };
+  }
+
   return {
     async list(userId: string): Promise<ChannelList> {
       const [rows, owner] = await Promise.all([
@@ -119,35 +162,12 @@ export function createChannelService({
       return { channels, accountEmail: owner?.email ?? '' };
     },
 
+    prepareCreate,
+
     async create(caller: Caller, input: ChannelInput): Promise<Channel> {
-      const userId = caller.workspaceId;
-      const config: StoredConfigs[ChannelKind] =
-        input.kind === 'webhook'
-          ? {
-              url: input.config.url,
-              secret: input.config.secret ?? `whsec_${randomBytes(24).toString('base64url')}`,
-            }
-          : input.config;
-      await authorise(userId, input.kind, config);
-      const row: AlertChannelTable = {
-        id: uuidv7(),
-        user_id: userId,
-        kind: input.kind,
-        name: input.name,
-        config: '',
-        created_at: clock.now(),
-      };
-      row.config = seal(key, JSON.stringify(config), row.id);
-      await db.transaction().execute(async (tx) => {
-        await tx.insertInto('alert_channels').values(row).execute();
-        await recordAudit(tx, caller, row.created_at, {
-          action: 'channel.create',
-          resource: { id: row.id, name: row.name },
-        });
-      });
-      const created = present(row, config);
-      // The signing secret is shown this once; afterwards only the receiver needs it.
-      return 'secret' in config ? { ...created, secret: config.secret } : created;
+      const prepared = await prepareCreate(caller, input);
+      await db.transaction().execute((tx) => prepared.write(tx));
+      return prepared.channel;
     },
 
     async update(caller: Caller, id: string, update: ChannelUpdate): Promise<Channel> {

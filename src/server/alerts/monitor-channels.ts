@@ -39,16 +39,24 @@ export async function setMonitorChannels(
   await db.transaction().execute(async (tx) => {
     await requireOwnChannels(tx, userId, wanted, 'No alert channel with that id in your account.');
     await tx.deleteFrom('monitor_alert_channels').where('monitor_id', '=', monitorId).execute();
-    if (wanted.length > 0) {
-      await tx
-        .insertInto('monitor_alert_channels')
-        .values(wanted.map((channelId) => ({ monitor_id: monitorId, channel_id: channelId })))
-        .execute();
-    }
+    await linkChannels(tx, monitorId, wanted);
     await recordAudit(tx, caller, now, {
       action: 'monitor.channels',
       resource: { id: monitorId, name: monitor.name },
     });
   });
   return getMonitorChannels(db, userId, monitorId);
+}
+
+/** Adds channels (the caller's own, already checked) to a monitor's choice, in the caller's transaction. */
+export async function linkChannels(
+  tx: Kysely<Database>,
+  monitorId: string,
+  channelIds: readonly string[],
+): Promise<void> {
+  if (channelIds.length === 0) return;
+  await tx
+    .insertInto('monitor_alert_channels')
+    .values(channelIds.map((channelId) => ({ monitor_id: monitorId, channel_id: channelId })))
+    .execute();
 }

@@ -15,6 +15,7 @@ const PERSONAL = [
   'PUT /digest-settings',
   'PATCH /digest-settings',
   'POST /reports/preview',
+  'POST /imports/{source}/preview',
 ];
 
 let app: Awaited<ReturnType<typeof createUserApp>>;
@@ -297,6 +298,17 @@ describe('the audit log', () => {
       },
       { op: 'DELETE /alert-channels/{id}', path: `/alert-channels/${channel.id}`, action: 'channel.delete' },
       { op: 'DELETE /monitors/{id}', path: `/monitors/${monitor.id}`, action: 'monitor.delete' },
+      // An import records each creation as its own event: one monitor here.
+      {
+        op: 'POST /imports/{source}',
+        path: '/imports/kuma',
+        body: {
+          file: {
+            monitorList: [{ id: 1, name: 'Imported', type: 'http', url: 'https://imported.example.com' }],
+          },
+        },
+        action: 'monitor.create',
+      },
       // A workspace's own life: its creation is its first event, its deletion the deleter's.
       { op: 'POST /workspaces', body: { name: 'Agency' }, action: 'workspace.create' },
       { op: 'DELETE /workspace', body: { name: 'Agency' }, action: 'workspace.delete' },

@@ -29,6 +29,8 @@ import { mountPingRoutes } from '../heartbeats/ping-routes.ts';
 import { mountHeartbeatPingRoutes } from '../heartbeats/pings-route.ts';
 import type { PingDeps } from '../heartbeats/receive-ping.ts';
 import { mountHistoryRoutes } from '../history/routes.ts';
+import { mountImportRoutes } from '../imports/routes.ts';
+import { createImportService } from '../imports/service.ts';
 import { mountIncidentRoutes } from '../incidents/routes.ts';
 import type { IncidentService } from '../incidents/service.ts';
 import type { Logger } from '../logger.ts';
@@ -185,6 +187,10 @@ export function createApp({
   mountWorkspaceRoutes(api, db, clock, workspaces.lifecycle);
   mountMemberRoutes(api, workspaces.members, workspaces.invitations);
   mountAuditRoutes(api, db);
+  mountImportRoutes(
+    api,
+    createImportService({ db, monitors, channels: alerts, entitlements: billing.entitlements }),
+  );
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Upwatch API', version: '1', description: "Monitoring that doesn't suck." },

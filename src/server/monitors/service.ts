@@ -1,5 +1,5 @@
 // Every monitor write: authorise (owner scope) -> validate -> transaction -> plan limit -> write.
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { AuditAction } from '../../core/api/audit.ts';
 import {
@@ -34,6 +34,12 @@ export interface MonitorServiceDeps {
   testMode: boolean;
   /** PUBLIC_URL: the origin of the addresses monitors answer (a heartbeat's ping URL). */
   publicUrl: string;
+}
+
+/** A monitor ready to write: `write` runs inside the caller's transaction. */
+export interface PreparedMonitor {
+  id: string;
+  write(tx: Transaction<Database>): Promise<void>;
 }
 
 /** Without a choice, check every 5 minutes, or the plan's minimum when that is longer. */
@@ -181,43 +187,63 @@ export function createMonitorService(deps: MonitorServiceDeps) {
     return toMonitor(await getOwnedMonitorRow(db, userId, id), view());
   }
 
-  return {
-    async get(userId: string, id: string): Promise<Monitor> {
-      return toMonitor(await getOwnedMonitorRow(db, userId, id), view());
-    },
-
-    async create(caller: Caller, input: MonitorInput): Promise<Monitor> {
-      const userId = caller.workspaceId;
-      const allowance = await deps.plans.allowanceFor(userId);
-      const seconds =
-        intervalSeconds(input, allowance, deps.testMode) ??
-        Math.max(DEFAULT_INTERVAL_MINUTES, allowance.minIntervalMinutes) * 60;
-      const kind = monitorKinds[input.kind] as AnyKind;
-      const now = clock.now();
-      checkOwnSchedule(kind, input, allowance, now);
-      await kind.vet(input, deps.vet);
-      const id = uuidv7();
-      // The common columns and the kind's columns of a complete MonitorInput make a whole row.
-      const row = {
-        id,
-        user_id: userId,
-        kind: input.kind,
-        interval_seconds: seconds,
-        ...initialMonitorState(now),
-        ...commonColumns(input),
-        ...kind.columns(input),
-        ...(input.paused ? pausedColumns(true, now, kind) : {}),
-      } as MonitorTable;
-      if (kind.nextRunAt) row.next_run_at = kind.nextRunAt(row, now);
-      await db.transaction().execute(async (tx) => {
+  /**
+   * A new monitor checked against the plan and vetted, ready to be written in a transaction the
+   * caller owns: one monitor here, many at once for an import (all or nothing).
+   */
+  async function prepareCreate(caller: Caller, input: MonitorInput): Promise<PreparedMonitor> {
+    const userId = caller.workspaceId;
+    const allowance = await deps.plans.allowanceFor(userId);
+    const seconds =
+      intervalSeconds(input, allowance, deps.testMode) ??
+      Math.max(DEFAULT_INTERVAL_MINUTES, allowance.minIntervalMinutes) * 60;
+    const kind = monitorKinds[input.kind] as AnyKind;
+    const now = clock.now();
+    checkOwnSchedule(kind, input, allowance, now);
+    await kind.vet(input, deps.vet);
+    const id = uuidv7();
+    // The common columns and the kind's columns of a complete MonitorInput make a whole row.
+    const row = {
+      id,
+      user_id: userId,
+      kind: input.kind,
+      interval_seconds: seconds,
+      ...initialMonitorState(now),
+      ...commonColumns(input),
+      ...kind.columns(input),
+      ...(input.paused ? pausedColumns(true, now, kind) : {}),
+    } as MonitorTable;
+    if (kind.nextRunAt) row.next_run_at = kind.nextRunAt(row, now);
+    return {
+      id,
+      async write(tx) {
         await deps.plans.takeMonitor(tx, userId, allowance);
         await tx.insertInto('monitors').values(row).execute();
         await syncMonitorDomain(tx, id, kind.watchedHost(input), input.domainExpiry);
         await joinRunningWindows(tx, userId, id, now);
         await recordAudit(tx, caller, now, { action: 'monitor.create', resource: { id, name: row.name } });
-      });
-      await deps.plans.committed(userId, 1);
+      },
+    };
+  }
+
+  /** After prepared monitors' transaction committed: a hosted billing provider counts them. */
+  async function created(userId: string, count: number): Promise<void> {
+    for (let i = 0; i < count; i++) await deps.plans.committed(userId, 1);
+  }
+
+  return {
+    prepareCreate,
+    created,
+
+    async get(userId: string, id: string): Promise<Monitor> {
       return toMonitor(await getOwnedMonitorRow(db, userId, id), view());
+    },
+
+    async create(caller: Caller, input: MonitorInput): Promise<Monitor> {
+      const prepared = await prepareCreate(caller, input);
+      await db.transaction().execute((tx) => prepared.write(tx));
+      await created(caller.workspaceId, 1);
+      return toMonitor(await getOwnedMonitorRow(db, caller.workspaceId, prepared.id), view());
     },
 
     async update(caller: Caller, id: string, input: MonitorUpdate): Promise<Monitor> {

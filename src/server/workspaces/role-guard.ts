@@ -18,11 +18,13 @@ const PERSONAL_ROUTES = [
   /^\/workspace\/invitations\/accept$/,
 ];
 const MEMBER_ROUTES = /^\/workspace\/(members|invitations)(\/.*)?$/;
+/** POSTs that only read: an import's dry run carries a file but writes nothing. */
+const READING_POSTS = /^\/imports\/[^/]+\/preview$/;
 
 /** What a request to /api/v1 does in its workspace; null for a person's own things. */
 export function actionOf(method: string, path: string): WorkspaceAction | null {
   if (PERSONAL_ROUTES.some((route) => route.test(path))) return null;
-  if (method === 'GET' || method === 'HEAD') return 'read';
+  if (method === 'GET' || method === 'HEAD' || (method === 'POST' && READING_POSTS.test(path))) return 'read';
   if (path === '/workspace' || path === '/workspace/transfer') return 'manageWorkspace';
   return MEMBER_ROUTES.test(path) ? 'manageMembers' : 'write';
 }

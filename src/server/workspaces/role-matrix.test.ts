@@ -44,6 +44,8 @@ const MEMBERSHIP = /^\/workspace\/(members|invitations)/;
 function actionOf(method: string, path: string) {
   if (PERSONAL.includes(path)) return null;
   if (method === 'GET') return 'read';
+  // An import's dry run carries the file in a POST but writes nothing.
+  if (method === 'POST' && path === '/imports/{source}/preview') return 'read';
   if (path === '/workspace' || path === '/workspace/transfer') return 'manageWorkspace';
   return MEMBERSHIP.test(path) ? 'manageMembers' : 'write';
 }

@@ -59,6 +59,12 @@ const settingsRegionsRoute = createRoute({
   component: lazyRouteComponent(tabs, 'RegionsTab'),
 });
 
+const settingsImportRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'import',
+  component: lazyRouteComponent(tabs, 'ImportTab'),
+});
+
 const settingsAuditRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: 'audit',
@@ -75,6 +81,7 @@ export const settingsRoutes = [
     settingsGroupsRoute,
     settingsRegionsRoute,
     settingsApiRoute,
+    settingsImportRoute,
     settingsAuditRoute,
   ]),
 ];

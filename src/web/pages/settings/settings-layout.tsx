@@ -11,6 +11,7 @@ const TABS: RouteTab[] = [
   { value: 'groups', label: 'Public Status', link: { to: '/dashboard/settings/groups' } },
   { value: 'regions', label: 'Regions', link: { to: '/dashboard/settings/regions' } },
   { value: 'api', label: 'API Documentation', link: { to: '/dashboard/settings/api' } },
+  { value: 'import', label: 'Import', link: { to: '/dashboard/settings/import' } },
   { value: 'audit', label: 'Audit log', link: { to: '/dashboard/settings/audit' } },
 ];
 
