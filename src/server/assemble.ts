@@ -7,6 +7,7 @@ import { createAuth } from './auth/auth.ts';
 import { createBilling } from './billing/create-billing.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import { createConfigService } from './config-as-code/service.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import { createDeploymentService } from './deployments/service.ts';
 import { createDigestService } from './digests/service.ts';
@@ -79,7 +80,7 @@ export function assemble({
     logger,
     onUserCreated: billing.onUserCreated,
   });
-  const monitors = createMonitorService({
+  const monitorDeps = {
     db,
     dialect,
     clock,
@@ -87,9 +88,10 @@ export function assemble({
     vet,
     testMode: config.testMode,
     publicUrl: config.publicUrl,
-  });
+  };
+  const monitors = createMonitorService(monitorDeps);
   const incidents = createIncidentService({ db, clock, entitlements: billing.entitlements });
-  const alerts = createAlerts({
+  const alertDeps = {
     db,
     clock,
     secret,
@@ -99,6 +101,16 @@ export function assemble({
     guard: alertParts?.guard ?? createTargetGuard({ allowPrivateTargets: false }),
     mailer: alertParts?.mailer ?? createOutboxMailer(db, clock),
     providers: config.alertProviders,
+  };
+  const alerts = createAlerts(alertDeps);
+  const configAsCode = createConfigService({
+    db,
+    clock,
+    secret,
+    plans: billing.plans,
+    entitlements: billing.entitlements,
+    monitorsOn: (on, plans) => createMonitorService({ ...monitorDeps, db: on, plans }),
+    channelsOn: (on, entitlements) => createAlerts({ ...alertDeps, db: on, entitlements }),
   });
   const deployments = createDeploymentService({
     db,
@@ -156,6 +168,7 @@ export function assemble({
     incidents,
     billing,
     alerts,
+    configAsCode,
     deployments,
     performance,
     digests,

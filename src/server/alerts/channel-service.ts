@@ -136,6 +136,7 @@ export function createChannelService({
         name: input.name,
         config: '',
         created_at: clock.now(),
+        managed_key: null,
       };
       row.config = seal(key, JSON.stringify(config), row.id);
       await db.transaction().execute(async (tx) => {

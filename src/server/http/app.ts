@@ -12,6 +12,8 @@ import type { Billing } from '../billing/create-billing.ts';
 import { mountPlanRoute } from '../billing/plan-route.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import { mountConfigRoutes } from '../config-as-code/routes.ts';
+import type { ConfigService } from '../config-as-code/service.ts';
 import type { Database } from '../db/schema.ts';
 import { mountDeploymentRoutes } from '../deployments/routes.ts';
 import type { DeploymentService } from '../deployments/service.ts';
@@ -73,6 +75,8 @@ export interface AppDeps {
   incidents: IncidentService;
   billing: Billing;
   alerts: ChannelService;
+  /** upwatch.yaml: apply, export and its JSON Schema. */
+  configAsCode: ConfigService;
   deployments: DeploymentService;
   performance: PerformanceService;
   digests: DigestService;
@@ -98,6 +102,7 @@ export function createApp({
   incidents,
   billing,
   alerts,
+  configAsCode,
   deployments,
   performance,
   digests,
@@ -185,6 +190,7 @@ export function createApp({
   mountWorkspaceRoutes(api, db, clock, workspaces.lifecycle);
   mountMemberRoutes(api, workspaces.members, workspaces.invitations);
   mountAuditRoutes(api, db);
+  mountConfigRoutes(api, configAsCode, config.publicUrl);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Upwatch API', version: '1', description: "Monitoring that doesn't suck." },
