@@ -247,3 +247,16 @@ export function loadConfig(envFile = '.env'): Config {
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   return parseConfig(process.env);
 }
+
+/**
+ * What `upwatch plan | apply | export` read: where the server is, the API key, and the variables
+ * `${VAR}` references in upwatch.yaml are filled in from. No server settings are needed.
+ */
+export function loadClientEnvironment(isTerminal: boolean) {
+  return {
+    url: process.env.UPWATCH_URL || undefined,
+    apiKey: process.env.UPWATCH_API_KEY || undefined,
+    variables: { ...process.env },
+    colour: isTerminal && !process.env.NO_COLOR,
+  };
+}

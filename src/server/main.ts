@@ -2,8 +2,9 @@
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { type BillingAdminArgs, BillingAdminError, runBillingAdmin } from './cli/billing-admin.ts';
+import { ConfigCommandError, runConfigCommand } from './cli/config-commands.ts';
 import { PortUnavailableError, startMetricsServer, startWebServer } from './cli/web-server.ts';
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadClientEnvironment, loadConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 import {
   createBackgroundBilling,
@@ -25,9 +26,17 @@ Options:
   --source-address IP   the local address checks leave from (overrides SOURCE_ADDRESS)
   migrate             apply database migrations and exit
   billing grant --email E --plan P   attach a plan or add-on without payment (recorded as a manual grant)
-  billing show --email E             print a customer's products, usage and invoices`;
+  billing show --email E             print a customer's products, usage and invoices
+  plan -f FILE [--prune]             show what apply would change (one line per change)
+  apply -f FILE [--prune]            make the workspace match upwatch.yaml, all or nothing
+  export                             print the workspace as upwatch.yaml
 
-const COMMANDS = ['start', 'serve', 'worker', 'migrate', 'billing'] as const;
+  plan, apply and export talk to UPWATCH_URL with UPWATCH_API_KEY (or --url, --api-key);
+  --prune deletes what the file's sections leave out.`;
+
+const COMMANDS = ['start', 'serve', 'worker', 'migrate', 'billing', 'plan', 'apply', 'export'] as const;
+const CLIENT_COMMANDS = ['plan', 'apply', 'export'] as const;
+type ClientCommand = (typeof CLIENT_COMMANDS)[number];
 type Command = (typeof COMMANDS)[number];
 
 class UsageError extends Error {
@@ -44,6 +53,7 @@ interface ParsedCommand {
   region: string;
   sourceAddress: string | undefined;
   billing: BillingAdminArgs;
+  client: { file: string | undefined; prune: boolean; url: string | undefined; apiKey: string | undefined };
 }
 
 function parseCommand(argv: string[]): ParsedCommand {
@@ -55,6 +65,10 @@ function parseCommand(argv: string[]): ParsedCommand {
       'source-address': { type: 'string' },
       email: { type: 'string' },
       plan: { type: 'string' },
+      file: { type: 'string', short: 'f' },
+      prune: { type: 'boolean', default: false },
+      url: { type: 'string' },
+      'api-key': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -74,6 +88,7 @@ function parseCommand(argv: string[]): ParsedCommand {
     region: values.region,
     sourceAddress,
     billing: { action: positionals[1], email: values.email, plan: values.plan },
+    client: { file: values.file, prune: values.prune, url: values.url, apiKey: values['api-key'] },
   };
 }
 
@@ -145,6 +160,15 @@ async function main(argv: string[]): Promise<void> {
   let logger: Logger | undefined;
   try {
     const parsed = parseCommand(argv);
+    if ((CLIENT_COMMANDS as readonly string[]).includes(parsed.command)) {
+      // A client of some Upwatch: it needs no database or server settings of its own.
+      await runConfigCommand(
+        { command: parsed.command as ClientCommand, ...parsed.client },
+        loadClientEnvironment(process.stdout.isTTY === true),
+        { out: (text) => process.stdout.write(text), progress: (text) => process.stderr.write(`${text}\n`) },
+      );
+      return;
+    }
     const loaded = loadConfig();
     const config = parsed.sourceAddress ? { ...loaded, sourceAddress: parsed.sourceAddress } : loaded;
     refuseSqlite(parsed.command, config);
@@ -155,6 +179,7 @@ async function main(argv: string[]): Promise<void> {
       err instanceof UsageError ||
       err instanceof ConfigError ||
       err instanceof BillingAdminError ||
+      err instanceof ConfigCommandError ||
       err instanceof DatabaseUnavailableError ||
       err instanceof PortUnavailableError
     ) {
