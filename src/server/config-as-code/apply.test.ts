@@ -275,3 +275,27 @@ describe('config export and apply', () => {
     expect((await app.json<{ error: { code: string } }>(response, 422)).error.code).toBe('kind_changed');
   });
 });
+
+describe('the JSON Schema of upwatch.yaml', () => {
+  it('is published without sign-in, for editors, and describes the file the API accepts', async () => {
+    await start();
+    const response = await app.t.request('/api/v1/config/schema.json');
+    type Section = { propertyNames?: { pattern: string }; additionalProperties?: unknown };
+    const schema = await app.json<{
+      $schema: string;
+      $id: string;
+      $ref: string;
+      $defs: Record<string, { properties: Record<string, Section> }>;
+    }>(response, 200);
+    expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(schema.$id).toBe('http://localhost:3000/api/v1/config/schema.json');
+    const root = schema.$defs[schema.$ref.replace('#/$defs/', '')];
+    expect(Object.keys(root?.properties ?? {})).toEqual(['alertChannels', 'monitors']);
+    expect(root?.properties.monitors?.propertyNames?.pattern).toBe('^[a-z0-9][a-z0-9_-]{0,62}$');
+    // One alternative per monitor kind, each with the API's own fields.
+    const kinds = JSON.stringify(root?.properties.monitors?.additionalProperties);
+    for (const field of ['"url"', '"port"', '"packets"', '"recordType"', '"cron"', '"alerts"']) {
+      expect(kinds).toContain(field);
+    }
+  });
+});
