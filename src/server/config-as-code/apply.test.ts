@@ -253,6 +253,15 @@ describe('config export and apply', () => {
       },
     ]);
     expect(Object.keys((await exportOf(user)).monitors as object)).toEqual(['blog', 'old']);
+    // The app marks what a file manages.
+    const { monitors } = await app.json<{ monitors: { name: string; managedKey: string | null }[] }>(
+      await app.send(user, 'GET', '/monitors'),
+      200,
+    );
+    expect(monitors.map((m) => [m.name, m.managedKey]).sort()).toEqual([
+      ['Blog', 'blog'],
+      ['Old', null],
+    ]);
 
     // Without the monitors section nothing of it is pruned; with it, what it leaves out goes.
     expect((await applyAs(user, { config: { alertChannels: {} }, prune: true })).changes).toEqual([]);

@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp, ChevronsUpDown, Pause, Play } from 'lucide-react';
 import { CertificateBadge } from '../../components/monitors/certificate-badge';
 import { CheckedAgo } from '../../components/monitors/checked-ago';
 import { DomainBadge } from '../../components/monitors/domain-badge';
+import { ManagedBadge } from '../../components/monitors/managed-badge';
 import { StatusBadge } from '../../components/monitors/status';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -126,6 +127,7 @@ export function MonitorsTable({
                   </Link>
                   <CertificateBadge ssl={monitor.ssl} />
                   <DomainBadge domain={monitor.domain} />
+                  <ManagedBadge managedKey={monitor.managedKey} />
                 </div>
                 <KindTarget kind={monitor.kind} target={monitor.target} />
               </td>

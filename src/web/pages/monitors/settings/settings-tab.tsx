@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pause, Play } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { Monitor, MonitorInput, MonitorUpdate } from '../../../../core/api/monitors';
 import { Button } from '../../../components/ui/button';
@@ -15,6 +16,7 @@ import { AlertChannelsCard } from './alert-channels-card';
 import { DeleteMonitorCard } from './delete-monitor-card';
 import { EscalationCard } from './escalation-card';
 import { IntervalRaisedNotice } from './interval-raised-notice';
+import { ManagedNotice } from './managed-notice';
 import { QuietAlertsCard } from './quiet-alerts-card';
 
 /** The edit payload: everything the form holds but the kind (fixed once created), and the interval only when it was changed. */
@@ -69,8 +71,18 @@ export function SettingsTab() {
     },
   });
 
+  const [editing, setEditing] = useState(false);
+  if (monitor.managedKey && !editing) {
+    return (
+      <div className="mx-auto flex max-w-3xl flex-col gap-6">
+        <ManagedNotice managedKey={monitor.managedKey} onEdit={() => setEditing(true)} />
+      </div>
+    );
+  }
+
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      {monitor.managedKey ? <ManagedNotice managedKey={monitor.managedKey} /> : null}
       <IntervalRaisedNotice monitor={monitor} />
       <MonitorForm
         // A fresh form after each save starts from what the server stored.
