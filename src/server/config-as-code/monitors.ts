@@ -91,8 +91,9 @@ function seconds(entry: Pick<ConfigMonitor, 'intervalMinutes' | 'intervalSeconds
 }
 
 function monitorDiff(current: ConfigMonitor | null, wanted: ConfigMonitor): FieldChange[] {
-  const { alerts, intervalMinutes, intervalSeconds, ...rest } = wanted;
-  const fields = diffFields(current as Record<string, unknown> | null, rest);
+  // The kind first: a create reads "kind, name, …" (an update never changes it).
+  const { alerts, intervalMinutes, intervalSeconds, kind, ...rest } = wanted;
+  const fields = diffFields(current as Record<string, unknown> | null, { kind, ...rest });
   const before = current ? seconds(current) : undefined;
   const after = seconds(wanted);
   if (after !== undefined && before !== after) {

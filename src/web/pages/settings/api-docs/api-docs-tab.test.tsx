@@ -213,7 +213,7 @@ describe('API Documentation settings tab', () => {
     const user = userEvent.setup();
     renderApp('/dashboard/settings/api');
 
-    const card = await screen.findByRole('region', { name: 'Monitoring as code' }, LOAD);
+    const card = await screen.findByRole('region', { name: 'Monitoring as code workflow' }, LOAD);
     expect(card).toHaveTextContent('https://upwatch.example/api/v1/config/schema.json');
     const workflow = within(card).getByText(/name: upwatch/).textContent ?? '';
     expect(workflow).toContain('UPWATCH_URL: https://upwatch.example\n');

@@ -44,7 +44,7 @@ export function ConfigAsCodeSnippet() {
   const publicUrl = config.publicUrl.replace(/\/+$/, '');
   const workflow = configAsCodeWorkflow(publicUrl);
   return (
-    <Card role="region" aria-label="Monitoring as code">
+    <Card role="region" aria-label="Monitoring as code workflow">
       <CardHeader>
         <div className="flex items-start justify-between gap-4">
           <div className="flex flex-col gap-1">
