@@ -22,6 +22,8 @@ import { createMonitorService } from './monitors/service.ts';
 import type { TargetVetter } from './monitors/vet-url.ts';
 import { createTargetGuard, type TargetGuard } from './net/target-guard.ts';
 import { createPerformanceService } from './performance/service.ts';
+import { createPageDirectory } from './status-pages/page-directory.ts';
+import { createStatusPageService } from './status-pages/service.ts';
 import { createInvitationService } from './workspaces/invitations.ts';
 import { createWorkspaceLifecycle } from './workspaces/lifecycle.ts';
 import { createMemberService } from './workspaces/members.ts';
@@ -103,14 +105,25 @@ export function assemble({
     providers: config.alertProviders,
   };
   const alerts = createAlerts(alertDeps);
+  const pageDirectory = createPageDirectory(db, clock);
   const configAsCode = createConfigService({
     db,
     clock,
     secret,
     plans: billing.plans,
     entitlements: billing.entitlements,
-    monitorsOn: (on, plans) => createMonitorService({ ...monitorDeps, db: on, plans }),
-    channelsOn: (on, entitlements) => createAlerts({ ...alertDeps, db: on, entitlements }),
+    directory: pageDirectory,
+    servicesOn: (on, parts) => ({
+      monitors: createMonitorService({ ...monitorDeps, db: on, plans: parts.plans }),
+      channels: createAlerts({ ...alertDeps, db: on, entitlements: parts.entitlements }),
+      pages: createStatusPageService({
+        db: on,
+        clock,
+        entitlements: parts.entitlements,
+        publicUrl: config.publicUrl,
+        directory: parts.directory,
+      }),
+    }),
   });
   const deployments = createDeploymentService({
     db,
@@ -169,6 +182,7 @@ export function assemble({
     billing,
     alerts,
     configAsCode,
+    pageDirectory,
     deployments,
     performance,
     digests,

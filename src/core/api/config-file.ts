@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { channelInputSchema, MAX_CHANNELS_PER_MONITOR } from './alerts.ts';
 import { monitorInputSchemas } from './monitors.ts';
+import { MAX_SECTIONS_PER_STATUS_PAGE, statusPageSectionInputSchema } from './status-page-sections.ts';
+import { MAX_MONITORS_PER_STATUS_PAGE, statusPageInputFields } from './status-pages.ts';
 
 export const managedKeySchema = z
   .string()
@@ -31,6 +33,48 @@ export const configMonitorSchema = z.discriminatedUnion('kind', [
 ]);
 export type ConfigMonitor = z.infer<typeof configMonitorSchema>;
 
+const sectionFields = statusPageSectionInputSchema.shape;
+
+/** A status page whose monitors and sections name monitors by their keys in the file. */
+export const configStatusPageSchema = statusPageInputFields
+  .omit({ monitors: true, sections: true })
+  .safeExtend({
+    monitors: z
+      .array(
+        z.object({
+          monitor: managedKeySchema.meta({ description: 'The key of a monitor in monitors' }),
+          displayName: z
+            .string()
+            .trim()
+            .max(100, 'Display names are limited to 100 characters.')
+            .nullable()
+            .default(null),
+        }),
+      )
+      .max(
+        MAX_MONITORS_PER_STATUS_PAGE,
+        `A status page shows at most ${MAX_MONITORS_PER_STATUS_PAGE} monitors.`,
+      )
+      .default([])
+      .meta({ description: 'In display order' }),
+    sections: z
+      .array(
+        z.object({
+          name: sectionFields.name,
+          description: sectionFields.description,
+          collapsed: sectionFields.collapsed,
+          monitors: z.array(managedKeySchema).max(MAX_MONITORS_PER_STATUS_PAGE).default([]),
+        }),
+      )
+      .max(
+        MAX_SECTIONS_PER_STATUS_PAGE,
+        `A status page has at most ${MAX_SECTIONS_PER_STATUS_PAGE} sections.`,
+      )
+      .default([])
+      .meta({ description: "Headings over some of the page's monitors, in display order" }),
+  });
+export type ConfigStatusPage = z.infer<typeof configStatusPageSchema>;
+
 /**
  * A section left out of the file is not managed by it (never pruned); `{}` manages an empty set.
  * Secrets are written `${ENV_VAR}`: the CLI fills them in from its environment before sending.
@@ -39,12 +83,13 @@ export const configFileSchema = z
   .object({
     alertChannels: z.record(managedKeySchema, channelInputSchema).optional(),
     monitors: z.record(managedKeySchema, configMonitorSchema).optional(),
+    statusPages: z.record(managedKeySchema, configStatusPageSchema).optional(),
   })
   .meta({ id: 'UpwatchConfig', title: 'upwatch.yaml' });
 export type ConfigFile = z.infer<typeof configFileSchema>;
 export type ConfigSection = keyof ConfigFile;
 
-export const CONFIG_RESOURCES = ['alertChannel', 'monitor'] as const;
+export const CONFIG_RESOURCES = ['alertChannel', 'monitor', 'statusPage'] as const;
 export type ConfigResource = (typeof CONFIG_RESOURCES)[number];
 
 export const configApplyInputSchema = z

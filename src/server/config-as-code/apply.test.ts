@@ -1,39 +1,19 @@
 // POST /api/v1/config/apply and GET /api/v1/config/export on the real database of the run
 // (SQLite, or PostgreSQL with UPWATCH_TEST_DB=postgres).
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ConfigApplyResult } from '../../core/api/config-file.ts';
 import type { TestUser } from '../test/factories.ts';
-import { createUserApp } from '../test/user-app.ts';
+import { type ConfigApp, createConfigApp, fillIn, ref } from './test/config-app.ts';
 
-const START = Date.UTC(2026, 0, 5, 12);
 const SLACK_URL = 'https://hooks.example.com/services/T000/B000/XXXXSECRET';
 
-let app: Awaited<ReturnType<typeof createUserApp>>;
+let app: ConfigApp;
 afterEach(async () => {
   await app?.t.close();
 });
 
 async function start() {
-  app = await createUserApp(START);
+  app = await createConfigApp();
   return app;
-}
-
-function exportOf(user: TestUser) {
-  return app.send(user, 'GET', '/config/export').then((response) => app.json(response, 200));
-}
-
-async function applyAs(user: TestUser, body: Record<string, unknown>, status = 200) {
-  return app.json<ConfigApplyResult>(await app.send(user, 'POST', '/config/apply', body), status);
-}
-
-/** A `${NAME}` reference as the file writes it. */
-const ref = (name: string) => `\${${name}}`;
-
-/** What the CLI does before it sends: each `${VAR}` filled in from the environment. */
-function fillIn(file: unknown, env: Record<string, string>): unknown {
-  return JSON.parse(
-    JSON.stringify(file).replace(/\$\{([A-Z0-9_]+)\}/g, (_, name: string) => env[name] ?? ''),
-  );
 }
 
 async function seedWorkspace(user: TestUser) {
@@ -83,15 +63,15 @@ describe('config export and apply', () => {
     await start();
     const [source, target] = [await app.user('pro'), await app.user('pro')];
     await seedWorkspace(source);
-    const file = await exportOf(source);
+    const file = await app.exportOf(source);
     expect(JSON.stringify(file)).not.toContain('XXXXSECRET');
     expect(file.alertChannels).toMatchObject({ ops: { kind: 'slack', config: { url: ref('OPS_URL') } } });
     expect(file.monitors).toMatchObject({ shop: { kind: 'http', intervalMinutes: 10, alerts: ['ops'] } });
     // Another workspace sees nothing of the first.
-    expect(await exportOf(target)).toEqual({ alertChannels: {}, monitors: {} });
+    expect(await app.exportOf(target)).toEqual({ alertChannels: {}, monitors: {}, statusPages: {} });
 
     const config = fillIn(file, { OPS_URL: SLACK_URL });
-    const first = await applyAs(target, { config });
+    const first = await app.applyAs(target, { config });
     expect(first.applied).toBe(true);
     expect(first.changes.map((change) => `${change.action} ${change.resource} ${change.key}`)).toEqual([
       'create alertChannel on-call',
@@ -103,10 +83,10 @@ describe('config export and apply', () => {
       'create monitor shop',
     ]);
     expect(JSON.stringify(first)).not.toContain('XXXXSECRET');
-    expect(await exportOf(target)).toEqual(file);
+    expect(await app.exportOf(target)).toEqual(file);
 
     // Applying twice changes nothing.
-    expect(await applyAs(target, { config })).toEqual({ applied: true, changes: [] });
+    expect(await app.applyAs(target, { config })).toEqual({ applied: true, changes: [] });
   });
 
   it('plans a changed field without writing it, then applies it', async () => {
@@ -117,10 +97,10 @@ describe('config export and apply', () => {
         api: { kind: 'http', name: 'API', url: 'https://api.example.com/health', timeoutSeconds: 10 },
       },
     };
-    await applyAs(user, { config });
+    await app.applyAs(user, { config });
     config.monitors.api.timeoutSeconds = 20;
 
-    const plan = await applyAs(user, { config, dryRun: true });
+    const plan = await app.applyAs(user, { config, dryRun: true });
     expect(plan).toEqual({
       applied: false,
       changes: [
@@ -134,12 +114,12 @@ describe('config export and apply', () => {
       ],
     });
     expect(
-      ((await exportOf(user)).monitors as Record<string, { timeoutSeconds: number }>).api?.timeoutSeconds,
+      ((await app.exportOf(user)).monitors as Record<string, { timeoutSeconds: number }>).api?.timeoutSeconds,
     ).toBe(10);
 
-    expect((await applyAs(user, { config })).changes).toEqual(plan.changes);
+    expect((await app.applyAs(user, { config })).changes).toEqual(plan.changes);
     expect(
-      ((await exportOf(user)).monitors as Record<string, { timeoutSeconds: number }>).api?.timeoutSeconds,
+      ((await app.exportOf(user)).monitors as Record<string, { timeoutSeconds: number }>).api?.timeoutSeconds,
     ).toBe(20);
   });
 
@@ -149,8 +129,8 @@ describe('config export and apply', () => {
     const channel = (url: string) => ({
       alertChannels: { ops: { kind: 'slack', name: '#ops', config: { url } } },
     });
-    await applyAs(user, { config: channel(SLACK_URL) });
-    const plan = await applyAs(user, {
+    await app.applyAs(user, { config: channel(SLACK_URL) });
+    const plan = await app.applyAs(user, {
       config: channel('https://hooks.example.com/services/T1/B1/NEWSECRET'),
     });
     expect(plan.changes).toEqual([
@@ -177,10 +157,10 @@ describe('config export and apply', () => {
     const response = await app.send(user, 'POST', '/config/apply', { config: { monitors } });
     const body = await app.json<{ error: { code: string } }>(response, 403);
     expect(body.error.code).toBe('monitor_limit_reached');
-    expect(await exportOf(user)).toEqual({ alertChannels: {}, monitors: {} });
+    expect(await app.exportOf(user)).toEqual({ alertChannels: {}, monitors: {}, statusPages: {} });
     // The balance was not spent either: the first hundred still fit.
     delete monitors.m100;
-    expect((await applyAs(user, { config: { monitors } })).changes).toHaveLength(100);
+    expect((await app.applyAs(user, { config: { monitors } })).changes).toHaveLength(100);
   }, 60_000);
 
   it('refuses an invalid file by its field, and a field the schema does not know', async () => {
@@ -227,7 +207,7 @@ describe('config export and apply', () => {
         message: 'monitors.api.alerts: no alert channel has the key "pager".',
       },
     });
-    expect(await exportOf(user)).toEqual({ alertChannels: {}, monitors: {} });
+    expect(await app.exportOf(user)).toEqual({ alertChannels: {}, monitors: {}, statusPages: {} });
   });
 
   it('adopts what was made in the app, leaves unlisted resources alone, and prunes them when asked', async () => {
@@ -241,8 +221,8 @@ describe('config export and apply', () => {
       await app.send(user, 'POST', '/monitors', { name: 'Old', url: 'https://old.example.com' }),
       201,
     );
-    const file = (await exportOf(user)) as { monitors: Record<string, unknown> };
-    const adopted = await applyAs(user, { config: { monitors: { blog: file.monitors.blog } } });
+    const file = (await app.exportOf(user)) as { monitors: Record<string, unknown> };
+    const adopted = await app.applyAs(user, { config: { monitors: { blog: file.monitors.blog } } });
     expect(adopted.changes).toEqual([
       {
         action: 'update',
@@ -252,7 +232,7 @@ describe('config export and apply', () => {
         fields: [{ field: 'managedKey', before: null, after: 'blog' }],
       },
     ]);
-    expect(Object.keys((await exportOf(user)).monitors as object)).toEqual(['blog', 'old']);
+    expect(Object.keys((await app.exportOf(user)).monitors as object)).toEqual(['blog', 'old']);
     // The app marks what a file manages.
     const { monitors } = await app.json<{ monitors: { name: string; managedKey: string | null }[] }>(
       await app.send(user, 'GET', '/monitors'),
@@ -264,18 +244,21 @@ describe('config export and apply', () => {
     ]);
 
     // Without the monitors section nothing of it is pruned; with it, what it leaves out goes.
-    expect((await applyAs(user, { config: { alertChannels: {} }, prune: true })).changes).toEqual([]);
-    const pruned = await applyAs(user, { config: { monitors: { blog: file.monitors.blog } }, prune: true });
+    expect((await app.applyAs(user, { config: { alertChannels: {} }, prune: true })).changes).toEqual([]);
+    const pruned = await app.applyAs(user, {
+      config: { monitors: { blog: file.monitors.blog } },
+      prune: true,
+    });
     expect(pruned.changes).toEqual([
       { action: 'delete', resource: 'monitor', key: 'old', name: 'Old', fields: [] },
     ]);
-    expect(Object.keys((await exportOf(user)).monitors as object)).toEqual(['blog']);
+    expect(Object.keys((await app.exportOf(user)).monitors as object)).toEqual(['blog']);
   });
 
   it('refuses to change a resource kind in place', async () => {
     await start();
     const user = await app.user('pro');
-    await applyAs(user, {
+    await app.applyAs(user, {
       config: { monitors: { db: { kind: 'tcp', name: 'DB', host: 'db.example.com', port: 5432 } } },
     });
     const response = await app.send(user, 'POST', '/config/apply', {
@@ -299,7 +282,7 @@ describe('the JSON Schema of upwatch.yaml', () => {
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(schema.$id).toBe('http://localhost:3000/api/v1/config/schema.json');
     const root = schema.$defs[schema.$ref.replace('#/$defs/', '')];
-    expect(Object.keys(root?.properties ?? {})).toEqual(['alertChannels', 'monitors']);
+    expect(Object.keys(root?.properties ?? {})).toEqual(['alertChannels', 'monitors', 'statusPages']);
     expect(root?.properties.monitors?.propertyNames?.pattern).toBe('^[a-z0-9][a-z0-9_-]{0,62}$');
     // One alternative per monitor kind, each with the API's own fields.
     const kinds = JSON.stringify(root?.properties.monitors?.additionalProperties);

@@ -147,8 +147,9 @@ function channelIdsOf(key: string, alerts: string[], channelIds: ReadonlyMap<str
 export async function applyMonitors(
   { db, caller, now, monitors, stored, channelIds }: MonitorSectionDeps,
   wanted: NonNullable<ConfigFile['monitors']>,
-): Promise<ConfigChange[]> {
+): Promise<{ changes: ConfigChange[]; idsByKey: Map<string, string> }> {
   const byKey = new Map(stored.map((monitor) => [monitor.key, monitor]));
+  const idsByKey = new Map(stored.map((monitor) => [monitor.key, monitor.id]));
   const changes: ConfigChange[] = [];
   for (const [key, entry] of Object.entries(wanted)) {
     const current = byKey.get(key);
@@ -174,6 +175,7 @@ export async function applyMonitors(
         .execute();
       if (current) fields.push({ field: 'managedKey', before: null, after: key });
     }
+    idsByKey.set(key, id);
     if (fields.length > 0) {
       changes.push({
         action: current ? 'update' : 'create',
@@ -184,7 +186,7 @@ export async function applyMonitors(
       });
     }
   }
-  return changes;
+  return { changes, idsByKey };
 }
 
 export async function pruneMonitors(

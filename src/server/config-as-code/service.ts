@@ -1,6 +1,7 @@
 // Config apply (issue 22): the whole file in one transaction, all or nothing. The services write
 // as they always do, on a handle that joins this transaction; what they would read outside it
-// (the plan, the features) is read first, so on SQLite nothing waits for the held connection.
+// (the plan, the features) is read first, so on SQLite nothing waits for the held connection,
+// and what they do after a commit (usage tracking, forgetting cached pages) waits for this one.
 import type { Kysely } from 'kysely';
 import type {
   ConfigApplyInput,
@@ -18,10 +19,20 @@ import type { Database } from '../db/schema.ts';
 import type { Caller } from '../http/session.ts';
 import type { MonitorService } from '../monitors/service.ts';
 import type { UserPlanSource } from '../plans/user-plan.ts';
+import type { PageDirectory } from '../status-pages/page-directory.ts';
+import type { StatusPageService } from '../status-pages/service.ts';
 import { applyChannels, exportChannel, pruneChannels, storedChannels } from './channels.ts';
 import { applyMonitors, exportMonitors, pruneMonitors, storedMonitors } from './monitors.ts';
+import { applyPages, exportPage, prunePages, storedPages } from './status-pages.ts';
 
 type Entitlements = Pick<EntitlementsHelper, 'check'>;
+type Directory = Pick<PageDirectory, 'forget'>;
+
+interface Services {
+  monitors: MonitorService;
+  channels: ChannelService;
+  pages: StatusPageService;
+}
 
 export interface ConfigServiceDeps {
   db: Kysely<Database>;
@@ -30,9 +41,12 @@ export interface ConfigServiceDeps {
   secret: string;
   plans: UserPlanSource;
   entitlements: Entitlements;
-  /** The product's services, built on a given handle with the given plan and feature answers. */
-  monitorsOn(db: Kysely<Database>, plans: UserPlanSource): MonitorService;
-  channelsOn(db: Kysely<Database>, entitlements: Entitlements): ChannelService;
+  directory: Directory;
+  /** The product's services, built on a given handle with the given plan, features and cache. */
+  servicesOn(
+    db: Kysely<Database>,
+    parts: { plans: UserPlanSource; entitlements: Entitlements; directory: Directory },
+  ): Services;
 }
 
 /** Thrown to roll a dry run back once its changes are known. */
@@ -46,34 +60,52 @@ async function featureSnapshot(entitlements: Entitlements, workspaceId: string):
   return { check: async (_userId, featureId) => allowed.get(featureId) ?? false };
 }
 
+const byKey = <T extends { key: string }>(items: T[]) =>
+  [...items].sort((a, b) => a.key.localeCompare(b.key));
+
 export function createConfigService(deps: ConfigServiceDeps) {
   const key = deriveSealKey(deps.secret);
 
-  async function load(db: Kysely<Database>, monitors: MonitorService, workspaceId: string) {
+  async function load(db: Kysely<Database>, services: Services, workspaceId: string) {
     const channels = await storedChannels(db, key, workspaceId);
     const channelKeys = new Map(channels.map((channel) => [channel.id, channel.key]));
-    return { channels, monitors: await storedMonitors(db, monitors, workspaceId, channelKeys) };
+    const monitors = await storedMonitors(db, services.monitors, workspaceId, channelKeys);
+    const monitorKeys = new Map(monitors.map((monitor) => [monitor.id, monitor.key]));
+    return { channels, monitors, pages: await storedPages(db, services.pages, workspaceId, monitorKeys) };
   }
 
   async function applyIn(
     db: Kysely<Database>,
     caller: Caller,
-    services: { monitors: MonitorService; channels: ChannelService },
+    services: Services,
     { config, prune }: { config: ConfigFile; prune: boolean },
   ): Promise<ConfigChange[]> {
-    const stored = await load(db, services.monitors, caller.workspaceId);
+    const stored = await load(db, services, caller.workspaceId);
     const channelDeps = { db, caller, channels: services.channels, stored: stored.channels };
-    const applied = await applyChannels(channelDeps, config.alertChannels ?? {});
+    const channels = await applyChannels(channelDeps, config.alertChannels ?? {});
     const monitorDeps = {
       db,
       caller,
       now: deps.clock.now(),
       monitors: services.monitors,
       stored: stored.monitors,
-      channelIds: applied.idsByKey,
+      channelIds: channels.idsByKey,
     };
-    const changes = [...applied.changes, ...(await applyMonitors(monitorDeps, config.monitors ?? {}))];
-    // Only the sections the file has are pruned; monitors first, so none is left alerting a gone channel.
+    const monitors = await applyMonitors(monitorDeps, config.monitors ?? {});
+    const pageDeps = {
+      db,
+      caller,
+      pages: services.pages,
+      stored: stored.pages,
+      monitorIds: monitors.idsByKey,
+    };
+    const changes = [
+      ...channels.changes,
+      ...monitors.changes,
+      ...(await applyPages(pageDeps, config.statusPages ?? {})),
+    ];
+    // Only the sections the file has are pruned; what refers to others goes first.
+    if (prune && config.statusPages) changes.push(...(await prunePages(pageDeps, config.statusPages)));
     if (prune && config.monitors) changes.push(...(await pruneMonitors(monitorDeps, config.monitors)));
     if (prune && config.alertChannels)
       changes.push(...(await pruneChannels(channelDeps, config.alertChannels)));
@@ -85,41 +117,45 @@ export function createConfigService(deps: ConfigServiceDeps) {
       const workspaceId = caller.workspaceId;
       const allowance = await deps.plans.allowanceFor(workspaceId);
       const entitlements = await featureSnapshot(deps.entitlements, workspaceId);
-      const committed: (1 | -1)[] = [];
+      const afterCommit: (() => Promise<void>)[] = [];
       const plans: UserPlanSource = {
         allowanceFor: async () => allowance,
         takeMonitor: (tx, userId, given) => deps.plans.takeMonitor(tx, userId, given),
         returnMonitor: (tx, userId) => deps.plans.returnMonitor(tx, userId),
-        committed: async (_userId, delta) => {
-          committed.push(delta);
+        committed: async (userId, delta) => {
+          afterCommit.push(() => deps.plans.committed(userId, delta));
+        },
+      };
+      const directory: Directory = {
+        forget: (changed) => {
+          afterCommit.push(async () => deps.directory.forget(changed));
         },
       };
       let changes: ConfigChange[] = [];
       try {
         await deps.db.transaction().execute(async (tx) => {
           const db = joinTransaction(tx);
-          const services = {
-            monitors: deps.monitorsOn(db, plans),
-            channels: deps.channelsOn(db, entitlements),
-          };
-          changes = await applyIn(db, caller, services, input);
+          changes = await applyIn(db, caller, deps.servicesOn(db, { plans, entitlements, directory }), input);
           if (input.dryRun) throw new DryRun();
         });
       } catch (err) {
         if (!(err instanceof DryRun)) throw err;
         return { applied: false, changes };
       }
-      for (const delta of committed) await deps.plans.committed(workspaceId, delta);
+      for (const step of afterCommit) await step();
       return { applied: true, changes };
     },
 
     /** The workspace as the file writes it, keys in order, secrets as `${VAR}` references. */
     async export(workspaceId: string): Promise<Required<ConfigFile>> {
-      const stored = await load(deps.db, deps.monitorsOn(deps.db, deps.plans), workspaceId);
-      const channels = [...stored.channels].sort((a, b) => a.key.localeCompare(b.key));
+      const services = deps.servicesOn(deps.db, deps);
+      const stored = await load(deps.db, services, workspaceId);
       return {
-        alertChannels: Object.fromEntries(channels.map((channel) => [channel.key, exportChannel(channel)])),
+        alertChannels: Object.fromEntries(
+          byKey(stored.channels).map((channel) => [channel.key, exportChannel(channel)]),
+        ),
         monitors: exportMonitors(stored.monitors),
+        statusPages: Object.fromEntries(byKey(stored.pages).map((page) => [page.key, exportPage(page)])),
       };
     },
   };

@@ -47,6 +47,7 @@ import { mountRetentionRoutes } from '../retention/routes.ts';
 import { mountSslRoutes } from '../ssl/routes.ts';
 import { framingByOwnPolicy } from '../status-pages/embed/framing.ts';
 import { createStatusPages } from '../status-pages/mount.ts';
+import type { PageDirectory } from '../status-pages/page-directory.ts';
 import { mountSubscribers, type SubscriberDeps } from '../subscribers/mount.ts';
 import { mountAccountRoutes } from '../users/routes.ts';
 import type { InvitationService } from '../workspaces/invitations.ts';
@@ -77,6 +78,8 @@ export interface AppDeps {
   alerts: ChannelService;
   /** upwatch.yaml: apply, export and its JSON Schema. */
   configAsCode: ConfigService;
+  /** Which page a slug or hostname names, cached per process; writers forget what they change. */
+  pageDirectory: PageDirectory;
   deployments: DeploymentService;
   performance: PerformanceService;
   digests: DigestService;
@@ -103,6 +106,7 @@ export function createApp({
   billing,
   alerts,
   configAsCode,
+  pageDirectory,
   deployments,
   performance,
   digests,
@@ -119,6 +123,7 @@ export function createApp({
   app.onError(createErrorHandler(logger));
   const statusPages = createStatusPages({
     db,
+    directory: pageDirectory,
     clock,
     auth,
     secret,

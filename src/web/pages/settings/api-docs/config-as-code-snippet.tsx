@@ -54,7 +54,7 @@ export function ConfigAsCodeSnippet() {
               <code className="font-mono text-xs">upwatch export</code> writes the workspace as it is,{' '}
               <code className="font-mono text-xs">upwatch plan -f upwatch.yaml</code> shows each change, and{' '}
               <code className="font-mono text-xs">upwatch apply -f upwatch.yaml</code> makes them all or none.
-              Secrets stay in environment variables as <code className="font-mono text-xs">{'${VAR}'}</code>.
+              Secrets stay in environment variables as <code className="font-mono text-xs">{`\${VAR}`}</code>.
               Editors complete the file from{' '}
               <code className="font-mono text-xs">{`${publicUrl}/api/v1/config/schema.json`}</code>.
             </CardDescription>
