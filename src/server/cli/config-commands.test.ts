@@ -90,7 +90,7 @@ describe('upwatch plan and apply', () => {
     expect(`${plan.stdout}${plan.stderr}`).not.toMatch(/XXXXSECRET|TOKENSECRET/);
 
     const exported = await upwatch(['export'], key);
-    expect(parse(exported.stdout)).toEqual({ alertChannels: {}, monitors: {} });
+    expect(parse(exported.stdout)).toEqual({ alertChannels: {}, monitors: {}, statusPages: {} });
 
     const applied = await upwatch(['apply', '-f', file], key, env);
     expect(applied.code, applied.stderr).toBe(0);
@@ -163,7 +163,11 @@ describe('upwatch plan and apply', () => {
     expect(refused.stderr).toMatch(
       /You've reached your monitor limit on the Pro plan .*\(monitor_limit_reached, HTTP 403\)/,
     );
-    expect(parse((await upwatch(['export'], key)).stdout)).toEqual({ alertChannels: {}, monitors: {} });
+    expect(parse((await upwatch(['export'], key)).stdout)).toEqual({
+      alertChannels: {},
+      monitors: {},
+      statusPages: {},
+    });
   }, 60_000);
 
   it('refuses a key it cannot use, and a missing server address', async () => {

@@ -91,7 +91,7 @@ export function loadConfigFile(file: string, variables: Record<string, string | 
   };
   const raw = document.toJS() ?? {};
   if (typeof raw !== 'object' || Array.isArray(raw))
-    fail([], 'upwatch.yaml is a mapping of sections (monitors, alertChannels).');
+    fail([], 'upwatch.yaml is a mapping of sections (alertChannels, monitors, statusPages).');
   const secrets = new Map<string, string>();
   const config = fillIn(raw, variables, secrets, fail) as Record<string, unknown>;
   const parsed = configFileSchema.safeParse(config);

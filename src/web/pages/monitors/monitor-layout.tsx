@@ -1,7 +1,7 @@
 import { getRouteApi, Link, Outlet, useLocation } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
+import { ManagedBadge } from '../../components/managed';
 import { MaintenanceBadge } from '../../components/monitors/maintenance-badge';
-import { ManagedBadge } from '../../components/monitors/managed-badge';
 import { StatusBadge } from '../../components/monitors/status';
 import { currentTab, type RouteTab, RouteTabs } from '../../components/ui/route-tabs';
 import { useRouteMonitor } from '../../lib/use-monitor';

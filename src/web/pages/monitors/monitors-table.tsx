@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp, ChevronsUpDown, Pause, Play } from 'lucide-react';
+import { ManagedBadge } from '../../components/managed';
 import { CertificateBadge } from '../../components/monitors/certificate-badge';
 import { CheckedAgo } from '../../components/monitors/checked-ago';
 import { DomainBadge } from '../../components/monitors/domain-badge';
-import { ManagedBadge } from '../../components/monitors/managed-badge';
 import { StatusBadge } from '../../components/monitors/status';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pause, Play } from 'lucide-react';
-import { useState } from 'react';
 import { toast } from 'sonner';
 import type { Monitor, MonitorInput, MonitorUpdate } from '../../../../core/api/monitors';
+import { ManagedGate } from '../../../components/managed';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { apiSend } from '../../../lib/api';
@@ -16,7 +16,6 @@ import { AlertChannelsCard } from './alert-channels-card';
 import { DeleteMonitorCard } from './delete-monitor-card';
 import { EscalationCard } from './escalation-card';
 import { IntervalRaisedNotice } from './interval-raised-notice';
-import { ManagedNotice } from './managed-notice';
 import { QuietAlertsCard } from './quiet-alerts-card';
 
 /** The edit payload: everything the form holds but the kind (fixed once created), and the interval only when it was changed. */
@@ -71,35 +70,27 @@ export function SettingsTab() {
     },
   });
 
-  const [editing, setEditing] = useState(false);
-  if (monitor.managedKey && !editing) {
-    return (
-      <div className="mx-auto flex max-w-3xl flex-col gap-6">
-        <ManagedNotice managedKey={monitor.managedKey} onEdit={() => setEditing(true)} />
-      </div>
-    );
-  }
-
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
-      {monitor.managedKey ? <ManagedNotice managedKey={monitor.managedKey} /> : null}
-      <IntervalRaisedNotice monitor={monitor} />
-      <MonitorForm
-        // A fresh form after each save starts from what the server stored.
-        key={monitor.updatedAt}
-        initial={formStateFromMonitor(monitor)}
-        monitorId={monitor.id}
-        submitLabel="Save changes"
-        pendingLabel="Saving…"
-        onSubmit={(values, state) =>
-          save.mutateAsync(updateFrom(values, monitor, state.common.intervalSeconds))
-        }
-      />
-      <AlertChannelsCard monitorId={monitor.id} />
-      <QuietAlertsCard monitor={monitor} />
-      <EscalationCard monitorId={monitor.id} />
-      <PauseCard monitor={monitor} />
-      <DeleteMonitorCard monitor={monitor} />
+      <ManagedGate managedKey={monitor.managedKey} section="monitors" noun="monitor">
+        <IntervalRaisedNotice monitor={monitor} />
+        <MonitorForm
+          // A fresh form after each save starts from what the server stored.
+          key={monitor.updatedAt}
+          initial={formStateFromMonitor(monitor)}
+          monitorId={monitor.id}
+          submitLabel="Save changes"
+          pendingLabel="Saving…"
+          onSubmit={(values, state) =>
+            save.mutateAsync(updateFrom(values, monitor, state.common.intervalSeconds))
+          }
+        />
+        <AlertChannelsCard monitorId={monitor.id} />
+        <QuietAlertsCard monitor={monitor} />
+        <EscalationCard monitorId={monitor.id} />
+        <PauseCard monitor={monitor} />
+        <DeleteMonitorCard monitor={monitor} />
+      </ManagedGate>
     </div>
   );
 }

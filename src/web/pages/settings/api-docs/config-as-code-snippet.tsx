@@ -50,7 +50,8 @@ export function ConfigAsCodeSnippet() {
           <div className="flex flex-col gap-1">
             <CardTitle>Monitoring as code</CardTitle>
             <CardDescription>
-              Keep monitors and alert channels in <code className="font-mono text-xs">upwatch.yaml</code>:{' '}
+              Keep monitors, alert channels and status pages in{' '}
+              <code className="font-mono text-xs">upwatch.yaml</code>:{' '}
               <code className="font-mono text-xs">upwatch export</code> writes the workspace as it is,{' '}
               <code className="font-mono text-xs">upwatch plan -f upwatch.yaml</code> shows each change, and{' '}
               <code className="font-mono text-xs">upwatch apply -f upwatch.yaml</code> makes them all or none.
