@@ -31,7 +31,13 @@ interface ManagedProps {
   noun: string;
 }
 
-function ManagedNotice({ managedKey, section, noun, onEdit }: ManagedProps & { onEdit?: () => void }) {
+interface NoticeActions {
+  onEdit?: () => void;
+  /** Where the screen offers a way back without editing (a list it was opened from). */
+  onCancel?: () => void;
+}
+
+function ManagedNotice({ managedKey, section, noun, onEdit, onCancel }: ManagedProps & NoticeActions) {
   return (
     <Card role="region" aria-label="Managed by upwatch.yaml" className="border-sky-500/40">
       <CardHeader>
@@ -49,10 +55,15 @@ function ManagedNotice({ managedKey, section, noun, onEdit }: ManagedProps & { o
         </CardDescription>
       </CardHeader>
       {onEdit ? (
-        <CardContent>
+        <CardContent className="flex gap-2">
           <Button variant="secondary" onClick={onEdit}>
             Edit here anyway
           </Button>
+          {onCancel ? (
+            <Button variant="ghost" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
         </CardContent>
       ) : null}
     </Card>
@@ -63,14 +74,20 @@ function ManagedNotice({ managedKey, section, noun, onEdit }: ManagedProps & { o
 export function ManagedGate({
   managedKey,
   children,
+  onCancel,
   ...props
-}: Omit<ManagedProps, 'managedKey'> & {
-  managedKey: string | null;
-  children: ReactNode;
-}) {
+}: Omit<ManagedProps, 'managedKey'> &
+  Pick<NoticeActions, 'onCancel'> & {
+    managedKey: string | null;
+    children: ReactNode;
+  }) {
   const [editing, setEditing] = useState(false);
   if (!managedKey) return children;
-  if (!editing) return <ManagedNotice managedKey={managedKey} {...props} onEdit={() => setEditing(true)} />;
+  if (!editing) {
+    return (
+      <ManagedNotice managedKey={managedKey} {...props} onEdit={() => setEditing(true)} onCancel={onCancel} />
+    );
+  }
   return (
     <>
       <ManagedNotice managedKey={managedKey} {...props} />

@@ -259,6 +259,9 @@ describe('public status settings tab', () => {
     expect(notice).toHaveTextContent('This status page is statusPages.public in an upwatch.yaml file.');
     expect(screen.queryByLabelText('Name')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete status page' })).toBeNull();
+    // The warning offers the way back to the list, too.
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Acme status' }));
 
     await user.click(screen.getByRole('button', { name: 'Edit here anyway' }));
     expect(screen.getByLabelText('Name')).toHaveValue('Acme status');

@@ -58,7 +58,7 @@ function PublicStatusScreen() {
   if (page) {
     return (
       <div className="flex flex-col gap-6">
-        <ManagedGate managedKey={page.managedKey} section="statusPages" noun="status page">
+        <ManagedGate managedKey={page.managedKey} section="statusPages" noun="status page" onCancel={toList}>
           <StatusPageForm
             title={`Edit ${page.name}`}
             key={page.updatedAt}
