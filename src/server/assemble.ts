@@ -123,6 +123,7 @@ export function assemble({
         publicUrl: config.publicUrl,
         directory: parts.directory,
       }),
+      windows: createMaintenanceService({ db: on, clock }),
     }),
   });
   const deployments = createDeploymentService({

@@ -3,6 +3,7 @@
 // check, the apply route and the published JSON Schema all validate alike.
 import { z } from 'zod';
 import { channelInputSchema, MAX_CHANNELS_PER_MONITOR } from './alerts.ts';
+import { MAX_MAINTENANCE_MONITORS, maintenanceWindowInputSchema } from './maintenance.ts';
 import { monitorInputSchemas } from './monitors.ts';
 import { MAX_SECTIONS_PER_STATUS_PAGE, statusPageSectionInputSchema } from './status-page-sections.ts';
 import { MAX_MONITORS_PER_STATUS_PAGE, statusPageInputFields } from './status-pages.ts';
@@ -75,6 +76,18 @@ export const configStatusPageSchema = statusPageInputFields
   });
 export type ConfigStatusPage = z.infer<typeof configStatusPageSchema>;
 
+/** A maintenance window whose monitors are named by their keys in the file. */
+export const configMaintenanceWindowSchema = maintenanceWindowInputSchema
+  .omit({ monitorIds: true })
+  .safeExtend({
+    monitors: z
+      .array(managedKeySchema)
+      .max(MAX_MAINTENANCE_MONITORS, `At most ${MAX_MAINTENANCE_MONITORS} monitors per window.`)
+      .default([])
+      .meta({ description: 'Keys of the monitors it covers; [] covers every monitor of the workspace' }),
+  });
+export type ConfigMaintenanceWindow = z.infer<typeof configMaintenanceWindowSchema>;
+
 /**
  * A section left out of the file is not managed by it (never pruned); `{}` manages an empty set.
  * Secrets are written `${ENV_VAR}`: the CLI fills them in from its environment before sending.
@@ -84,12 +97,13 @@ export const configFileSchema = z
     alertChannels: z.record(managedKeySchema, channelInputSchema).optional(),
     monitors: z.record(managedKeySchema, configMonitorSchema).optional(),
     statusPages: z.record(managedKeySchema, configStatusPageSchema).optional(),
+    maintenanceWindows: z.record(managedKeySchema, configMaintenanceWindowSchema).optional(),
   })
   .meta({ id: 'UpwatchConfig', title: 'upwatch.yaml' });
 export type ConfigFile = z.infer<typeof configFileSchema>;
 export type ConfigSection = keyof ConfigFile;
 
-export const CONFIG_RESOURCES = ['alertChannel', 'monitor', 'statusPage'] as const;
+export const CONFIG_RESOURCES = ['alertChannel', 'monitor', 'statusPage', 'maintenanceWindow'] as const;
 export type ConfigResource = (typeof CONFIG_RESOURCES)[number];
 
 export const configApplyInputSchema = z

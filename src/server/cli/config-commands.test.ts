@@ -90,7 +90,12 @@ describe('upwatch plan and apply', () => {
     expect(`${plan.stdout}${plan.stderr}`).not.toMatch(/XXXXSECRET|TOKENSECRET/);
 
     const exported = await upwatch(['export'], key);
-    expect(parse(exported.stdout)).toEqual({ alertChannels: {}, monitors: {}, statusPages: {} });
+    expect(parse(exported.stdout)).toEqual({
+      alertChannels: {},
+      monitors: {},
+      statusPages: {},
+      maintenanceWindows: {},
+    });
 
     const applied = await upwatch(['apply', '-f', file], key, env);
     expect(applied.code, applied.stderr).toBe(0);
@@ -167,6 +172,7 @@ describe('upwatch plan and apply', () => {
       alertChannels: {},
       monitors: {},
       statusPages: {},
+      maintenanceWindows: {},
     });
   }, 60_000);
 

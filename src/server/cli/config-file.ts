@@ -91,7 +91,10 @@ export function loadConfigFile(file: string, variables: Record<string, string | 
   };
   const raw = document.toJS() ?? {};
   if (typeof raw !== 'object' || Array.isArray(raw))
-    fail([], 'upwatch.yaml is a mapping of sections (alertChannels, monitors, statusPages).');
+    fail(
+      [],
+      'upwatch.yaml is a mapping of sections (alertChannels, monitors, statusPages, maintenanceWindows).',
+    );
   const secrets = new Map<string, string>();
   const config = fillIn(raw, variables, secrets, fail) as Record<string, unknown>;
   const parsed = configFileSchema.safeParse(config);

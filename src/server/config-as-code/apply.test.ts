@@ -68,7 +68,12 @@ describe('config export and apply', () => {
     expect(file.alertChannels).toMatchObject({ ops: { kind: 'slack', config: { url: ref('OPS_URL') } } });
     expect(file.monitors).toMatchObject({ shop: { kind: 'http', intervalMinutes: 10, alerts: ['ops'] } });
     // Another workspace sees nothing of the first.
-    expect(await app.exportOf(target)).toEqual({ alertChannels: {}, monitors: {}, statusPages: {} });
+    expect(await app.exportOf(target)).toEqual({
+      alertChannels: {},
+      monitors: {},
+      statusPages: {},
+      maintenanceWindows: {},
+    });
 
     const config = fillIn(file, { OPS_URL: SLACK_URL });
     const first = await app.applyAs(target, { config });
@@ -157,7 +162,12 @@ describe('config export and apply', () => {
     const response = await app.send(user, 'POST', '/config/apply', { config: { monitors } });
     const body = await app.json<{ error: { code: string } }>(response, 403);
     expect(body.error.code).toBe('monitor_limit_reached');
-    expect(await app.exportOf(user)).toEqual({ alertChannels: {}, monitors: {}, statusPages: {} });
+    expect(await app.exportOf(user)).toEqual({
+      alertChannels: {},
+      monitors: {},
+      statusPages: {},
+      maintenanceWindows: {},
+    });
     // The balance was not spent either: the first hundred still fit.
     delete monitors.m100;
     expect((await app.applyAs(user, { config: { monitors } })).changes).toHaveLength(100);
@@ -207,7 +217,12 @@ describe('config export and apply', () => {
         message: 'monitors.api.alerts: no alert channel has the key "pager".',
       },
     });
-    expect(await app.exportOf(user)).toEqual({ alertChannels: {}, monitors: {}, statusPages: {} });
+    expect(await app.exportOf(user)).toEqual({
+      alertChannels: {},
+      monitors: {},
+      statusPages: {},
+      maintenanceWindows: {},
+    });
   });
 
   it('adopts what was made in the app, leaves unlisted resources alone, and prunes them when asked', async () => {
@@ -282,7 +297,12 @@ describe('the JSON Schema of upwatch.yaml', () => {
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(schema.$id).toBe('http://localhost:3000/api/v1/config/schema.json');
     const root = schema.$defs[schema.$ref.replace('#/$defs/', '')];
-    expect(Object.keys(root?.properties ?? {})).toEqual(['alertChannels', 'monitors', 'statusPages']);
+    expect(Object.keys(root?.properties ?? {})).toEqual([
+      'alertChannels',
+      'monitors',
+      'statusPages',
+      'maintenanceWindows',
+    ]);
     expect(root?.properties.monitors?.propertyNames?.pattern).toBe('^[a-z0-9][a-z0-9_-]{0,62}$');
     // One alternative per monitor kind, each with the API's own fields.
     const kinds = JSON.stringify(root?.properties.monitors?.additionalProperties);

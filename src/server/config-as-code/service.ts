@@ -17,11 +17,13 @@ import type { Clock } from '../clock.ts';
 import { joinTransaction } from '../db/joined-transaction.ts';
 import type { Database } from '../db/schema.ts';
 import type { Caller } from '../http/session.ts';
+import type { MaintenanceService } from '../maintenance/service.ts';
 import type { MonitorService } from '../monitors/service.ts';
 import type { UserPlanSource } from '../plans/user-plan.ts';
 import type { PageDirectory } from '../status-pages/page-directory.ts';
 import type { StatusPageService } from '../status-pages/service.ts';
 import { applyChannels, exportChannel, pruneChannels, storedChannels } from './channels.ts';
+import { applyWindows, pruneWindows, storedWindows } from './maintenance.ts';
 import { applyMonitors, exportMonitors, pruneMonitors, storedMonitors } from './monitors.ts';
 import { applyPages, exportPage, prunePages, storedPages } from './status-pages.ts';
 
@@ -32,6 +34,7 @@ interface Services {
   monitors: MonitorService;
   channels: ChannelService;
   pages: StatusPageService;
+  windows: MaintenanceService;
 }
 
 export interface ConfigServiceDeps {
@@ -71,7 +74,12 @@ export function createConfigService(deps: ConfigServiceDeps) {
     const channelKeys = new Map(channels.map((channel) => [channel.id, channel.key]));
     const monitors = await storedMonitors(db, services.monitors, workspaceId, channelKeys);
     const monitorKeys = new Map(monitors.map((monitor) => [monitor.id, monitor.key]));
-    return { channels, monitors, pages: await storedPages(db, services.pages, workspaceId, monitorKeys) };
+    return {
+      channels,
+      monitors,
+      pages: await storedPages(db, services.pages, workspaceId, monitorKeys),
+      windows: await storedWindows(db, services.windows, workspaceId, monitorKeys),
+    };
   }
 
   async function applyIn(
@@ -99,13 +107,24 @@ export function createConfigService(deps: ConfigServiceDeps) {
       stored: stored.pages,
       monitorIds: monitors.idsByKey,
     };
+    const windowDeps = {
+      db,
+      caller,
+      windows: services.windows,
+      stored: stored.windows,
+      monitorIds: monitors.idsByKey,
+    };
     const changes = [
       ...channels.changes,
       ...monitors.changes,
       ...(await applyPages(pageDeps, config.statusPages ?? {})),
+      ...(await applyWindows(windowDeps, config.maintenanceWindows ?? {})),
     ];
     // Only the sections the file has are pruned; what refers to others goes first.
     if (prune && config.statusPages) changes.push(...(await prunePages(pageDeps, config.statusPages)));
+    if (prune && config.maintenanceWindows) {
+      changes.push(...(await pruneWindows(windowDeps, config.maintenanceWindows)));
+    }
     if (prune && config.monitors) changes.push(...(await pruneMonitors(monitorDeps, config.monitors)));
     if (prune && config.alertChannels)
       changes.push(...(await pruneChannels(channelDeps, config.alertChannels)));
@@ -156,6 +175,9 @@ export function createConfigService(deps: ConfigServiceDeps) {
         ),
         monitors: exportMonitors(stored.monitors),
         statusPages: Object.fromEntries(byKey(stored.pages).map((page) => [page.key, exportPage(page)])),
+        maintenanceWindows: Object.fromEntries(
+          byKey(stored.windows).map((window) => [window.key, window.entry]),
+        ),
       };
     },
   };

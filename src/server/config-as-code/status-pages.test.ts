@@ -139,7 +139,12 @@ describe('status pages in upwatch.yaml', () => {
     });
     expect((await app.json<{ error: { code: string } }>(clash, 409)).error.code).toBe('slug_taken');
     // The monitors before the page in the same file were rolled back with it.
-    expect(await app.exportOf(user)).toEqual({ alertChannels: {}, monitors: {}, statusPages: {} });
+    expect(await app.exportOf(user)).toEqual({
+      alertChannels: {},
+      monitors: {},
+      statusPages: {},
+      maintenanceWindows: {},
+    });
   });
 
   it('prunes pages the file leaves out, and the monitors a pruned page showed', async () => {
