@@ -33,8 +33,9 @@ const apply = createRoute({
     ),
     422: json(
       errorSchema,
-      'validation_failed or unknown_field (the field named first), kind_changed, unknown_channel, unresolved_variable or private_target: nothing was changed',
+      'validation_failed or unknown_field (the field named first), kind_changed, unknown_channel, unknown_monitor, unresolved_variable, window_in_past or private_target: nothing was changed',
     ),
+    409: json(errorSchema, 'slug_taken or domain_taken: another status page has it; nothing was changed'),
   },
 });
 const exportRoute = createRoute({
