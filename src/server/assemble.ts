@@ -124,6 +124,7 @@ export function assemble({
         directory: parts.directory,
       }),
       windows: createMaintenanceService({ db: on, clock }),
+      policies: createEscalation({ db: on, clock, secret, entitlements: parts.entitlements }).policies,
     }),
   });
   const deployments = createDeploymentService({

@@ -3,6 +3,12 @@
 // check, the apply route and the published JSON Schema all validate alike.
 import { z } from 'zod';
 import { channelInputSchema, MAX_CHANNELS_PER_MONITOR } from './alerts.ts';
+import {
+  escalationPolicyInputSchema,
+  escalationStepInputSchema,
+  MAX_ESCALATION_STEPS,
+  MAX_STEP_CHANNELS,
+} from './escalation.ts';
 import { MAX_MAINTENANCE_MONITORS, maintenanceWindowInputSchema } from './maintenance.ts';
 import { monitorInputSchemas } from './monitors.ts';
 import { MAX_SECTIONS_PER_STATUS_PAGE, statusPageSectionInputSchema } from './status-page-sections.ts';
@@ -88,6 +94,24 @@ export const configMaintenanceWindowSchema = maintenanceWindowInputSchema
   });
 export type ConfigMaintenanceWindow = z.infer<typeof configMaintenanceWindowSchema>;
 
+/** An escalation policy whose steps name alert channels by their keys in the file. */
+export const configEscalationPolicySchema = escalationPolicyInputSchema.omit({ steps: true }).safeExtend({
+  steps: z
+    .array(
+      z.object({
+        channels: z
+          .array(managedKeySchema)
+          .min(1, 'Choose at least one channel for each step.')
+          .max(MAX_STEP_CHANNELS, `A step can alert at most ${MAX_STEP_CHANNELS} channels.`)
+          .meta({ description: 'Keys of alertChannels' }),
+        waitMinutes: escalationStepInputSchema.shape.waitMinutes,
+      }),
+    )
+    .min(1, 'Add at least one step.')
+    .max(MAX_ESCALATION_STEPS, `A policy has at most ${MAX_ESCALATION_STEPS} steps.`),
+});
+export type ConfigEscalationPolicy = z.infer<typeof configEscalationPolicySchema>;
+
 /**
  * A section left out of the file is not managed by it (never pruned); `{}` manages an empty set.
  * Secrets are written `${ENV_VAR}`: the CLI fills them in from its environment before sending.
@@ -98,12 +122,25 @@ export const configFileSchema = z
     monitors: z.record(managedKeySchema, configMonitorSchema).optional(),
     statusPages: z.record(managedKeySchema, configStatusPageSchema).optional(),
     maintenanceWindows: z.record(managedKeySchema, configMaintenanceWindowSchema).optional(),
+    escalationPolicies: z
+      .record(managedKeySchema, configEscalationPolicySchema)
+      .refine(
+        (policies) => Object.values(policies).filter((policy) => policy.isDefault).length <= 1,
+        'At most one escalation policy can be the default.',
+      )
+      .optional(),
   })
   .meta({ id: 'UpwatchConfig', title: 'upwatch.yaml' });
 export type ConfigFile = z.infer<typeof configFileSchema>;
 export type ConfigSection = keyof ConfigFile;
 
-export const CONFIG_RESOURCES = ['alertChannel', 'monitor', 'statusPage', 'maintenanceWindow'] as const;
+export const CONFIG_RESOURCES = [
+  'alertChannel',
+  'monitor',
+  'statusPage',
+  'maintenanceWindow',
+  'escalationPolicy',
+] as const;
 export type ConfigResource = (typeof CONFIG_RESOURCES)[number];
 
 export const configApplyInputSchema = z

@@ -93,7 +93,7 @@ export function loadConfigFile(file: string, variables: Record<string, string | 
   if (typeof raw !== 'object' || Array.isArray(raw))
     fail(
       [],
-      'upwatch.yaml is a mapping of sections (alertChannels, monitors, statusPages, maintenanceWindows).',
+      'upwatch.yaml is a mapping of sections: alertChannels, monitors, statusPages, maintenanceWindows, escalationPolicies.',
     );
   const secrets = new Map<string, string>();
   const config = fillIn(raw, variables, secrets, fail) as Record<string, unknown>;

@@ -73,6 +73,7 @@ describe('config export and apply', () => {
       monitors: {},
       statusPages: {},
       maintenanceWindows: {},
+      escalationPolicies: {},
     });
 
     const config = fillIn(file, { OPS_URL: SLACK_URL });
@@ -167,6 +168,7 @@ describe('config export and apply', () => {
       monitors: {},
       statusPages: {},
       maintenanceWindows: {},
+      escalationPolicies: {},
     });
     // The balance was not spent either: the first hundred still fit.
     delete monitors.m100;
@@ -222,6 +224,7 @@ describe('config export and apply', () => {
       monitors: {},
       statusPages: {},
       maintenanceWindows: {},
+      escalationPolicies: {},
     });
   });
 
@@ -302,6 +305,7 @@ describe('the JSON Schema of upwatch.yaml', () => {
       'monitors',
       'statusPages',
       'maintenanceWindows',
+      'escalationPolicies',
     ]);
     expect(root?.properties.monitors?.propertyNames?.pattern).toBe('^[a-z0-9][a-z0-9_-]{0,62}$');
     // One alternative per monitor kind, each with the API's own fields.

@@ -16,6 +16,7 @@ import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Clock } from '../clock.ts';
 import { joinTransaction } from '../db/joined-transaction.ts';
 import type { Database } from '../db/schema.ts';
+import type { PolicyService } from '../escalation/policies.ts';
 import type { Caller } from '../http/session.ts';
 import type { MaintenanceService } from '../maintenance/service.ts';
 import type { MonitorService } from '../monitors/service.ts';
@@ -23,6 +24,7 @@ import type { UserPlanSource } from '../plans/user-plan.ts';
 import type { PageDirectory } from '../status-pages/page-directory.ts';
 import type { StatusPageService } from '../status-pages/service.ts';
 import { applyChannels, exportChannel, pruneChannels, storedChannels } from './channels.ts';
+import { applyPolicies, prunePolicies, storedPolicies } from './escalation.ts';
 import { applyWindows, pruneWindows, storedWindows } from './maintenance.ts';
 import { applyMonitors, exportMonitors, pruneMonitors, storedMonitors } from './monitors.ts';
 import { applyPages, exportPage, prunePages, storedPages } from './status-pages.ts';
@@ -35,6 +37,7 @@ interface Services {
   channels: ChannelService;
   pages: StatusPageService;
   windows: MaintenanceService;
+  policies: PolicyService;
 }
 
 export interface ConfigServiceDeps {
@@ -79,6 +82,7 @@ export function createConfigService(deps: ConfigServiceDeps) {
       monitors,
       pages: await storedPages(db, services.pages, workspaceId, monitorKeys),
       windows: await storedWindows(db, services.windows, workspaceId, monitorKeys),
+      policies: await storedPolicies(db, services.policies, workspaceId, channelKeys),
     };
   }
 
@@ -114,16 +118,27 @@ export function createConfigService(deps: ConfigServiceDeps) {
       stored: stored.windows,
       monitorIds: monitors.idsByKey,
     };
+    const policyDeps = {
+      db,
+      caller,
+      policies: services.policies,
+      stored: stored.policies,
+      channelIds: channels.idsByKey,
+    };
     const changes = [
       ...channels.changes,
       ...monitors.changes,
       ...(await applyPages(pageDeps, config.statusPages ?? {})),
       ...(await applyWindows(windowDeps, config.maintenanceWindows ?? {})),
+      ...(await applyPolicies(policyDeps, config.escalationPolicies ?? {})),
     ];
     // Only the sections the file has are pruned; what refers to others goes first.
     if (prune && config.statusPages) changes.push(...(await prunePages(pageDeps, config.statusPages)));
     if (prune && config.maintenanceWindows) {
       changes.push(...(await pruneWindows(windowDeps, config.maintenanceWindows)));
+    }
+    if (prune && config.escalationPolicies) {
+      changes.push(...(await prunePolicies(policyDeps, config.escalationPolicies)));
     }
     if (prune && config.monitors) changes.push(...(await pruneMonitors(monitorDeps, config.monitors)));
     if (prune && config.alertChannels)
@@ -177,6 +192,9 @@ export function createConfigService(deps: ConfigServiceDeps) {
         statusPages: Object.fromEntries(byKey(stored.pages).map((page) => [page.key, exportPage(page)])),
         maintenanceWindows: Object.fromEntries(
           byKey(stored.windows).map((window) => [window.key, window.entry]),
+        ),
+        escalationPolicies: Object.fromEntries(
+          byKey(stored.policies).map((policy) => [policy.key, policy.entry]),
         ),
       };
     },

@@ -144,6 +144,7 @@ describe('status pages in upwatch.yaml', () => {
       monitors: {},
       statusPages: {},
       maintenanceWindows: {},
+      escalationPolicies: {},
     });
   });
 

@@ -5,7 +5,13 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from '../migrate.ts';
 
-const TABLES = ['monitors', 'alert_channels', 'status_pages', 'maintenance_windows'] as const;
+const TABLES = [
+  'monitors',
+  'alert_channels',
+  'status_pages',
+  'maintenance_windows',
+  'escalation_policies',
+] as const;
 
 export const managedKeys: Migration = {
   async up(db: Kysely<unknown>) {

@@ -50,7 +50,7 @@ export function ConfigAsCodeSnippet() {
           <div className="flex flex-col gap-1">
             <CardTitle>Monitoring as code</CardTitle>
             <CardDescription>
-              Keep monitors, alert channels, status pages and maintenance windows in{' '}
+              Keep monitors, alert channels, status pages, maintenance windows and escalation policies in{' '}
               <code className="font-mono text-xs">upwatch.yaml</code>:{' '}
               <code className="font-mono text-xs">upwatch export</code> writes the workspace as it is,{' '}
               <code className="font-mono text-xs">upwatch plan -f upwatch.yaml</code> shows each change, and{' '}
