@@ -7,6 +7,7 @@ import { createAuth } from './auth/auth.ts';
 import { createBilling } from './billing/create-billing.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import { createConfigService } from './config-as-code/service.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import { createDeploymentService } from './deployments/service.ts';
 import { createDigestService } from './digests/service.ts';
@@ -21,6 +22,8 @@ import { createMonitorService } from './monitors/service.ts';
 import type { TargetVetter } from './monitors/vet-url.ts';
 import { createTargetGuard, type TargetGuard } from './net/target-guard.ts';
 import { createPerformanceService } from './performance/service.ts';
+import { createPageDirectory } from './status-pages/page-directory.ts';
+import { createStatusPageService } from './status-pages/service.ts';
 import { createInvitationService } from './workspaces/invitations.ts';
 import { createWorkspaceLifecycle } from './workspaces/lifecycle.ts';
 import { createMemberService } from './workspaces/members.ts';
@@ -79,7 +82,7 @@ export function assemble({
     logger,
     onUserCreated: billing.onUserCreated,
   });
-  const monitors = createMonitorService({
+  const monitorDeps = {
     db,
     dialect,
     clock,
@@ -87,9 +90,10 @@ export function assemble({
     vet,
     testMode: config.testMode,
     publicUrl: config.publicUrl,
-  });
+  };
+  const monitors = createMonitorService(monitorDeps);
   const incidents = createIncidentService({ db, clock, entitlements: billing.entitlements });
-  const alerts = createAlerts({
+  const alertDeps = {
     db,
     clock,
     secret,
@@ -99,6 +103,29 @@ export function assemble({
     guard: alertParts?.guard ?? createTargetGuard({ allowPrivateTargets: false }),
     mailer: alertParts?.mailer ?? createOutboxMailer(db, clock),
     providers: config.alertProviders,
+  };
+  const alerts = createAlerts(alertDeps);
+  const pageDirectory = createPageDirectory(db, clock);
+  const configAsCode = createConfigService({
+    db,
+    clock,
+    secret,
+    plans: billing.plans,
+    entitlements: billing.entitlements,
+    directory: pageDirectory,
+    servicesOn: (on, parts) => ({
+      monitors: createMonitorService({ ...monitorDeps, db: on, plans: parts.plans }),
+      channels: createAlerts({ ...alertDeps, db: on, entitlements: parts.entitlements }),
+      pages: createStatusPageService({
+        db: on,
+        clock,
+        entitlements: parts.entitlements,
+        publicUrl: config.publicUrl,
+        directory: parts.directory,
+      }),
+      windows: createMaintenanceService({ db: on, clock }),
+      policies: createEscalation({ db: on, clock, secret, entitlements: parts.entitlements }).policies,
+    }),
   });
   const deployments = createDeploymentService({
     db,
@@ -156,6 +183,8 @@ export function assemble({
     incidents,
     billing,
     alerts,
+    configAsCode,
+    pageDirectory,
     deployments,
     performance,
     digests,

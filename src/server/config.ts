@@ -248,14 +248,19 @@ export function loadConfig(envFile = '.env'): Config {
   return parseConfig(process.env);
 }
 
-/** Where `upwatch import` (a client of a running server) sends its requests, and as whom. */
-export interface ApiClientConfig {
-  url: string | undefined;
-  apiKey: string | undefined;
+/**
+ * What the client commands (`upwatch plan | apply | export | import`) read, from `.env` when
+ * present and the environment: where the server is, the API key, and the variables `${VAR}`
+ * references in upwatch.yaml are filled in from. No server settings are needed.
+ */
+export function loadClientEnvironment(isTerminal: boolean, envFile = '.env') {
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  return {
+    url: process.env.UPWATCH_URL || undefined,
+    apiKey: process.env.UPWATCH_API_KEY || undefined,
+    variables: { ...process.env },
+    colour: isTerminal && !process.env.NO_COLOR,
+  };
 }
 
-/** UPWATCH_URL and UPWATCH_API_KEY, from `.env` (when present) and the environment. */
-export function loadApiClientConfig(envFile = '.env'): ApiClientConfig {
-  if (existsSync(envFile)) process.loadEnvFile(envFile);
-  return { url: process.env.UPWATCH_URL || undefined, apiKey: process.env.UPWATCH_API_KEY || undefined };
-}
+export type ClientEnvironment = ReturnType<typeof loadClientEnvironment>;

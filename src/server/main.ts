@@ -2,9 +2,10 @@
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { type BillingAdminArgs, BillingAdminError, runBillingAdmin } from './cli/billing-admin.ts';
+import { ConfigCommandError, runConfigCommand } from './cli/config-commands.ts';
 import { IMPORT_USAGE, ImportCommandError, runImportCommand } from './cli/import-command.ts';
 import { PortUnavailableError, startMetricsServer, startWebServer } from './cli/web-server.ts';
-import { type Config, ConfigError, loadApiClientConfig, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadClientEnvironment, loadConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 import {
   createBackgroundBilling,
@@ -27,9 +28,17 @@ Options:
   migrate             apply database migrations and exit
   billing grant --email E --plan P   attach a plan or add-on without payment (recorded as a manual grant)
   billing show --email E             print a customer's products, usage and invoices
-${IMPORT_USAGE}`;
+  plan -f FILE [--prune]             show what apply would change (one line per change)
+  apply -f FILE [--prune]            make the workspace match upwatch.yaml, all or nothing
+  export                             print the workspace as upwatch.yaml
+${IMPORT_USAGE}
 
-const COMMANDS = ['start', 'serve', 'worker', 'migrate', 'billing'] as const;
+  plan, apply, export and import talk to UPWATCH_URL with UPWATCH_API_KEY (or --url, --api-key);
+  --prune deletes what the file's sections leave out.`;
+
+const COMMANDS = ['start', 'serve', 'worker', 'migrate', 'billing', 'plan', 'apply', 'export'] as const;
+const CLIENT_COMMANDS = ['plan', 'apply', 'export'] as const;
+type ClientCommand = (typeof CLIENT_COMMANDS)[number];
 type Command = (typeof COMMANDS)[number];
 
 class UsageError extends Error {
@@ -46,6 +55,7 @@ interface ParsedCommand {
   region: string;
   sourceAddress: string | undefined;
   billing: BillingAdminArgs;
+  client: { file: string | undefined; prune: boolean; url: string | undefined; apiKey: string | undefined };
 }
 
 function parseCommand(argv: string[]): ParsedCommand {
@@ -57,6 +67,10 @@ function parseCommand(argv: string[]): ParsedCommand {
       'source-address': { type: 'string' },
       email: { type: 'string' },
       plan: { type: 'string' },
+      file: { type: 'string', short: 'f' },
+      prune: { type: 'boolean', default: false },
+      url: { type: 'string' },
+      'api-key': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -76,6 +90,7 @@ function parseCommand(argv: string[]): ParsedCommand {
     region: values.region,
     sourceAddress,
     billing: { action: positionals[1], email: values.email, plan: values.plan },
+    client: { file: values.file, prune: values.prune, url: values.url, apiKey: values['api-key'] },
   };
 }
 
@@ -146,7 +161,7 @@ async function run(
 /** `upwatch import …` talks to a running server's API: no database, no server config. */
 async function runImport(argv: string[]): Promise<void> {
   try {
-    await runImportCommand(argv, loadApiClientConfig(), (line) => process.stdout.write(`${line}\n`));
+    await runImportCommand(argv, loadClientEnvironment(false), (line) => process.stdout.write(`${line}\n`));
   } catch (err) {
     if (!(err instanceof ImportCommandError)) throw err;
     process.stderr.write(`upwatch: ${err.message}\n`);
@@ -159,6 +174,15 @@ async function main(argv: string[]): Promise<void> {
   let logger: Logger | undefined;
   try {
     const parsed = parseCommand(argv);
+    if ((CLIENT_COMMANDS as readonly string[]).includes(parsed.command)) {
+      // A client of some Upwatch: it needs no database or server settings of its own.
+      await runConfigCommand(
+        { command: parsed.command as ClientCommand, ...parsed.client },
+        loadClientEnvironment(process.stdout.isTTY === true),
+        { out: (text) => process.stdout.write(text), progress: (text) => process.stderr.write(`${text}\n`) },
+      );
+      return;
+    }
     const loaded = loadConfig();
     const config = parsed.sourceAddress ? { ...loaded, sourceAddress: parsed.sourceAddress } : loaded;
     refuseSqlite(parsed.command, config);
@@ -169,6 +193,7 @@ async function main(argv: string[]): Promise<void> {
       err instanceof UsageError ||
       err instanceof ConfigError ||
       err instanceof BillingAdminError ||
+      err instanceof ConfigCommandError ||
       err instanceof DatabaseUnavailableError ||
       err instanceof PortUnavailableError
     ) {

@@ -144,6 +144,9 @@ const answerCommon = {
   maintenance: monitorMaintenanceSchema.nullable().meta({
     description: 'The maintenance window covering the monitor now, and when it ends; null outside one',
   }),
+  managedKey: z.string().nullable().meta({
+    description: "Its key in upwatch.yaml when a file manages it (upwatch apply); null when it doesn't",
+  }),
   createdAt: z.number(),
   updatedAt: z.number(),
 };

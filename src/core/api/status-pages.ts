@@ -192,6 +192,9 @@ export const statusPageSchema = z
     state: z.enum(STATUS_PAGE_STATES),
     /** `${PUBLIC_URL}/status/${slug}` */
     publicUrl: z.string(),
+    managedKey: z.string().nullable().meta({
+      description: "Its key in upwatch.yaml when a file manages it (upwatch apply); null when it doesn't",
+    }),
     createdAt: z.number(),
     updatedAt: z.number(),
   })

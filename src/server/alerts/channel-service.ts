@@ -130,6 +130,7 @@ export function createChannelService({
       name: input.name,
       config: '',
       created_at: clock.now(),
+      managed_key: null,
     };
     row.config = seal(key, JSON.stringify(config), row.id);
     const created = present(row, config);

@@ -11,7 +11,7 @@ import {
   previewSummary,
 } from '../../core/api/imports.ts';
 import { formatSeconds } from '../../core/heartbeat-schedule.ts';
-import type { ApiClientConfig } from '../config.ts';
+import type { ClientEnvironment } from '../config.ts';
 
 export const IMPORT_USAGE = `  import kuma|uptimerobot FILE [--yes] [--url U] [--api-key K]
                       preview importing an Uptime Kuma backup or UptimeRobot export into a running
@@ -40,7 +40,7 @@ function parseOptions(argv: string[]) {
   });
 }
 
-function parse(argv: string[], env: ApiClientConfig): ImportArgs {
+function parse(argv: string[], env: Pick<ClientEnvironment, 'url' | 'apiKey'>): ImportArgs {
   let parsed: ReturnType<typeof parseOptions>;
   try {
     parsed = parseOptions(argv);
@@ -118,7 +118,7 @@ function formatResult(result: ImportResult): string[] {
 /** Runs the command; what it prints goes to `out`. Throws ImportCommandError for a refusal. */
 export async function runImportCommand(
   argv: string[],
-  env: ApiClientConfig,
+  env: Pick<ClientEnvironment, 'url' | 'apiKey'>,
   out: (line: string) => void,
 ): Promise<void> {
   const args = parse(argv, env);

@@ -4,6 +4,8 @@ import type { ChannelKind } from '../../core/api/alerts.ts';
 export interface AlertChannelTable {
   id: string;
   user_id: string;
+  /** The stable key from upwatch.yaml when a file manages it (migration 0037). */
+  managed_key: string | null;
   kind: ChannelKind;
   name: string;
   /** AES-256-GCM sealed JSON (see alerts/sealed-config.ts): URLs and secrets never in clear. */

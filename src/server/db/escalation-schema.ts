@@ -3,6 +3,8 @@
 export interface EscalationPolicyTable {
   id: string;
   user_id: string;
+  /** The stable key from upwatch.yaml when a file manages it (migration 0037). */
+  managed_key: string | null;
   name: string;
   /** After the last step: fire it again this often until acknowledged or resolved; null: once. */
   repeat_every_minutes: number | null;

@@ -5,6 +5,8 @@ export interface MaintenanceWindowTable {
   id: string;
   /** The workspace. */
   user_id: string;
+  /** The stable key from upwatch.yaml when a file manages it (migration 0037). */
+  managed_key: string | null;
   name: string;
   /** The first occurrence's start (epoch ms). */
   starts_at: number;

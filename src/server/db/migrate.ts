@@ -37,6 +37,7 @@ import { statusPageDomains } from './migrations/0033-status-page-domains.ts';
 import { statusPageLayout } from './migrations/0034-status-page-layout.ts';
 import { workers } from './migrations/0035-workers.ts';
 import { subscriberLanguage } from './migrations/0036-subscriber-language.ts';
+import { managedKeys } from './migrations/0037-managed-keys.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -80,6 +81,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0034-status-page-layout': statusPageLayout,
   '0035-workers': workers,
   '0036-subscriber-language': subscriberLanguage,
+  '0037-managed-keys': managedKeys,
 };
 
 export class MigrationError extends Error {

@@ -6,6 +6,8 @@ import type { StatusPageLanguageSetting } from '../../core/api/status-pages.ts';
 export interface StatusPageTable {
   id: string;
   user_id: string;
+  /** The stable key from upwatch.yaml when a file manages it (migration 0037). */
+  managed_key: string | null;
   name: string;
   /** Unique across all users: it is the page's public URL. */
   slug: string;

@@ -12,6 +12,8 @@ import type { Billing } from '../billing/create-billing.ts';
 import { mountPlanRoute } from '../billing/plan-route.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import { mountConfigRoutes } from '../config-as-code/routes.ts';
+import type { ConfigService } from '../config-as-code/service.ts';
 import type { Database } from '../db/schema.ts';
 import { mountDeploymentRoutes } from '../deployments/routes.ts';
 import type { DeploymentService } from '../deployments/service.ts';
@@ -47,6 +49,7 @@ import { mountRetentionRoutes } from '../retention/routes.ts';
 import { mountSslRoutes } from '../ssl/routes.ts';
 import { framingByOwnPolicy } from '../status-pages/embed/framing.ts';
 import { createStatusPages } from '../status-pages/mount.ts';
+import type { PageDirectory } from '../status-pages/page-directory.ts';
 import { mountSubscribers, type SubscriberDeps } from '../subscribers/mount.ts';
 import { mountAccountRoutes } from '../users/routes.ts';
 import type { InvitationService } from '../workspaces/invitations.ts';
@@ -75,6 +78,10 @@ export interface AppDeps {
   incidents: IncidentService;
   billing: Billing;
   alerts: ChannelService;
+  /** upwatch.yaml: apply, export and its JSON Schema. */
+  configAsCode: ConfigService;
+  /** Which page a slug or hostname names, cached per process; writers forget what they change. */
+  pageDirectory: PageDirectory;
   deployments: DeploymentService;
   performance: PerformanceService;
   digests: DigestService;
@@ -100,6 +107,8 @@ export function createApp({
   incidents,
   billing,
   alerts,
+  configAsCode,
+  pageDirectory,
   deployments,
   performance,
   digests,
@@ -116,6 +125,7 @@ export function createApp({
   app.onError(createErrorHandler(logger));
   const statusPages = createStatusPages({
     db,
+    directory: pageDirectory,
     clock,
     auth,
     secret,
@@ -191,6 +201,7 @@ export function createApp({
     api,
     createImportService({ db, monitors, channels: alerts, entitlements: billing.entitlements }),
   );
+  mountConfigRoutes(api, configAsCode, config.publicUrl);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Upwatch API', version: '1', description: "Monitoring that doesn't suck." },

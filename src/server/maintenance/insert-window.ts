@@ -74,6 +74,7 @@ export async function insertWindow(tx: Kysely<Database>, input: NewWindow, now: 
     all_monitors: input.monitorIds === null ? 1 : 0,
     ...timing,
     deployment_id: input.deploymentId ?? null,
+    managed_key: null,
     created_at: now,
     updated_at: now,
   };

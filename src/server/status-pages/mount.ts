@@ -8,13 +8,15 @@ import { createDomainCheck } from './custom-domains/check.ts';
 import { customDomainRouter } from './custom-domains/host-router.ts';
 import { mountCustomDomainRoutes } from './custom-domains/routes.ts';
 import { createDomainVerifier, type DnsServer } from './custom-domains/verify-domain.ts';
-import { createPageDirectory } from './page-directory.ts';
+import type { PageDirectory } from './page-directory.ts';
 import { type AccessGateDeps, createAccessGate } from './private/access-gate.ts';
 import { createPublicAnswers, mountPublicStatusRoutes } from './public-routes.ts';
 import { mountStatusPageRoutes } from './routes.ts';
 import { createStatusPageService, type StatusPageServiceDeps } from './service.ts';
 
-export interface StatusPagesDeps extends Omit<StatusPageServiceDeps, 'directory'>, AccessGateDeps {
+export interface StatusPagesDeps extends StatusPageServiceDeps, AccessGateDeps {
+  /** Shared with config apply, which changes pages through its own service. */
+  directory: PageDirectory;
   /** Where custom domains' TXT records are looked up (DNS_RESOLVER); undefined: the system's. */
   dnsResolver: DnsServer | undefined;
 }
@@ -26,10 +28,9 @@ export interface StatusPages {
 }
 
 export function createStatusPages(deps: StatusPagesDeps): StatusPages {
-  const { db, clock, publicUrl } = deps;
-  const directory = createPageDirectory(db, clock);
+  const { db, clock, publicUrl, directory } = deps;
   const answers = createPublicAnswers({ ...deps, gate: createAccessGate(deps) });
-  const service = createStatusPageService({ ...deps, directory });
+  const service = createStatusPageService(deps);
   const check = createDomainCheck({ db, clock, verify: createDomainVerifier(deps.dnsResolver), directory });
   return {
     customDomains: customDomainRouter({ publicUrl, directory, answers }),

@@ -51,6 +51,7 @@ export function toStatusPage(
     ...extraOutput(row, publicUrl),
     state: overallState(monitors.map((monitor) => shownStatus(monitor, now))),
     publicUrl: `${publicUrl}/status/${row.slug}`,
+    managedKey: row.managed_key ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

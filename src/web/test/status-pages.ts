@@ -28,6 +28,7 @@ export function makeStatusPage(overrides: Partial<StatusPage> = {}): StatusPage 
     faviconUrl: null,
     state: 'operational',
     publicUrl: `https://upwatch.example/status/${slug}`,
+    managedKey: null,
     createdAt: NOW - 86_400_000,
     updatedAt: NOW - 86_400_000,
     ...overrides,

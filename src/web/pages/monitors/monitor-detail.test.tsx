@@ -183,6 +183,47 @@ describe('monitor settings tab', () => {
     expect(body).not.toHaveProperty('intervalMinutes');
   });
 
+  it('marks a monitor upwatch.yaml manages and warns before its settings can be edited', async () => {
+    const { requests } = stubServer({
+      user: TEST_USER,
+      routes: {
+        ...detailRoutes({
+          'PATCH /api/v1/monitors/m-1': (request) =>
+            json({ ...monitor, managedKey: 'marketing', ...(request.body as object) }),
+        }),
+        'GET /api/v1/monitors/m-1': () => json({ ...monitor, managedKey: 'marketing' }),
+      },
+    });
+    renderApp('/dashboard/monitors/m-1/settings');
+    const user = userEvent.setup();
+
+    const notice = await screen.findByRole('region', { name: 'Managed by upwatch.yaml' }, { timeout: 5000 });
+    expect(notice).toHaveTextContent('This monitor is monitors.marketing in an upwatch.yaml file.');
+    expect(notice).toHaveTextContent('the next upwatch apply overwrites changes made here');
+    expect(screen.getByTitle(/^Key "marketing" in upwatch\.yaml/)).toHaveTextContent(
+      'Managed by upwatch.yaml',
+    );
+    // No form until the warning is acknowledged.
+    expect(screen.queryByLabelText('Name')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete monitor' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Edit here anyway' }));
+    const name = await screen.findByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Renamed site');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(requests.some((request) => request.method === 'PATCH')).toBe(true));
+    // The notice stays in view while editing.
+    expect(screen.getByRole('region', { name: 'Managed by upwatch.yaml' })).toBeInTheDocument();
+  });
+
+  it('shows no managed badge or notice for a monitor made in the app', async () => {
+    stubServer({ user: TEST_USER, routes: detailRoutes() });
+    renderApp('/dashboard/monitors/m-1/settings');
+    expect(await screen.findByLabelText('Name', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('Managed by upwatch.yaml')).toBeNull();
+  });
+
   it('makes the monitor public and shows the link to its server-rendered page', async () => {
     const { requests } = stubServer({
       user: TEST_USER,

@@ -1,5 +1,6 @@
 import { getRouteApi, Link, Outlet, useLocation } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
+import { ManagedBadge } from '../../components/managed';
 import { MaintenanceBadge } from '../../components/monitors/maintenance-badge';
 import { StatusBadge } from '../../components/monitors/status';
 import { currentTab, type RouteTab, RouteTabs } from '../../components/ui/route-tabs';
@@ -52,6 +53,7 @@ export function MonitorLayout() {
           <h1 className="truncate text-2xl font-semibold tracking-tight">{monitor.name}</h1>
           <StatusBadge status={monitor.status} />
           <MaintenanceBadge maintenance={monitor.maintenance} />
+          <ManagedBadge managedKey={monitor.managedKey} />
         </div>
         <KindTarget kind={monitor.kind} target={monitor.target} className="mt-1 text-sm" />
       </div>

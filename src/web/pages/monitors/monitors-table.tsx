@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp, ChevronsUpDown, Pause, Play } from 'lucide-react';
+import { ManagedBadge } from '../../components/managed';
 import { CertificateBadge } from '../../components/monitors/certificate-badge';
 import { CheckedAgo } from '../../components/monitors/checked-ago';
 import { DomainBadge } from '../../components/monitors/domain-badge';
@@ -126,6 +127,7 @@ export function MonitorsTable({
                   </Link>
                   <CertificateBadge ssl={monitor.ssl} />
                   <DomainBadge domain={monitor.domain} />
+                  <ManagedBadge managedKey={monitor.managedKey} />
                 </div>
                 <KindTarget kind={monitor.kind} target={monitor.target} />
               </td>

@@ -208,6 +208,26 @@ describe('API Documentation settings tab', () => {
     expect(await navigator.clipboard.readText()).toBe(create);
   });
 
+  it('shows the monitoring-as-code workflow: plan on pull requests, apply on main, at PUBLIC_URL', async () => {
+    onPlan('pro', () => [ci]);
+    const user = userEvent.setup();
+    renderApp('/dashboard/settings/api');
+
+    const card = await screen.findByRole('region', { name: 'Monitoring as code workflow' }, LOAD);
+    expect(card).toHaveTextContent('https://upwatch.example/api/v1/config/schema.json');
+    const workflow = within(card).getByText(/name: upwatch/).textContent ?? '';
+    expect(workflow).toContain('UPWATCH_URL: https://upwatch.example\n');
+    expect(workflow).toMatch(/pull_request:[\s\S]*push:\n {4}branches: \[main\]/);
+    expect(workflow).toContain(
+      "- if: github.event_name == 'pull_request'\n        run: upwatch plan -f upwatch.yaml",
+    );
+    expect(workflow).toContain(
+      "- if: github.event_name == 'push'\n        run: upwatch apply -f upwatch.yaml",
+    );
+    await user.click(within(card).getByRole('button', { name: /Copy/ }));
+    expect(await navigator.clipboard.readText()).toBe(workflow);
+  });
+
   it('shows Feature Unavailable on Starter and asks for no keys', async () => {
     const { requests } = onPlan('starter', () => [ci]);
     renderApp('/dashboard/settings/api');

@@ -1,5 +1,6 @@
 import { FeatureGate } from '../../../components/feature-gate';
 import { ApiReference } from './api-reference';
+import { ConfigAsCodeSnippet } from './config-as-code-snippet';
 import { CreateKeyCard } from './create-key-card';
 import { DeploymentWebhooks } from './deployment-webhooks';
 import { GithubActionsSnippet } from './github-actions-snippet';
@@ -13,6 +14,7 @@ export function ApiDocsTab() {
         <KeyListCard />
         <DeploymentWebhooks />
         <GithubActionsSnippet />
+        <ConfigAsCodeSnippet />
         <ApiReference />
       </div>
     </FeatureGate>

@@ -245,6 +245,29 @@ describe('public status settings tab', () => {
     );
   });
 
+  it('marks a page upwatch.yaml manages and warns before it can be edited', async () => {
+    serve([makeStatusPage({ managedKey: 'public' })]);
+    const user = userEvent.setup();
+    renderApp('/dashboard/settings/groups');
+
+    const row = await screen.findByRole('listitem', { name: 'Acme status' }, LOAD);
+    expect(within(row).getByTitle(/^Key "public" in upwatch\.yaml/)).toHaveTextContent(
+      'Managed by upwatch.yaml',
+    );
+    await user.click(within(row).getByRole('button', { name: 'Edit Acme status' }));
+    const notice = screen.getByRole('region', { name: 'Managed by upwatch.yaml' });
+    expect(notice).toHaveTextContent('This status page is statusPages.public in an upwatch.yaml file.');
+    expect(screen.queryByLabelText('Name')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete status page' })).toBeNull();
+    // The warning offers the way back to the list, too.
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Acme status' }));
+
+    await user.click(screen.getByRole('button', { name: 'Edit here anyway' }));
+    expect(screen.getByLabelText('Name')).toHaveValue('Acme status');
+    expect(screen.getByRole('region', { name: 'Managed by upwatch.yaml' })).toBeInTheDocument();
+  });
+
   it('edits a page without touching its slug, and deletes it after confirmation', async () => {
     const page = makeStatusPage();
     const { requests } = serve([page], {

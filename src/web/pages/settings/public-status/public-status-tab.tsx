@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { StatusPage, StatusPageInput } from '../../../../core/api/status-pages';
 import { FeatureGate } from '../../../components/feature-gate';
+import { ManagedGate } from '../../../components/managed';
 import { Spinner } from '../../../components/ui/spinner';
 import { apiSend } from '../../../lib/api';
 import { usePublicConfig } from '../../../lib/public-config';
@@ -57,20 +58,22 @@ function PublicStatusScreen() {
   if (page) {
     return (
       <div className="flex flex-col gap-6">
-        <StatusPageForm
-          title={`Edit ${page.name}`}
-          key={page.updatedAt}
-          initial={formStateFromPage(page)}
-          page={page}
-          publicUrl={publicUrl}
-          submitLabel="Save changes"
-          pendingLabel="Saving…"
-          onSubmit={(values) => save.mutateAsync({ id: page.id, values })}
-          onCancel={toList}
-        />
-        <SubscribersCard page={page} />
-        <EmbedCard page={page} />
-        <DeleteStatusPageCard page={page} onDeleted={toList} />
+        <ManagedGate managedKey={page.managedKey} section="statusPages" noun="status page" onCancel={toList}>
+          <StatusPageForm
+            title={`Edit ${page.name}`}
+            key={page.updatedAt}
+            initial={formStateFromPage(page)}
+            page={page}
+            publicUrl={publicUrl}
+            submitLabel="Save changes"
+            pendingLabel="Saving…"
+            onSubmit={(values) => save.mutateAsync({ id: page.id, values })}
+            onCancel={toList}
+          />
+          <SubscribersCard page={page} />
+          <EmbedCard page={page} />
+          <DeleteStatusPageCard page={page} onDeleted={toList} />
+        </ManagedGate>
       </div>
     );
   }

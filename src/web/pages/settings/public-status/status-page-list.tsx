@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Globe, Pencil, Plus } from 'lucide-react';
 import type { StatusPage } from '../../../../core/api/status-pages';
+import { ManagedBadge } from '../../../components/managed';
 import { PublicLink, StatusPageStateBadge } from '../../../components/status-page-state';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -47,6 +48,7 @@ function StatusPageRow({ page, onEdit }: { page: StatusPage; onEdit: () => void 
         <p className="font-medium">{page.name}</p>
         <code className="text-sm text-muted">/{page.slug}</code>
         <PublishedBadge published={page.published} />
+        <ManagedBadge managedKey={page.managedKey} />
         {page.access === 'public' ? null : (
           <span className="inline-flex items-center rounded-full border border-border px-2 py-0.5 text-xs font-medium whitespace-nowrap">
             {ACCESS_LABELS[page.access]}

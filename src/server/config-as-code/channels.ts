@@ -1,0 +1,150 @@
+// Alert channels in the file: compared with the stored (unsealed) config, secrets by value but
+// never shown, written through the channel service so its checks (plan, SSRF guard) still hold.
+import type { Kysely } from 'kysely';
+import type { ChannelInput, ChannelKind } from '../../core/api/alerts.ts';
+import { type ConfigChange, type ConfigFile, secretVariable } from '../../core/api/config-file.ts';
+import type { ChannelService } from '../alerts/channel-service.ts';
+import { openConfig } from '../alerts/dispatch.ts';
+import type { SealKey } from '../alerts/sealed-config.ts';
+import type { Database } from '../db/schema.ts';
+import type { Caller } from '../http/session.ts';
+import { diffFields, kindChanged } from './fields.ts';
+import { assignKeys } from './keys.ts';
+
+/** The config fields that carry a credential: a webhook URL with its token, a key, a token. */
+const SECRET_FIELDS = {
+  email: [],
+  members: [],
+  slack: ['url'],
+  discord: ['url'],
+  msteams: ['url'],
+  googlechat: ['url'],
+  mattermost: ['url'],
+  rocketchat: ['url'],
+  ntfy: ['token'],
+  gotify: ['token'],
+  telegram: ['botToken'],
+  pagerduty: ['routingKey'],
+  opsgenie: ['apiKey'],
+  matrix: ['accessToken'],
+  pushover: ['userKey', 'appToken'],
+  twilio: ['authToken'],
+  webhook: ['secret'],
+} satisfies Record<ChannelKind, readonly string[]>;
+
+export interface StoredChannel {
+  id: string;
+  key: string;
+  managed: boolean;
+  entry: ChannelInput;
+}
+
+export async function storedChannels(
+  db: Kysely<Database>,
+  key: SealKey,
+  workspaceId: string,
+): Promise<StoredChannel[]> {
+  const rows = await db
+    .selectFrom('alert_channels')
+    .select(['id', 'kind', 'name', 'config', 'managed_key'])
+    .where('user_id', '=', workspaceId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return assignKeys(rows, 'channel').map((row) => ({
+    id: row.id,
+    key: row.key,
+    managed: row.managed_key !== null,
+    entry: { kind: row.kind, name: row.name, config: openConfig(key, row.id, row.config) } as ChannelInput,
+  }));
+}
+
+/** A channel as export writes it: each secret a `${VAR}` reference, never its value. */
+export function exportChannel(channel: StoredChannel): ChannelInput {
+  const config: Record<string, unknown> = { ...channel.entry.config };
+  for (const field of SECRET_FIELDS[channel.entry.kind]) {
+    if (config[field] !== undefined) config[field] = secretVariable(channel.key, field);
+  }
+  return { ...channel.entry, config } as ChannelInput;
+}
+
+function channelDiff(current: ChannelInput | null, wanted: ChannelInput) {
+  const secrets = new Set<string>(SECRET_FIELDS[wanted.kind]);
+  const config = diffFields(
+    (current?.config as Record<string, unknown> | undefined) ?? null,
+    wanted.config as Record<string, unknown>,
+    secrets,
+    'config.',
+  );
+  const top = diffFields(current ? { name: current.name } : null, { name: wanted.name });
+  return { fields: [...(current ? [] : [{ field: 'kind', after: wanted.kind }]), ...top, ...config], config };
+}
+
+export interface ChannelSectionDeps {
+  db: Kysely<Database>;
+  caller: Caller;
+  channels: ChannelService;
+  stored: StoredChannel[];
+}
+
+/** Creates and updates the file's channels; answers their changes and every channel's id by key. */
+export async function applyChannels(
+  { db, caller, channels, stored }: ChannelSectionDeps,
+  wanted: NonNullable<ConfigFile['alertChannels']>,
+): Promise<{ changes: ConfigChange[]; idsByKey: Map<string, string> }> {
+  const byKey = new Map(stored.map((channel) => [channel.key, channel]));
+  const idsByKey = new Map(stored.map((channel) => [channel.key, channel.id]));
+  const changes: ConfigChange[] = [];
+  for (const [key, entry] of Object.entries(wanted)) {
+    const current = byKey.get(key);
+    if (current && current.entry.kind !== entry.kind) {
+      throw kindChanged('alertChannels', key, current.entry.kind, entry.kind);
+    }
+    const { fields, config } = channelDiff(current?.entry ?? null, entry);
+    let id = current?.id;
+    if (!id) {
+      id = (await channels.create(caller, entry)).id;
+    } else if (fields.length > 0) {
+      await channels.update(caller, id, {
+        name: entry.name,
+        ...(config.length > 0 ? { config: entry.config as Record<string, unknown> } : {}),
+      });
+    }
+    if (!current?.managed) {
+      await db
+        .updateTable('alert_channels')
+        .set({ managed_key: key })
+        .where('id', '=', id)
+        .where('user_id', '=', caller.workspaceId)
+        .execute();
+      if (current) fields.push({ field: 'managedKey', before: null, after: key });
+    }
+    idsByKey.set(key, id);
+    if (fields.length > 0) {
+      changes.push({
+        action: current ? 'update' : 'create',
+        resource: 'alertChannel',
+        key,
+        name: entry.name,
+        fields,
+      });
+    }
+  }
+  return { changes, idsByKey };
+}
+
+/** --prune: the channels the file does not list go (their monitors fall back to the account email). */
+export async function pruneChannels(
+  { caller, channels, stored }: ChannelSectionDeps,
+  wanted: NonNullable<ConfigFile['alertChannels']>,
+): Promise<ConfigChange[]> {
+  const gone = stored.filter((channel) => !(channel.key in wanted));
+  for (const channel of gone) await channels.delete(caller, channel.id);
+  return gone.map((channel) => ({
+    action: 'delete',
+    resource: 'alertChannel',
+    key: channel.key,
+    name: channel.entry.name,
+    fields: [],
+  }));
+}

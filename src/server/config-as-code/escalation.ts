@@ -1,0 +1,138 @@
+// Escalation policies in the file: each step's alert channels by key, written through the policy
+// service (incident management on the plan, the workspace's own channels, one default).
+import type { Kysely } from 'kysely';
+import type {
+  ConfigChange,
+  ConfigEscalationPolicy,
+  ConfigFile,
+  FieldChange,
+} from '../../core/api/config-file.ts';
+import type { EscalationPolicyPatch } from '../../core/api/escalation.ts';
+import type { Database } from '../db/schema.ts';
+import type { PolicyService } from '../escalation/policies.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Caller } from '../http/session.ts';
+import { diffFields } from './fields.ts';
+import { assignKeys } from './keys.ts';
+
+export interface StoredPolicy {
+  id: string;
+  key: string;
+  managed: boolean;
+  entry: ConfigEscalationPolicy;
+}
+
+export async function storedPolicies(
+  db: Kysely<Database>,
+  policies: PolicyService,
+  workspaceId: string,
+  channelKeys: ReadonlyMap<string, string>,
+): Promise<StoredPolicy[]> {
+  const rows = await db
+    .selectFrom('escalation_policies')
+    .select(['id', 'name', 'managed_key'])
+    .where('user_id', '=', workspaceId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const answers = new Map((await policies.list(workspaceId)).map((policy) => [policy.id, policy]));
+  return assignKeys(rows, 'policy').flatMap((row) => {
+    const policy = answers.get(row.id);
+    if (!policy) return [];
+    const entry: ConfigEscalationPolicy = {
+      name: policy.name,
+      steps: policy.steps.map((step) => ({
+        channels: step.channelIds.map((id) => channelKeys.get(id) ?? id).sort(),
+        waitMinutes: step.waitMinutes,
+      })),
+      repeatEveryMinutes: policy.repeatEveryMinutes,
+      isDefault: policy.isDefault,
+    };
+    return [{ id: row.id, key: row.key, managed: row.managed_key !== null, entry }];
+  });
+}
+
+export interface PolicySectionDeps {
+  db: Kysely<Database>;
+  caller: Caller;
+  policies: PolicyService;
+  stored: StoredPolicy[];
+  channelIds: ReadonlyMap<string, string>;
+}
+
+function stepsOf(key: string, entry: ConfigEscalationPolicy, ids: ReadonlyMap<string, string>) {
+  return entry.steps.map((step) => ({
+    waitMinutes: step.waitMinutes,
+    channelIds: step.channels.map((channel) => {
+      const id = ids.get(channel);
+      if (!id) {
+        throw new ApiError(
+          422,
+          'unknown_channel',
+          `escalationPolicies.${key}.steps: no alert channel has the key "${channel}".`,
+        );
+      }
+      return id;
+    }),
+  }));
+}
+
+export async function applyPolicies(
+  { db, caller, policies, stored, channelIds }: PolicySectionDeps,
+  wanted: NonNullable<ConfigFile['escalationPolicies']>,
+): Promise<ConfigChange[]> {
+  const byKey = new Map(stored.map((policy) => [policy.key, policy]));
+  const changes: ConfigChange[] = [];
+  for (const [key, entry] of Object.entries(wanted)) {
+    const current = byKey.get(key);
+    // A step alerts its channels all at once: their order means nothing.
+    const steps = entry.steps.map((step) => ({ ...step, channels: [...step.channels].sort() }));
+    const fields: FieldChange[] = diffFields(current?.entry ?? null, { ...entry, steps });
+    const ids = stepsOf(key, entry, channelIds);
+    let id = current?.id;
+    if (!id) {
+      id = (await policies.create(caller, { ...entry, steps: ids })).id;
+    } else if (fields.length > 0) {
+      const patch: EscalationPolicyPatch = {};
+      for (const { field } of fields) {
+        if (field === 'steps') patch.steps = ids;
+        else Object.assign(patch, { [field]: entry[field as keyof ConfigEscalationPolicy] });
+      }
+      await policies.update(caller, id, patch);
+    }
+    if (!current?.managed) {
+      await db
+        .updateTable('escalation_policies')
+        .set({ managed_key: key })
+        .where('id', '=', id)
+        .where('user_id', '=', caller.workspaceId)
+        .execute();
+      if (current) fields.push({ field: 'managedKey', before: null, after: key });
+    }
+    if (fields.length > 0) {
+      changes.push({
+        action: current ? 'update' : 'create',
+        resource: 'escalationPolicy',
+        key,
+        name: entry.name,
+        fields,
+      });
+    }
+  }
+  return changes;
+}
+
+export async function prunePolicies(
+  { caller, policies, stored }: PolicySectionDeps,
+  wanted: NonNullable<ConfigFile['escalationPolicies']>,
+): Promise<ConfigChange[]> {
+  const gone = stored.filter((policy) => !(policy.key in wanted));
+  for (const policy of gone) await policies.delete(caller, policy.id);
+  return gone.map((policy) => ({
+    action: 'delete',
+    resource: 'escalationPolicy',
+    key: policy.key,
+    name: policy.entry.name,
+    fields: [],
+  }));
+}

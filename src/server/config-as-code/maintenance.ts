@@ -1,0 +1,145 @@
+// Maintenance windows in the file: the monitors they cover by key, the recurrence compared as the
+// window stores it (its default days filled in). Only windows still to run are configuration:
+// completed ones and those a deployment opened are history, left out of export and never pruned.
+import type { Kysely } from 'kysely';
+import type {
+  ConfigChange,
+  ConfigFile,
+  ConfigMaintenanceWindow,
+  FieldChange,
+} from '../../core/api/config-file.ts';
+import type { MaintenanceWindowUpdate } from '../../core/api/maintenance.ts';
+import { withDefaultDays } from '../../core/maintenance-schedule.ts';
+import type { Database } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Caller } from '../http/session.ts';
+import type { MaintenanceService } from '../maintenance/service.ts';
+import { diffFields } from './fields.ts';
+import { assignKeys } from './keys.ts';
+
+export interface StoredWindow {
+  id: string;
+  key: string;
+  managed: boolean;
+  entry: ConfigMaintenanceWindow;
+}
+
+export async function storedWindows(
+  db: Kysely<Database>,
+  windows: MaintenanceService,
+  workspaceId: string,
+  monitorKeys: ReadonlyMap<string, string>,
+): Promise<StoredWindow[]> {
+  const rows = await db
+    .selectFrom('maintenance_windows')
+    .select(['id', 'name', 'managed_key'])
+    .where('user_id', '=', workspaceId)
+    .where('next_transition_at', 'is not', null)
+    .where('deployment_id', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const stored: StoredWindow[] = [];
+  for (const row of assignKeys(rows, 'window')) {
+    const window = await windows.get(workspaceId, row.id);
+    const entry: ConfigMaintenanceWindow = {
+      name: window.name,
+      startsAt: window.startsAt,
+      durationMinutes: window.durationMinutes,
+      monitors: window.monitorIds.map((id) => monitorKeys.get(id) ?? id).sort(),
+      recurrence: window.recurrence,
+    };
+    stored.push({ id: row.id, key: row.key, managed: row.managed_key !== null, entry });
+  }
+  return stored;
+}
+
+/** The window as it would be stored: monitors in key order, the recurrence's default days filled in. */
+function normalised(entry: ConfigMaintenanceWindow): ConfigMaintenanceWindow {
+  return {
+    ...entry,
+    monitors: [...entry.monitors].sort(),
+    recurrence: entry.recurrence ? withDefaultDays(entry.recurrence, entry.startsAt) : null,
+  };
+}
+
+export interface WindowSectionDeps {
+  db: Kysely<Database>;
+  caller: Caller;
+  windows: MaintenanceService;
+  stored: StoredWindow[];
+  monitorIds: ReadonlyMap<string, string>;
+}
+
+function idsOf(key: string, monitors: string[], ids: ReadonlyMap<string, string>): string[] {
+  return monitors.map((monitor) => {
+    const id = ids.get(monitor);
+    if (!id) {
+      throw new ApiError(
+        422,
+        'unknown_monitor',
+        `maintenanceWindows.${key}.monitors: no monitor has the key "${monitor}".`,
+      );
+    }
+    return id;
+  });
+}
+
+export async function applyWindows(
+  { db, caller, windows, stored, monitorIds }: WindowSectionDeps,
+  wanted: NonNullable<ConfigFile['maintenanceWindows']>,
+): Promise<ConfigChange[]> {
+  const byKey = new Map(stored.map((window) => [window.key, window]));
+  const changes: ConfigChange[] = [];
+  for (const [key, entry] of Object.entries(wanted)) {
+    const current = byKey.get(key);
+    const desired = normalised(entry);
+    const fields: FieldChange[] = diffFields(current?.entry ?? null, desired);
+    const covered = idsOf(key, entry.monitors, monitorIds);
+    let id = current?.id;
+    if (!id) {
+      id = (await windows.create(caller, { ...entry, monitorIds: covered })).id;
+    } else if (fields.length > 0) {
+      const update: MaintenanceWindowUpdate = {};
+      for (const { field } of fields) {
+        if (field === 'monitors') update.monitorIds = covered;
+        else Object.assign(update, { [field]: desired[field as keyof ConfigMaintenanceWindow] });
+      }
+      await windows.update(caller, id, update);
+    }
+    if (!current?.managed) {
+      await db
+        .updateTable('maintenance_windows')
+        .set({ managed_key: key })
+        .where('id', '=', id)
+        .where('user_id', '=', caller.workspaceId)
+        .execute();
+      if (current) fields.push({ field: 'managedKey', before: null, after: key });
+    }
+    if (fields.length > 0) {
+      changes.push({
+        action: current ? 'update' : 'create',
+        resource: 'maintenanceWindow',
+        key,
+        name: entry.name,
+        fields,
+      });
+    }
+  }
+  return changes;
+}
+
+export async function pruneWindows(
+  { caller, windows, stored }: WindowSectionDeps,
+  wanted: NonNullable<ConfigFile['maintenanceWindows']>,
+): Promise<ConfigChange[]> {
+  const gone = stored.filter((window) => !(window.key in wanted));
+  for (const window of gone) await windows.delete(caller, window.id);
+  return gone.map((window) => ({
+    action: 'delete',
+    resource: 'maintenanceWindow',
+    key: window.key,
+    name: window.entry.name,
+    fields: [],
+  }));
+}

@@ -1,0 +1,211 @@
+// Monitors in the file: the monitor as the file would write it, compared field by field with the
+// file's entry, and written through the monitor service (plan limits, intervals, SSRF guard).
+import type { Kysely } from 'kysely';
+import type { ConfigChange, ConfigFile, ConfigMonitor, FieldChange } from '../../core/api/config-file.ts';
+import { KIND_FIELDS, type Monitor, type MonitorInput, type MonitorUpdate } from '../../core/api/monitors.ts';
+import { setMonitorChannels } from '../alerts/monitor-channels.ts';
+import type { Database } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Caller } from '../http/session.ts';
+import { monitorKinds } from '../monitors/kinds/registry.ts';
+import type { MonitorService } from '../monitors/service.ts';
+import { diffFields, kindChanged } from './fields.ts';
+import { assignKeys } from './keys.ts';
+
+const COMMON_FIELDS = [
+  'name',
+  'timeoutSeconds',
+  'degradedAboveMs',
+  'paused',
+  'public',
+  'domainExpiry',
+] as const;
+
+export interface StoredMonitor {
+  id: string;
+  key: string;
+  managed: boolean;
+  entry: ConfigMonitor;
+}
+
+/** A kind due by its own schedule (a heartbeat's period) has no interval to write. */
+function hasInterval(kind: Monitor['kind']): boolean {
+  return !monitorKinds[kind].nextRunAt;
+}
+
+/** The monitor as the file writes it; `alerts` only when it has channels of its own. */
+function fileEntry(monitor: Monitor, alerts: string[]): ConfigMonitor {
+  const entry: Record<string, unknown> = { kind: monitor.kind };
+  for (const field of COMMON_FIELDS) entry[field] = monitor[field];
+  if (hasInterval(monitor.kind)) {
+    if (monitor.intervalSeconds % 60 === 0) entry.intervalMinutes = monitor.intervalSeconds / 60;
+    else entry.intervalSeconds = monitor.intervalSeconds;
+  }
+  const own = monitor as unknown as Record<string, unknown>;
+  for (const field of KIND_FIELDS[monitor.kind]) entry[field] = own[field];
+  if (alerts.length > 0) entry.alerts = alerts;
+  return entry as ConfigMonitor;
+}
+
+export async function storedMonitors(
+  db: Kysely<Database>,
+  monitors: MonitorService,
+  workspaceId: string,
+  channelKeys: ReadonlyMap<string, string>,
+): Promise<StoredMonitor[]> {
+  const rows = await db
+    .selectFrom('monitors')
+    .select(['id', 'name', 'managed_key'])
+    .where('user_id', '=', workspaceId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const links = await db
+    .selectFrom('monitor_alert_channels')
+    .innerJoin('monitors', 'monitors.id', 'monitor_alert_channels.monitor_id')
+    .select(['monitor_alert_channels.monitor_id', 'monitor_alert_channels.channel_id'])
+    .where('monitors.user_id', '=', workspaceId)
+    .execute();
+  const stored: StoredMonitor[] = [];
+  for (const row of assignKeys(rows, 'monitor')) {
+    const alerts = links
+      .filter((link) => link.monitor_id === row.id)
+      .flatMap((link) => channelKeys.get(link.channel_id) ?? [])
+      .sort();
+    const monitor = await monitors.get(workspaceId, row.id);
+    stored.push({
+      id: row.id,
+      key: row.key,
+      managed: row.managed_key !== null,
+      entry: fileEntry(monitor, alerts),
+    });
+  }
+  return stored;
+}
+
+/** The interval as seconds, whichever unit the file gave it in. */
+function seconds(entry: Pick<ConfigMonitor, 'intervalMinutes' | 'intervalSeconds'>): number | undefined {
+  return (
+    entry.intervalSeconds ?? (entry.intervalMinutes === undefined ? undefined : entry.intervalMinutes * 60)
+  );
+}
+
+function monitorDiff(current: ConfigMonitor | null, wanted: ConfigMonitor): FieldChange[] {
+  // The kind first: a create reads "kind, name, …" (an update never changes it).
+  const { alerts, intervalMinutes, intervalSeconds, kind, ...rest } = wanted;
+  const fields = diffFields(current as Record<string, unknown> | null, { kind, ...rest });
+  const before = current ? seconds(current) : undefined;
+  const after = seconds(wanted);
+  if (after !== undefined && before !== after) {
+    const field = intervalSeconds === undefined ? 'intervalMinutes' : 'intervalSeconds';
+    const scale = field === 'intervalMinutes' ? 60 : 1;
+    const change: FieldChange = { field, after: after / scale };
+    if (current) change.before = before === undefined ? null : before / scale;
+    fields.push(change);
+  }
+  if (alerts !== undefined && (!current || [...alerts].sort().join() !== (current.alerts ?? []).join())) {
+    fields.push(
+      current
+        ? { field: 'alerts', before: current.alerts ?? [], after: alerts }
+        : { field: 'alerts', after: alerts },
+    );
+  }
+  return fields;
+}
+
+/** The update the service takes: the changed fields by their own names (alerts go elsewhere). */
+function updateOf(wanted: ConfigMonitor, fields: FieldChange[]): MonitorUpdate {
+  const source = wanted as Record<string, unknown>;
+  const update: Record<string, unknown> = {};
+  for (const { field } of fields) if (field !== 'alerts' && field !== 'kind') update[field] = source[field];
+  return update as MonitorUpdate;
+}
+
+export interface MonitorSectionDeps {
+  db: Kysely<Database>;
+  caller: Caller;
+  now: number;
+  monitors: MonitorService;
+  stored: StoredMonitor[];
+  channelIds: ReadonlyMap<string, string>;
+}
+
+function channelIdsOf(key: string, alerts: string[], channelIds: ReadonlyMap<string, string>): string[] {
+  return alerts.map((channel) => {
+    const id = channelIds.get(channel);
+    if (!id) {
+      throw new ApiError(
+        422,
+        'unknown_channel',
+        `monitors.${key}.alerts: no alert channel has the key "${channel}".`,
+      );
+    }
+    return id;
+  });
+}
+
+export async function applyMonitors(
+  { db, caller, now, monitors, stored, channelIds }: MonitorSectionDeps,
+  wanted: NonNullable<ConfigFile['monitors']>,
+): Promise<{ changes: ConfigChange[]; idsByKey: Map<string, string> }> {
+  const byKey = new Map(stored.map((monitor) => [monitor.key, monitor]));
+  const idsByKey = new Map(stored.map((monitor) => [monitor.key, monitor.id]));
+  const changes: ConfigChange[] = [];
+  for (const [key, entry] of Object.entries(wanted)) {
+    const current = byKey.get(key);
+    if (current && current.entry.kind !== entry.kind)
+      throw kindChanged('monitors', key, current.entry.kind, entry.kind);
+    const fields = monitorDiff(current?.entry ?? null, entry);
+    const { alerts, ...input } = entry;
+    let id = current?.id;
+    if (!id) id = (await monitors.create(caller, input as MonitorInput)).id;
+    else {
+      const update = updateOf(entry, fields);
+      if (Object.keys(update).length > 0) await monitors.update(caller, id, update);
+    }
+    if (alerts !== undefined && fields.some((change) => change.field === 'alerts')) {
+      await setMonitorChannels(db, caller, now, id, channelIdsOf(key, alerts, channelIds));
+    }
+    if (!current?.managed) {
+      await db
+        .updateTable('monitors')
+        .set({ managed_key: key })
+        .where('id', '=', id)
+        .where('user_id', '=', caller.workspaceId)
+        .execute();
+      if (current) fields.push({ field: 'managedKey', before: null, after: key });
+    }
+    idsByKey.set(key, id);
+    if (fields.length > 0) {
+      changes.push({
+        action: current ? 'update' : 'create',
+        resource: 'monitor',
+        key,
+        name: entry.name,
+        fields,
+      });
+    }
+  }
+  return { changes, idsByKey };
+}
+
+export async function pruneMonitors(
+  { caller, monitors, stored }: MonitorSectionDeps,
+  wanted: NonNullable<ConfigFile['monitors']>,
+): Promise<ConfigChange[]> {
+  const gone = stored.filter((monitor) => !(monitor.key in wanted));
+  for (const monitor of gone) await monitors.delete(caller, monitor.id);
+  return gone.map((monitor) => ({
+    action: 'delete',
+    resource: 'monitor',
+    key: monitor.key,
+    name: monitor.entry.name,
+    fields: [],
+  }));
+}
+
+export function exportMonitors(stored: StoredMonitor[]): Record<string, ConfigMonitor> {
+  return Object.fromEntries(
+    [...stored].sort((a, b) => a.key.localeCompare(b.key)).map((m) => [m.key, m.entry]),
+  );
+}

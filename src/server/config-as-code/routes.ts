@@ -1,0 +1,91 @@
+// /api/v1/config: monitoring as code (issue 22). Apply takes the file as JSON (the CLI reads the
+// YAML and fills in `${VAR}` secrets), export answers it, and the JSON Schema lets editors
+// complete and check upwatch.yaml.
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import {
+  configApplyInputSchema,
+  configApplyResultSchema,
+  configFileSchema,
+} from '../../core/api/config-file.ts';
+import { errorSchema } from '../../core/api/errors.ts';
+import { ApiError } from '../http/errors.ts';
+import { body, json } from '../http/openapi.ts';
+import { type AppEnv, requireCaller, requireWorkspace } from '../http/session.ts';
+import type { ConfigService } from './service.ts';
+
+const tags = ['Monitoring as code'];
+
+const apply = createRoute({
+  method: 'post',
+  path: '/config/apply',
+  tags,
+  summary: 'Make the workspace match upwatch.yaml, all or nothing (dryRun: only report the changes)',
+  request: body(configApplyInputSchema),
+  responses: {
+    200: json(
+      configApplyResultSchema,
+      'The changes, field by field; none when the workspace already matches',
+    ),
+    401: json(errorSchema, 'Not signed in'),
+    403: json(
+      errorSchema,
+      'monitor_limit_reached, interval_below_plan_minimum or feature_not_in_plan: nothing was changed',
+    ),
+    422: json(
+      errorSchema,
+      'validation_failed or unknown_field (the field named first), kind_changed, unknown_channel, unknown_monitor, unresolved_variable, window_in_past or private_target: nothing was changed',
+    ),
+    409: json(errorSchema, 'slug_taken or domain_taken: another status page has it; nothing was changed'),
+  },
+});
+const exportRoute = createRoute({
+  method: 'get',
+  path: '/config/export',
+  tags,
+  summary: 'The workspace as upwatch.yaml (as JSON), each secret an environment variable reference',
+  responses: { 200: json(configFileSchema, 'The file'), 401: json(errorSchema, 'Not signed in') },
+});
+const schemaRoute = createRoute({
+  method: 'get',
+  path: '/config/schema.json',
+  tags,
+  summary: 'The JSON Schema of upwatch.yaml, for editors',
+  responses: { 200: json(z.record(z.string(), z.unknown()), 'A JSON Schema (draft 2020-12)') },
+});
+
+/** The file's JSON Schema: what it accepts, so defaults are suggestions, not requirements. */
+export function configJsonSchema(publicUrl: string): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(configFileSchema, { io: 'input', unrepresentable: 'any' }),
+    $id: `${publicUrl}/api/v1/config/schema.json`,
+  };
+}
+
+/** A `${VAR}` left in the body: the CLI fills these in, so one here was never set. */
+function unresolvedVariable(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') {
+    const found = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/.exec(value);
+    return found
+      ? `${path.join('.')}: \${${found[1]}} was not filled in; set ${found[1]} where the CLI runs.`
+      : null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = unresolvedVariable(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+export function mountConfigRoutes(api: OpenAPIHono<AppEnv>, service: ConfigService, publicUrl: string): void {
+  const schema = configJsonSchema(publicUrl);
+  api.openapi(apply, async (c) => {
+    const input = c.req.valid('json');
+    const unresolved = unresolvedVariable(input.config, ['config']);
+    if (unresolved) throw new ApiError(422, 'unresolved_variable', unresolved);
+    return c.json(await service.apply(requireCaller(c), input), 200);
+  });
+  api.openapi(exportRoute, async (c) => c.json(await service.export(requireWorkspace(c).id), 200));
+  api.openapi(schemaRoute, (c) => c.json(schema, 200));
+}

@@ -1,0 +1,204 @@
+// Config apply (issue 22): the whole file in one transaction, all or nothing. The services write
+// as they always do, on a handle that joins this transaction; what they would read outside it
+// (the plan, the features) is read first, so on SQLite nothing waits for the held connection,
+// and what they do after a commit (usage tracking, forgetting cached pages) waits for this one.
+import type { Kysely } from 'kysely';
+import type {
+  ConfigApplyInput,
+  ConfigApplyResult,
+  ConfigChange,
+  ConfigFile,
+} from '../../core/api/config-file.ts';
+import { FEATURE_IDS } from '../../core/plans.ts';
+import type { ChannelService } from '../alerts/channel-service.ts';
+import { deriveSealKey } from '../alerts/sealed-config.ts';
+import type { EntitlementsHelper } from '../billing/plan-summary.ts';
+import type { Clock } from '../clock.ts';
+import { joinTransaction } from '../db/joined-transaction.ts';
+import type { Database } from '../db/schema.ts';
+import type { PolicyService } from '../escalation/policies.ts';
+import type { Caller } from '../http/session.ts';
+import type { MaintenanceService } from '../maintenance/service.ts';
+import type { MonitorService } from '../monitors/service.ts';
+import type { UserPlanSource } from '../plans/user-plan.ts';
+import type { PageDirectory } from '../status-pages/page-directory.ts';
+import type { StatusPageService } from '../status-pages/service.ts';
+import { applyChannels, exportChannel, pruneChannels, storedChannels } from './channels.ts';
+import { applyPolicies, prunePolicies, storedPolicies } from './escalation.ts';
+import { applyWindows, pruneWindows, storedWindows } from './maintenance.ts';
+import { applyMonitors, exportMonitors, pruneMonitors, storedMonitors } from './monitors.ts';
+import { applyPages, exportPage, prunePages, storedPages } from './status-pages.ts';
+
+type Entitlements = Pick<EntitlementsHelper, 'check'>;
+type Directory = Pick<PageDirectory, 'forget'>;
+
+interface Services {
+  monitors: MonitorService;
+  channels: ChannelService;
+  pages: StatusPageService;
+  windows: MaintenanceService;
+  policies: PolicyService;
+}
+
+export interface ConfigServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** SECRET_KEY: channel configs are compared unsealed. */
+  secret: string;
+  plans: UserPlanSource;
+  entitlements: Entitlements;
+  directory: Directory;
+  /** The product's services, built on a given handle with the given plan, features and cache. */
+  servicesOn(
+    db: Kysely<Database>,
+    parts: { plans: UserPlanSource; entitlements: Entitlements; directory: Directory },
+  ): Services;
+}
+
+/** Thrown to roll a dry run back once its changes are known. */
+class DryRun extends Error {}
+
+async function featureSnapshot(entitlements: Entitlements, workspaceId: string): Promise<Entitlements> {
+  const ids = Object.values(FEATURE_IDS);
+  const allowed = new Map(
+    await Promise.all(ids.map(async (id) => [id, await entitlements.check(workspaceId, id)] as const)),
+  );
+  return { check: async (_userId, featureId) => allowed.get(featureId) ?? false };
+}
+
+const byKey = <T extends { key: string }>(items: T[]) =>
+  [...items].sort((a, b) => a.key.localeCompare(b.key));
+
+export function createConfigService(deps: ConfigServiceDeps) {
+  const key = deriveSealKey(deps.secret);
+
+  async function load(db: Kysely<Database>, services: Services, workspaceId: string) {
+    const channels = await storedChannels(db, key, workspaceId);
+    const channelKeys = new Map(channels.map((channel) => [channel.id, channel.key]));
+    const monitors = await storedMonitors(db, services.monitors, workspaceId, channelKeys);
+    const monitorKeys = new Map(monitors.map((monitor) => [monitor.id, monitor.key]));
+    return {
+      channels,
+      monitors,
+      pages: await storedPages(db, services.pages, workspaceId, monitorKeys),
+      windows: await storedWindows(db, services.windows, workspaceId, monitorKeys),
+      policies: await storedPolicies(db, services.policies, workspaceId, channelKeys),
+    };
+  }
+
+  async function applyIn(
+    db: Kysely<Database>,
+    caller: Caller,
+    services: Services,
+    { config, prune }: { config: ConfigFile; prune: boolean },
+  ): Promise<ConfigChange[]> {
+    const stored = await load(db, services, caller.workspaceId);
+    const channelDeps = { db, caller, channels: services.channels, stored: stored.channels };
+    const channels = await applyChannels(channelDeps, config.alertChannels ?? {});
+    const monitorDeps = {
+      db,
+      caller,
+      now: deps.clock.now(),
+      monitors: services.monitors,
+      stored: stored.monitors,
+      channelIds: channels.idsByKey,
+    };
+    const monitors = await applyMonitors(monitorDeps, config.monitors ?? {});
+    const pageDeps = {
+      db,
+      caller,
+      pages: services.pages,
+      stored: stored.pages,
+      monitorIds: monitors.idsByKey,
+    };
+    const windowDeps = {
+      db,
+      caller,
+      windows: services.windows,
+      stored: stored.windows,
+      monitorIds: monitors.idsByKey,
+    };
+    const policyDeps = {
+      db,
+      caller,
+      policies: services.policies,
+      stored: stored.policies,
+      channelIds: channels.idsByKey,
+    };
+    const changes = [
+      ...channels.changes,
+      ...monitors.changes,
+      ...(await applyPages(pageDeps, config.statusPages ?? {})),
+      ...(await applyWindows(windowDeps, config.maintenanceWindows ?? {})),
+      ...(await applyPolicies(policyDeps, config.escalationPolicies ?? {})),
+    ];
+    // Only the sections the file has are pruned; what refers to others goes first.
+    if (prune && config.statusPages) changes.push(...(await prunePages(pageDeps, config.statusPages)));
+    if (prune && config.maintenanceWindows) {
+      changes.push(...(await pruneWindows(windowDeps, config.maintenanceWindows)));
+    }
+    if (prune && config.escalationPolicies) {
+      changes.push(...(await prunePolicies(policyDeps, config.escalationPolicies)));
+    }
+    if (prune && config.monitors) changes.push(...(await pruneMonitors(monitorDeps, config.monitors)));
+    if (prune && config.alertChannels)
+      changes.push(...(await pruneChannels(channelDeps, config.alertChannels)));
+    return changes;
+  }
+
+  return {
+    async apply(caller: Caller, input: ConfigApplyInput): Promise<ConfigApplyResult> {
+      const workspaceId = caller.workspaceId;
+      const allowance = await deps.plans.allowanceFor(workspaceId);
+      const entitlements = await featureSnapshot(deps.entitlements, workspaceId);
+      const afterCommit: (() => Promise<void>)[] = [];
+      const plans: UserPlanSource = {
+        allowanceFor: async () => allowance,
+        takeMonitor: (tx, userId, given) => deps.plans.takeMonitor(tx, userId, given),
+        returnMonitor: (tx, userId) => deps.plans.returnMonitor(tx, userId),
+        committed: async (userId, delta) => {
+          afterCommit.push(() => deps.plans.committed(userId, delta));
+        },
+      };
+      const directory: Directory = {
+        forget: (changed) => {
+          afterCommit.push(async () => deps.directory.forget(changed));
+        },
+      };
+      let changes: ConfigChange[] = [];
+      try {
+        await deps.db.transaction().execute(async (tx) => {
+          const db = joinTransaction(tx);
+          changes = await applyIn(db, caller, deps.servicesOn(db, { plans, entitlements, directory }), input);
+          if (input.dryRun) throw new DryRun();
+        });
+      } catch (err) {
+        if (!(err instanceof DryRun)) throw err;
+        return { applied: false, changes };
+      }
+      for (const step of afterCommit) await step();
+      return { applied: true, changes };
+    },
+
+    /** The workspace as the file writes it, keys in order, secrets as `${VAR}` references. */
+    async export(workspaceId: string): Promise<Required<ConfigFile>> {
+      const services = deps.servicesOn(deps.db, deps);
+      const stored = await load(deps.db, services, workspaceId);
+      return {
+        alertChannels: Object.fromEntries(
+          byKey(stored.channels).map((channel) => [channel.key, exportChannel(channel)]),
+        ),
+        monitors: exportMonitors(stored.monitors),
+        statusPages: Object.fromEntries(byKey(stored.pages).map((page) => [page.key, exportPage(page)])),
+        maintenanceWindows: Object.fromEntries(
+          byKey(stored.windows).map((window) => [window.key, window.entry]),
+        ),
+        escalationPolicies: Object.fromEntries(
+          byKey(stored.policies).map((policy) => [policy.key, policy.entry]),
+        ),
+      };
+    },
+  };
+}
+
+export type ConfigService = ReturnType<typeof createConfigService>;

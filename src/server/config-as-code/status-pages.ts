@@ -1,0 +1,210 @@
+// Status pages in the file: their monitors and sections name monitors by key, turned into ids
+// here; written through the status page service (plan features, slug and domain uniqueness).
+import { verifyPassword } from 'better-auth/crypto';
+import type { Kysely } from 'kysely';
+import {
+  type ConfigChange,
+  type ConfigFile,
+  type ConfigStatusPage,
+  type FieldChange,
+  secretVariable,
+} from '../../core/api/config-file.ts';
+import type { StatusPage, StatusPageUpdate } from '../../core/api/status-pages.ts';
+import type { Database } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Caller } from '../http/session.ts';
+import type { StatusPageService } from '../status-pages/service.ts';
+import { diffFields } from './fields.ts';
+import { assignKeys } from './keys.ts';
+
+export interface StoredPage {
+  id: string;
+  key: string;
+  managed: boolean;
+  passwordHash: string | null;
+  /** The page as the file writes it, without its password (which is only stored hashed). */
+  entry: ConfigStatusPage;
+  sectionIds: Map<string, string>;
+}
+
+function fileEntry(page: StatusPage, monitorKeys: ReadonlyMap<string, string>): ConfigStatusPage {
+  const key = (id: string) => monitorKeys.get(id) ?? id;
+  return {
+    name: page.name,
+    slug: page.slug,
+    description: page.description,
+    monitors: page.monitors.map((monitor) => ({
+      monitor: key(monitor.monitorId),
+      displayName: monitor.displayName,
+    })),
+    sections: page.sections.map((section) => ({
+      name: section.name,
+      description: section.description,
+      collapsed: section.collapsed,
+      monitors: section.monitorIds.map(key),
+    })),
+    logoUrl: page.logoUrl,
+    accentColor: page.accentColor,
+    published: page.published,
+    showResponseTimes: page.showResponseTimes,
+    removeBranding: page.removeBranding,
+    language: page.language,
+    customDomain: page.customDomain?.hostname ?? null,
+    access: page.access,
+    headerLinks: page.headerLinks,
+    footerText: page.footerText,
+    faviconUrl: page.faviconUrl,
+  };
+}
+
+export async function storedPages(
+  db: Kysely<Database>,
+  pages: StatusPageService,
+  workspaceId: string,
+  monitorKeys: ReadonlyMap<string, string>,
+): Promise<StoredPage[]> {
+  const rows = await db
+    .selectFrom('status_pages')
+    .select(['id', 'name', 'managed_key', 'password_hash'])
+    .where('user_id', '=', workspaceId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const answers = new Map((await pages.list(workspaceId)).map((page) => [page.id, page]));
+  return assignKeys(rows, 'page').flatMap((row) => {
+    const page = answers.get(row.id);
+    if (!page) return [];
+    return [
+      {
+        id: row.id,
+        key: row.key,
+        managed: row.managed_key !== null,
+        passwordHash: row.password_hash,
+        entry: fileEntry(page, monitorKeys),
+        sectionIds: new Map(page.sections.map((section) => [section.name, section.id])),
+      },
+    ];
+  });
+}
+
+/** A page as export writes it: a password page's password as a `${VAR}` reference. */
+export function exportPage(page: StoredPage): ConfigStatusPage {
+  return page.entry.access === 'password'
+    ? { ...page.entry, password: secretVariable(page.key, 'password') }
+    : page.entry;
+}
+
+/** How the page stores what the file says: colours in lower case, empty text as none. */
+function normalised(entry: ConfigStatusPage): ConfigStatusPage {
+  const { password: _password, ...rest } = entry;
+  return {
+    ...rest,
+    description: entry.description || null,
+    footerText: entry.footerText || null,
+    accentColor: entry.accentColor?.toLowerCase() ?? null,
+    sections: entry.sections.map((section) => ({ ...section, description: section.description || null })),
+  };
+}
+
+async function passwordChanged(entry: ConfigStatusPage, current: StoredPage | undefined): Promise<boolean> {
+  if (entry.password === undefined || entry.access !== 'password') return false;
+  if (!current?.passwordHash) return true;
+  return !(await verifyPassword({ hash: current.passwordHash, password: entry.password }));
+}
+
+export interface PageSectionDeps {
+  db: Kysely<Database>;
+  caller: Caller;
+  pages: StatusPageService;
+  stored: StoredPage[];
+  monitorIds: ReadonlyMap<string, string>;
+}
+
+/** The page's monitors and sections by id, as the service takes them. */
+function layoutOf(
+  key: string,
+  entry: ConfigStatusPage,
+  current: StoredPage | undefined,
+  ids: ReadonlyMap<string, string>,
+) {
+  const idOf = (monitor: string) => {
+    const id = ids.get(monitor);
+    if (!id) {
+      throw new ApiError(
+        422,
+        'unknown_monitor',
+        `statusPages.${key}.monitors: no monitor has the key "${monitor}".`,
+      );
+    }
+    return id;
+  };
+  return {
+    monitors: entry.monitors.map((m) => ({ monitorId: idOf(m.monitor), displayName: m.displayName })),
+    sections: entry.sections.map((section) => ({
+      id: current?.sectionIds.get(section.name),
+      name: section.name,
+      description: section.description,
+      collapsed: section.collapsed,
+      monitorIds: section.monitors.map(idOf),
+    })),
+  };
+}
+
+export async function applyPages(
+  { db, caller, pages, stored, monitorIds }: PageSectionDeps,
+  wanted: NonNullable<ConfigFile['statusPages']>,
+): Promise<ConfigChange[]> {
+  const byKey = new Map(stored.map((page) => [page.key, page]));
+  const changes: ConfigChange[] = [];
+  for (const [key, entry] of Object.entries(wanted)) {
+    const current = byKey.get(key);
+    const fields: FieldChange[] = diffFields(current?.entry ?? null, normalised(entry));
+    const password = await passwordChanged(entry, current);
+    if (password) fields.push({ field: 'password', secret: true });
+    const layout = layoutOf(key, entry, current, monitorIds);
+    let id = current?.id;
+    if (!id) {
+      id = (await pages.create(caller, { ...entry, ...layout })).id;
+    } else if (fields.length > 0) {
+      const update: Record<string, unknown> = {};
+      for (const { field } of fields) update[field] = (entry as Record<string, unknown>)[field];
+      // Monitors and sections go together: sections may only hold the page's monitors.
+      if ('monitors' in update || 'sections' in update) Object.assign(update, layout);
+      await pages.update(caller, id, update as StatusPageUpdate);
+    }
+    if (!current?.managed) {
+      await db
+        .updateTable('status_pages')
+        .set({ managed_key: key })
+        .where('id', '=', id)
+        .where('user_id', '=', caller.workspaceId)
+        .execute();
+      if (current) fields.push({ field: 'managedKey', before: null, after: key });
+    }
+    if (fields.length > 0) {
+      changes.push({
+        action: current ? 'update' : 'create',
+        resource: 'statusPage',
+        key,
+        name: entry.name,
+        fields,
+      });
+    }
+  }
+  return changes;
+}
+
+export async function prunePages(
+  { caller, pages, stored }: PageSectionDeps,
+  wanted: NonNullable<ConfigFile['statusPages']>,
+): Promise<ConfigChange[]> {
+  const gone = stored.filter((page) => !(page.key in wanted));
+  for (const page of gone) await pages.delete(caller, page.id);
+  return gone.map((page) => ({
+    action: 'delete',
+    resource: 'statusPage',
+    key: page.key,
+    name: page.entry.name,
+    fields: [],
+  }));
+}
