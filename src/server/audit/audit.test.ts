@@ -309,6 +309,13 @@ describe('the audit log', () => {
         },
         action: 'monitor.create',
       },
+      // Applying a file records each change as its own event, as the service making it does.
+      {
+        op: 'POST /config/apply',
+        path: '/config/apply',
+        body: { config: { monitors: { docs: { name: 'Docs', url: 'https://docs.example.com' } } } },
+        action: 'monitor.create',
+      },
       // A workspace's own life: its creation is its first event, its deletion the deleter's.
       { op: 'POST /workspaces', body: { name: 'Agency' }, action: 'workspace.create' },
       { op: 'DELETE /workspace', body: { name: 'Agency' }, action: 'workspace.delete' },
