@@ -10,6 +10,7 @@ import type { Database } from '../db/schema.ts';
 import type { Caller } from '../http/session.ts';
 import { diffFields, kindChanged } from './fields.ts';
 import { assignKeys } from './keys.ts';
+import { pruneSection, settle } from './settle.ts';
 
 /** The config fields that carry a credential: a webhook URL with its token, a key, a token. */
 const SECRET_FIELDS = {
@@ -110,25 +111,21 @@ export async function applyChannels(
         ...(config.length > 0 ? { config: entry.config as Record<string, unknown> } : {}),
       });
     }
-    if (!current?.managed) {
-      await db
-        .updateTable('alert_channels')
-        .set({ managed_key: key })
-        .where('id', '=', id)
-        .where('user_id', '=', caller.workspaceId)
-        .execute();
-      if (current) fields.push({ field: 'managedKey', before: null, after: key });
-    }
-    idsByKey.set(key, id);
-    if (fields.length > 0) {
-      changes.push({
-        action: current ? 'update' : 'create',
+    await settle(
+      db,
+      caller,
+      {
+        table: 'alert_channels',
         resource: 'alertChannel',
         key,
         name: entry.name,
+        id,
+        current: current ?? null,
         fields,
-      });
-    }
+      },
+      changes,
+    );
+    idsByKey.set(key, id);
   }
   return { changes, idsByKey };
 }
@@ -138,13 +135,5 @@ export async function pruneChannels(
   { caller, channels, stored }: ChannelSectionDeps,
   wanted: NonNullable<ConfigFile['alertChannels']>,
 ): Promise<ConfigChange[]> {
-  const gone = stored.filter((channel) => !(channel.key in wanted));
-  for (const channel of gone) await channels.delete(caller, channel.id);
-  return gone.map((channel) => ({
-    action: 'delete',
-    resource: 'alertChannel',
-    key: channel.key,
-    name: channel.entry.name,
-    fields: [],
-  }));
+  return pruneSection('alertChannel', stored, wanted, (id) => channels.delete(caller, id));
 }

@@ -14,6 +14,7 @@ import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/session.ts';
 import { diffFields } from './fields.ts';
 import { assignKeys } from './keys.ts';
+import { pruneSection, settle } from './settle.ts';
 
 export interface StoredPolicy {
   id: string;
@@ -100,24 +101,20 @@ export async function applyPolicies(
       }
       await policies.update(caller, id, patch);
     }
-    if (!current?.managed) {
-      await db
-        .updateTable('escalation_policies')
-        .set({ managed_key: key })
-        .where('id', '=', id)
-        .where('user_id', '=', caller.workspaceId)
-        .execute();
-      if (current) fields.push({ field: 'managedKey', before: null, after: key });
-    }
-    if (fields.length > 0) {
-      changes.push({
-        action: current ? 'update' : 'create',
+    await settle(
+      db,
+      caller,
+      {
+        table: 'escalation_policies',
         resource: 'escalationPolicy',
         key,
         name: entry.name,
+        id,
+        current: current ?? null,
         fields,
-      });
-    }
+      },
+      changes,
+    );
   }
   return changes;
 }
@@ -126,13 +123,5 @@ export async function prunePolicies(
   { caller, policies, stored }: PolicySectionDeps,
   wanted: NonNullable<ConfigFile['escalationPolicies']>,
 ): Promise<ConfigChange[]> {
-  const gone = stored.filter((policy) => !(policy.key in wanted));
-  for (const policy of gone) await policies.delete(caller, policy.id);
-  return gone.map((policy) => ({
-    action: 'delete',
-    resource: 'escalationPolicy',
-    key: policy.key,
-    name: policy.entry.name,
-    fields: [],
-  }));
+  return pruneSection('escalationPolicy', stored, wanted, (id) => policies.delete(caller, id));
 }

@@ -16,6 +16,7 @@ import type { Caller } from '../http/session.ts';
 import type { MaintenanceService } from '../maintenance/service.ts';
 import { diffFields } from './fields.ts';
 import { assignKeys } from './keys.ts';
+import { pruneSection, settle } from './settle.ts';
 
 export interface StoredWindow {
   id: string;
@@ -107,24 +108,20 @@ export async function applyWindows(
       }
       await windows.update(caller, id, update);
     }
-    if (!current?.managed) {
-      await db
-        .updateTable('maintenance_windows')
-        .set({ managed_key: key })
-        .where('id', '=', id)
-        .where('user_id', '=', caller.workspaceId)
-        .execute();
-      if (current) fields.push({ field: 'managedKey', before: null, after: key });
-    }
-    if (fields.length > 0) {
-      changes.push({
-        action: current ? 'update' : 'create',
+    await settle(
+      db,
+      caller,
+      {
+        table: 'maintenance_windows',
         resource: 'maintenanceWindow',
         key,
         name: entry.name,
+        id,
+        current: current ?? null,
         fields,
-      });
-    }
+      },
+      changes,
+    );
   }
   return changes;
 }
@@ -133,13 +130,5 @@ export async function pruneWindows(
   { caller, windows, stored }: WindowSectionDeps,
   wanted: NonNullable<ConfigFile['maintenanceWindows']>,
 ): Promise<ConfigChange[]> {
-  const gone = stored.filter((window) => !(window.key in wanted));
-  for (const window of gone) await windows.delete(caller, window.id);
-  return gone.map((window) => ({
-    action: 'delete',
-    resource: 'maintenanceWindow',
-    key: window.key,
-    name: window.entry.name,
-    fields: [],
-  }));
+  return pruneSection('maintenanceWindow', stored, wanted, (id) => windows.delete(caller, id));
 }

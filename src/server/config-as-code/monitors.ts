@@ -11,6 +11,7 @@ import { monitorKinds } from '../monitors/kinds/registry.ts';
 import type { MonitorService } from '../monitors/service.ts';
 import { diffFields, kindChanged } from './fields.ts';
 import { assignKeys } from './keys.ts';
+import { pruneSection, settle } from './settle.ts';
 
 const COMMON_FIELDS = [
   'name',
@@ -166,25 +167,13 @@ export async function applyMonitors(
     if (alerts !== undefined && fields.some((change) => change.field === 'alerts')) {
       await setMonitorChannels(db, caller, now, id, channelIdsOf(key, alerts, channelIds));
     }
-    if (!current?.managed) {
-      await db
-        .updateTable('monitors')
-        .set({ managed_key: key })
-        .where('id', '=', id)
-        .where('user_id', '=', caller.workspaceId)
-        .execute();
-      if (current) fields.push({ field: 'managedKey', before: null, after: key });
-    }
+    await settle(
+      db,
+      caller,
+      { table: 'monitors', resource: 'monitor', key, name: entry.name, id, current: current ?? null, fields },
+      changes,
+    );
     idsByKey.set(key, id);
-    if (fields.length > 0) {
-      changes.push({
-        action: current ? 'update' : 'create',
-        resource: 'monitor',
-        key,
-        name: entry.name,
-        fields,
-      });
-    }
   }
   return { changes, idsByKey };
 }
@@ -193,15 +182,7 @@ export async function pruneMonitors(
   { caller, monitors, stored }: MonitorSectionDeps,
   wanted: NonNullable<ConfigFile['monitors']>,
 ): Promise<ConfigChange[]> {
-  const gone = stored.filter((monitor) => !(monitor.key in wanted));
-  for (const monitor of gone) await monitors.delete(caller, monitor.id);
-  return gone.map((monitor) => ({
-    action: 'delete',
-    resource: 'monitor',
-    key: monitor.key,
-    name: monitor.entry.name,
-    fields: [],
-  }));
+  return pruneSection('monitor', stored, wanted, (id) => monitors.delete(caller, id));
 }
 
 export function exportMonitors(stored: StoredMonitor[]): Record<string, ConfigMonitor> {

@@ -16,6 +16,7 @@ import type { Caller } from '../http/session.ts';
 import type { StatusPageService } from '../status-pages/service.ts';
 import { diffFields } from './fields.ts';
 import { assignKeys } from './keys.ts';
+import { pruneSection, settle } from './settle.ts';
 
 export interface StoredPage {
   id: string;
@@ -172,24 +173,20 @@ export async function applyPages(
       if ('monitors' in update || 'sections' in update) Object.assign(update, layout);
       await pages.update(caller, id, update as StatusPageUpdate);
     }
-    if (!current?.managed) {
-      await db
-        .updateTable('status_pages')
-        .set({ managed_key: key })
-        .where('id', '=', id)
-        .where('user_id', '=', caller.workspaceId)
-        .execute();
-      if (current) fields.push({ field: 'managedKey', before: null, after: key });
-    }
-    if (fields.length > 0) {
-      changes.push({
-        action: current ? 'update' : 'create',
+    await settle(
+      db,
+      caller,
+      {
+        table: 'status_pages',
         resource: 'statusPage',
         key,
         name: entry.name,
+        id,
+        current: current ?? null,
         fields,
-      });
-    }
+      },
+      changes,
+    );
   }
   return changes;
 }
@@ -198,13 +195,5 @@ export async function prunePages(
   { caller, pages, stored }: PageSectionDeps,
   wanted: NonNullable<ConfigFile['statusPages']>,
 ): Promise<ConfigChange[]> {
-  const gone = stored.filter((page) => !(page.key in wanted));
-  for (const page of gone) await pages.delete(caller, page.id);
-  return gone.map((page) => ({
-    action: 'delete',
-    resource: 'statusPage',
-    key: page.key,
-    name: page.entry.name,
-    fields: [],
-  }));
+  return pruneSection('statusPage', stored, wanted, (id) => pages.delete(caller, id));
 }
