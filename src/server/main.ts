@@ -1,19 +1,13 @@
-// `upwatch start | serve | worker | migrate`: the one entry point (package bin).
+// `upwatch start | serve | worker | migrate | billing | plan | apply | export | import`: the one
+// entry point (package bin).
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
-import { type BillingAdminArgs, BillingAdminError, runBillingAdmin } from './cli/billing-admin.ts';
+import type { BillingAdminArgs } from './cli/billing-admin.ts';
 import { ConfigCommandError, runConfigCommand } from './cli/config-commands.ts';
 import { IMPORT_USAGE, ImportCommandError, runImportCommand } from './cli/import-command.ts';
-import { PortUnavailableError, startMetricsServer, startWebServer } from './cli/web-server.ts';
+import type { ServerCommand } from './cli/run-server.ts';
 import { type Config, ConfigError, loadClientEnvironment, loadConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
-import {
-  createBackgroundBilling,
-  createCheckWorker,
-  createSharedParts,
-  DatabaseUnavailableError,
-  openDatabase,
-} from './runtime.ts';
 
 const USAGE = `Usage: upwatch <command>
 
@@ -102,62 +96,6 @@ function refuseSqlite(command: Command, config: Config): void {
   }
 }
 
-async function run(
-  { command, region, billing }: ParsedCommand,
-  config: Config,
-  logger: Logger,
-): Promise<void> {
-  // Handlers first: a signal that finds no listener kills the process at once, with no cleanup.
-  const cleanup: (() => Promise<void>)[] = [];
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    for (const step of cleanup.reverse()) await step();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
-  const database = await openDatabase(config, logger);
-  cleanup.push(() => database.destroy());
-  if (command === 'migrate') {
-    stopping = true;
-    await database.destroy();
-    logger.info('database is up to date');
-    return;
-  }
-  if (command === 'billing') {
-    stopping = true;
-    try {
-      const lines = await runBillingAdmin(
-        billing,
-        database,
-        createBackgroundBilling(config, database, logger),
-      );
-      process.stdout.write(`${lines.join('\n')}\n`);
-    } finally {
-      await database.destroy();
-    }
-    return;
-  }
-  const shared = await createSharedParts(config, database, logger);
-  cleanup.push(() => shared.close());
-  if (command !== 'worker') {
-    const server = await startWebServer(config, database, logger, shared);
-    cleanup.push(() => server.close());
-  } else if (config.metricsToken) {
-    const server = await startMetricsServer(config, logger, shared);
-    cleanup.push(() => server.close());
-  }
-  if (command !== 'serve') {
-    const worker = createCheckWorker(config, database, logger, shared, region);
-    worker.start();
-    cleanup.push(() => worker.stop());
-  }
-}
-
 /** `upwatch import …` talks to a running server's API: no database, no server config. */
 async function runImport(argv: string[]): Promise<void> {
   try {
@@ -172,6 +110,7 @@ async function runImport(argv: string[]): Promise<void> {
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'import') return runImport(argv.slice(1));
   let logger: Logger | undefined;
+  let server: typeof import('./cli/run-server.ts') | undefined;
   try {
     const parsed = parseCommand(argv);
     if ((CLIENT_COMMANDS as readonly string[]).includes(parsed.command)) {
@@ -187,15 +126,18 @@ async function main(argv: string[]): Promise<void> {
     const config = parsed.sourceAddress ? { ...loaded, sourceAddress: parsed.sourceAddress } : loaded;
     refuseSqlite(parsed.command, config);
     logger = createLogger(parsed.command === 'billing' ? 'warn' : config.logLevel);
-    await run(parsed, config, logger);
+    server = await import('./cli/run-server.ts');
+    await server.runServer(
+      { ...parsed, command: parsed.command as ServerCommand['command'] },
+      config,
+      logger,
+    );
   } catch (err) {
     if (
       err instanceof UsageError ||
       err instanceof ConfigError ||
-      err instanceof BillingAdminError ||
       err instanceof ConfigCommandError ||
-      err instanceof DatabaseUnavailableError ||
-      err instanceof PortUnavailableError
+      server?.isServerRefusal(err)
     ) {
       process.stderr.write(`upwatch: ${err.message}\n`);
       process.exit(err instanceof UsageError ? err.exitCode : 1);
