@@ -18,7 +18,7 @@ function slug(name: string): string {
 export interface KeyedRow {
   id: string;
   name: string;
-  managed_key: string | null;
+  managed_key?: string | null;
 }
 
 /** Rows in a stable order (oldest first) with their keys; derived keys never take a managed one. */

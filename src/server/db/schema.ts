@@ -97,8 +97,11 @@ export type CheckStatus = 'up' | 'down' | 'degraded';
 export interface MonitorTable {
   id: string;
   user_id: string;
-  /** The stable key from upwatch.yaml when a file manages it (migration 0037). */
-  managed_key: string | null;
+  /**
+   * The stable key from upwatch.yaml when a file manages it (migration 0037). Optional like the
+   * other later columns, so rows for databases of earlier releases can be written in tests.
+   */
+  managed_key?: string | null;
   name: string;
   /** http, tcp, dns… (migration 0016). */
   kind: MonitorKind;

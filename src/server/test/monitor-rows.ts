@@ -62,7 +62,6 @@ export function monitorRow(
     interval_raised_from_seconds: null,
     is_public: 0,
     domain_expiry: 0,
-    managed_key: null,
     ...initialMonitorState(now),
     ...overrides,
   };

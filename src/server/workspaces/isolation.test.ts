@@ -8,7 +8,13 @@ import { createUserApp } from '../test/user-app.ts';
 
 const NOW = Date.UTC(2026, 10, 25, 9);
 /** Not a workspace's resource: a person's own digest, an invitation link's public preview, a provider name. */
-const NOT_WORKSPACE_RESOURCES = ['GET /reports/{id}', 'GET /workspace/invitations/{id}'];
+// An import's {source} names a file format (kuma, uptimerobot), not anything a workspace owns.
+const NOT_WORKSPACE_RESOURCES = [
+  'GET /reports/{id}',
+  'GET /workspace/invitations/{id}',
+  'POST /imports/{source}/preview',
+  'POST /imports/{source}',
+];
 const BODIES: Record<string, unknown> = {
   'PATCH /monitors/{id}': { name: 'Mine now' },
   'PUT /monitors/{id}/alert-channels': { channelIds: [] },
