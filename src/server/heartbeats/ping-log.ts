@@ -2,14 +2,15 @@
 // its run's duration when a /start paired with it. It doubles as the rate limit: a monitor that
 // logged 60 pings in the last minute refuses more. Counting the log in the database holds across
 // several `serve` processes on one PostgreSQL, where an in-memory count would allow 60 per process;
-// the count and the insert run under the monitor row's lock there, so two pings cannot both be 60th.
-import { type Kysely, sql, type Transaction } from 'kysely';
+// the count and the insert run under the monitor row's lock (receive-ping.ts takes it), so two
+// pings cannot both be 60th.
+import { type Kysely, sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { HeartbeatPing } from '../../core/api/monitor-kinds/heartbeat.ts';
 import type { HeartbeatPingTable } from '../db/heartbeat-schema.ts';
 import type { Database, MonitorTable } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
-import type { Ping, PingDeps } from './receive-ping.ts';
+import type { Ping } from './receive-ping.ts';
 
 export const PINGS_PER_MINUTE = 60;
 export const PINGS_KEPT = 100;
@@ -50,42 +51,38 @@ async function rateLimit(tx: Kysely<Database>, monitorId: string, now: number): 
   );
 }
 
-/** Logs the ping and runs `apply` in the same transaction, under the monitor row's lock. */
-export async function logPing<T>(
-  deps: PingDeps,
+/**
+ * Logs one ping inside its batch's transaction (the monitor row already locked there): refused
+ * with 429 past the rate limit before anything is written, so a refusal leaves the batch intact.
+ */
+export async function logPing(
+  tx: Kysely<Database>,
   monitor: MonitorTable,
   ping: Ping,
   now: number,
-  apply: (tx: Transaction<Database>) => Promise<T>,
-): Promise<T> {
-  return deps.db.transaction().execute(async (tx) => {
-    if (deps.dialect === 'postgres') {
-      await tx.selectFrom('monitors').select('id').where('id', '=', monitor.id).forUpdate().execute();
-    }
-    await rateLimit(tx, monitor.id, now);
-    const startedAt = await pairedStart(tx, monitor, ping);
-    await tx
-      .insertInto('heartbeat_pings')
-      .values({
-        id: uuidv7(),
-        monitor_id: monitor.id,
-        at: now,
-        kind: ping.kind,
-        exit_status: ping.exitStatus,
-        rid: ping.rid,
-        duration_ms: startedAt === null ? null : now - startedAt,
-        source_address: ping.sourceAddress,
-        user_agent: ping.userAgent,
-        body: ping.body,
-        body_truncated: ping.bodyTruncated ? 1 : 0,
-      })
-      .execute();
-    await sql`
-      delete from heartbeat_pings where monitor_id = ${monitor.id} and id not in (
-        select id from heartbeat_pings where monitor_id = ${monitor.id} order by at desc, id desc limit ${PINGS_KEPT}
-      )`.execute(tx);
-    return apply(tx);
-  });
+): Promise<void> {
+  await rateLimit(tx, monitor.id, now);
+  const startedAt = await pairedStart(tx, monitor, ping);
+  await tx
+    .insertInto('heartbeat_pings')
+    .values({
+      id: uuidv7(),
+      monitor_id: monitor.id,
+      at: now,
+      kind: ping.kind,
+      exit_status: ping.exitStatus,
+      rid: ping.rid,
+      duration_ms: startedAt === null ? null : now - startedAt,
+      source_address: ping.sourceAddress,
+      user_agent: ping.userAgent,
+      body: ping.body,
+      body_truncated: ping.bodyTruncated ? 1 : 0,
+    })
+    .execute();
+  await sql`
+    delete from heartbeat_pings where monitor_id = ${monitor.id} and id not in (
+      select id from heartbeat_pings where monitor_id = ${monitor.id} order by at desc, id desc limit ${PINGS_KEPT}
+    )`.execute(tx);
 }
 
 export function toHeartbeatPing(row: HeartbeatPingTable): HeartbeatPing {

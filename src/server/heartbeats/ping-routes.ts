@@ -6,8 +6,8 @@ import type { Context, Hono } from 'hono';
 import { clientAddress } from '../http/client-ip.ts';
 import { ApiError } from '../http/errors.ts';
 import type { AppEnv } from '../http/session.ts';
+import { createPingQueue } from './ping-queue.ts';
 import type { Ping, PingDeps } from './receive-ping.ts';
-import { receivePing } from './receive-ping.ts';
 
 export const MAX_PING_BODY_BYTES = 10 * 1024;
 const MAX_RID_CHARS = 64;
@@ -42,13 +42,14 @@ export interface PingRouteOptions extends PingDeps {
 }
 
 export function mountPingRoutes(app: Hono<AppEnv>, options: PingRouteOptions): void {
+  const receivePing = createPingQueue(options);
   const handle = async (c: Context<AppEnv>) => {
     const rid = c.req.query('rid') ?? null;
     if (rid !== null && (rid.length === 0 || rid.length > MAX_RID_CHARS)) {
       throw new ApiError(400, 'invalid_rid', `rid must be 1 to ${MAX_RID_CHARS} characters.`);
     }
     const { body, truncated } = await readCutBody(c.req.raw);
-    await receivePing(options, {
+    await receivePing({
       token: c.req.param('token') ?? '',
       ...pingOf(c.req.param('suffix')),
       rid,

@@ -1,7 +1,8 @@
 // A heartbeat ping: found by its token, counted against the per-monitor limit, logged, stored as
 // the monitor's state, and judged through the same path as a check result (record-results: status
-// change, incident, alerts), all in the ping's one transaction. To judge, the request claims the
-// monitor row like a worker would, under its own worker id; if a worker holds the claim just then,
+// change, incident, alerts), in one transaction with the other pings that arrived meanwhile
+// (ping-queue.ts). To judge, the batch claims the monitor row like a worker would, under its own
+// worker id; if a worker holds the claim just then,
 // the row is made due at once instead (check_reason 'ping' keeps it due past that worker's write)
 // and the worker judges the same stored state moments later.
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -16,7 +17,7 @@ import type { EventBus, MonitorEvent } from '../events/bus.ts';
 import { ApiError } from '../http/errors.ts';
 import type { FlapPolicy } from '../incidents/lifecycle.ts';
 import { heartbeatStateOf, scheduleOf } from '../monitors/kinds/heartbeat.ts';
-import { recordResultsIn } from '../scheduler/record-results.ts';
+import { type FinishedCheck, recordResultsIn } from '../scheduler/record-results.ts';
 import { logPing } from './ping-log.ts';
 
 export interface PingDeps {
@@ -62,82 +63,122 @@ function stateColumns(monitor: MonitorTable, ping: Ping, at: number): Partial<Mo
   };
 }
 
-export async function receivePing(deps: PingDeps, ping: Ping): Promise<void> {
-  const { db, clock, dialect } = deps;
-  // One indexed lookup whether the token exists or not; nothing about a near-miss is revealed.
-  const monitor = await db
-    .selectFrom('monitors')
-    .selectAll()
-    .where('ping_token', '=', ping.token)
-    .where('kind', '=', 'heartbeat')
-    .executeTakeFirst();
-  if (!monitor) throw unknownToken();
-  const now = clock.now();
-
-  const workerId = `ping:${uuidv7()}`;
-  // The ping, the state it leaves and its verdict in one transaction: a commit is the largest
-  // cost of a ping, and pings arrive as often as checks run (bench/scheduler.ts).
-  const events = await logPing(deps, monitor, ping, now, async (tx) => {
-    if (monitor.paused === 1) return [];
-    const columns = stateColumns(monitor, ping, now);
-    if (ping.kind === 'start') {
-      // An open run must finish within the grace time: bring the deadline forward if it is later.
-      const deadline = now + scheduleOf(monitor).graceSeconds * 1000;
-      await tx
-        .updateTable('monitors')
-        .set({ ...columns, next_run_at: smallerOf(dialect, sql`next_run_at`, sql`${deadline}`) })
-        .where('id', '=', monitor.id)
-        .execute();
-      return [];
-    }
-    // Claimed to judge it here, unless a check job is judging it right now: then it is made due
-    // at once instead, and the job judges again with this ping in its state.
-    const free = sql<boolean>`(claimed_until is null or claimed_until <= ${now})`;
-    const updated = await tx
-      .updateTable('monitors')
-      .set({
-        ...columns,
-        claimed_by: sql`case when ${free} then ${workerId} else claimed_by end`,
-        claimed_until: sql`case when ${free} then ${now + CLAIM_MS} else claimed_until end`,
-        next_run_at: sql`case when ${free} then next_run_at else ${now} end`,
-        check_reason: sql`case when ${free} then check_reason else 'ping' end`,
-      })
-      .where('id', '=', monitor.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return updated.claimed_by === workerId ? judge(deps, tx, updated, workerId, now) : [];
-  });
-  deps.events.publish(events);
+/** A ping waiting for its batch: when it arrived, and the request's promise to settle. */
+export interface ArrivedPing {
+  ping: Ping;
+  at: number;
+  resolve(): void;
+  reject(error: unknown): void;
 }
 
-/** Stores the verdict of the claimed monitor's state like a check result. */
-function judge(
+/** The monitors the batch's tokens name, locked on PostgreSQL in id order (two batches never deadlock). */
+async function lockedMonitors(tx: Transaction<Database>, dialect: Dialect, tokens: string[]) {
+  let query = tx
+    .selectFrom('monitors')
+    .selectAll()
+    .where('ping_token', 'in', tokens)
+    .where('kind', '=', 'heartbeat')
+    .orderBy('id');
+  if (dialect === 'postgres') query = query.forUpdate();
+  return new Map((await query.execute()).map((monitor) => [monitor.ping_token, monitor]));
+}
+
+/** Writes one ping's state; a completion claims the row to be judged in the batch, unless a check job holds it. */
+async function applyPing(
   deps: PingDeps,
   tx: Transaction<Database>,
-  claimed: MonitorTable,
+  monitor: MonitorTable,
+  { ping, at }: ArrivedPing,
   workerId: string,
-  now: number,
-): Promise<MonitorEvent[]> {
+): Promise<FinishedCheck | null> {
+  await logPing(tx, monitor, ping, at);
+  if (monitor.paused === 1) return null;
+  const columns = stateColumns(monitor, ping, at);
+  if (ping.kind === 'start') {
+    // An open run must finish within the grace time: bring the deadline forward if it is later.
+    const deadline = at + scheduleOf(monitor).graceSeconds * 1000;
+    await tx
+      .updateTable('monitors')
+      .set({ ...columns, next_run_at: smallerOf(deps.dialect, sql`next_run_at`, sql`${deadline}`) })
+      .where('id', '=', monitor.id)
+      .execute();
+    return null;
+  }
+  // Claimed to judge it here, unless a check job is judging it right now: then it is made due
+  // at once instead, and the job judges again with this ping in its state.
+  const free = sql<boolean>`(claimed_until is null or claimed_until <= ${at})`;
+  const updated = await tx
+    .updateTable('monitors')
+    .set({
+      ...columns,
+      claimed_by: sql`case when ${free} then ${workerId} else claimed_by end`,
+      claimed_until: sql`case when ${free} then ${at + CLAIM_MS} else claimed_until end`,
+      next_run_at: sql`case when ${free} then next_run_at else ${at} end`,
+      check_reason: sql`case when ${free} then check_reason else 'ping' end`,
+    })
+    .where('id', '=', monitor.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return updated.claimed_by === workerId ? verdictOf(updated, at) : null;
+}
+
+/**
+ * Receives a batch of pings, at most one per monitor, in one transaction: a commit is the largest
+ * cost of a ping, and pings arrive as often as checks run (bench/scheduler.ts). A ping refused on
+ * its own (unknown token, rate limit) is rejected alone; a failed transaction rejects the batch.
+ */
+export async function receivePings(deps: PingDeps, batch: readonly ArrivedPing[]): Promise<void> {
+  const settled = new Map<ArrivedPing, unknown>();
+  const workerId = `ping:${uuidv7()}`;
+  let events: MonitorEvent[];
+  try {
+    events = await deps.db.transaction().execute(async (tx) => {
+      const monitors = await lockedMonitors(tx, deps.dialect, [
+        ...new Set(batch.map(({ ping }) => ping.token)),
+      ]);
+      const judged: FinishedCheck[] = [];
+      for (const arrived of batch) {
+        const monitor = monitors.get(arrived.ping.token);
+        if (!monitor) {
+          settled.set(arrived, unknownToken());
+          continue;
+        }
+        try {
+          const check = await applyPing(deps, tx, monitor, arrived, workerId);
+          if (check) judged.push(check);
+        } catch (error) {
+          // Only a refusal made before any write of the ping leaves the transaction usable.
+          if (!(error instanceof ApiError)) throw error;
+          settled.set(arrived, error);
+        }
+      }
+      return recordResultsIn(tx, deps.dialect, workerId, judged, 0, deps.flapPolicy);
+    });
+  } catch (error) {
+    for (const arrived of batch) arrived.reject(error);
+    return;
+  }
+  deps.events.publish(events);
+  for (const arrived of batch) {
+    const refusal = settled.get(arrived);
+    if (refusal === undefined) arrived.resolve();
+    else arrived.reject(refusal);
+  }
+}
+
+/** The verdict on the claimed monitor's state, judged like a check result. */
+function verdictOf(claimed: MonitorTable, now: number): FinishedCheck {
   const verdict = evaluate(scheduleOf(claimed), heartbeatStateOf(claimed), now);
-  return recordResultsIn(
-    tx,
-    deps.dialect,
-    workerId,
-    [
-      {
-        monitor: { ...claimed, check_reason: 'ping' },
-        outcome: {
-          checkedAt: now,
-          region: 'ping',
-          status: verdict.status,
-          statusCode: null,
-          timings: { totalMs: 0 },
-          responseBytes: null,
-          failure: verdict.failure,
-        },
-      },
-    ],
-    0,
-    deps.flapPolicy,
-  );
+  return {
+    monitor: { ...claimed, check_reason: 'ping' },
+    outcome: {
+      checkedAt: now,
+      region: 'ping',
+      status: verdict.status,
+      statusCode: null,
+      timings: { totalMs: 0 },
+      responseBytes: null,
+      failure: verdict.failure,
+    },
+  };
 }

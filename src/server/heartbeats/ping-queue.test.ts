@@ -1,0 +1,104 @@
+// Group commit: pings that arrive together are written in one transaction, and each is still
+// answered on its own (an unknown token or a rate limit refuses that ping, not its batch).
+import type { Kysely } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/schema.ts';
+import { createLocalEventBus } from '../events/bus.ts';
+import { createPingQueue } from './ping-queue.ts';
+import type { Ping } from './receive-ping.ts';
+import {
+  type HeartbeatHarness,
+  type HeartbeatMonitor,
+  startHeartbeatHarness,
+} from './test/heartbeat-harness.ts';
+
+let h: HeartbeatHarness;
+let transactions: number;
+let receive: (ping: Ping) => Promise<void>;
+
+beforeEach(async () => {
+  h = await startHeartbeatHarness();
+  transactions = 0;
+  const counted = new Proxy(h.app.db, {
+    get(target, property, receiver) {
+      if (property !== 'transaction') return Reflect.get(target, property, receiver);
+      return () => {
+        transactions += 1;
+        return target.transaction();
+      };
+    },
+  }) as Kysely<Database>;
+  receive = createPingQueue({
+    db: counted,
+    dialect: h.app.database.dialect,
+    clock: h.app.clock,
+    events: createLocalEventBus(),
+  });
+});
+afterEach(async () => {
+  await h.close();
+});
+
+function ping(monitor: Pick<HeartbeatMonitor, 'pingUrl'> | null, kind: Ping['kind'] = 'success'): Ping {
+  const token = monitor
+    ? (new URL(monitor.pingUrl).pathname.split('/').pop() ?? '')
+    : 'no-such-token-000000000';
+  return {
+    token,
+    kind,
+    exitStatus: null,
+    rid: null,
+    sourceAddress: '127.0.0.1',
+    userAgent: null,
+    body: null,
+    bodyTruncated: false,
+  };
+}
+
+const pingKinds = async (monitor: HeartbeatMonitor): Promise<string[]> => {
+  const { pings } = await (await h.app.send(h.owner, 'GET', `/monitors/${monitor.id}/pings`)).json();
+  return pings.map((logged: { kind: string }) => logged.kind);
+};
+
+describe('pings that arrive together', () => {
+  it('are written in one transaction; a second ping of the same monitor waits for the next one', async () => {
+    const monitors = await Promise.all(Array.from({ length: 5 }, () => h.create({ periodSeconds: 3600 })));
+    const first = monitors[0] as HeartbeatMonitor;
+    const answers = await Promise.allSettled([
+      ...monitors.map((monitor) => receive(ping(monitor))),
+      receive(ping(null)),
+      receive(ping(first, 'fail')),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([
+      ...monitors.map(() => 'fulfilled'),
+      'rejected',
+      'fulfilled',
+    ]);
+    expect((answers[5] as PromiseRejectedResult).reason).toMatchObject({ status: 404, code: 'not_found' });
+    expect(transactions).toBe(2);
+    for (const monitor of monitors.slice(1)) {
+      expect(await h.get(monitor.id)).toMatchObject({ status: 'up' });
+      expect(await h.results(monitor.id)).toHaveLength(1);
+      expect(await pingKinds(monitor)).toEqual(['success']);
+    }
+    expect(await pingKinds(first)).toEqual(['fail', 'success']);
+    expect(await h.get(first.id)).toMatchObject({ status: 'down' });
+  });
+
+  it('refuses the rate-limited ping alone and keeps the rest of its batch', async () => {
+    const busy = await h.create({ periodSeconds: 3600 });
+    const quiet = await h.create({ periodSeconds: 3600 });
+    for (let i = 0; i < 60; i++) {
+      await receive(ping(busy));
+      h.app.clock.advance(500);
+    }
+    transactions = 0;
+    const [refused, kept] = await Promise.allSettled([receive(ping(busy)), receive(ping(quiet))]);
+    expect(transactions).toBe(1);
+    expect(refused).toMatchObject({ status: 'rejected', reason: { status: 429, code: 'rate_limited' } });
+    expect(kept.status).toBe('fulfilled');
+    expect(await pingKinds(quiet)).toEqual(['success']);
+    expect(await h.get(quiet.id)).toMatchObject({ status: 'up' });
+    expect(await pingKinds(busy)).toHaveLength(60);
+  });
+});

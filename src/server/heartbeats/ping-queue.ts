@@ -1,0 +1,51 @@
+// Group commit for pings: a ping waits for the batch being written to finish, then goes in the
+// next one with every ping that arrived meanwhile. When idle a ping waits one turn of the event
+// loop; under load a batch holds what arrived during the last commit, so the commits per second
+// stay few however many cron jobs ping.
+import { type ArrivedPing, type Ping, type PingDeps, receivePings } from './receive-ping.ts';
+
+/** Bounds how long one transaction holds the database. */
+const MAX_BATCH = 100;
+
+/** Takes at most one ping per monitor, in arrival order; a monitor's next ping waits for the next batch. */
+function nextBatch(waiting: ArrivedPing[]): { batch: ArrivedPing[]; rest: ArrivedPing[] } {
+  const tokens = new Set<string>();
+  const batch: ArrivedPing[] = [];
+  const rest: ArrivedPing[] = [];
+  for (const arrived of waiting) {
+    if (batch.length < MAX_BATCH && !tokens.has(arrived.ping.token)) {
+      tokens.add(arrived.ping.token);
+      batch.push(arrived);
+    } else {
+      rest.push(arrived);
+    }
+  }
+  return { batch, rest };
+}
+
+/** The ping endpoint's receiver: resolves once the ping is committed, rejects with its refusal. */
+export function createPingQueue(deps: PingDeps): (ping: Ping) => Promise<void> {
+  let waiting: ArrivedPing[] = [];
+  let draining = false;
+
+  async function drain(): Promise<void> {
+    try {
+      while (waiting.length > 0) {
+        const { batch, rest } = nextBatch(waiting);
+        waiting = rest;
+        await receivePings(deps, batch);
+      }
+    } finally {
+      draining = false;
+    }
+  }
+
+  return (ping) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ ping, at: deps.clock.now(), resolve, reject });
+      if (draining) return;
+      draining = true;
+      // After this turn's other requests have queued their pings too.
+      setImmediate(() => void drain());
+    });
+}
