@@ -146,6 +146,33 @@ describe('escalation policies', () => {
     expect(policies.filter((policy) => policy.isDefault).map((policy) => policy.id)).toEqual([first.id]);
   });
 
+  it('answers both of two defaults made at the same moment, and keeps one of them the default', async () => {
+    const bea = await app.user('starter');
+    const channel = await app.json<{ id: string }>(
+      await app.send(bea, 'POST', '/alert-channels', {
+        kind: 'email',
+        name: 'Ops',
+        config: { address: 'ops@example.com' },
+      }),
+      201,
+    );
+    const input = (name: string) => ({
+      name,
+      steps: [{ channelIds: [channel.id], waitMinutes: 5 }],
+      isDefault: true,
+    });
+    const answers = await Promise.all(
+      ['One', 'Two', 'Three'].map((name) => app.send(bea, 'POST', '/escalation-policies', input(name))),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    const { policies } = await app.json<{ policies: EscalationPolicy[] }>(
+      await app.send(bea, 'GET', '/escalation-policies'),
+      200,
+    );
+    expect(policies).toHaveLength(3);
+    expect(policies.filter((policy) => policy.isDefault)).toHaveLength(1);
+  });
+
   it("lets a monitor choose a policy, or follow the workspace's default, and falls back when its policy goes", async () => {
     const monitor = await app.json<{ id: string }>(
       await app.send(ada, 'POST', '/monitors', { name: 'Shop', url: 'https://shop.example.com' }),

@@ -13,6 +13,7 @@ import { requireOwnChannels } from '../alerts/own-channels.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/session.ts';
 import type { IncidentGate } from '../incidents/gate.ts';
@@ -63,6 +64,23 @@ async function takeDefault(tx: Tx, userId: string, policyId: string) {
     .where('is_default', '=', 1)
     .where('id', '!=', policyId)
     .execute();
+}
+
+/**
+ * Requests that make a default at the same moment (PostgreSQL): each later insert meets an earlier
+ * default in the unique index. Written again, it sees that default and takes it over, as it would
+ * have a moment later, instead of answering 500. Each round lets at least one writer through.
+ */
+const DEFAULT_WRITE_ATTEMPTS = 5;
+
+async function writingDefault(isDefault: boolean | undefined, write: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isDefault || !isUniqueViolation(error) || attempt === DEFAULT_WRITE_ATTEMPTS) throw error;
+    }
+  }
 }
 
 export function createPolicyService({ db, clock, requireManagement }: PolicyServiceDeps) {
@@ -120,26 +138,28 @@ export function createPolicyService({ db, clock, requireManagement }: PolicyServ
       );
       const now = clock.now();
       const id = uuidv7();
-      await db.transaction().execute(async (tx) => {
-        if (input.isDefault) await takeDefault(tx, userId, id);
-        await tx
-          .insertInto('escalation_policies')
-          .values({
-            id,
-            user_id: userId,
-            name: input.name,
-            repeat_every_minutes: input.repeatEveryMinutes,
-            is_default: input.isDefault ? 1 : 0,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        await writeSteps(tx, id, input.steps);
-        await recordAudit(tx, caller, now, {
-          action: 'escalation_policy.create',
-          resource: { id, name: input.name },
-        });
-      });
+      await writingDefault(input.isDefault, () =>
+        db.transaction().execute(async (tx) => {
+          if (input.isDefault) await takeDefault(tx, userId, id);
+          await tx
+            .insertInto('escalation_policies')
+            .values({
+              id,
+              user_id: userId,
+              name: input.name,
+              repeat_every_minutes: input.repeatEveryMinutes,
+              is_default: input.isDefault ? 1 : 0,
+              created_at: now,
+              updated_at: now,
+            })
+            .execute();
+          await writeSteps(tx, id, input.steps);
+          await recordAudit(tx, caller, now, {
+            action: 'escalation_policy.create',
+            resource: { id, name: input.name },
+          });
+        }),
+      );
       return get(userId, id);
     },
 
@@ -156,26 +176,30 @@ export function createPolicyService({ db, clock, requireManagement }: PolicyServ
         );
       }
       const now = clock.now();
-      await db.transaction().execute(async (tx) => {
-        if (patch.isDefault) await takeDefault(tx, userId, id);
-        await tx
-          .updateTable('escalation_policies')
-          .set({
-            name: patch.name ?? current.name,
-            repeat_every_minutes:
-              patch.repeatEveryMinutes === undefined ? current.repeatEveryMinutes : patch.repeatEveryMinutes,
-            is_default: (patch.isDefault ?? current.isDefault) ? 1 : 0,
-            updated_at: now,
-          })
-          .where('id', '=', id)
-          .where('user_id', '=', userId)
-          .execute();
-        if (patch.steps) await writeSteps(tx, id, patch.steps);
-        await recordAudit(tx, caller, now, {
-          action: 'escalation_policy.update',
-          resource: { id, name: patch.name ?? current.name },
-        });
-      });
+      await writingDefault(patch.isDefault, () =>
+        db.transaction().execute(async (tx) => {
+          if (patch.isDefault) await takeDefault(tx, userId, id);
+          await tx
+            .updateTable('escalation_policies')
+            .set({
+              name: patch.name ?? current.name,
+              repeat_every_minutes:
+                patch.repeatEveryMinutes === undefined
+                  ? current.repeatEveryMinutes
+                  : patch.repeatEveryMinutes,
+              is_default: (patch.isDefault ?? current.isDefault) ? 1 : 0,
+              updated_at: now,
+            })
+            .where('id', '=', id)
+            .where('user_id', '=', userId)
+            .execute();
+          if (patch.steps) await writeSteps(tx, id, patch.steps);
+          await recordAudit(tx, caller, now, {
+            action: 'escalation_policy.update',
+            resource: { id, name: patch.name ?? current.name },
+          });
+        }),
+      );
       return get(userId, id);
     },
 

@@ -8,6 +8,7 @@ import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import type { NewStatusPageRow, StatusPageChanges, StatusPageRow } from '../db/status-page-schema.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/session.ts';
 import { statusPageGates } from './gate.ts';
@@ -37,12 +38,6 @@ function domainTaken(): ApiError {
 function isDomainConflict(error: unknown): boolean {
   const { constraint, message } = error as { constraint?: unknown; message?: unknown };
   return [constraint, message].some((text) => typeof text === 'string' && text.includes('custom_domain'));
-}
-
-/** The unique index on slug decides who has it, also for two pages saved at the same moment. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 function columnsFrom(input: StatusPageUpdate): StatusPageChanges {
@@ -104,6 +99,7 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
     try {
       await db.transaction().execute(work);
     } catch (error) {
+      // The unique index on slug decides who has it, also for two pages saved at the same moment.
       if (isUniqueViolation(error)) throw isDomainConflict(error) ? domainTaken() : slugTaken();
       throw error;
     }
