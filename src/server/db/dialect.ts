@@ -56,29 +56,35 @@ export interface ClaimOptions {
   workerId: string;
   /** Added to the monitor's own timeout: how long a claim outlives a worker that died. */
   leaseMarginMs: number;
+  /** Also takes over leases that ran out (default). A look-ahead claim leaves them to the claim of what is due now. */
+  expired?: boolean;
 }
 
+/** Free monitors due by then (the unclaimed-due index), or those whose lease ran out (the lease index). */
+export type ClaimSource = 'free' | 'expired';
+
 /**
- * Claims up to `limit` due monitors for one worker in one statement. On PostgreSQL, SKIP
- * LOCKED lets any number of workers claim at once without waiting on or double-claiming each
- * other's rows; SQLite has a single writer, so the plain subquery is already exclusive.
+ * One claim statement. A CTE runs once (PostgreSQL never inlines one that locks), so LIMIT bounds
+ * the claim; an IN (subquery) may be re-run per row by the planner and claim more than asked.
  */
-export async function claimDueMonitors(
+export function claimDueMonitorsQuery(
   db: Kysely<Database>,
   dialect: Dialect,
+  source: ClaimSource,
   { now, dueBy = now, limit, workerId, leaseMarginMs }: ClaimOptions,
-): Promise<MonitorTable[]> {
-  const isDue = (eb: ExpressionBuilder<Database, 'monitors'>) =>
-    eb.and([
-      eb('paused', '=', 0),
-      eb('next_run_at', '<=', dueBy),
-      eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]),
-    ]);
-  // A CTE runs once (PostgreSQL never inlines one that locks), so LIMIT bounds the claim; an
-  // IN (subquery) may be re-run per row by the planner and claim more than asked.
+) {
   return db
     .with('due', (qb) => {
-      const due = qb.selectFrom('monitors').select('id').where(isDue).orderBy('next_run_at').limit(limit);
+      let due = qb
+        .selectFrom('monitors')
+        .select('id')
+        .where('paused', '=', 0)
+        .where('next_run_at', '<=', dueBy);
+      due =
+        source === 'free'
+          ? due.where('claimed_until', 'is', null).orderBy('next_run_at')
+          : due.where('claimed_until', '<=', now);
+      due = due.limit(limit);
       return dialect === 'postgres' ? due.forUpdate().skipLocked() : due;
     })
     .updateTable('monitors')
@@ -89,8 +95,28 @@ export async function claimDueMonitors(
       claimed_until: sql<number>`${largerOf(dialect, sql`next_run_at`, sql`cast(${now} as bigint)`)} + timeout_ms + ${leaseMarginMs}`,
       claimed_by: workerId,
     })
-    .returningAll()
-    .execute();
+    .returningAll();
+}
+
+/**
+ * Claims up to `limit` due monitors for one worker: first any whose lease ran out (a worker that
+ * died; usually none, found at once by the lease index), then free ones, earliest due first. On
+ * PostgreSQL, SKIP LOCKED lets any number of workers claim at once without waiting on or
+ * double-claiming each other's rows; SQLite has a single writer, so each statement is exclusive.
+ */
+export async function claimDueMonitors(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  options: ClaimOptions,
+): Promise<MonitorTable[]> {
+  const expired =
+    options.expired === false ? [] : await claimDueMonitorsQuery(db, dialect, 'expired', options).execute();
+  if (expired.length >= options.limit) return expired;
+  const free = await claimDueMonitorsQuery(db, dialect, 'free', {
+    ...options,
+    limit: options.limit - expired.length,
+  }).execute();
+  return [...expired, ...free];
 }
 
 /** Gives claims back (a worker stopping with checks it could not finish). */

@@ -23,6 +23,7 @@ import { insertResults } from '../test/result-rows.ts';
 import { insertToldSubscribers } from '../test/subscriber-rows.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
 import type { Dialect } from './connect.ts';
+import { claimDueMonitorsQuery } from './dialect.ts';
 import { explainQuery, type QueryPlan } from './query-plan.ts';
 import type { Database } from './schema.ts';
 
@@ -150,6 +151,18 @@ function expectIndexSearch(plan: QueryPlan, index: string) {
 }
 
 describe('per-poll statements of the periodic jobs', () => {
+  it('claims free due monitors through the unclaimed-due index, and expired leases through the lease index', async () => {
+    const options = { now: NOW, dueBy: NOW + 1000, limit: 50, workerId: 'w1', leaseMarginMs: 15_000 };
+    expectIndexSearch(
+      await explain(claimDueMonitorsQuery(t.db, t.dialect, 'free', options)),
+      'monitors_unclaimed_due_idx',
+    );
+    expectIndexSearch(
+      await explain(claimDueMonitorsQuery(t.db, t.dialect, 'expired', options)),
+      'monitors_claimed_until_idx',
+    );
+  });
+
   it('claims due certificates from the active-state index without reading monitors', async () => {
     const claim = claimDueSslStatesQuery(t.db, t.dialect, {
       now: NOW,

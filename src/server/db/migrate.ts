@@ -38,6 +38,7 @@ import { statusPageLayout } from './migrations/0034-status-page-layout.ts';
 import { workers } from './migrations/0035-workers.ts';
 import { subscriberLanguage } from './migrations/0036-subscriber-language.ts';
 import { managedKeys } from './migrations/0037-managed-keys.ts';
+import { claimIndexes } from './migrations/0038-claim-indexes.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0035-workers': workers,
   '0036-subscriber-language': subscriberLanguage,
   '0037-managed-keys': managedKeys,
+  '0038-claim-indexes': claimIndexes,
 };
 
 export class MigrationError extends Error {

@@ -47,6 +47,8 @@ export async function releaseDeadWorkers(db: Kysely<Database>, now: number): Pro
       await tx
         .updateTable('monitors')
         .set({ claimed_until: null, claimed_by: null })
+        // Found through the lease index: only claimed monitors are in it.
+        .where('claimed_until', 'is not', null)
         .where('paused', '=', 0)
         .where('next_run_at', '<=', now)
         .where('claimed_by', '=', id)

@@ -126,9 +126,11 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
 
   /** Claims monitors due by `dueBy`; each starts at its due time from the clock as it is after the claim. */
   async function claim(dueBy: number, limit: number): Promise<number> {
+    const now = clock.now();
     const claimed = await claimDueMonitors(db, dialect, {
-      now: clock.now(),
+      now,
       dueBy,
+      expired: dueBy <= now,
       limit,
       workerId,
       leaseMarginMs: LEASE_MARGIN_MS,
