@@ -9,7 +9,7 @@ afterEach(async () => {
   await app?.t.close();
 });
 
-const site = (name: string, extra: Record<string, unknown> = {}) => ({
+const site = (name: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   name,
   url: `https://${name.toLowerCase()}.example.com`,
   ...extra,
