@@ -113,19 +113,23 @@ export function assemble({
     plans: billing.plans,
     entitlements: billing.entitlements,
     directory: pageDirectory,
-    servicesOn: (on, parts) => ({
-      monitors: createMonitorService({ ...monitorDeps, db: on, plans: parts.plans }),
-      channels: createAlerts({ ...alertDeps, db: on, entitlements: parts.entitlements }),
-      pages: createStatusPageService({
-        db: on,
-        clock,
-        entitlements: parts.entitlements,
-        publicUrl: config.publicUrl,
-        directory: parts.directory,
-      }),
-      windows: createMaintenanceService({ db: on, clock }),
-      policies: createEscalation({ db: on, clock, secret, entitlements: parts.entitlements }).policies,
-    }),
+    servicesOn: (on, parts) => {
+      const onEscalation = createEscalation({ db: on, clock, secret, entitlements: parts.entitlements });
+      return {
+        monitors: createMonitorService({ ...monitorDeps, db: on, plans: parts.plans }),
+        channels: createAlerts({ ...alertDeps, db: on, entitlements: parts.entitlements }),
+        pages: createStatusPageService({
+          db: on,
+          clock,
+          entitlements: parts.entitlements,
+          publicUrl: config.publicUrl,
+          directory: parts.directory,
+        }),
+        windows: createMaintenanceService({ db: on, clock }),
+        policies: onEscalation.policies,
+        monitorPolicies: onEscalation.monitors,
+      };
+    },
   });
   const deployments = createDeploymentService({
     db,

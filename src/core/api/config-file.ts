@@ -2,6 +2,7 @@
 // file's own choosing, and its fields are the API's create schemas, so the file, the CLI's local
 // check, the apply route and the published JSON Schema all validate alike.
 import { z } from 'zod';
+import { MAX_DEPENDENCIES, monitorAlertSettingsInputSchema } from './alert-settings.ts';
 import { channelInputSchema, MAX_CHANNELS_PER_MONITOR } from './alerts.ts';
 import {
   escalationPolicyInputSchema,
@@ -29,6 +30,25 @@ const monitorExtras = {
     .meta({
       description: 'Keys of alertChannels this monitor alerts; left out, its channels are left as they are',
     }),
+  // The alert settings below go back to their defaults when left out, as export leaves them out then.
+  dependsOn: z
+    .array(managedKeySchema)
+    .max(MAX_DEPENDENCIES, `A monitor can depend on at most ${MAX_DEPENDENCIES} monitors.`)
+    .optional()
+    .meta({
+      description:
+        'Keys of monitors this one depends on: while one of them is down, its failures open no incident and send no alert; left out, it depends on none',
+    }),
+  renotifyMinutes: monitorAlertSettingsInputSchema.shape.renotifyMinutes.meta({
+    description: 'Remind the channels every so many minutes while down; left out or null: never',
+  }),
+  alertOnDegraded: monitorAlertSettingsInputSchema.shape.alertOnDegraded.meta({
+    description: 'Alert when the monitor answers slowly for two checks running; left out: false',
+  }),
+  escalationPolicy: managedKeySchema.optional().meta({
+    description:
+      "Key of the escalationPolicies entry its outages follow; left out, the workspace's default policy",
+  }),
 };
 
 export const configMonitorSchema = z.discriminatedUnion('kind', [

@@ -310,7 +310,18 @@ describe('the JSON Schema of upwatch.yaml', () => {
     expect(root?.properties.monitors?.propertyNames?.pattern).toBe('^[a-z0-9][a-z0-9_-]{0,62}$');
     // One alternative per monitor kind, each with the API's own fields.
     const kinds = JSON.stringify(root?.properties.monitors?.additionalProperties);
-    for (const field of ['"url"', '"port"', '"packets"', '"recordType"', '"cron"', '"alerts"']) {
+    for (const field of [
+      '"url"',
+      '"port"',
+      '"packets"',
+      '"recordType"',
+      '"cron"',
+      '"alerts"',
+      '"dependsOn"',
+      '"renotifyMinutes"',
+      '"alertOnDegraded"',
+      '"escalationPolicy"',
+    ]) {
       expect(kinds).toContain(field);
     }
   });

@@ -81,8 +81,9 @@ function stepsOf(key: string, entry: ConfigEscalationPolicy, ids: ReadonlyMap<st
 export async function applyPolicies(
   { db, caller, policies, stored, channelIds }: PolicySectionDeps,
   wanted: NonNullable<ConfigFile['escalationPolicies']>,
-): Promise<ConfigChange[]> {
+): Promise<{ changes: ConfigChange[]; idsByKey: Map<string, string> }> {
   const byKey = new Map(stored.map((policy) => [policy.key, policy]));
+  const idsByKey = new Map(stored.map((policy) => [policy.key, policy.id]));
   const changes: ConfigChange[] = [];
   for (const [key, entry] of Object.entries(wanted)) {
     const current = byKey.get(key);
@@ -115,8 +116,9 @@ export async function applyPolicies(
       },
       changes,
     );
+    idsByKey.set(key, id);
   }
-  return changes;
+  return { changes, idsByKey };
 }
 
 export async function prunePolicies(

@@ -11,6 +11,14 @@ import { monitorKinds } from '../monitors/kinds/registry.ts';
 import type { MonitorService } from '../monitors/service.ts';
 import { diffFields, kindChanged } from './fields.ts';
 import { assignKeys } from './keys.ts';
+import {
+  type AlertEntry,
+  alertSettingsDiff,
+  isAlertSetting,
+  type PendingAlertSettings,
+  storedAlertEntries,
+  withoutAlertSettings,
+} from './monitor-alerts.ts';
 import { pruneSection, settle } from './settle.ts';
 
 const COMMON_FIELDS = [
@@ -35,7 +43,7 @@ function hasInterval(kind: Monitor['kind']): boolean {
 }
 
 /** The monitor as the file writes it; `alerts` only when it has channels of its own. */
-function fileEntry(monitor: Monitor, alerts: string[]): ConfigMonitor {
+function fileEntry(monitor: Monitor, alerts: string[], settings: AlertEntry): ConfigMonitor {
   const entry: Record<string, unknown> = { kind: monitor.kind };
   for (const field of COMMON_FIELDS) entry[field] = monitor[field];
   if (hasInterval(monitor.kind)) {
@@ -45,6 +53,7 @@ function fileEntry(monitor: Monitor, alerts: string[]): ConfigMonitor {
   const own = monitor as unknown as Record<string, unknown>;
   for (const field of KIND_FIELDS[monitor.kind]) entry[field] = own[field];
   if (alerts.length > 0) entry.alerts = alerts;
+  Object.assign(entry, settings);
   return entry as ConfigMonitor;
 }
 
@@ -53,6 +62,7 @@ export async function storedMonitors(
   monitors: MonitorService,
   workspaceId: string,
   channelKeys: ReadonlyMap<string, string>,
+  policyKeys: ReadonlyMap<string, string>,
 ): Promise<StoredMonitor[]> {
   const rows = await db
     .selectFrom('monitors')
@@ -67,8 +77,11 @@ export async function storedMonitors(
     .select(['monitor_alert_channels.monitor_id', 'monitor_alert_channels.channel_id'])
     .where('monitors.user_id', '=', workspaceId)
     .execute();
+  const keyed = assignKeys(rows, 'monitor');
+  const monitorKeys = new Map(keyed.map((row) => [row.id, row.key]));
+  const settings = await storedAlertEntries(db, workspaceId, monitorKeys, policyKeys);
   const stored: StoredMonitor[] = [];
-  for (const row of assignKeys(rows, 'monitor')) {
+  for (const row of keyed) {
     const alerts = links
       .filter((link) => link.monitor_id === row.id)
       .flatMap((link) => channelKeys.get(link.channel_id) ?? [])
@@ -78,7 +91,7 @@ export async function storedMonitors(
       id: row.id,
       key: row.key,
       managed: row.managed_key !== null,
-      entry: fileEntry(monitor, alerts),
+      entry: fileEntry(monitor, alerts, settings.get(row.id) ?? {}),
     });
   }
   return stored;
@@ -94,7 +107,10 @@ function seconds(entry: Pick<ConfigMonitor, 'intervalMinutes' | 'intervalSeconds
 function monitorDiff(current: ConfigMonitor | null, wanted: ConfigMonitor): FieldChange[] {
   // The kind first: a create reads "kind, name, …" (an update never changes it).
   const { alerts, intervalMinutes, intervalSeconds, kind, ...rest } = wanted;
-  const fields = diffFields(current as Record<string, unknown> | null, { kind, ...rest });
+  const fields = diffFields(current as Record<string, unknown> | null, {
+    kind,
+    ...withoutAlertSettings(rest),
+  });
   const before = current ? seconds(current) : undefined;
   const after = seconds(wanted);
   if (after !== undefined && before !== after) {
@@ -111,6 +127,7 @@ function monitorDiff(current: ConfigMonitor | null, wanted: ConfigMonitor): Fiel
         : { field: 'alerts', after: alerts },
     );
   }
+  fields.push(...alertSettingsDiff(current, wanted));
   return fields;
 }
 
@@ -118,7 +135,9 @@ function monitorDiff(current: ConfigMonitor | null, wanted: ConfigMonitor): Fiel
 function updateOf(wanted: ConfigMonitor, fields: FieldChange[]): MonitorUpdate {
   const source = wanted as Record<string, unknown>;
   const update: Record<string, unknown> = {};
-  for (const { field } of fields) if (field !== 'alerts' && field !== 'kind') update[field] = source[field];
+  for (const { field } of fields) {
+    if (field !== 'alerts' && field !== 'kind' && !isAlertSetting(field)) update[field] = source[field];
+  }
   return update as MonitorUpdate;
 }
 
@@ -148,16 +167,21 @@ function channelIdsOf(key: string, alerts: string[], channelIds: ReadonlyMap<str
 export async function applyMonitors(
   { db, caller, now, monitors, stored, channelIds }: MonitorSectionDeps,
   wanted: NonNullable<ConfigFile['monitors']>,
-): Promise<{ changes: ConfigChange[]; idsByKey: Map<string, string> }> {
+): Promise<{
+  changes: ConfigChange[];
+  idsByKey: Map<string, string>;
+  alertSettings: PendingAlertSettings[];
+}> {
   const byKey = new Map(stored.map((monitor) => [monitor.key, monitor]));
   const idsByKey = new Map(stored.map((monitor) => [monitor.key, monitor.id]));
   const changes: ConfigChange[] = [];
+  const alertSettings: PendingAlertSettings[] = [];
   for (const [key, entry] of Object.entries(wanted)) {
     const current = byKey.get(key);
     if (current && current.entry.kind !== entry.kind)
       throw kindChanged('monitors', key, current.entry.kind, entry.kind);
     const fields = monitorDiff(current?.entry ?? null, entry);
-    const { alerts, ...input } = entry;
+    const { alerts, ...input } = withoutAlertSettings(entry);
     let id = current?.id;
     if (!id) id = (await monitors.create(caller, input as MonitorInput)).id;
     else {
@@ -167,6 +191,10 @@ export async function applyMonitors(
     if (alerts !== undefined && fields.some((change) => change.field === 'alerts')) {
       await setMonitorChannels(db, caller, now, id, channelIdsOf(key, alerts, channelIds));
     }
+    // Set once every monitor and policy of the file exists: they may name ones made after this.
+    if (fields.some((change) => isAlertSetting(change.field))) {
+      alertSettings.push({ key, id, current: current?.entry ?? null, wanted: entry });
+    }
     await settle(
       db,
       caller,
@@ -175,7 +203,7 @@ export async function applyMonitors(
     );
     idsByKey.set(key, id);
   }
-  return { changes, idsByKey };
+  return { changes, idsByKey, alertSettings };
 }
 
 export async function pruneMonitors(

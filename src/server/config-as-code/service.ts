@@ -16,6 +16,7 @@ import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Clock } from '../clock.ts';
 import { joinTransaction } from '../db/joined-transaction.ts';
 import type { Database } from '../db/schema.ts';
+import type { MonitorPolicyService } from '../escalation/monitor-policy.ts';
 import type { PolicyService } from '../escalation/policies.ts';
 import type { Caller } from '../http/session.ts';
 import type { MaintenanceService } from '../maintenance/service.ts';
@@ -26,6 +27,7 @@ import type { StatusPageService } from '../status-pages/service.ts';
 import { applyChannels, exportChannel, pruneChannels, storedChannels } from './channels.ts';
 import { applyPolicies, prunePolicies, storedPolicies } from './escalation.ts';
 import { applyWindows, pruneWindows, storedWindows } from './maintenance.ts';
+import { applyMonitorAlerts } from './monitor-alerts.ts';
 import { applyMonitors, exportMonitors, pruneMonitors, storedMonitors } from './monitors.ts';
 import { applyPages, exportPage, prunePages, storedPages } from './status-pages.ts';
 
@@ -38,6 +40,7 @@ interface Services {
   pages: StatusPageService;
   windows: MaintenanceService;
   policies: PolicyService;
+  monitorPolicies: MonitorPolicyService;
 }
 
 export interface ConfigServiceDeps {
@@ -75,14 +78,16 @@ export function createConfigService(deps: ConfigServiceDeps) {
   async function load(db: Kysely<Database>, services: Services, workspaceId: string) {
     const channels = await storedChannels(db, key, workspaceId);
     const channelKeys = new Map(channels.map((channel) => [channel.id, channel.key]));
-    const monitors = await storedMonitors(db, services.monitors, workspaceId, channelKeys);
+    const policies = await storedPolicies(db, services.policies, workspaceId, channelKeys);
+    const policyKeys = new Map(policies.map((policy) => [policy.id, policy.key]));
+    const monitors = await storedMonitors(db, services.monitors, workspaceId, channelKeys, policyKeys);
     const monitorKeys = new Map(monitors.map((monitor) => [monitor.id, monitor.key]));
     return {
       channels,
       monitors,
       pages: await storedPages(db, services.pages, workspaceId, monitorKeys),
       windows: await storedWindows(db, services.windows, workspaceId, monitorKeys),
-      policies: await storedPolicies(db, services.policies, workspaceId, channelKeys),
+      policies,
     };
   }
 
@@ -130,8 +135,22 @@ export function createConfigService(deps: ConfigServiceDeps) {
       ...monitors.changes,
       ...(await applyPages(pageDeps, config.statusPages ?? {})),
       ...(await applyWindows(windowDeps, config.maintenanceWindows ?? {})),
-      ...(await applyPolicies(policyDeps, config.escalationPolicies ?? {})),
     ];
+    const policies = await applyPolicies(policyDeps, config.escalationPolicies ?? {});
+    changes.push(...policies.changes);
+    // Monitors name monitors and policies the file may only just have made: their changes are
+    // already among the monitors'; this writes them.
+    await applyMonitorAlerts(
+      {
+        db,
+        caller,
+        now: monitorDeps.now,
+        monitorPolicies: services.monitorPolicies,
+        monitorIds: monitors.idsByKey,
+        policyIds: policies.idsByKey,
+      },
+      monitors.alertSettings,
+    );
     // Only the sections the file has are pruned; what refers to others goes first.
     if (prune && config.statusPages) changes.push(...(await prunePages(pageDeps, config.statusPages)));
     if (prune && config.maintenanceWindows) {
