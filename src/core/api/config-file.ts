@@ -175,6 +175,11 @@ export const configApplyInputSchema = z
   .meta({ id: 'ConfigApplyInput' });
 export type ConfigApplyInput = z.infer<typeof configApplyInputSchema>;
 
+/** A plan is an apply's dry run that any member may ask for, a viewer key from a pull request too. */
+export const configPlanInputSchema = configApplyInputSchema
+  .omit({ dryRun: true })
+  .meta({ id: 'ConfigPlanInput' });
+
 export const fieldChangeSchema = z
   .object({
     field: z.string(),

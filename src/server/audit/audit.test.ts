@@ -16,6 +16,7 @@ const PERSONAL = [
   'PATCH /digest-settings',
   'POST /reports/preview',
   'POST /imports/{source}/preview',
+  'POST /config/plan',
 ];
 
 let app: Awaited<ReturnType<typeof createUserApp>>;

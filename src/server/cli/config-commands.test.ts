@@ -29,13 +29,13 @@ afterEach(async () => {
 });
 
 /** A pro workspace and an API key for it, made as its owner would in the app. */
-async function workspaceKey(): Promise<string> {
+async function workspaceKey(role: 'member' | 'viewer' = 'member'): Promise<string> {
   const user = await createUser(t.auth);
   await t.grant(user.id, 'pro');
   const response = await t.request('/api/v1/api-keys', {
     method: 'POST',
     headers: { cookie: user.cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'CI' }),
+    body: JSON.stringify({ name: 'CI', role }),
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { key: string }).key;
@@ -111,6 +111,19 @@ describe('upwatch plan and apply', () => {
     writeFile('upwatch.yaml', text.replace('timeoutSeconds: 10', 'timeoutSeconds: 20'));
     const changed = await upwatch(['plan', '-f', file], key, env);
     expect(changed.stdout).toBe('update monitor api ("API")\n    ~ timeoutSeconds: 10 → 20\n');
+  }, 60_000);
+
+  it('plans with a viewer key, as a pull request would, which cannot apply', async () => {
+    const key = await workspaceKey('viewer');
+    const file = writeFile('upwatch.yaml', FILE);
+    const env = { OPS_SLACK_URL: SLACK_URL };
+    const plan = await upwatch(['plan', '-f', file], key, env);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stderr).toContain('Plan: 2 to create, 0 to update, 0 to delete.');
+    const applied = await upwatch(['apply', '-f', file], key, env);
+    expect(applied.code).not.toBe(0);
+    expect(applied.stderr).toContain('forbidden_role');
+    expect(emptyFile((await upwatch(['export'], key)).stdout)).toBe(true);
   }, 60_000);
 
   it('exports a file that, applied to an empty workspace, exports the same again', async () => {

@@ -139,10 +139,10 @@ export async function runConfigCommand(
   output.progress(
     `${dryRun ? 'Planning' : 'Applying'} ${loaded.count} resources from ${args.file} against ${url}…`,
   );
-  const result = (await call(url, apiKey, 'POST', '/config/apply', {
+  // A plan has its own route, so a viewer key (safe to give pull requests) can run it.
+  const result = (await call(url, apiKey, 'POST', dryRun ? '/config/plan' : '/config/apply', {
     config: loaded.config,
     prune: args.prune,
-    dryRun,
   })) as ConfigApplyResult;
   const lines = formatChanges(result.changes, loaded.secrets, env.colour);
   if (lines.length > 0) output.out(`${lines.join('\n')}\n`);

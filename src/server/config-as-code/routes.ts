@@ -6,6 +6,7 @@ import {
   configApplyInputSchema,
   configApplyResultSchema,
   configFileSchema,
+  configPlanInputSchema,
 } from '../../core/api/config-file.ts';
 import { errorSchema } from '../../core/api/errors.ts';
 import { ApiError } from '../http/errors.ts';
@@ -36,6 +37,24 @@ const apply = createRoute({
       'validation_failed or unknown_field (the field named first), kind_changed, unknown_channel, unknown_monitor, unresolved_variable, window_in_past or private_target: nothing was changed',
     ),
     409: json(errorSchema, 'slug_taken or domain_taken: another status page has it; nothing was changed'),
+  },
+});
+const plan = createRoute({
+  method: 'post',
+  path: '/config/plan',
+  tags,
+  summary:
+    'The changes applying upwatch.yaml would make, field by field; changes nothing (a viewer key may ask)',
+  request: body(configPlanInputSchema),
+  responses: {
+    200: json(configApplyResultSchema, 'The changes; none when the workspace already matches'),
+    401: json(errorSchema, 'Not signed in'),
+    403: json(
+      errorSchema,
+      'What apply would refuse: monitor_limit_reached, interval_below_plan_minimum or feature_not_in_plan',
+    ),
+    422: json(errorSchema, 'What apply would refuse: validation_failed, unknown_field, unknown_channel, …'),
+    409: json(errorSchema, 'slug_taken or domain_taken'),
   },
 });
 const exportRoute = createRoute({
@@ -85,6 +104,12 @@ export function mountConfigRoutes(api: OpenAPIHono<AppEnv>, service: ConfigServi
     const unresolved = unresolvedVariable(input.config, ['config']);
     if (unresolved) throw new ApiError(422, 'unresolved_variable', unresolved);
     return c.json(await service.apply(requireCaller(c), input), 200);
+  });
+  api.openapi(plan, async (c) => {
+    const input = c.req.valid('json');
+    const unresolved = unresolvedVariable(input.config, ['config']);
+    if (unresolved) throw new ApiError(422, 'unresolved_variable', unresolved);
+    return c.json(await service.apply(requireCaller(c), { ...input, dryRun: true }), 200);
   });
   api.openapi(exportRoute, async (c) => c.json(await service.export(requireWorkspace(c).id), 200));
   api.openapi(schemaRoute, (c) => c.json(schema, 200));

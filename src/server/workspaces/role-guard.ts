@@ -18,8 +18,8 @@ const PERSONAL_ROUTES = [
   /^\/workspace\/invitations\/accept$/,
 ];
 const MEMBER_ROUTES = /^\/workspace\/(members|invitations)(\/.*)?$/;
-/** POSTs that only read: an import's dry run carries a file but writes nothing. */
-const READING_POSTS = /^\/imports\/[^/]+\/preview$/;
+/** POSTs that only read: an import's dry run and a config plan carry a file but write nothing. */
+const READING_POSTS = /^\/(imports\/[^/]+\/preview|config\/plan)$/;
 
 /** What a request to /api/v1 does in its workspace; null for a person's own things. */
 export function actionOf(method: string, path: string): WorkspaceAction | null {

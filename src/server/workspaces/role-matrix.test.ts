@@ -46,6 +46,8 @@ function actionOf(method: string, path: string) {
   if (method === 'GET') return 'read';
   // An import's dry run carries the file in a POST but writes nothing.
   if (method === 'POST' && path === '/imports/{source}/preview') return 'read';
+  // So does a plan of upwatch.yaml: an apply's dry run.
+  if (method === 'POST' && path === '/config/plan') return 'read';
   if (path === '/workspace' || path === '/workspace/transfer') return 'manageWorkspace';
   return MEMBERSHIP.test(path) ? 'manageMembers' : 'write';
 }

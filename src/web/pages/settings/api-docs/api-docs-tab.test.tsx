@@ -219,7 +219,13 @@ describe('API Documentation settings tab', () => {
     expect(workflow).toContain('UPWATCH_URL: https://upwatch.example\n');
     expect(workflow).toMatch(/pull_request:[\s\S]*push:\n {4}branches: \[main\]/);
     expect(workflow).toContain(
-      "- if: github.event_name == 'pull_request'\n        run: upwatch plan -f upwatch.yaml",
+      [
+        "- if: github.event_name == 'pull_request'",
+        '        # A viewer key is enough to plan, and it cannot change anything.',
+        '        env:',
+        '          UPWATCH_API_KEY: ${{ secrets.UPWATCH_PLAN_KEY }}',
+        '        run: upwatch plan -f upwatch.yaml',
+      ].join('\n'),
     );
     expect(workflow).toContain(
       "- if: github.event_name == 'push'\n        run: upwatch apply -f upwatch.yaml",

@@ -32,6 +32,9 @@ jobs:
       # The CLI is Upwatch's own \`upwatch\` bin: its Git URL or an \`npm pack\` tarball.
       - run: npm install --global "\${{ vars.UPWATCH_CLI }}"
       - if: github.event_name == 'pull_request'
+        # A viewer key is enough to plan, and it cannot change anything.
+        env:
+          UPWATCH_API_KEY: \${{ secrets.UPWATCH_PLAN_KEY }}
         run: upwatch plan -f upwatch.yaml
       - if: github.event_name == 'push'
         run: upwatch apply -f upwatch.yaml
