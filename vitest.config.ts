@@ -42,6 +42,9 @@ export default defineConfig({
           exclude: browserTests,
           environment: 'happy-dom',
           setupFiles: ['src/web/test/setup.ts'],
+          // A page's first render loads its whole module graph: seconds when the unit project
+          // shares the two cores. Waiting longer never makes a broken page pass.
+          testTimeout: 20_000,
         },
       },
       {

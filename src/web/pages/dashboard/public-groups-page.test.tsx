@@ -7,7 +7,7 @@ import { json, stubServer, TEST_USER } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 import { makeStatusPage } from '../../test/status-pages';
 
-const LOAD = { timeout: 3000 };
+const LOAD = { timeout: 10_000 };
 
 describe('public status groups page', () => {
   it('lists only published pages, with plain links to the server-rendered page and each monitor’s status', async () => {

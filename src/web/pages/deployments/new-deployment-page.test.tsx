@@ -7,7 +7,7 @@ import { json, type RecordedRequest, stubServer, TEST_USER } from '../../test/fa
 import { makeRow } from '../../test/monitors';
 import { renderApp } from '../../test/render-app';
 
-const LOAD = { timeout: 3000 };
+const LOAD = { timeout: 10_000 };
 
 function showForm(record: (request: RecordedRequest) => Response) {
   const server = stubServer({

@@ -7,7 +7,7 @@ import { makePlanCustomer } from '../../../test/billing';
 import { json, type RecordedRequest, stubServer, TEST_USER } from '../../../test/fake-server';
 import { renderApp } from '../../../test/render-app';
 
-const LOAD = { timeout: 3000 };
+const LOAD = { timeout: 10_000 };
 const DAY = 86_400_000;
 const FULL_KEY = 'uw_live_Ab3xQ9mN2pR7sT4vW8yZ1cD5fG6hJ0kL3nP7qS2';
 const ci: ApiKey = {

@@ -7,7 +7,7 @@ import { makeWebhook } from '../../../test/deployments';
 import { json, type RecordedRequest, stubServer, TEST_USER } from '../../../test/fake-server';
 import { renderApp } from '../../../test/render-app';
 
-const LOAD = { timeout: 3000 };
+const LOAD = { timeout: 10_000 };
 const SECRET = 'whsec_4f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c';
 
 function showWebhooks(routes: Record<string, (r: RecordedRequest) => Response> = {}) {

@@ -8,7 +8,7 @@ import { makeMonitor } from '../../../test/monitors';
 import { renderApp } from '../../../test/render-app';
 import { makeStatusPage } from '../../../test/status-pages';
 
-const LOAD = { timeout: 3000 };
+const LOAD = { timeout: 10_000 };
 type Handler = (request: RecordedRequest) => Response;
 
 function serve(pages: () => StatusPage[], extra: Record<string, Handler> = {}) {

@@ -8,7 +8,7 @@ import { makeMonitor } from '../../../test/monitors';
 import { renderApp } from '../../../test/render-app';
 import { makeStatusPage } from '../../../test/status-pages';
 
-const LOAD = { timeout: 3000 };
+const LOAD = { timeout: 10_000 };
 const monitors = [
   makeMonitor({ id: 'm-1', name: 'Marketing site' }),
   makeMonitor({ id: 'm-2', name: 'Checkout API' }),

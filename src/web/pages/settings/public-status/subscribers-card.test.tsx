@@ -6,7 +6,7 @@ import { json, stubServer, TEST_USER } from '../../../test/fake-server';
 import { renderApp } from '../../../test/render-app';
 import { makeStatusPage } from '../../../test/status-pages';
 
-const LOAD = { timeout: 3000 };
+const LOAD = { timeout: 10_000 };
 const CREATED = Date.UTC(2025, 2, 1, 12);
 
 function subscribers(): SubscriberList {
