@@ -28,9 +28,10 @@ const reusePrefix = process.env[REUSABLE_SCHEMA_PREFIX];
 async function releasePostgresSchema(schema: string, admin: DatabaseHandle): Promise<void> {
   if (reusePrefix && schema.startsWith(reusePrefix)) {
     try {
-      await resetMigratedPostgresSchema(postgresUrl, schema);
-      emptied.push(schema);
-      return;
+      if (await resetMigratedPostgresSchema(postgresUrl, schema)) {
+        emptied.push(schema);
+        return;
+      }
     } catch {
       // Dropped instead, as without reuse.
     }
