@@ -32,6 +32,8 @@ export default defineConfig({
           // The SQLite default's start-up promises are proven once, in `npm test`.
           exclude: [...browserTests, 'src/server/cli/main.test.ts'],
           environment: 'node',
+          // Names this run's PostgreSQL schemas, which test processes empty and reuse.
+          globalSetup: ['src/server/test/postgres-global-setup.ts'],
         },
       },
       {

@@ -131,7 +131,7 @@ async function seed(db: Kysely<Database>, dialect: Dialect) {
 
 // Seeding 400 monitors with history takes seconds on PostgreSQL when the machine is busy.
 beforeAll(async () => {
-  t = await createTestDatabase();
+  t = await createTestDatabase({ pristine: true });
   parentIds = await seed(t.db, t.dialect);
 }, 60_000);
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { createLogger } from '../logger.ts';
 import { createTargetGuard } from '../net/target-guard.ts';
 import { loopbackOnlyOpener } from '../net/test/loopback-only.ts';
 import { insertMonitors, monitorRow } from '../test/monitor-rows.ts';
+import { createTestDatabase } from '../test/test-db.ts';
 import { dueDomainsQuery } from './claim.ts';
 import { createDomainJob, type DomainJob } from './domain-job.ts';
 import { createRdapClient } from './rdap-client.ts';
@@ -204,26 +205,33 @@ describe('claiming due domains', () => {
   });
 
   it('finds due domains by an index search on next_check_at', async () => {
-    const rows = Array.from({ length: 2000 }, (_, index) => ({
-      domain: `d${index}.com`,
-      next_check_at: index * 60_000,
-    }));
-    await t.db.insertInto('domain_expiry').values(rows).execute();
-    const options = { now: 30 * 60_000, limit: 4, workerId: 'w', leaseMs: 60_000 };
-    const compiled = dueDomainsQuery(t.db, t.database.dialect, options).compile();
-    const plan = async () => {
-      if (t.database.dialect === 'sqlite') {
-        const explained = CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]);
-        const result = await t.db.executeQuery<{ detail: string }>(explained);
-        return result.rows.map((row) => row.detail).join('\n');
-      }
-      await t.db.executeQuery(CompiledQuery.raw('analyze domain_expiry'));
-      const explained = CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]);
-      const result = await t.db.executeQuery<{ 'QUERY PLAN': string }>(explained);
-      return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-    };
-    const text = await plan();
-    expect(text).toMatch(/domain_expiry_due_idx/);
-    expect(text).not.toMatch(/SCAN domain_expiry(?! USING)|Seq Scan/);
+    // Its own schema, unused before: a plan reads the table's size and statistics.
+    const database = await createTestDatabase({ pristine: true });
+    const { db, dialect } = database;
+    try {
+      const rows = Array.from({ length: 2000 }, (_, index) => ({
+        domain: `d${index}.com`,
+        next_check_at: index * 60_000,
+      }));
+      await db.insertInto('domain_expiry').values(rows).execute();
+      const options = { now: 30 * 60_000, limit: 4, workerId: 'w', leaseMs: 60_000 };
+      const compiled = dueDomainsQuery(db, dialect, options).compile();
+      const plan = async () => {
+        if (dialect === 'sqlite') {
+          const explained = CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]);
+          const result = await db.executeQuery<{ detail: string }>(explained);
+          return result.rows.map((row) => row.detail).join('\n');
+        }
+        await db.executeQuery(CompiledQuery.raw('analyze domain_expiry'));
+        const explained = CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]);
+        const result = await db.executeQuery<{ 'QUERY PLAN': string }>(explained);
+        return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+      };
+      const text = await plan();
+      expect(text).toMatch(/domain_expiry_due_idx/);
+      expect(text).not.toMatch(/SCAN domain_expiry(?! USING)|Seq Scan/);
+    } finally {
+      await database.destroy();
+    }
   });
 });
