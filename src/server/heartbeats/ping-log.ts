@@ -3,7 +3,7 @@
 // logged 60 pings in the last minute refuses more. Counting the log in the database holds across
 // several `serve` processes on one PostgreSQL, where an in-memory count would allow 60 per process;
 // the count and the insert run under the monitor row's lock (receive-ping.ts takes it), so two
-// pings cannot both be 60th.
+// pings cannot both be 60th. A batch of pings is logged in a few statements, not a few per ping.
 import { type Kysely, sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { HeartbeatPing } from '../../core/api/monitor-kinds/heartbeat.ts';
@@ -16,34 +16,16 @@ export const PINGS_PER_MINUTE = 60;
 export const PINGS_KEPT = 100;
 const MINUTE_MS = 60_000;
 
-/** When the run this completion ends started: the latest /start of the same ?rid= since the last completion. */
-async function pairedStart(tx: Kysely<Database>, monitor: MonitorTable, ping: Ping): Promise<number | null> {
-  if (ping.kind === 'start') return null;
-  let query = tx
-    .selectFrom('heartbeat_pings')
-    .select('at')
-    .where('monitor_id', '=', monitor.id)
-    .where('kind', '=', 'start')
-    .orderBy('at', 'desc')
-    .limit(1);
-  query =
-    ping.rid === null
-      ? query.where('rid', 'is', null).where('at', '>=', monitor.last_ping_at ?? 0)
-      : query.where('rid', '=', ping.rid);
-  const start = await query.executeTakeFirst();
-  return start ? Number(start.at) : null;
+/** A ping of a batch with its monitor (at most one per monitor in a batch). */
+export interface LoggedPing {
+  monitor: MonitorTable;
+  ping: Ping;
+  at: number;
 }
 
-async function rateLimit(tx: Kysely<Database>, monitorId: string, now: number): Promise<void> {
-  const recent = await tx
-    .selectFrom('heartbeat_pings')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min<number>('at').as('oldest')])
-    .where('monitor_id', '=', monitorId)
-    .where('at', '>', now - MINUTE_MS)
-    .executeTakeFirstOrThrow();
-  if (Number(recent.count) < PINGS_PER_MINUTE) return;
-  const retryAfter = Math.max(1, Math.ceil((Number(recent.oldest) + MINUTE_MS - now) / 1000));
-  throw new ApiError(
+function rateLimited(oldest: number, at: number): ApiError {
+  const retryAfter = Math.max(1, Math.ceil((oldest + MINUTE_MS - at) / 1000));
+  return new ApiError(
     429,
     'rate_limited',
     `A heartbeat takes at most ${PINGS_PER_MINUTE} pings a minute. Try again in ${retryAfter} s.`,
@@ -51,38 +33,107 @@ async function rateLimit(tx: Kysely<Database>, monitorId: string, now: number): 
   );
 }
 
-/**
- * Logs one ping inside its batch's transaction (the monitor row already locked there): refused
- * with 429 past the rate limit before anything is written, so a refusal leaves the batch intact.
- */
-export async function logPing(
+/** The pings of the last minute refuse a 61st: by its monitor's log, one query for the batch. */
+async function refusals(
   tx: Kysely<Database>,
-  monitor: MonitorTable,
-  ping: Ping,
-  now: number,
-): Promise<void> {
-  await rateLimit(tx, monitor.id, now);
-  const startedAt = await pairedStart(tx, monitor, ping);
+  entries: readonly LoggedPing[],
+): Promise<Map<LoggedPing, ApiError>> {
+  const since = Math.min(...entries.map((entry) => entry.at)) - MINUTE_MS;
+  const recent = await tx
+    .selectFrom('heartbeat_pings')
+    .select(['monitor_id', 'at'])
+    .where(
+      'monitor_id',
+      'in',
+      entries.map((entry) => entry.monitor.id),
+    )
+    .where('at', '>', since)
+    .execute();
+  const refused = new Map<LoggedPing, ApiError>();
+  for (const entry of entries) {
+    const times = recent
+      .filter((row) => row.monitor_id === entry.monitor.id && Number(row.at) > entry.at - MINUTE_MS)
+      .map((row) => Number(row.at));
+    if (times.length >= PINGS_PER_MINUTE) refused.set(entry, rateLimited(Math.min(...times), entry.at));
+  }
+  return refused;
+}
+
+/**
+ * When each completion's run started: the latest /start of the same ?rid= (without one, since the
+ * monitor's last completion). One query for the batch: the latest start per monitor and rid.
+ */
+async function pairedStarts(
+  tx: Kysely<Database>,
+  entries: readonly LoggedPing[],
+): Promise<Map<LoggedPing, number>> {
+  const ending = entries.filter((entry) => entry.ping.kind !== 'start');
+  if (ending.length === 0) return new Map();
+  const starts = await tx
+    .selectFrom('heartbeat_pings')
+    .select((eb) => ['monitor_id', 'rid', eb.fn.max<number>('at').as('at')])
+    .where(
+      'monitor_id',
+      'in',
+      ending.map((entry) => entry.monitor.id),
+    )
+    .where('kind', '=', 'start')
+    .groupBy(['monitor_id', 'rid'])
+    .execute();
+  const paired = new Map<LoggedPing, number>();
+  for (const entry of ending) {
+    const start = starts.find((row) => row.monitor_id === entry.monitor.id && row.rid === entry.ping.rid);
+    if (!start) continue;
+    const at = Number(start.at);
+    if (entry.ping.rid !== null || at >= (entry.monitor.last_ping_at ?? 0)) paired.set(entry, at);
+  }
+  return paired;
+}
+
+/**
+ * Logs a batch's pings inside its transaction (the monitor rows already locked there), a few
+ * statements for the whole batch. A ping past the rate limit is refused before anything is
+ * written and left out; the refusals are returned, so the rest of the batch goes on.
+ */
+export async function logPings(
+  tx: Kysely<Database>,
+  entries: readonly LoggedPing[],
+): Promise<Map<LoggedPing, ApiError>> {
+  if (entries.length === 0) return new Map();
+  const refused = await refusals(tx, entries);
+  const logged = entries.filter((entry) => !refused.has(entry));
+  if (logged.length === 0) return refused;
+  const started = await pairedStarts(tx, logged);
   await tx
     .insertInto('heartbeat_pings')
-    .values({
-      id: uuidv7(),
-      monitor_id: monitor.id,
-      at: now,
-      kind: ping.kind,
-      exit_status: ping.exitStatus,
-      rid: ping.rid,
-      duration_ms: startedAt === null ? null : now - startedAt,
-      source_address: ping.sourceAddress,
-      user_agent: ping.userAgent,
-      body: ping.body,
-      body_truncated: ping.bodyTruncated ? 1 : 0,
-    })
+    .values(
+      logged.map((entry) => {
+        const startedAt = started.get(entry);
+        return {
+          id: uuidv7(),
+          monitor_id: entry.monitor.id,
+          at: entry.at,
+          kind: entry.ping.kind,
+          exit_status: entry.ping.exitStatus,
+          rid: entry.ping.rid,
+          duration_ms: startedAt === undefined ? null : entry.at - startedAt,
+          source_address: entry.ping.sourceAddress,
+          user_agent: entry.ping.userAgent,
+          body: entry.ping.body,
+          body_truncated: entry.ping.bodyTruncated ? 1 : 0,
+        };
+      }),
+    )
     .execute();
+  const ids = logged.map((entry) => entry.monitor.id);
   await sql`
-    delete from heartbeat_pings where monitor_id = ${monitor.id} and id not in (
-      select id from heartbeat_pings where monitor_id = ${monitor.id} order by at desc, id desc limit ${PINGS_KEPT}
+    delete from heartbeat_pings where id in (
+      select id from (
+        select id, row_number() over (partition by monitor_id order by at desc, id desc) as newer
+        from heartbeat_pings where monitor_id in (${sql.join(ids)})
+      ) ranked where newer > ${PINGS_KEPT}
     )`.execute(tx);
+  return refused;
 }
 
 export function toHeartbeatPing(row: HeartbeatPingTable): HeartbeatPing {

@@ -18,7 +18,7 @@ import { ApiError } from '../http/errors.ts';
 import type { FlapPolicy } from '../incidents/lifecycle.ts';
 import { heartbeatStateOf, scheduleOf } from '../monitors/kinds/heartbeat.ts';
 import { type FinishedCheck, recordResultsIn } from '../scheduler/record-results.ts';
-import { logPing } from './ping-log.ts';
+import { type LoggedPing, logPings } from './ping-log.ts';
 
 export interface PingDeps {
   db: Kysely<Database>;
@@ -91,7 +91,6 @@ async function applyPing(
   { ping, at }: ArrivedPing,
   workerId: string,
 ): Promise<FinishedCheck | null> {
-  await logPing(tx, monitor, ping, at);
   if (monitor.paused === 1) return null;
   const columns = stateColumns(monitor, ping, at);
   if (ping.kind === 'start') {
@@ -136,21 +135,22 @@ export async function receivePings(deps: PingDeps, batch: readonly ArrivedPing[]
       const monitors = await lockedMonitors(tx, deps.dialect, [
         ...new Set(batch.map(({ ping }) => ping.token)),
       ]);
-      const judged: FinishedCheck[] = [];
+      const found: (LoggedPing & { arrived: ArrivedPing })[] = [];
       for (const arrived of batch) {
         const monitor = monitors.get(arrived.ping.token);
-        if (!monitor) {
-          settled.set(arrived, unknownToken());
+        if (monitor) found.push({ monitor, ping: arrived.ping, at: arrived.at, arrived });
+        else settled.set(arrived, unknownToken());
+      }
+      const refused = await logPings(tx, found);
+      const judged: FinishedCheck[] = [];
+      for (const entry of found) {
+        const refusal = refused.get(entry);
+        if (refusal) {
+          settled.set(entry.arrived, refusal);
           continue;
         }
-        try {
-          const check = await applyPing(deps, tx, monitor, arrived, workerId);
-          if (check) judged.push(check);
-        } catch (error) {
-          // Only a refusal made before any write of the ping leaves the transaction usable.
-          if (!(error instanceof ApiError)) throw error;
-          settled.set(arrived, error);
-        }
+        const check = await applyPing(deps, tx, entry.monitor, entry.arrived, workerId);
+        if (check) judged.push(check);
       }
       return recordResultsIn(tx, deps.dialect, workerId, judged, 0, deps.flapPolicy);
     });
