@@ -28,6 +28,16 @@ export async function getMonitorAlertSettings(
   };
 }
 
+/** Every dependency between the workspace's monitors: (monitor, the monitor it depends on). */
+export function workspaceDependencies(db: Kysely<Database>, workspaceId: string) {
+  return db
+    .selectFrom('monitor_dependencies')
+    .innerJoin('monitors', 'monitors.id', 'monitor_dependencies.monitor_id')
+    .select(['monitor_dependencies.monitor_id', 'monitor_dependencies.depends_on_id'])
+    .where('monitors.user_id', '=', workspaceId)
+    .execute();
+}
+
 function cycle(message: string): ApiError {
   return new ApiError(422, 'dependency_cycle', message);
 }
@@ -48,12 +58,7 @@ async function checkDependencies(
     .where('id', 'in', wanted)
     .execute();
   if (owned.length !== wanted.length) throw monitorNotFound();
-  const edges = await db
-    .selectFrom('monitor_dependencies')
-    .innerJoin('monitors', 'monitors.id', 'monitor_dependencies.monitor_id')
-    .select(['monitor_dependencies.monitor_id', 'monitor_dependencies.depends_on_id'])
-    .where('monitors.user_id', '=', workspaceId)
-    .execute();
+  const edges = await workspaceDependencies(db, workspaceId);
   const upstreamOf = new Map<string, string[]>();
   for (const edge of edges) {
     upstreamOf.set(edge.monitor_id, [...(upstreamOf.get(edge.monitor_id) ?? []), edge.depends_on_id]);

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { MonitorAlertSettingsInput } from '../../core/api/alert-settings.ts';
 import type { ConfigMonitor, FieldChange } from '../../core/api/config-file.ts';
-import { updateMonitorAlertSettings } from '../alerts/monitor-alert-settings.ts';
+import { updateMonitorAlertSettings, workspaceDependencies } from '../alerts/monitor-alert-settings.ts';
 import type { Database } from '../db/schema.ts';
 import type { MonitorPolicyService } from '../escalation/monitor-policy.ts';
 import { ApiError } from '../http/errors.ts';
@@ -67,12 +67,7 @@ export async function storedAlertEntries(
     .select(['id', 'renotify_minutes', 'alert_on_degraded', 'escalation_policy_id'])
     .where('user_id', '=', workspaceId)
     .execute();
-  const edges = await db
-    .selectFrom('monitor_dependencies')
-    .innerJoin('monitors', 'monitors.id', 'monitor_dependencies.monitor_id')
-    .select(['monitor_dependencies.monitor_id', 'monitor_dependencies.depends_on_id'])
-    .where('monitors.user_id', '=', workspaceId)
-    .execute();
+  const edges = await workspaceDependencies(db, workspaceId);
   return new Map(
     rows.map((row) => [
       row.id,

@@ -97,18 +97,21 @@ function unresolvedVariable(value: unknown, path: string[] = []): string | null 
   return null;
 }
 
+function refuseUnresolved(config: unknown): void {
+  const unresolved = unresolvedVariable(config, ['config']);
+  if (unresolved) throw new ApiError(422, 'unresolved_variable', unresolved);
+}
+
 export function mountConfigRoutes(api: OpenAPIHono<AppEnv>, service: ConfigService, publicUrl: string): void {
   const schema = configJsonSchema(publicUrl);
   api.openapi(apply, async (c) => {
     const input = c.req.valid('json');
-    const unresolved = unresolvedVariable(input.config, ['config']);
-    if (unresolved) throw new ApiError(422, 'unresolved_variable', unresolved);
+    refuseUnresolved(input.config);
     return c.json(await service.apply(requireCaller(c), input), 200);
   });
   api.openapi(plan, async (c) => {
     const input = c.req.valid('json');
-    const unresolved = unresolvedVariable(input.config, ['config']);
-    if (unresolved) throw new ApiError(422, 'unresolved_variable', unresolved);
+    refuseUnresolved(input.config);
     return c.json(await service.apply(requireCaller(c), { ...input, dryRun: true }), 200);
   });
   api.openapi(exportRoute, async (c) => c.json(await service.export(requireWorkspace(c).id), 200));

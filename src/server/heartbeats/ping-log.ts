@@ -49,11 +49,12 @@ async function refusals(
     )
     .where('at', '>', since)
     .execute();
+  const logged = new Map<string, number[]>();
+  for (const row of recent)
+    logged.set(row.monitor_id, [...(logged.get(row.monitor_id) ?? []), Number(row.at)]);
   const refused = new Map<LoggedPing, ApiError>();
   for (const entry of entries) {
-    const times = recent
-      .filter((row) => row.monitor_id === entry.monitor.id && Number(row.at) > entry.at - MINUTE_MS)
-      .map((row) => Number(row.at));
+    const times = (logged.get(entry.monitor.id) ?? []).filter((at) => at > entry.at - MINUTE_MS);
     if (times.length >= PINGS_PER_MINUTE) refused.set(entry, rateLimited(Math.min(...times), entry.at));
   }
   return refused;
