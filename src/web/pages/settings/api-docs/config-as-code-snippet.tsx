@@ -50,9 +50,10 @@ export function ConfigAsCodeSnippet() {
     <Card role="region" aria-label="Monitoring as code workflow">
       <CardHeader>
         <div className="flex items-start justify-between gap-4">
-          <div className="flex flex-col gap-1">
+          {/* min-w-0 and anywhere-wrapping keep the long commands and the schema URL inside a 375 px card. */}
+          <div className="flex min-w-0 flex-col gap-1">
             <CardTitle>Monitoring as code</CardTitle>
-            <CardDescription>
+            <CardDescription className="[overflow-wrap:anywhere]">
               Keep monitors, alert channels, status pages, maintenance windows and escalation policies in{' '}
               <code className="font-mono text-xs">upwatch.yaml</code>:{' '}
               <code className="font-mono text-xs">upwatch export</code> writes the workspace as it is,{' '}
