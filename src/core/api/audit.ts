@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = {
   'monitor.channels': 'chose alert channels for',
   'monitor.alert_settings': 'changed the alert settings of',
   'monitor.escalation_policy': 'chose the escalation policy of',
+  'monitor.regions': 'chose the regions of',
   'channel.create': 'created alert channel',
   'channel.update': 'changed alert channel',
   'channel.delete': 'deleted alert channel',

@@ -144,6 +144,10 @@ const answerCommon = {
   maintenance: monitorMaintenanceSchema.nullable().meta({
     description: 'The maintenance window covering the monitor now, and when it ends; null outside one',
   }),
+  failingFrom: z.array(z.string()).meta({
+    description:
+      'Regions whose own checks fail now (a monitor checked from several regions); empty otherwise',
+  }),
   managedKey: z.string().nullable().meta({
     description: "Its key in upwatch.yaml when a file manages it (upwatch apply); null when it doesn't",
   }),

@@ -35,3 +35,56 @@ export type Region = z.infer<typeof regionSchema>;
 
 export const regionListSchema = z.object({ regions: z.array(regionSchema) }).meta({ id: 'RegionList' });
 export type RegionList = z.infer<typeof regionListSchema>;
+
+const regionName = z
+  .string()
+  .regex(
+    /^[a-z0-9][a-z0-9-]{0,39}$/,
+    'Region names are lowercase letters, digits and dashes, as workers report them.',
+  );
+
+/** One region's view of a multi-region monitor: its own confirmed status and last check. */
+export const monitorRegionStateSchema = z
+  .object({
+    region: z.string(),
+    online: z.boolean().meta({ description: 'Offline regions leave the quorum' }),
+    status: z.enum(['up', 'down', 'degraded', 'pending']),
+    lastCheckedAt: z.number().nullable(),
+    latencyMs: z.number().nullable(),
+    failure: z.object({ code: z.string().nullable(), message: z.string().nullable() }).nullable(),
+  })
+  .meta({ id: 'MonitorRegionState' });
+export type MonitorRegionState = z.infer<typeof monitorRegionStateSchema>;
+
+export const monitorRegionsSchema = z
+  .object({
+    regions: z
+      .array(z.string())
+      .nullable()
+      .meta({ description: 'The regions chosen for the monitor; null: every live region' }),
+    quorum: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'Failing regions that make it down; null: more than half' }),
+    effectiveQuorum: z
+      .number()
+      .nullable()
+      .meta({ description: 'How many live regions must fail now; null while one vantage point checks it' }),
+    states: z.array(monitorRegionStateSchema),
+    failingFrom: z.array(z.string()).meta({ description: 'Regions whose own checks fail now' }),
+  })
+  .meta({ id: 'MonitorRegions' });
+export type MonitorRegions = z.infer<typeof monitorRegionsSchema>;
+
+export const monitorRegionsInputSchema = z
+  .object({
+    regions: z
+      .array(regionName)
+      .min(1, 'Choose at least one region, or null for every live region.')
+      .max(32)
+      .nullable(),
+    quorum: z.number().int().min(1, 'The quorum is at least 1 region.').max(32).nullable(),
+  })
+  .meta({ id: 'MonitorRegionsInput' });
+export type MonitorRegionsInput = z.infer<typeof monitorRegionsInputSchema>;

@@ -1,5 +1,5 @@
 // The few places where SQLite and PostgreSQL differ. Queries elsewhere are written once.
-import { type ColumnDataType, type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
+import { type ColumnDataType, type Kysely, type RawBuilder, sql } from 'kysely';
 import { powerOfTwoChunks } from './chunks.ts';
 import type { Dialect } from './connect.ts';
 import type { Database, MonitorTable } from './schema.ts';
@@ -82,7 +82,8 @@ export function claimDueMonitorsQuery(
         .where('next_run_at', '<=', dueBy);
       due =
         source === 'free'
-          ? due.where('claimed_until', 'is', null).orderBy('next_run_at')
+          ? // Multi-region monitors are claimed per region (regions/claim-runs.ts), never here.
+            due.where('regional', '=', 0).where('claimed_until', 'is', null).orderBy('next_run_at')
           : due.where('claimed_until', '<=', now);
       due = due.limit(limit);
       return dialect === 'postgres' ? due.forUpdate().skipLocked() : due;

@@ -39,6 +39,7 @@ import { workers } from './migrations/0035-workers.ts';
 import { subscriberLanguage } from './migrations/0036-subscriber-language.ts';
 import { managedKeys } from './migrations/0037-managed-keys.ts';
 import { claimIndexes } from './migrations/0038-claim-indexes.ts';
+import { monitorRegions } from './migrations/0039-monitor-regions.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -84,6 +85,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0036-subscriber-language': subscriberLanguage,
   '0037-managed-keys': managedKeys,
   '0038-claim-indexes': claimIndexes,
+  '0039-monitor-regions': monitorRegions,
 };
 
 export class MigrationError extends Error {

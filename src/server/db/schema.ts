@@ -163,6 +163,14 @@ export interface MonitorTable {
    */
   maintenance_window_id?: string | null;
   maintenance_until?: number | null;
+  /** 1 when checked from several regions (migration 0039): monitor_regions holds its schedule. */
+  regional?: number;
+  /** JSON array of the regions chosen for it; null: every live region. */
+  regions?: string | null;
+  /** How many regions must fail for it to be down; null: more than half. */
+  quorum?: number | null;
+  /** Comma-separated regions failing now. */
+  failing_regions?: string | null;
   /**
    * The monitor's small number, check results' key (migration 0022): assigned by the database on
    * insert, so present on every row read back.

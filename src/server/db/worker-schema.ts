@@ -14,6 +14,23 @@ export interface WorkerTable {
   lag_p99_ms: number | null;
 }
 
+/** A multi-region monitor's schedule, claim and confirmed status in one region (migration 0039). */
+export interface MonitorRegionTable {
+  monitor_id: string;
+  region: string;
+  next_run_at: number;
+  claimed_until: number | null;
+  claimed_by: string | null;
+  status: 'up' | 'down' | 'degraded' | 'pending';
+  /** Set while this region's failure waits for its confirming re-check. */
+  confirming_since: number | null;
+  last_checked_at: number | null;
+  latency_ms: number | null;
+  failure_code: string | null;
+  failure_message: string | null;
+}
+
 export interface WorkerTables {
   workers: WorkerTable;
+  monitor_regions: MonitorRegionTable;
 }

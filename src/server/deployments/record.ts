@@ -10,6 +10,7 @@ import type { DeploymentProvider, DeploymentStatus } from '../../core/api/deploy
 import type { Database } from '../db/schema.ts';
 import { insertWindow } from '../maintenance/insert-window.ts';
 import { CHECKABLE_KINDS } from '../monitors/kinds/registry.ts';
+import { bringRegionRunsForward } from '../regions/assignment.ts';
 import { type MonitorSelection, selectMonitors } from './select-monitors.ts';
 
 export const DEPLOYMENT_CHECK_REASON = 'deployment';
@@ -99,6 +100,7 @@ export async function recordDeployment(
         .returning('id')
         .execute();
       for (const { id: monitorId } of due) triggered.add(monitorId);
+      await bringRegionRunsForward(tx, [...triggered], now);
     }
     if (monitors.length > 0) {
       await tx

@@ -6,6 +6,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, MonitorTable } from '../db/schema.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
+import { bringRegionRunsForward } from '../regions/assignment.ts';
 
 type Tx = Transaction<Database>;
 
@@ -63,6 +64,7 @@ export async function holdForUpstreams(
       .where('id', 'in', quiet)
       .where('next_run_at', '>', now)
       .execute();
+    await bringRegionRunsForward(tx, quiet, now);
   }
   return now + Math.max(...live.map((u) => u.timeout_ms)) + confirmDelayMs + HOLD_MARGIN_MS;
 }

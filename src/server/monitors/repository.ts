@@ -27,6 +27,7 @@ export function toMonitor(row: MonitorTable, view: AnswerView): Monitor {
     lastLatencyMs: row.last_latency_ms,
     nextRunAt: row.paused === 1 || row.next_run_at >= NEVER ? null : row.next_run_at,
     maintenance: maintenanceOf(row, view.now),
+    failingFrom: row.failing_regions ? row.failing_regions.split(',') : [],
     managedKey: row.managed_key ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -19,6 +19,7 @@ import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/session.ts';
 import { joinRunningWindows } from '../maintenance/transitions.ts';
 import type { MonitorAllowance, UserPlanSource } from '../plans/user-plan.ts';
+import { syncMonitorRegions } from '../regions/assignment.ts';
 import { kindOf, monitorKinds } from './kinds/registry.ts';
 import { getOwnedMonitorRow, initialMonitorState, toMonitor } from './repository.ts';
 import type { TargetVetter } from './vet-url.ts';
@@ -182,6 +183,7 @@ export function createMonitorService(deps: MonitorServiceDeps) {
           .execute();
       }
       await alsoInTransaction?.(tx);
+      await syncMonitorRegions(tx, id, now);
       await recordAudit(tx, caller, now, { action, resource: { id, name: columns.name ?? current.name } });
     });
     return toMonitor(await getOwnedMonitorRow(db, userId, id), view());
@@ -221,6 +223,7 @@ export function createMonitorService(deps: MonitorServiceDeps) {
         await tx.insertInto('monitors').values(row).execute();
         await syncMonitorDomain(tx, id, kind.watchedHost(input), input.domainExpiry);
         await joinRunningWindows(tx, userId, id, now);
+        await syncMonitorRegions(tx, id, now);
         await recordAudit(tx, caller, now, { action: 'monitor.create', resource: { id, name: row.name } });
       },
     };

@@ -9,6 +9,7 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import { periodicJob, type WorkerJob } from '../scheduler/worker.ts';
+import { extendDefaultMonitors, onlineRegions } from './assignment.ts';
 import type { WorkerStats } from './worker-stats.ts';
 
 export const HEARTBEAT_MS = 5_000;
@@ -53,6 +54,12 @@ export async function releaseDeadWorkers(db: Kysely<Database>, now: number): Pro
         .where('next_run_at', '<=', now)
         .where('claimed_by', '=', id)
         .execute();
+      await tx
+        .updateTable('monitor_regions')
+        .set({ claimed_until: null, claimed_by: null })
+        .where('claimed_until', 'is not', null)
+        .where('claimed_by', '=', id)
+        .execute();
     });
   }
   return dead.map((row) => row.id);
@@ -62,6 +69,8 @@ export function presenceJob({ db, clock, logger, workerId, region, stats }: Pres
   const log = logger.child({ module: 'presence', region });
   const startedAt = clock.now();
   const host = hostname();
+  /** The live regions this worker last saw, joined: a change may bring monitors a new region. */
+  let knownRegions = '';
 
   async function beat(): Promise<void> {
     const now = clock.now();
@@ -80,6 +89,12 @@ export function presenceJob({ db, clock, logger, workerId, region, stats }: Pres
     const released = await releaseDeadWorkers(db, now);
     if (released.length > 0)
       log.warn({ workers: released }, 'released the claims of workers that stopped answering');
+    const online = await onlineRegions(db, now);
+    if (online.join(',') !== knownRegions) {
+      await extendDefaultMonitors(db, online);
+      knownRegions = online.join(',');
+      if (online.length > 1) log.info({ regions: online }, 'live regions changed');
+    }
     await db
       .deleteFrom('workers')
       .where('last_seen_at', '<', sql<number>`cast(${now - FORGET_AFTER_MS} as bigint)`)

@@ -69,7 +69,7 @@ describe("workers' presence", () => {
 
   it("releases a worker's claims once it missed three heartbeats, and only its", async () => {
     const live = worker('live', 'a');
-    const doomed = worker('doomed', 'b');
+    const doomed = worker('doomed', 'a');
     await live.run(signal);
     await doomed.run(signal);
     const held = await claimedBy('doomed', 5);

@@ -1,14 +1,21 @@
 // GET /api/v1/regions: the regions checks run from, each with its workers as they last reported.
 // Workers are the installation's, not a workspace's: every signed-in member may see them.
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Kysely } from 'kysely';
 import { errorSchema } from '../../core/api/errors.ts';
-import { REGION_OFFLINE_AFTER_MS, type Region, regionListSchema } from '../../core/api/regions.ts';
+import {
+  monitorRegionsInputSchema,
+  monitorRegionsSchema,
+  REGION_OFFLINE_AFTER_MS,
+  type Region,
+  regionListSchema,
+} from '../../core/api/regions.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import type { WorkerTable } from '../db/worker-schema.ts';
-import { json } from '../http/openapi.ts';
-import { type AppEnv, requireWorkspace } from '../http/session.ts';
+import { body, json } from '../http/openapi.ts';
+import { type AppEnv, requireCaller, requireWorkspace } from '../http/session.ts';
+import { getMonitorRegions, updateMonitorRegions } from './monitor-regions.ts';
 
 const list = createRoute({
   method: 'get',
@@ -19,6 +26,31 @@ const list = createRoute({
     200: json(regionListSchema, 'The regions, by name'),
     401: json(errorSchema, 'Not signed in'),
   },
+});
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const monitorErrors = {
+  400: json(errorSchema, 'Invalid path (validation_failed)'),
+  401: json(errorSchema, 'Not signed in'),
+  404: json(errorSchema, 'monitor_not_found: no such monitor in this workspace'),
+  422: json(errorSchema, 'validation_failed, or unknown_region: no worker has checked from it'),
+};
+const getMonitor = createRoute({
+  method: 'get',
+  path: '/monitors/{id}/regions',
+  tags: ['Regions'],
+  summary: 'The regions that check a monitor, its quorum, and what each region sees now',
+  request: { params: idParams },
+  responses: { 200: json(monitorRegionsSchema, "The monitor's regions"), ...monitorErrors },
+});
+const putMonitor = createRoute({
+  method: 'put',
+  path: '/monitors/{id}/regions',
+  tags: ['Regions'],
+  summary:
+    'Choose the regions that check a monitor (null: every live region) and its quorum (null: more than half)',
+  request: { params: idParams, ...body(monitorRegionsInputSchema) },
+  responses: { 200: json(monitorRegionsSchema, "The monitor's regions"), ...monitorErrors },
 });
 
 export function regionsOf(rows: readonly WorkerTable[], now: number): Region[] {
@@ -57,4 +89,19 @@ export function mountRegionRoutes(api: OpenAPIHono<AppEnv>, db: Kysely<Database>
     const rows = await db.selectFrom('workers').selectAll().execute();
     return c.json({ regions: regionsOf(rows, clock.now()) }, 200);
   });
+  api.openapi(getMonitor, async (c) =>
+    c.json(await getMonitorRegions(db, requireWorkspace(c).id, c.req.valid('param').id, clock.now()), 200),
+  );
+  api.openapi(putMonitor, async (c) =>
+    c.json(
+      await updateMonitorRegions(
+        db,
+        requireCaller(c),
+        clock.now(),
+        c.req.valid('param').id,
+        c.req.valid('json'),
+      ),
+      200,
+    ),
+  );
 }

@@ -9,11 +9,13 @@ import type { Clock, TimerHandle } from '../clock.ts';
 import type { Dialect } from '../db/connect.ts';
 import { claimDueMonitors, releaseClaims } from '../db/dialect.ts';
 import type { Database, MonitorTable } from '../db/schema.ts';
+import type { MonitorRegionTable } from '../db/worker-schema.ts';
 import type { EventBus } from '../events/bus.ts';
 import type { FlapPolicy } from '../incidents/lifecycle.ts';
 import type { Logger } from '../logger.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
 import type { TargetGuard } from '../net/target-guard.ts';
+import { claimRegionRuns, releaseRegionRuns } from '../regions/claim-runs.ts';
 import { type FinishedCheck, recordResults } from './record-results.ts';
 import type { WorkerJob } from './worker.ts';
 
@@ -55,6 +57,12 @@ const FLUSH_INTERVAL_MS = 500;
 const FLUSH_BATCH = 500;
 const CLAIM_BATCH = 200;
 
+/** A claimed check: an unregioned monitor, or a multi-region monitor's run in this worker's region. */
+interface Due {
+  monitor: MonitorTable;
+  run?: MonitorRegionTable;
+}
+
 export interface CheckJob extends WorkerJob {
   /** Checks in flight, armed for their due time, and queued for a slot. */
   depth(): { inFlight: number; armed: number; queued: number };
@@ -75,24 +83,25 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
   /** Claimed, waiting for their due time on a timer. */
   const armed = new Map<string, TimerHandle>();
   /** Due while every slot is busy: each starts as a check in flight finishes. */
-  const queued: MonitorTable[] = [];
+  const queued: Due[] = [];
   let done: FinishedCheck[] = [];
   /** The last claim filled every free slot, so more monitors are probably due. */
   let backlog = false;
 
-  function start(monitor: MonitorTable): void {
+  function start(due: Due): void {
+    const { monitor, run } = due;
     armed.delete(monitor.id);
     if (inFlight.size >= concurrency) {
-      queued.push(monitor);
+      queued.push(due);
       return;
     }
-    options.observer?.started(monitor.next_run_at, clock.now());
+    options.observer?.started(run?.next_run_at ?? monitor.next_run_at, clock.now());
     const ctx: CheckContext = { signal: runs.signal, clock, guard: options.guard, region };
     const { check } = kindOf(monitor);
-    const run = Promise.resolve()
+    const running = Promise.resolve()
       .then(() => check.run(check.config(monitor), ctx))
       .then((result) => {
-        done.push({ monitor, outcome: check.outcome(monitor, result) });
+        done.push({ monitor, run, outcome: check.outcome(monitor, result) });
       })
       .catch((err: unknown) => {
         if (!runs.signal.aborted) logger.error({ err, monitorId: monitor.id }, 'check crashed');
@@ -102,7 +111,7 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
         const next = queued.shift();
         if (next) start(next);
       });
-    inFlight.set(monitor.id, run);
+    inFlight.set(monitor.id, running);
   }
 
   let lastFlushAt = Number.NEGATIVE_INFINITY;
@@ -127,23 +136,21 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
   /** Claims monitors due by `dueBy`; each starts at its due time from the clock as it is after the claim. */
   async function claim(dueBy: number, limit: number): Promise<number> {
     const now = clock.now();
-    const claimed = await claimDueMonitors(db, dialect, {
-      now,
-      dueBy,
-      expired: dueBy <= now,
-      limit,
-      workerId,
-      leaseMarginMs: LEASE_MARGIN_MS,
-    });
+    const claim = { now, dueBy, expired: dueBy <= now, limit, workerId, leaseMarginMs: LEASE_MARGIN_MS };
+    const claimed: Due[] = (await claimDueMonitors(db, dialect, claim)).map((monitor) => ({ monitor }));
+    if (claimed.length < limit)
+      claimed.push(
+        ...(await claimRegionRuns(db, dialect, { ...claim, region, limit: limit - claimed.length })),
+      );
     const claimedAt = clock.now();
     options.observer?.claimed?.(claimed.length);
-    for (const monitor of claimed) {
-      const wait = monitor.next_run_at - claimedAt;
-      if (wait <= 0) start(monitor);
+    for (const due of claimed) {
+      const wait = (due.run?.next_run_at ?? due.monitor.next_run_at) - claimedAt;
+      if (wait <= 0) start(due);
       else
         armed.set(
-          monitor.id,
-          clock.setTimeout(() => start(monitor), wait),
+          due.monitor.id,
+          clock.setTimeout(() => start(due), wait),
         );
     }
     return claimed.length;
@@ -176,10 +183,11 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
     },
     async drain() {
       // Checks not started yet go back at once, for another worker to run on time.
-      const waiting = [...armed.keys(), ...queued.splice(0).map((monitor) => monitor.id)];
+      const waiting = [...armed.keys(), ...queued.splice(0).map((due) => due.monitor.id)];
       for (const timer of armed.values()) timer.cancel();
       armed.clear();
       await releaseClaims(db, workerId, waiting);
+      await releaseRegionRuns(db, workerId, waiting);
       let timer: TimerHandle | undefined;
       const deadline = new Promise<'timeout'>((resolve) => {
         timer = clock.setTimeout(() => resolve('timeout'), drainTimeoutMs);
@@ -194,6 +202,7 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
         runs.abort(new Error('Worker stopped before the check finished.'));
         await Promise.all(inFlight.values());
         await releaseClaims(db, workerId, unfinished);
+        await releaseRegionRuns(db, workerId, unfinished);
         logger.warn(
           { unfinished: unfinished.length },
           'stopped with checks unfinished; their claims were released',

@@ -6,6 +6,7 @@ import { uuidv7 } from 'uuidv7';
 import type { Dialect } from '../db/connect.ts';
 import { type MonitorStateUpdate, updateClaimedMonitors } from '../db/dialect.ts';
 import type { CheckStatus, Database, MonitorTable } from '../db/schema.ts';
+import type { MonitorRegionTable } from '../db/worker-schema.ts';
 import type { MonitorEvent } from '../events/bus.ts';
 import { type NewResult, storeResults } from '../history/result-store.ts';
 import { recordRollups } from '../history/rollups.ts';
@@ -16,7 +17,9 @@ import {
   type StatusChange,
 } from '../incidents/lifecycle.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
+import { storeRegionalChecks } from '../regions/record-regional.ts';
 import { markChangedCertificates } from '../ssl/claim.ts';
+import { maintenanceUntil, resultRow } from './result-row.ts';
 import { nextSlotAfter } from './slots.ts';
 import { enqueueSpeedAlert, type SpeedAlert, speedAlertOf } from './speed-alerts.ts';
 import { applyResult, holdDuringMaintenance } from './status-transition.ts';
@@ -45,21 +48,9 @@ export interface CheckOutcome {
 export interface FinishedCheck {
   /** The row as claimed: it is this worker's until the claim is released here. */
   monitor: MonitorTable;
+  /** Set for a multi-region monitor: the claimed run in this worker's region (issue 21). */
+  run?: MonitorRegionTable;
   outcome: CheckOutcome;
-}
-
-const ms = (value: number | undefined) => (value === undefined ? null : Math.round(value));
-
-/** The end of the maintenance window covering a check at `at`, from the claimed row; null outside one. */
-function maintenanceUntil(monitor: MonitorTable, at: number): number | null {
-  const until = monitor.maintenance_until ?? null;
-  return until !== null && at < until ? until : null;
-}
-
-function seqOf(monitor: MonitorTable): number {
-  if (monitor.seq === undefined || monitor.seq === null)
-    throw new Error(`Monitor ${monitor.id} was read without its number`);
-  return monitor.seq;
 }
 
 /** What a batch of finished checks writes, judged before any transaction opens. */
@@ -84,11 +75,16 @@ export async function recordResults(
   flapPolicy: FlapPolicy = DEFAULT_FLAP_POLICY,
 ): Promise<MonitorEvent[]> {
   if (batch.length === 0) return [];
-  const judged = judgeBatch(batch, confirmDelayMs);
-  await db
-    .transaction()
-    .execute((tx) => storeJudged(tx, dialect, workerId, judged, flapPolicy, confirmDelayMs));
-  return judged.events;
+  const regional = batch.filter((check): check is FinishedCheck & { run: MonitorRegionTable } => !!check.run);
+  const judged = judgeBatch(
+    regional.length === 0 ? batch : batch.filter((check) => !check.run),
+    confirmDelayMs,
+  );
+  const regionalEvents = await db.transaction().execute(async (tx) => {
+    if (judged.batch.length > 0) await storeJudged(tx, dialect, workerId, judged, flapPolicy, confirmDelayMs);
+    return storeRegionalChecks(tx, dialect, workerId, regional, confirmDelayMs, flapPolicy);
+  });
+  return [...judged.events, ...regionalEvents];
 }
 
 /**
@@ -142,26 +138,9 @@ function judgeBatch(batch: readonly FinishedCheck[], confirmDelayMs: number): Ju
           )
         : holdDuringMaintenance(current);
     const totalMs = Math.round(outcome.timings.totalMs);
-    rows.push({
-      monitor_seq: seqOf(monitor),
-      checked_at: checkedAt,
-      region: outcome.region,
-      status: outcome.status,
-      status_code: outcome.statusCode,
-      total_ms: totalMs,
-      dns_ms: ms(outcome.timings.dnsMs),
-      connect_ms: ms(outcome.timings.connectMs),
-      tls_ms: ms(outcome.timings.tlsMs),
-      ttfb_ms: ms(outcome.timings.ttfbMs),
-      download_ms: ms(outcome.timings.downloadMs),
-      response_bytes: outcome.responseBytes,
-      failure_code: outcome.failure?.code ?? null,
-      failure_message: outcome.failure?.message ?? null,
-      confirmation: transition.confirmation,
-      reason: monitor.check_reason ?? null,
-      facts: outcome.facts ? JSON.stringify(outcome.facts) : null,
-      maintenance: maintenanceEnd !== null,
-    });
+    rows.push(
+      resultRow(monitor, { ...outcome, checkedAt }, transition.confirmation, maintenanceEnd !== null),
+    );
     const { state } = transition;
     // Nothing alerts during maintenance, slowness included.
     const speed = maintenanceEnd === null ? speedAlertOf(monitor, state, totalMs, checkedAt) : null;

@@ -23,6 +23,7 @@ function commonFields(): Omit<MonitorCommon, 'target'> {
     lastLatencyMs: 120,
     nextRunAt: NOW + 60_000,
     maintenance: null,
+    failingFrom: [],
     managedKey: null,
     createdAt: NOW - 86_400_000,
     updatedAt: NOW - 86_400_000,

@@ -1,0 +1,91 @@
+// A region's workers claim that region's runs of multi-region monitors (issue 21): one row per
+// monitor and region, claimed like an unregioned monitor (SKIP LOCKED on PostgreSQL, the lease
+// index for a dead worker's runs), so each region checks each round exactly once.
+import { type Kysely, sql } from 'kysely';
+import type { Dialect } from '../db/connect.ts';
+import { type ClaimOptions, type ClaimSource, largerOf } from '../db/dialect.ts';
+import type { Database, MonitorTable } from '../db/schema.ts';
+import type { MonitorRegionTable } from '../db/worker-schema.ts';
+
+export interface RegionRunClaim extends ClaimOptions {
+  region: string;
+}
+
+/** A claimed run: the monitor to check and its row in the claiming worker's region. */
+export interface ClaimedRun {
+  monitor: MonitorTable;
+  run: MonitorRegionTable;
+}
+
+function claimRunsQuery(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  source: ClaimSource,
+  { now, dueBy = now, limit, workerId, leaseMarginMs, region }: RegionRunClaim,
+) {
+  const waiting =
+    source === 'free' ? sql`r.claimed_until is null order by r.next_run_at` : sql`r.claimed_until <= ${now}`;
+  const lock = dialect === 'postgres' ? sql`for update of r skip locked` : sql``;
+  return sql<MonitorRegionTable>`
+    with due as (
+      select r.monitor_id from monitor_regions r
+      join monitors m on m.id = r.monitor_id
+      where r.region = ${region} and r.next_run_at <= ${dueBy} and m.paused = 0 and ${waiting}
+      limit ${limit} ${lock}
+    )
+    update monitor_regions set
+      claimed_until = ${largerOf(dialect, sql`monitor_regions.next_run_at`, sql`cast(${now} as bigint)`)}
+        + (select m.timeout_ms from monitors m where m.id = monitor_regions.monitor_id) + ${leaseMarginMs},
+      claimed_by = ${workerId}
+    from due
+    where monitor_regions.monitor_id = due.monitor_id and monitor_regions.region = ${region}
+    returning monitor_regions.monitor_id, monitor_regions.region, monitor_regions.next_run_at, monitor_regions.claimed_until, monitor_regions.claimed_by, monitor_regions.status, monitor_regions.confirming_since, monitor_regions.last_checked_at, monitor_regions.latency_ms, monitor_regions.failure_code, monitor_regions.failure_message
+  `.execute(db);
+}
+
+/** Claims up to `limit` of a region's due runs: expired leases first (unless told not to), then free ones. */
+export async function claimRegionRuns(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  options: RegionRunClaim,
+): Promise<ClaimedRun[]> {
+  const expired =
+    options.expired === false ? [] : (await claimRunsQuery(db, dialect, 'expired', options)).rows;
+  const free =
+    expired.length >= options.limit
+      ? []
+      : (await claimRunsQuery(db, dialect, 'free', { ...options, limit: options.limit - expired.length }))
+          .rows;
+  const runs = [...expired, ...free];
+  if (runs.length === 0) return [];
+  const monitors = await db
+    .selectFrom('monitors')
+    .selectAll()
+    .where(
+      'id',
+      'in',
+      runs.map((run) => run.monitor_id),
+    )
+    .execute();
+  const byId = new Map(monitors.map((monitor) => [monitor.id, monitor]));
+  return runs.flatMap((run) => {
+    const monitor = byId.get(run.monitor_id);
+    // Deleted between the claim and this read: its rows went with it.
+    return monitor ? [{ monitor, run: { ...run, next_run_at: Number(run.next_run_at) } }] : [];
+  });
+}
+
+/** Gives a region's claimed runs back (a worker stopping with checks it could not start or finish). */
+export async function releaseRegionRuns(
+  db: Kysely<Database>,
+  workerId: string,
+  monitorIds: readonly string[],
+): Promise<void> {
+  if (monitorIds.length === 0) return;
+  await db
+    .updateTable('monitor_regions')
+    .set({ claimed_until: null, claimed_by: null })
+    .where('monitor_id', 'in', monitorIds)
+    .where('claimed_by', '=', workerId)
+    .execute();
+}

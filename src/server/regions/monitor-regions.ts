@@ -1,0 +1,101 @@
+// A monitor's regions (issue 21): which regions check it, how many must fail for it to be down,
+// and what each region sees now.
+import type { Kysely } from 'kysely';
+import {
+  type MonitorRegions,
+  type MonitorRegionsInput,
+  REGION_OFFLINE_AFTER_MS,
+} from '../../core/api/regions.ts';
+import { recordAudit } from '../audit/record.ts';
+import type { Database } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Caller } from '../http/session.ts';
+import { getOwnedMonitorRow } from '../monitors/repository.ts';
+import { chosenRegions, syncMonitorRegions } from './assignment.ts';
+import { quorumOf } from './quorum.ts';
+
+export async function getMonitorRegions(
+  db: Kysely<Database>,
+  workspaceId: string,
+  monitorId: string,
+  now: number,
+): Promise<MonitorRegions> {
+  const monitor = await getOwnedMonitorRow(db, workspaceId, monitorId);
+  const rows = await db
+    .selectFrom('monitor_regions')
+    .selectAll()
+    .where('monitor_id', '=', monitorId)
+    .orderBy('region')
+    .execute();
+  const seen = await db
+    .selectFrom('workers')
+    .select(['region', (eb) => eb.fn.max('last_seen_at').as('last_seen_at')])
+    .groupBy('region')
+    .execute();
+  const online = new Set(
+    seen.filter((row) => Number(row.last_seen_at) >= now - REGION_OFFLINE_AFTER_MS).map((row) => row.region),
+  );
+  const states = rows.map((row) => ({
+    region: row.region,
+    online: online.has(row.region),
+    status: row.status,
+    lastCheckedAt: row.last_checked_at,
+    latencyMs: row.latency_ms,
+    failure:
+      row.failure_code === null && row.failure_message === null
+        ? null
+        : { code: row.failure_code, message: row.failure_message },
+  }));
+  const live = states.filter((state) => state.online).length;
+  return {
+    regions: chosenRegions(monitor),
+    quorum: monitor.quorum ?? null,
+    effectiveQuorum: live > 0 ? quorumOf(live, monitor.quorum ?? null) : null,
+    states,
+    failingFrom: monitor.failing_regions ? monitor.failing_regions.split(',') : [],
+  };
+}
+
+export async function updateMonitorRegions(
+  db: Kysely<Database>,
+  caller: Caller,
+  now: number,
+  monitorId: string,
+  input: MonitorRegionsInput,
+): Promise<MonitorRegions> {
+  const monitor = await getOwnedMonitorRow(db, caller.workspaceId, monitorId);
+  const chosen = input.regions ? [...new Set(input.regions)].sort() : null;
+  if (chosen) {
+    const known = new Set(
+      (await db.selectFrom('workers').select('region').where('region', 'in', chosen).execute()).map(
+        (row) => row.region,
+      ),
+    );
+    const unknown = chosen.find((region) => !known.has(region));
+    if (unknown)
+      throw new ApiError(
+        422,
+        'unknown_region',
+        `No worker has checked from region "${unknown}". Start one with: upwatch worker --region ${unknown}`,
+      );
+    if (input.quorum !== null && input.quorum > chosen.length)
+      throw new ApiError(
+        422,
+        'validation_failed',
+        `quorum: ${input.quorum} regions cannot fail when only ${chosen.length} check this monitor.`,
+      );
+  }
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('monitors')
+      .set({ regions: chosen ? JSON.stringify(chosen) : null, quorum: input.quorum, updated_at: now })
+      .where('id', '=', monitorId)
+      .execute();
+    await syncMonitorRegions(tx, monitorId, now);
+    await recordAudit(tx, caller, now, {
+      action: 'monitor.regions',
+      resource: { id: monitorId, name: monitor.name },
+    });
+  });
+  return getMonitorRegions(db, caller.workspaceId, monitorId, now);
+}

@@ -1,0 +1,251 @@
+// Stores the finished runs of multi-region monitors (issue 21) inside the batch's transaction.
+// Each region judges its own result as a single-region monitor would (a failure is re-checked
+// before it counts); the monitor itself follows the quorum: down only when at least `quorum` of
+// its live regions are down (by default more than half). One region failing alone is shown as
+// "failing from" and opens nothing. Regions whose workers have all been gone two minutes leave
+// the count, so a dead worker raises no alarm.
+import { sql, type Transaction } from 'kysely';
+import { uuidv7 } from 'uuidv7';
+import type { Dialect } from '../db/connect.ts';
+import type { CheckStatus, Database, MonitorTable } from '../db/schema.ts';
+import type { MonitorRegionTable } from '../db/worker-schema.ts';
+import type { MonitorEvent } from '../events/bus.ts';
+import type { NewResult } from '../history/result-store.ts';
+import { storeResults } from '../history/result-store.ts';
+import { recordRollups } from '../history/rollups.ts';
+import { applyStatusChanges, type FlapPolicy, type StatusChange } from '../incidents/lifecycle.ts';
+import { kindOf } from '../monitors/kinds/registry.ts';
+import type { FinishedCheck } from '../scheduler/record-results.ts';
+import { maintenanceUntil, resultRow } from '../scheduler/result-row.ts';
+import { nextSlotAfter } from '../scheduler/slots.ts';
+import { applyResult, holdDuringMaintenance, type MonitorEventType } from '../scheduler/status-transition.ts';
+import { markChangedCertificates } from '../ssl/claim.ts';
+import { onlineRegions } from './assignment.ts';
+import { quorumVerdict } from './quorum.ts';
+
+const EVENT_FOR: Record<CheckStatus, MonitorEventType> = {
+  up: 'monitor.up',
+  down: 'monitor.down',
+  degraded: 'monitor.degraded',
+};
+
+type RegionalCheck = FinishedCheck & { run: MonitorRegionTable };
+
+const keyOf = (monitorId: string, region: string) => `${monitorId}\u0000${region}`;
+
+/** What one run leaves in its region's row. */
+function judgeRun(
+  check: RegionalCheck,
+  monitor: MonitorTable,
+  row: MonitorRegionTable,
+  checkedAt: number,
+  confirmDelayMs: number,
+) {
+  const { outcome } = check;
+  const maintenanceEnd = maintenanceUntil(monitor, checkedAt);
+  const current = {
+    status: row.status,
+    streak: 0,
+    lastStatusChangeAt: null,
+    confirmingSince: row.confirming_since,
+  };
+  const transition =
+    maintenanceEnd === null
+      ? applyResult(
+          current,
+          outcome.status,
+          checkedAt,
+          kindOf(monitor).confirmFailures === false ? null : confirmDelayMs,
+        )
+      : holdDuringMaintenance(current);
+  const scheduled =
+    transition.recheckAt ??
+    nextSlotAfter(monitor.id, monitor.interval_seconds * 1000, Math.max(checkedAt, check.run.next_run_at));
+  const failing = outcome.status !== 'up';
+  const next: MonitorRegionTable = {
+    ...row,
+    status: transition.state.status as MonitorRegionTable['status'],
+    confirming_since: transition.state.confirmingSince,
+    last_checked_at: checkedAt,
+    latency_ms: outcome.status === 'down' ? row.latency_ms : Math.round(outcome.timings.totalMs),
+    failure_code: failing ? (outcome.failure?.code ?? null) : null,
+    failure_message: failing ? (outcome.failure?.message ?? null) : null,
+    next_run_at: maintenanceEnd !== null && failing ? Math.min(scheduled, maintenanceEnd) : scheduled,
+    claimed_until: null,
+    claimed_by: null,
+  };
+  return { next, confirmation: transition.confirmation, maintenance: maintenanceEnd !== null };
+}
+
+/** The incident's cause: which regions fail, and each one's error. */
+function failureOf(failing: readonly MonitorRegionTable[]): StatusChange['failure'] {
+  const first = failing[0];
+  if (!first) return null;
+  const errors = failing.map(
+    (row) => `${row.region}: ${row.failure_message ?? row.failure_code ?? 'failed'}`,
+  );
+  return {
+    statusCode: null,
+    code: first.failure_code,
+    message: `Failing from ${failing.map((row) => row.region).join(', ')}. ${errors.join('; ')}`,
+  };
+}
+
+export async function storeRegionalChecks(
+  tx: Transaction<Database>,
+  dialect: Dialect,
+  workerId: string,
+  checks: readonly RegionalCheck[],
+  confirmDelayMs: number,
+  flapPolicy: FlapPolicy,
+): Promise<MonitorEvent[]> {
+  if (checks.length === 0) return [];
+  const ids = [...new Set(checks.map((check) => check.monitor.id))].sort();
+  // Every region's worker locks the monitor before reading the other regions' rows, so two
+  // regions failing at once both see each other and the quorum is judged once, not by neither.
+  if (dialect === 'postgres')
+    await sql`select id from monitors where id in (${sql.join(ids)}) order by id for update`.execute(tx);
+  const monitors = new Map(
+    (await tx.selectFrom('monitors').selectAll().where('id', 'in', ids).execute()).map((row) => [
+      row.id,
+      row,
+    ]),
+  );
+  const rows = new Map(
+    (await tx.selectFrom('monitor_regions').selectAll().where('monitor_id', 'in', ids).execute()).map(
+      (row) => [keyOf(row.monitor_id, row.region), row],
+    ),
+  );
+  const now = Math.max(...checks.map((check) => check.outcome.checkedAt));
+  const online = new Set(await onlineRegions(tx, now));
+  const results: NewResult[] = [];
+  /** The monitor of each stored result, in order. */
+  const resultMonitors: string[] = [];
+  const touched = new Map<string, { latest: number; latencyMs: number | null; maintenance: boolean }>();
+  const events: MonitorEvent[] = [];
+  const certificates = new Map<string, string>();
+
+  for (const check of checks) {
+    const monitor = monitors.get(check.monitor.id);
+    const key = keyOf(check.monitor.id, check.run.region);
+    const row = rows.get(key);
+    // Deleted, paused, or the region dropped from its set while the check ran.
+    if (!monitor || monitor.paused === 1 || !row || row.claimed_by !== workerId) continue;
+    online.add(row.region);
+    // Regions check at the same phase: a result keyed in a millisecond another region's holds moves on one.
+    const taken = new Set(
+      [...rows.values()]
+        .filter((other) => other.monitor_id === monitor.id)
+        .map((other) => other.last_checked_at),
+    );
+    let checkedAt = check.outcome.checkedAt;
+    while (taken.has(checkedAt)) checkedAt += 1;
+    const judged = judgeRun(check, monitor, row, checkedAt, confirmDelayMs);
+    rows.set(key, judged.next);
+    await tx
+      .updateTable('monitor_regions')
+      .set({
+        status: judged.next.status,
+        confirming_since: judged.next.confirming_since,
+        last_checked_at: checkedAt,
+        latency_ms: judged.next.latency_ms,
+        failure_code: judged.next.failure_code,
+        failure_message: judged.next.failure_message,
+        next_run_at: judged.next.next_run_at,
+        claimed_until: null,
+        claimed_by: null,
+      })
+      .where('monitor_id', '=', monitor.id)
+      .where('region', '=', row.region)
+      .where('claimed_by', '=', workerId)
+      .execute();
+    resultMonitors.push(monitor.id);
+    results.push(
+      resultRow(monitor, { ...check.outcome, checkedAt }, judged.confirmation, judged.maintenance),
+    );
+    if (check.outcome.tlsFingerprint) certificates.set(monitor.id, check.outcome.tlsFingerprint);
+    const seen = touched.get(monitor.id);
+    touched.set(monitor.id, {
+      latest: Math.max(seen?.latest ?? 0, checkedAt),
+      latencyMs:
+        check.outcome.status === 'down'
+          ? (seen?.latencyMs ?? null)
+          : Math.round(check.outcome.timings.totalMs),
+      maintenance: judged.maintenance,
+    });
+    events.push({
+      type: 'check.result',
+      userId: monitor.user_id,
+      monitorId: monitor.id,
+      at: checkedAt,
+      status: check.outcome.status,
+      statusCode: check.outcome.statusCode,
+      latencyMs: Math.round(check.outcome.timings.totalMs),
+      failure: check.outcome.failure,
+      region: row.region,
+    });
+  }
+
+  await storeResults(tx, results);
+  const statusChanges: StatusChange[] = [];
+  const verdicts = new Map<string, CheckStatus | null>();
+  for (const [id, seen] of touched) {
+    const monitor = monitors.get(id) as MonitorTable;
+    const regions = [...rows.values()].filter((row) => row.monitor_id === id && online.has(row.region));
+    const { verdict, failing } = quorumVerdict(regions, monitor.quorum ?? null);
+    verdicts.set(id, verdict);
+    // Nothing moves during maintenance, as for a single-region monitor.
+    const changed = verdict !== null && verdict !== monitor.status && !seen.maintenance;
+    const newStatus = changed ? verdict : monitor.status;
+    await tx
+      .updateTable('monitors')
+      .set({
+        status: newStatus,
+        streak: changed ? 1 : monitor.streak + 1,
+        last_status_change_at: changed ? seen.latest : monitor.last_status_change_at,
+        last_checked_at: Math.max(monitor.last_checked_at ?? 0, seen.latest),
+        last_latency_ms: seen.latencyMs ?? monitor.last_latency_ms,
+        // The next run any live region makes: what the monitor's page shows as its next check.
+        next_run_at: Math.min(...regions.map((row) => row.next_run_at)),
+        failing_regions: failing.length > 0 ? failing.map((row) => row.region).join(',') : null,
+        // A run brought forward (a deployment) is marked on the results of the runs claimed with it.
+        check_reason: null,
+      })
+      .where('id', '=', id)
+      .where('paused', '=', 0)
+      .execute();
+    if (!changed || verdict === null) continue;
+    const event = {
+      type: EVENT_FOR[verdict],
+      userId: monitor.user_id,
+      monitorId: id,
+      at: seen.latest,
+      from: monitor.status,
+      to: newStatus,
+    };
+    events.push(event);
+    await tx
+      .insertInto('monitor_status_changes')
+      .values({ id: uuidv7(), monitor_id: id, at: event.at, from_status: event.from, to_status: event.to })
+      .execute();
+    statusChanges.push({ event, monitor, checkedAt: seen.latest, failure: failureOf(failing) });
+  }
+  // Uptime is the quorum's: each run counts with the verdict it left, not its region's own status.
+  await recordRollups(
+    tx,
+    dialect,
+    results.map((result, index) => {
+      const id = resultMonitors[index] as string;
+      return {
+        monitorId: id,
+        checkedAt: result.checked_at,
+        status: verdicts.get(id) ?? result.status,
+        totalMs: result.total_ms,
+        maintenance: result.maintenance,
+      };
+    }),
+  );
+  if (statusChanges.length > 0) await applyStatusChanges(tx, statusChanges, flapPolicy, confirmDelayMs);
+  await markChangedCertificates(tx, certificates, now);
+  return events;
+}
