@@ -4,6 +4,7 @@ import { frontend } from './frontend.ts';
 import { jobs } from './jobs.ts';
 import { monitorList } from './monitor-list.ts';
 import { performance } from './performance.ts';
+import { regions } from './regions.ts';
 import { retention } from './retention.ts';
 import { scheduler, signInLateness } from './scheduler.ts';
 import { sessionLookup } from './session-lookup.ts';
@@ -16,6 +17,7 @@ const benchmarks: Record<string, () => Promise<object>> = {
   performance,
   retention,
   scheduler,
+  regions,
   'sign-in-lateness': signInLateness,
   'status-page': statusPage,
   'status-page-de': statusPageGerman,

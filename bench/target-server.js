@@ -12,6 +12,8 @@ import dns2 from 'dns2';
 const arrivals = new Map();
 let measuring = false;
 let measureStartedAt = 0;
+/** Set by the regions bench: an HTTP arrival is keyed "{id}@{source address}", one key per region. */
+let keyByAddress = false;
 
 function arrived(key) {
   if (!measuring) return;
@@ -22,7 +24,8 @@ function arrived(key) {
 }
 
 const http = createHttpServer((req, res) => {
-  arrived(req.url?.slice(3) ?? '');
+  const id = req.url?.slice(3) ?? '';
+  arrived(keyByAddress ? `${id}@${req.socket.remoteAddress}` : id);
   res.setHeader('content-type', 'text/plain');
   res.end('ok');
 });
@@ -97,11 +100,16 @@ function report({ keys, intervalMs }) {
   let checks = 0;
   let missed = 0;
   let neverChecked = 0;
+  // Two arrivals of one key less than half an interval apart: a round run twice.
+  let doubleRuns = 0;
   for (const key of keys) {
     const list = arrivals.get(key) ?? [];
     checks += list.length;
     if (list.length === 0) neverChecked += 1;
-    for (let i = 1; i < list.length; i++) strays.push(Math.abs(list[i] - list[i - 1] - intervalMs));
+    for (let i = 1; i < list.length; i++) {
+      strays.push(Math.abs(list[i] - list[i - 1] - intervalMs));
+      if (list[i] - list[i - 1] < intervalMs / 2) doubleRuns += 1;
+    }
     // A monitor gets floor(window / interval) beats in any window, or one more.
     missed += Math.max(0, Math.floor(windowMs / intervalMs) - list.length);
   }
@@ -118,6 +126,7 @@ function report({ keys, intervalMs }) {
     },
     missed_beats: missed,
     never_checked: neverChecked,
+    double_runs: doubleRuns,
     heartbeat_pings: { sent: pinging.sent, not_answered_200: pinging.refused },
   };
 }
@@ -130,6 +139,7 @@ process.send?.({ http: http.address().port, tcp: tcp.address().port, dns: dns.ad
 process.on('message', (message) => {
   if (message.type === 'ping') startPinging(message);
   if (message.type === 'stop-pinging') stopPinging();
+  if (message.type === 'key-by-address') keyByAddress = true;
   if (message.type === 'measure') {
     pinging.sent = 0;
     pinging.refused = 0;

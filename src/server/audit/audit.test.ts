@@ -119,6 +119,12 @@ describe('the audit log', () => {
         action: 'monitor.alert_settings',
       },
       {
+        op: 'PUT /monitors/{id}/regions',
+        path: `/monitors/${monitor.id}/regions`,
+        body: { regions: null, quorum: 1 },
+        action: 'monitor.regions',
+      },
+      {
         op: 'PUT /workspace/alert-settings',
         body: { groupingSeconds: 120 },
         action: 'workspace.alert_settings',

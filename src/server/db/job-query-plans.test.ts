@@ -10,6 +10,7 @@ import { dueEscalationsQuery } from '../escalation/escalation-job.ts';
 import { dueRemindersQuery } from '../incidents/reminder-job.ts';
 import { dueWindowsQuery } from '../maintenance/job.ts';
 import { claimDueSitesQuery, claimNextRunQuery } from '../performance/claim.ts';
+import { claimRunsQuery } from '../regions/claim-runs.ts';
 import { RETENTION_KINDS } from '../retention/kinds.ts';
 import { deleteBatchStatement } from '../retention/prune.ts';
 import { INSERT_AGED, insertSite } from '../retention/test/rows.ts';
@@ -113,6 +114,19 @@ async function seed(db: Kysely<Database>, dialect: Dialect) {
   }
   // Every owner's status page told its subscribers of that outage long ago.
   for (const [o, site] of sites.entries()) await insertToldSubscribers(db, site.owner, `page-${o}`, old);
+  // Every monitor is checked from three regions, each run claimed and due a minute from now.
+  await insertAll(
+    db,
+    'monitor_regions',
+    monitors.flatMap((m, i) =>
+      ['eu-west', 'us-east', 'ap-south'].map((region) => ({
+        monitor_id: m.id,
+        region,
+        next_run_at: NOW + 60_000 + i,
+        status: 'up',
+      })),
+    ),
+  );
   // Every owner's digest went out; the next is later.
   await db
     .updateTable('digest_settings')
@@ -160,6 +174,25 @@ describe('per-poll statements of the periodic jobs', () => {
     expectIndexSearch(
       await explain(claimDueMonitorsQuery(t.db, t.dialect, 'expired', options)),
       'monitors_claimed_until_idx',
+    );
+  });
+
+  it("claims a region's due runs of multi-region monitors through its unclaimed-due index, and expired ones through the lease index", async () => {
+    const options = {
+      now: NOW,
+      dueBy: NOW + 1000,
+      limit: 50,
+      workerId: 'w1',
+      leaseMarginMs: 15_000,
+      region: 'us-east',
+    };
+    expectIndexSearch(
+      await explain(claimRunsQuery(t.dialect, 'free', options)),
+      'monitor_regions_unclaimed_due_idx',
+    );
+    expectIndexSearch(
+      await explain(claimRunsQuery(t.dialect, 'expired', options)),
+      'monitor_regions_claimed_until_idx',
     );
   });
 

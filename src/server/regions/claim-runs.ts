@@ -17,8 +17,8 @@ export interface ClaimedRun {
   run: MonitorRegionTable;
 }
 
-function claimRunsQuery(
-  db: Kysely<Database>,
+/** One claim statement (a CTE runs once, so LIMIT bounds it; see claimDueMonitorsQuery). */
+export function claimRunsQuery(
   dialect: Dialect,
   source: ClaimSource,
   { now, dueBy = now, limit, workerId, leaseMarginMs, region }: RegionRunClaim,
@@ -40,7 +40,7 @@ function claimRunsQuery(
     from due
     where monitor_regions.monitor_id = due.monitor_id and monitor_regions.region = ${region}
     returning monitor_regions.monitor_id, monitor_regions.region, monitor_regions.next_run_at, monitor_regions.claimed_until, monitor_regions.claimed_by, monitor_regions.status, monitor_regions.confirming_since, monitor_regions.last_checked_at, monitor_regions.latency_ms, monitor_regions.failure_code, monitor_regions.failure_message
-  `.execute(db);
+  `;
 }
 
 /** Claims up to `limit` of a region's due runs: expired leases first (unless told not to), then free ones. */
@@ -50,12 +50,16 @@ export async function claimRegionRuns(
   options: RegionRunClaim,
 ): Promise<ClaimedRun[]> {
   const expired =
-    options.expired === false ? [] : (await claimRunsQuery(db, dialect, 'expired', options)).rows;
+    options.expired === false ? [] : (await claimRunsQuery(dialect, 'expired', options).execute(db)).rows;
   const free =
     expired.length >= options.limit
       ? []
-      : (await claimRunsQuery(db, dialect, 'free', { ...options, limit: options.limit - expired.length }))
-          .rows;
+      : (
+          await claimRunsQuery(dialect, 'free', {
+            ...options,
+            limit: options.limit - expired.length,
+          }).execute(db)
+        ).rows;
   const runs = [...expired, ...free];
   if (runs.length === 0) return [];
   const monitors = await db

@@ -19,6 +19,7 @@ const BODIES: Record<string, unknown> = {
   'PATCH /monitors/{id}': { name: 'Mine now' },
   'PUT /monitors/{id}/alert-channels': { channelIds: [] },
   'PATCH /monitors/{id}/alert-settings': { alertOnDegraded: true },
+  'PUT /monitors/{id}/regions': { regions: null, quorum: null },
   'PATCH /alert-channels/{id}': { name: 'Mine now' },
   'PATCH /escalation-policies/{id}': { name: 'Mine now' },
   'PUT /monitors/{id}/escalation-policy': { policyId: null },
