@@ -52,6 +52,15 @@ export const monitorRegionStateSchema = z
     lastCheckedAt: z.number().nullable(),
     latencyMs: z.number().nullable(),
     failure: z.object({ code: z.string().nullable(), message: z.string().nullable() }).nullable(),
+    last24h: z
+      .object({
+        checks: z.number(),
+        uptimePercent: z.number().nullable(),
+        avgMs: z.number().nullable(),
+      })
+      .meta({
+        description: "The region's own checks over the last 24 hours (its raw results, not the quorum's)",
+      }),
   })
   .meta({ id: 'MonitorRegionState' });
 export type MonitorRegionState = z.infer<typeof monitorRegionStateSchema>;

@@ -8,11 +8,44 @@ import {
 } from '../../core/api/regions.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Database } from '../db/schema.ts';
+import { statusCode } from '../history/result-codes.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/session.ts';
 import { getOwnedMonitorRow } from '../monitors/repository.ts';
 import { chosenRegions, syncMonitorRegions } from './assignment.ts';
 import { quorumOf } from './quorum.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Each region's checks of one monitor in the last 24 hours: one grouped read of its raw results. */
+async function lastDayByRegion(db: Kysely<Database>, monitorSeq: number, now: number) {
+  const rows = await db
+    .selectFrom('check_results as r')
+    .innerJoin('check_regions as g', 'g.id', 'r.region_id')
+    .select((eb) => [
+      'g.name as region',
+      eb.fn.countAll<number>().as('checks'),
+      eb.fn.sum<number>(eb.case().when('r.status', '=', statusCode('up')).then(1).else(0).end()).as('up'),
+      eb.fn.avg<number>('r.total_ms').as('avg_ms'),
+    ])
+    .where('r.monitor_seq', '=', monitorSeq)
+    .where('r.checked_at', '>=', now - DAY_MS)
+    .groupBy('g.name')
+    .execute();
+  return new Map(
+    rows.map((row) => {
+      const checks = Number(row.checks);
+      return [
+        row.region,
+        {
+          checks,
+          uptimePercent: checks > 0 ? Math.round((Number(row.up) / checks) * 10_000) / 100 : null,
+          avgMs: row.avg_ms === null ? null : Math.round(Number(row.avg_ms)),
+        },
+      ];
+    }),
+  );
+}
 
 export async function getMonitorRegions(
   db: Kysely<Database>,
@@ -35,6 +68,7 @@ export async function getMonitorRegions(
   const online = new Set(
     seen.filter((row) => Number(row.last_seen_at) >= now - REGION_OFFLINE_AFTER_MS).map((row) => row.region),
   );
+  const figures = await lastDayByRegion(db, monitor.seq ?? 0, now);
   const states = rows.map((row) => ({
     region: row.region,
     online: online.has(row.region),
@@ -45,6 +79,7 @@ export async function getMonitorRegions(
       row.failure_code === null && row.failure_message === null
         ? null
         : { code: row.failure_code, message: row.failure_message },
+    last24h: figures.get(row.region) ?? { checks: 0, uptimePercent: null, avgMs: null },
   }));
   const live = states.filter((state) => state.online).length;
   return {

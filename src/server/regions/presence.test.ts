@@ -122,6 +122,37 @@ describe("workers' presence", () => {
     ]);
   });
 
+  it('gives every monitor left to the default a run in each live region once a second region comes online', async () => {
+    const owner = await insertOwner(t.db, t.dialect);
+    // One insert of rows with different columns: each names every column the others do.
+    const everywhere = monitorRow(owner, 'https://shop.example.com/', START, { regions: null, regional: 0 });
+    const pinned = monitorRow(owner, 'https://api.example.com/', START, {
+      regions: JSON.stringify(['eu']),
+      regional: 1,
+    });
+    const heartbeat = monitorRow(owner, 'heartbeat://nightly', START, {
+      kind: 'heartbeat',
+      regions: null,
+      regional: 0,
+    });
+    await insertMonitors(t.db, [everywhere, pinned, heartbeat]);
+    const runs = async () =>
+      (await t.db.selectFrom('monitor_regions').select(['monitor_id', 'region']).execute())
+        .map((row) => `${row.monitor_id === everywhere.id ? 'everywhere' : 'other'} ${row.region}`)
+        .sort();
+
+    await worker('local-1', 'local').run(signal);
+    expect(await runs()).toEqual([]);
+    await worker('eu-1', 'eu').run(signal);
+    expect(await runs()).toEqual(['everywhere eu', 'everywhere local']);
+    const flags = await t.db.selectFrom('monitors').select(['id', 'regional']).execute();
+    expect(Object.fromEntries(flags.map((row) => [row.id, row.regional]))).toEqual({
+      [everywhere.id]: 1,
+      [pinned.id]: 1,
+      [heartbeat.id]: 0,
+    });
+  });
+
   it('marks itself stopped when its worker stops cleanly', async () => {
     const job = worker('leaving', 'a');
     await job.run(signal);

@@ -128,7 +128,13 @@ const regionsOf = async (id: string) =>
   (await (await app.send(owner, 'GET', `/monitors/${id}/regions`)).json()) as {
     failingFrom: string[];
     effectiveQuorum: number | null;
-    states: { region: string; status: string; online: boolean; failure: { message: string | null } | null }[];
+    states: {
+      region: string;
+      status: string;
+      online: boolean;
+      failure: { message: string | null } | null;
+      last24h: { checks: number; uptimePercent: number | null };
+    }[];
   };
 const incidents = () => app.db.selectFrom('incidents').selectAll().orderBy('started_at').execute();
 const subjects = () => sink.mails.map((mail) => mail.subject);
@@ -157,6 +163,43 @@ describe('a monitor checked from three regions', () => {
     ]);
     expect(new Set(results.map((result) => result.checked_at)).size).toBe(9);
     expect(await monitor(id)).toMatchObject({ status: 'up', failingFrom: [] });
+    const { states } = await regionsOf(id);
+    expect(states.map((state) => [state.region, state.last24h.checks, state.last24h.uptimePercent])).toEqual([
+      ['a', 3, 100],
+      ['b', 3, 100],
+      ['c', 3, 100],
+    ]);
+  });
+
+  it('checks only the regions chosen for it, and refuses an unknown region or a quorum larger than the choice', async () => {
+    const id = await createMonitor();
+    const put = (body: unknown) => app.send(owner, 'PUT', `/monitors/${id}/regions`, body);
+    const unknown = await put({ regions: ['a', 'mars'], quorum: null });
+    expect(unknown.status).toBe(422);
+    expect(await unknown.json()).toMatchObject({
+      error: {
+        code: 'unknown_region',
+        message: 'No worker has checked from region "mars". Start one with: upwatch worker --region mars',
+      },
+    });
+    const tooMany = await put({ regions: ['a', 'b'], quorum: 3 });
+    expect(tooMany.status).toBe(422);
+    expect(await tooMany.json()).toMatchObject({ error: { code: 'validation_failed' } });
+
+    const chosen = await put({ regions: ['b', 'a'], quorum: 1 });
+    expect(chosen.status).toBe(200);
+    expect(await chosen.json()).toMatchObject({ regions: ['a', 'b'], quorum: 1, effectiveQuorum: 1 });
+    for (let round = 0; round < 2; round++) await step();
+    expect((await storedResults(app.db)).map((result) => result.region).sort()).toEqual(['a', 'a', 'b', 'b']);
+
+    // Quorum 1: one region failing is enough.
+    failing = new Set(['b']);
+    await stepUntil(async () => (await monitor(id)).status === 'down');
+    expect(await incidents()).toHaveLength(1);
+
+    const everywhere = await put({ regions: null, quorum: null });
+    expect(await everywhere.json()).toMatchObject({ regions: null, quorum: null, effectiveQuorum: 2 });
+    expect((await regionsOf(id)).states.map((state) => state.region)).toEqual(['a', 'b', 'c']);
   });
 
   it('failing from one region is shown and opens nothing; from two it opens one incident naming both; recovery resolves it once', async () => {
