@@ -12,6 +12,7 @@ import {
 } from './escalation.ts';
 import { MAX_MAINTENANCE_MONITORS, maintenanceWindowInputSchema } from './maintenance.ts';
 import { monitorInputSchemas } from './monitors.ts';
+import { monitorRegionsInputSchema } from './regions.ts';
 import { MAX_SECTIONS_PER_STATUS_PAGE, statusPageSectionInputSchema } from './status-page-sections.ts';
 import { MAX_MONITORS_PER_STATUS_PAGE, statusPageInputFields } from './status-pages.ts';
 
@@ -44,6 +45,12 @@ const monitorExtras = {
   }),
   alertOnDegraded: monitorAlertSettingsInputSchema.shape.alertOnDegraded.meta({
     description: 'Alert when the monitor answers slowly for two checks running; left out: false',
+  }),
+  regions: monitorRegionsInputSchema.shape.regions.unwrap().optional().meta({
+    description: 'Regions that check it (workers started with --region); left out: every live region',
+  }),
+  quorum: monitorRegionsInputSchema.shape.quorum.unwrap().optional().meta({
+    description: 'How many of its live regions must fail for it to be down; left out: more than half',
   }),
   escalationPolicy: managedKeySchema.optional().meta({
     description:

@@ -19,6 +19,14 @@ import {
   storedAlertEntries,
   withoutAlertSettings,
 } from './monitor-alerts.ts';
+import {
+  applyMonitorRegions,
+  isRegionField,
+  type RegionEntry,
+  regionEntryOf,
+  regionsDiff,
+  withoutRegions,
+} from './monitor-regions.ts';
 import { pruneSection, settle } from './settle.ts';
 
 const COMMON_FIELDS = [
@@ -43,7 +51,12 @@ function hasInterval(kind: Monitor['kind']): boolean {
 }
 
 /** The monitor as the file writes it; `alerts` only when it has channels of its own. */
-function fileEntry(monitor: Monitor, alerts: string[], settings: AlertEntry): ConfigMonitor {
+function fileEntry(
+  monitor: Monitor,
+  alerts: string[],
+  settings: AlertEntry,
+  regions: RegionEntry,
+): ConfigMonitor {
   const entry: Record<string, unknown> = { kind: monitor.kind };
   for (const field of COMMON_FIELDS) entry[field] = monitor[field];
   if (hasInterval(monitor.kind)) {
@@ -53,7 +66,7 @@ function fileEntry(monitor: Monitor, alerts: string[], settings: AlertEntry): Co
   const own = monitor as unknown as Record<string, unknown>;
   for (const field of KIND_FIELDS[monitor.kind]) entry[field] = own[field];
   if (alerts.length > 0) entry.alerts = alerts;
-  Object.assign(entry, settings);
+  Object.assign(entry, regions, settings);
   return entry as ConfigMonitor;
 }
 
@@ -66,7 +79,7 @@ export async function storedMonitors(
 ): Promise<StoredMonitor[]> {
   const rows = await db
     .selectFrom('monitors')
-    .select(['id', 'name', 'managed_key'])
+    .select(['id', 'name', 'managed_key', 'regions', 'quorum'])
     .where('user_id', '=', workspaceId)
     .orderBy('created_at')
     .orderBy('id')
@@ -91,7 +104,7 @@ export async function storedMonitors(
       id: row.id,
       key: row.key,
       managed: row.managed_key !== null,
-      entry: fileEntry(monitor, alerts, settings.get(row.id) ?? {}),
+      entry: fileEntry(monitor, alerts, settings.get(row.id) ?? {}, regionEntryOf(row)),
     });
   }
   return stored;
@@ -109,7 +122,7 @@ function monitorDiff(current: ConfigMonitor | null, wanted: ConfigMonitor): Fiel
   const { alerts, intervalMinutes, intervalSeconds, kind, ...rest } = wanted;
   const fields = diffFields(current as Record<string, unknown> | null, {
     kind,
-    ...withoutAlertSettings(rest),
+    ...withoutRegions(withoutAlertSettings(rest)),
   });
   const before = current ? seconds(current) : undefined;
   const after = seconds(wanted);
@@ -127,6 +140,7 @@ function monitorDiff(current: ConfigMonitor | null, wanted: ConfigMonitor): Fiel
         : { field: 'alerts', after: alerts },
     );
   }
+  fields.push(...regionsDiff(current, wanted));
   fields.push(...alertSettingsDiff(current, wanted));
   return fields;
 }
@@ -136,7 +150,8 @@ function updateOf(wanted: ConfigMonitor, fields: FieldChange[]): MonitorUpdate {
   const source = wanted as Record<string, unknown>;
   const update: Record<string, unknown> = {};
   for (const { field } of fields) {
-    if (field !== 'alerts' && field !== 'kind' && !isAlertSetting(field)) update[field] = source[field];
+    if (field !== 'alerts' && field !== 'kind' && !isAlertSetting(field) && !isRegionField(field))
+      update[field] = source[field];
   }
   return update as MonitorUpdate;
 }
@@ -181,7 +196,7 @@ export async function applyMonitors(
     if (current && current.entry.kind !== entry.kind)
       throw kindChanged('monitors', key, current.entry.kind, entry.kind);
     const fields = monitorDiff(current?.entry ?? null, entry);
-    const { alerts, ...input } = withoutAlertSettings(entry);
+    const { alerts, ...input } = withoutRegions(withoutAlertSettings(entry));
     let id = current?.id;
     if (!id) id = (await monitors.create(caller, input as MonitorInput)).id;
     else {
@@ -190,6 +205,9 @@ export async function applyMonitors(
     }
     if (alerts !== undefined && fields.some((change) => change.field === 'alerts')) {
       await setMonitorChannels(db, caller, now, id, channelIdsOf(key, alerts, channelIds));
+    }
+    if (fields.some((change) => isRegionField(change.field))) {
+      await applyMonitorRegions(db, caller, now, { key, id, wanted: entry });
     }
     // Set once every monitor and policy of the file exists: they may name ones made after this.
     if (fields.some((change) => isAlertSetting(change.field))) {
