@@ -52,6 +52,9 @@ const monitorExtras = {
   quorum: monitorRegionsInputSchema.shape.quorum.unwrap().optional().meta({
     description: 'How many of its live regions must fail for it to be down; left out: more than half',
   }),
+  alertOnRegionFailure: z.boolean().optional().meta({
+    description: 'Alert (no incident) when one region fails while the quorum keeps it up; left out: false',
+  }),
   escalationPolicy: managedKeySchema.optional().meta({
     description:
       "Key of the escalationPolicies entry its outages follow; left out, the workspace's default policy",

@@ -82,6 +82,10 @@ export const monitorRegionsSchema = z
       .meta({ description: 'How many live regions must fail now; null while one vantage point checks it' }),
     states: z.array(monitorRegionStateSchema),
     failingFrom: z.array(z.string()).meta({ description: 'Regions whose own checks fail now' }),
+    alertOnRegionFailure: z.boolean().meta({
+      description:
+        'Alert (low severity, no incident) when one region fails while the quorum keeps the monitor up',
+    }),
   })
   .meta({ id: 'MonitorRegions' });
 export type MonitorRegions = z.infer<typeof monitorRegionsSchema>;
@@ -94,6 +98,7 @@ export const monitorRegionsInputSchema = z
       .max(32)
       .nullable(),
     quorum: z.number().int().min(1, 'The quorum is at least 1 region.').max(32).nullable(),
+    alertOnRegionFailure: z.boolean().optional().meta({ description: 'Left out: unchanged' }),
   })
   .meta({ id: 'MonitorRegionsInput' });
 export type MonitorRegionsInput = z.infer<typeof monitorRegionsInputSchema>;

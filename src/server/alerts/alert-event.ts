@@ -72,6 +72,8 @@ export interface AlertEvent {
   group?: GroupedMonitor[];
   /** Slow-answer alerts only: the latest response time and the monitor's threshold. */
   slow?: { latencyMs: number; thresholdMs: number };
+  /** Region alerts only: the region, and its error while failing. */
+  region?: { name: string; error: string | null };
   /** Escalations only. */
   escalation?: EscalationAlertFacts;
   /** Acknowledgements only: who, as the incident's timeline says it. */

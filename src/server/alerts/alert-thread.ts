@@ -9,6 +9,7 @@ const ENDS: ReadonlySet<AlertKind> = new Set([
   'monitor.up',
   'monitors.up',
   'monitor.speed_recovered',
+  'monitor.region_recovered',
   'ssl.renewed',
   'ssl.problem_cleared',
   'performance.budget_recovered',
@@ -23,6 +24,8 @@ const PROBLEM: Record<AlertKind, string> = {
   'monitor.reminder': 'outage',
   'monitor.degraded': 'slow',
   'monitor.speed_recovered': 'slow',
+  'monitor.region_down': 'region',
+  'monitor.region_recovered': 'region',
   'incident.escalated': 'outage',
   'incident.acknowledged': 'outage',
   'ssl.expiring': 'certificate-expiry',
@@ -53,7 +56,9 @@ export function threadOf(event: AlertEvent): AlertThread {
         ? `incident-${event.incident.id}`
         : event.performance
           ? `${problem}-${event.performance.siteId}-${event.performance.metric}`
-          : `${problem}-${event.monitor.id}`;
+          : event.region
+            ? `${problem}-${event.monitor.id}-${event.region.name}`
+            : `${problem}-${event.monitor.id}`;
   const action = ENDS.has(event.kind)
     ? 'resolve'
     : event.kind === 'incident.acknowledged'

@@ -38,6 +38,8 @@ const KIND_WORDS: Record<AlertKind, string> = {
   'monitor.reminder': 'Still down reminder',
   'monitor.degraded': 'Slow',
   'monitor.speed_recovered': 'Back to normal speed',
+  'monitor.region_down': 'Failing from a region',
+  'monitor.region_recovered': 'Region recovered',
   'ssl.expiring': 'Certificate expiry',
   'ssl.renewed': 'Certificate renewed',
   'ssl.problem': 'Certificate problem',

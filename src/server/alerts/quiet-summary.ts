@@ -104,6 +104,36 @@ export function summariseQuiet(
         grouped: false,
       };
     }
+    case 'monitor.region_down':
+    case 'monitor.region_recovered': {
+      const failing = event.kind === 'monitor.region_down';
+      const region = event.region?.name ?? 'a region';
+      const error = event.region?.error ?? 'the check failed';
+      return {
+        down: false,
+        tone: failing ? 'warning' : 'up',
+        tag: failing ? 'Region down' : 'Region recovered',
+        titleDetail: failing ? `failing from ${region}` : `answering from ${region} again`,
+        headline: failing ? `${name} is failing from ${region}.` : `${name} answers from ${region} again.`,
+        detail: failing
+          ? `checks from ${region} fail (${error}); the other regions see it up`
+          : `checks from ${region} pass again`,
+        description: failing
+          ? `Failing from ${region}: ${error}. Not enough regions fail for an incident.`
+          : `Checks from ${region} pass again.`,
+        paragraph: failing
+          ? `${event.monitor.url} fails from ${region} (${error}) while the other regions see it up, so no incident is open. A network problem between ${region} and the target is the usual cause.`
+          : `${event.monitor.url} answers from ${region} again.`,
+        facts: failing
+          ? [
+              ['Region', region],
+              ['Error', error],
+            ]
+          : [['Region', region]],
+        atLabel: failing ? 'Failing since' : 'Recovered at',
+        grouped: false,
+      };
+    }
     default:
       return null;
   }

@@ -40,7 +40,7 @@ async function regionsOf(user: TestUser) {
     await app.send(user, 'GET', '/monitors'),
     200,
   );
-  return app.json<{ regions: string[] | null; quorum: number | null }>(
+  return app.json<{ regions: string[] | null; quorum: number | null; alertOnRegionFailure: boolean }>(
     await app.send(user, 'GET', `/monitors/${monitors[0]?.id}/regions`),
     200,
   );
@@ -51,28 +51,40 @@ describe("a monitor's regions in upwatch.yaml", () => {
     app = await createConfigApp();
     await regionsLive(['eu-west', 'us-east', 'ap-south']);
     const user = await app.user('pro');
-    const config = { monitors: { api: site({ regions: ['us-east', 'eu-west'], quorum: 1 }) } };
+    const config = {
+      monitors: { api: site({ regions: ['us-east', 'eu-west'], quorum: 1, alertOnRegionFailure: true }) },
+    };
 
     const first = await app.applyAs(user, { config });
     expect(first.changes[0]?.fields).toEqual(
       expect.arrayContaining([
         { field: 'regions', after: ['us-east', 'eu-west'] },
         { field: 'quorum', after: 1 },
+        { field: 'alertOnRegionFailure', after: true },
       ]),
     );
-    expect(await regionsOf(user)).toMatchObject({ regions: ['eu-west', 'us-east'], quorum: 1 });
+    expect(await regionsOf(user)).toMatchObject({
+      regions: ['eu-west', 'us-east'],
+      quorum: 1,
+      alertOnRegionFailure: true,
+    });
     const exported = (await app.exportOf(user)) as { monitors: Record<string, Record<string, unknown>> };
-    expect(exported.monitors.api).toMatchObject({ regions: ['eu-west', 'us-east'], quorum: 1 });
+    expect(exported.monitors.api).toMatchObject({
+      regions: ['eu-west', 'us-east'],
+      quorum: 1,
+      alertOnRegionFailure: true,
+    });
     expect(await app.applyAs(user, { config })).toEqual({ applied: true, changes: [] });
 
     const plan = await app.applyAs(user, { config: { monitors: { api: site() } }, dryRun: true });
     expect(plan.changes[0]?.fields).toEqual([
       { field: 'regions', before: ['eu-west', 'us-east'], after: null },
       { field: 'quorum', before: 1, after: null },
+      { field: 'alertOnRegionFailure', before: true, after: false },
     ]);
     expect(await regionsOf(user)).toMatchObject({ regions: ['eu-west', 'us-east'], quorum: 1 });
     await app.applyAs(user, { config: { monitors: { api: site() } } });
-    expect(await regionsOf(user)).toMatchObject({ regions: null, quorum: null });
+    expect(await regionsOf(user)).toMatchObject({ regions: null, quorum: null, alertOnRegionFailure: false });
     const after = (await app.exportOf(user)) as { monitors: Record<string, Record<string, unknown>> };
     expect(after.monitors.api).not.toHaveProperty('regions');
     expect(after.monitors.api).not.toHaveProperty('quorum');

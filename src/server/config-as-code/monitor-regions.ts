@@ -9,25 +9,39 @@ import type { Caller } from '../http/session.ts';
 import { updateMonitorRegions } from '../regions/monitor-regions.ts';
 import { diffFields } from './fields.ts';
 
-const REGION_FIELDS = ['regions', 'quorum'] as const;
+const REGION_FIELDS = ['regions', 'quorum', 'alertOnRegionFailure'] as const;
 export type RegionEntry = Pick<ConfigMonitor, (typeof REGION_FIELDS)[number]>;
 
 /** What the file writes for a stored monitor: only settings away from their defaults. */
-export function regionEntryOf(row: { regions?: string | null; quorum?: number | null }): RegionEntry {
+export function regionEntryOf(row: {
+  regions?: string | null;
+  quorum?: number | null;
+  alert_on_region_failure?: number;
+}): RegionEntry {
   const entry: RegionEntry = {};
   if (row.regions) entry.regions = JSON.parse(row.regions) as string[];
   if (row.quorum !== null && row.quorum !== undefined) entry.quorum = row.quorum;
+  if (row.alert_on_region_failure === 1) entry.alertOnRegionFailure = true;
   return entry;
 }
 
 function settingsOf(entry: RegionEntry) {
-  return { regions: entry.regions ? [...new Set(entry.regions)].sort() : null, quorum: entry.quorum ?? null };
+  return {
+    regions: entry.regions ? [...new Set(entry.regions)].sort() : null,
+    quorum: entry.quorum ?? null,
+    alertOnRegionFailure: entry.alertOnRegionFailure ?? false,
+  };
 }
 
 /** The region settings a monitor changes: on a new monitor, those away from their defaults. */
 export function regionsDiff(current: RegionEntry | null, wanted: RegionEntry): FieldChange[] {
   const after = settingsOf(wanted);
-  if (!current) return diffFields(null, { regions: wanted.regions, quorum: wanted.quorum });
+  if (!current)
+    return diffFields(null, {
+      regions: wanted.regions,
+      quorum: wanted.quorum,
+      alertOnRegionFailure: wanted.alertOnRegionFailure,
+    });
   return diffFields({ ...settingsOf(current) }, { ...after });
 }
 
@@ -36,7 +50,7 @@ export function isRegionField(field: string): boolean {
 }
 
 export function withoutRegions<T extends RegionEntry>(entry: T): Omit<T, (typeof REGION_FIELDS)[number]> {
-  const { regions, quorum, ...rest } = entry;
+  const { regions, quorum, alertOnRegionFailure, ...rest } = entry;
   return rest;
 }
 

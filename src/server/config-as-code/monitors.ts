@@ -79,7 +79,7 @@ export async function storedMonitors(
 ): Promise<StoredMonitor[]> {
   const rows = await db
     .selectFrom('monitors')
-    .select(['id', 'name', 'managed_key', 'regions', 'quorum'])
+    .select(['id', 'name', 'managed_key', 'regions', 'quorum', 'alert_on_region_failure'])
     .where('user_id', '=', workspaceId)
     .orderBy('created_at')
     .orderBy('id')

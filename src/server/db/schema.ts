@@ -169,6 +169,8 @@ export interface MonitorTable {
   regions?: string | null;
   /** How many regions must fail for it to be down; null: more than half. */
   quorum?: number | null;
+  /** 0/1: alert when one region fails alone (no incident). */
+  alert_on_region_failure?: number;
   /** Comma-separated regions failing now. */
   failing_regions?: string | null;
   /**

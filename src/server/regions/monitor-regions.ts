@@ -88,6 +88,7 @@ export async function getMonitorRegions(
     effectiveQuorum: live > 0 ? quorumOf(live, monitor.quorum ?? null) : null,
     states,
     failingFrom: monitor.failing_regions ? monitor.failing_regions.split(',') : [],
+    alertOnRegionFailure: monitor.alert_on_region_failure === 1,
   };
 }
 
@@ -123,7 +124,14 @@ export async function updateMonitorRegions(
   await db.transaction().execute(async (tx) => {
     await tx
       .updateTable('monitors')
-      .set({ regions: chosen ? JSON.stringify(chosen) : null, quorum: input.quorum, updated_at: now })
+      .set({
+        regions: chosen ? JSON.stringify(chosen) : null,
+        quorum: input.quorum,
+        ...(input.alertOnRegionFailure === undefined
+          ? {}
+          : { alert_on_region_failure: input.alertOnRegionFailure ? 1 : 0 }),
+        updated_at: now,
+      })
       .where('id', '=', monitorId)
       .execute();
     await syncMonitorRegions(tx, monitorId, now);

@@ -273,6 +273,32 @@ describe('a monitor checked from three regions', () => {
     expect(lastC.last_checked_at).toBeGreaterThan(app.clock.now() - 60_000);
   });
 
+  it('alerts, when asked, once when a region fails alone and once when it is back, opening no incident', async () => {
+    const id = await createMonitor();
+    const asked = await app.send(owner, 'PUT', `/monitors/${id}/regions`, {
+      regions: null,
+      quorum: null,
+      alertOnRegionFailure: true,
+    });
+    expect(await asked.json()).toMatchObject({ alertOnRegionFailure: true });
+    await stepUntil(async () => (await monitor(id)).status === 'up');
+
+    failing = new Set(['c']);
+    await stepUntil(async () => subjects().length > 0);
+    for (let i = 0; i < 4; i++) await step();
+    expect(subjects()).toEqual(['[Region down] api.example.com — failing from c']);
+    expect(sink.mails[0]?.text).toContain('Expected status 200-399, got 503.');
+
+    failing = new Set();
+    await stepUntil(async () => subjects().length > 1);
+    for (let i = 0; i < 4; i++) await step();
+    expect(subjects()).toEqual([
+      '[Region down] api.example.com — failing from c',
+      '[Region recovered] api.example.com — answering from c again',
+    ]);
+    expect(await incidents()).toEqual([]);
+  });
+
   it('a paused monitor is checked from no region until it resumes', async () => {
     const id = await createMonitor();
     await stepUntil(async () => (await monitor(id)).status === 'up');

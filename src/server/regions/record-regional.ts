@@ -6,6 +6,8 @@
 // the count, so a dead worker raises no alarm.
 import { sql, type Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
+import type { AlertEvent } from '../alerts/alert-event.ts';
+import { enqueueAlert } from '../alerts/enqueue.ts';
 import type { Dialect } from '../db/connect.ts';
 import type { CheckStatus, Database, MonitorTable } from '../db/schema.ts';
 import type { MonitorRegionTable } from '../db/worker-schema.ts';
@@ -77,6 +79,25 @@ function judgeRun(
   return { next, confirmation: transition.confirmation, maintenance: maintenanceEnd !== null };
 }
 
+/** A region failing alone, or back, for a monitor that asked to hear of it: no incident. */
+async function enqueueRegionAlert(
+  tx: Transaction<Database>,
+  monitor: MonitorTable,
+  kind: 'monitor.region_down' | 'monitor.region_recovered',
+  move: { region: string; error: string | null; at: number },
+): Promise<void> {
+  const event: AlertEvent = {
+    kind,
+    at: move.at,
+    monitor: { id: monitor.id, name: monitor.name, url: kindOf(monitor).target(monitor) },
+    incident: null,
+    failure: null,
+    downtimeMs: null,
+    region: { name: move.region, error: kind === 'monitor.region_down' ? move.error : null },
+  };
+  await enqueueAlert(tx, { userId: monitor.user_id, incidentId: null, event, now: move.at });
+}
+
 /** The incident's cause: which regions fail, and each one's error. */
 function failureOf(failing: readonly MonitorRegionTable[]): StatusChange['failure'] {
   const first = failing[0];
@@ -124,6 +145,15 @@ export async function storeRegionalChecks(
   const touched = new Map<string, { latest: number; latencyMs: number | null; maintenance: boolean }>();
   const events: MonitorEvent[] = [];
   const certificates = new Map<string, string>();
+  /** Regions whose own status moved in this batch: what a region alert is about. */
+  const moved: {
+    monitorId: string;
+    region: string;
+    from: string;
+    to: string;
+    error: string | null;
+    at: number;
+  }[] = [];
 
   for (const check of checks) {
     const monitor = monitors.get(check.monitor.id);
@@ -142,6 +172,15 @@ export async function storeRegionalChecks(
     while (taken.has(checkedAt)) checkedAt += 1;
     const judged = judgeRun(check, monitor, row, checkedAt, confirmDelayMs);
     rows.set(key, judged.next);
+    if (judged.next.status !== row.status && !judged.maintenance)
+      moved.push({
+        monitorId: monitor.id,
+        region: row.region,
+        from: row.status,
+        to: judged.next.status,
+        error: judged.next.failure_message ?? judged.next.failure_code,
+        at: checkedAt,
+      });
     await tx
       .updateTable('monitor_regions')
       .set({
@@ -246,6 +285,15 @@ export async function storeRegionalChecks(
     }),
   );
   if (statusChanges.length > 0) await applyStatusChanges(tx, statusChanges, flapPolicy, confirmDelayMs);
+  for (const move of moved) {
+    const monitor = monitors.get(move.monitorId) as MonitorTable;
+    // While the monitor is down its incident speaks for every region.
+    if (monitor.alert_on_region_failure !== 1 || (verdicts.get(move.monitorId) ?? monitor.status) === 'down')
+      continue;
+    const kind =
+      move.to === 'down' ? 'monitor.region_down' : move.from === 'down' ? 'monitor.region_recovered' : null;
+    if (kind) await enqueueRegionAlert(tx, monitor, kind, move);
+  }
   await markChangedCertificates(tx, certificates, now);
   return events;
 }

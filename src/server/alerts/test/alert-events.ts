@@ -59,6 +59,12 @@ export const ALERT_EVENTS: Record<AlertKind, AlertEvent> = {
   'monitor.speed_recovered': plain('monitor.speed_recovered', {
     slow: { latencyMs: 310, thresholdMs: 1000 },
   }),
+  'monitor.region_down': plain('monitor.region_down', {
+    region: { name: 'ap-south', error: 'Connection refused' },
+  }),
+  'monitor.region_recovered': plain('monitor.region_recovered', {
+    region: { name: 'ap-south', error: null },
+  }),
   'ssl.expiring': plain('ssl.expiring', { certificate: certificate({ thresholdDays: 14 }) }),
   'ssl.renewed': plain('ssl.renewed', {
     certificate: certificate({ daysRemaining: 89, previousValidTo: AT }),

@@ -16,6 +16,11 @@ export const monitorRegions: Migration = {
     await db.schema.alterTable('monitors').addColumn('regions', 'text').execute();
     // Failing regions that make it down; null: more than half.
     await db.schema.alterTable('monitors').addColumn('quorum', 'integer').execute();
+    // Alert (low severity, no incident) when one region's own checks fail while the quorum holds.
+    await db.schema
+      .alterTable('monitors')
+      .addColumn('alert_on_region_failure', 'integer', (col) => col.notNull().defaultTo(0))
+      .execute();
     // Comma-separated regions whose own checks fail now, shown while the quorum says otherwise.
     await db.schema.alterTable('monitors').addColumn('failing_regions', 'text').execute();
     await db.schema.dropIndex('monitors_unclaimed_due_idx').ifExists().execute();
