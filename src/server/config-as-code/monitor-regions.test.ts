@@ -1,6 +1,7 @@
 // A monitor's regions and quorum in upwatch.yaml (issue 21), on the database of the run.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestUser } from '../test/factories.ts';
+import { reportWorker } from '../test/worker-rows.ts';
 import { type ConfigApp, createConfigApp } from './test/config-app.ts';
 
 let app: ConfigApp;
@@ -10,23 +11,7 @@ afterEach(async () => {
 
 /** Workers of these regions reported just now. */
 async function regionsLive(names: string[]) {
-  const now = app.clock.now();
-  await app.t.database.db
-    .insertInto('workers')
-    .values(
-      names.map((region) => ({
-        id: `worker-${region}`,
-        region,
-        host: 'test',
-        pid: 1,
-        started_at: now,
-        last_seen_at: now,
-        stopped_at: null,
-        checks_per_minute: 0,
-        lag_p99_ms: null,
-      })),
-    )
-    .execute();
+  for (const region of names) await reportWorker(app.t.database.db, region, app.clock.now());
 }
 
 const site = (extra: Record<string, unknown> = {}) => ({

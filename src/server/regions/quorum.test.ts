@@ -13,6 +13,7 @@ import { createCheckJob } from '../scheduler/check-job.ts';
 import type { WorkerJob } from '../scheduler/worker.ts';
 import type { TestUser } from '../test/factories.ts';
 import { storedResults } from '../test/result-rows.ts';
+import { reportWorker } from '../test/worker-rows.ts';
 
 const ADDRESS = { a: '127.0.0.2', b: '127.0.0.3', c: '127.0.0.4' } as const;
 type RegionName = keyof typeof ADDRESS;
@@ -67,24 +68,7 @@ afterEach(async () => {
 });
 
 /** A region's worker reports in, as its presence job does every five seconds. */
-async function heartbeat(region: RegionName) {
-  const now = app.clock.now();
-  await app.db
-    .insertInto('workers')
-    .values({
-      id: `worker-${region}`,
-      region,
-      host: 'test',
-      pid: 1,
-      started_at: now,
-      last_seen_at: now,
-      stopped_at: null,
-      checks_per_minute: 0,
-      lag_p99_ms: null,
-    })
-    .onConflict((conflict) => conflict.column('id').doUpdateSet({ last_seen_at: now }))
-    .execute();
-}
+const heartbeat = (region: RegionName) => reportWorker(app.db, region, app.clock.now());
 
 async function createMonitor(): Promise<string> {
   const response = await app.send(owner, 'POST', '/monitors', {

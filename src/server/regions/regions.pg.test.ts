@@ -10,6 +10,7 @@ import { insertMonitors, insertOwner, monitorRow } from '../test/monitor-rows.ts
 import { createPostgresSchema, type PostgresSchema } from '../test/pg-schema.ts';
 import { countResults, storedResults } from '../test/result-rows.ts';
 import { spawnLongRunning, type UpwatchChild } from '../test/upwatch-process.ts';
+import { waitFor } from '../test/wait-for.ts';
 
 const ADDRESS = { a: '127.0.0.2', b: '127.0.0.3', c: '127.0.0.4' } as const;
 type RegionName = keyof typeof ADDRESS;
@@ -80,15 +81,6 @@ async function seed(count: number, overrides: Partial<MonitorTable> = {}): Promi
       .execute();
   }
   return rows;
-}
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`not reached within ${timeoutMs} ms`);
 }
 
 const monitorState = (id: string) =>

@@ -5,6 +5,7 @@ import { insertMonitors, insertOwner, monitorRow } from '../test/monitor-rows.ts
 import { createPostgresSchema, type PostgresSchema } from '../test/pg-schema.ts';
 import { countResults, storedResults } from '../test/result-rows.ts';
 import { spawnLongRunning, type UpwatchChild } from '../test/upwatch-process.ts';
+import { waitFor } from '../test/wait-for.ts';
 
 let schema: PostgresSchema;
 let target: Target;
@@ -69,15 +70,6 @@ function tally<T>(items: readonly T[], key: (item: T) => string): Map<string, nu
   const counts = new Map<string, number>();
   for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
   return counts;
-}
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`not reached within ${timeoutMs} ms`);
 }
 
 it('two worker processes share 2,000 due checks: each runs once, both do a share', {
