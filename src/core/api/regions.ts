@@ -43,6 +43,12 @@ const regionName = z
     'Region names are lowercase letters, digits and dashes, as workers report them.',
   );
 
+const regionFiguresSchema = z.object({
+  checks: z.number(),
+  uptimePercent: z.number().nullable(),
+  avgMs: z.number().nullable(),
+});
+
 /** One region's view of a multi-region monitor: its own confirmed status and last check. */
 export const monitorRegionStateSchema = z
   .object({
@@ -52,15 +58,12 @@ export const monitorRegionStateSchema = z
     lastCheckedAt: z.number().nullable(),
     latencyMs: z.number().nullable(),
     failure: z.object({ code: z.string().nullable(), message: z.string().nullable() }).nullable(),
-    last24h: z
-      .object({
-        checks: z.number(),
-        uptimePercent: z.number().nullable(),
-        avgMs: z.number().nullable(),
-      })
-      .meta({
-        description: "The region's own checks over the last 24 hours (its raw results, not the quorum's)",
-      }),
+    last24h: regionFiguresSchema.meta({
+      description: "The region's own checks over the last 24 hours (its raw results, not the quorum's)",
+    }),
+    last30d: regionFiguresSchema.meta({
+      description: "The region's own checks over the last 30 days (whole UTC days, from its daily rollups)",
+    }),
   })
   .meta({ id: 'MonitorRegionState' });
 export type MonitorRegionState = z.infer<typeof monitorRegionStateSchema>;

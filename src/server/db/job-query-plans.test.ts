@@ -127,6 +127,24 @@ async function seed(db: Kysely<Database>, dialect: Dialect) {
       })),
     ),
   );
+  // …with twenty days of each region's daily rollups.
+  await insertAll(
+    db,
+    'region_rollups_daily',
+    monitors.flatMap((m) =>
+      // Not eu-west: the rows of every prunable kind below include one of its days.
+      ['us-east', 'ap-south', 'sa-east'].flatMap((region) =>
+        Array.from({ length: 20 }, (_, day) => ({
+          monitor_id: m.id,
+          bucket_start: old + day * 86_400_000,
+          region,
+          checks: 1440,
+          up_checks: 1440,
+          latency_sum_ms: 144_000,
+        })),
+      ),
+    ),
+  );
   // Every owner's digest went out; the next is later.
   await db
     .updateTable('digest_settings')

@@ -30,7 +30,18 @@ export interface MonitorRegionTable {
   failure_message: string | null;
 }
 
+/** One region's own checks of a monitor in one UTC day (migration 0039); latency of answered checks. */
+export interface RegionRollupTable {
+  monitor_id: string;
+  bucket_start: number;
+  region: string;
+  checks: number;
+  up_checks: number;
+  latency_sum_ms: number;
+}
+
 export interface WorkerTables {
   workers: WorkerTable;
   monitor_regions: MonitorRegionTable;
+  region_rollups_daily: RegionRollupTable;
 }

@@ -9,13 +9,15 @@ import {
 import { recordAudit } from '../audit/record.ts';
 import type { Database } from '../db/schema.ts';
 import { statusCode } from '../history/result-codes.ts';
+import { DAY_MS } from '../history/rollups.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/session.ts';
 import { getOwnedMonitorRow } from '../monitors/repository.ts';
 import { chosenRegions, syncMonitorRegions } from './assignment.ts';
 import { quorumOf } from './quorum.ts';
+import { regionFiguresSince } from './region-rollups.ts';
 
-const DAY_MS = 86_400_000;
+const NO_CHECKS = { checks: 0, uptimePercent: null, avgMs: null };
 
 /** Each region's checks of one monitor in the last 24 hours: one grouped read of its raw results. */
 async function lastDayByRegion(db: Kysely<Database>, monitorSeq: number, now: number) {
@@ -69,6 +71,7 @@ export async function getMonitorRegions(
     seen.filter((row) => Number(row.last_seen_at) >= now - REGION_OFFLINE_AFTER_MS).map((row) => row.region),
   );
   const figures = await lastDayByRegion(db, monitor.seq ?? 0, now);
+  const month = await regionFiguresSince(db, monitorId, now - 29 * DAY_MS);
   const states = rows.map((row) => ({
     region: row.region,
     online: online.has(row.region),
@@ -79,7 +82,8 @@ export async function getMonitorRegions(
       row.failure_code === null && row.failure_message === null
         ? null
         : { code: row.failure_code, message: row.failure_message },
-    last24h: figures.get(row.region) ?? { checks: 0, uptimePercent: null, avgMs: null },
+    last24h: figures.get(row.region) ?? NO_CHECKS,
+    last30d: month.get(row.region) ?? NO_CHECKS,
   }));
   const live = states.filter((state) => state.online).length;
   return {

@@ -118,6 +118,7 @@ const regionsOf = async (id: string) =>
       online: boolean;
       failure: { message: string | null } | null;
       last24h: { checks: number; uptimePercent: number | null };
+      last30d: { checks: number; uptimePercent: number | null; avgMs: number | null };
     }[];
   };
 const incidents = () => app.db.selectFrom('incidents').selectAll().orderBy('started_at').execute();
@@ -153,6 +154,13 @@ describe('a monitor checked from three regions', () => {
       ['b', 3, 100],
       ['c', 3, 100],
     ]);
+    // The same from each region's daily rollups.
+    expect(states.map((state) => [state.region, state.last30d.checks, state.last30d.uptimePercent])).toEqual([
+      ['a', 3, 100],
+      ['b', 3, 100],
+      ['c', 3, 100],
+    ]);
+    expect(states.every((state) => (state.last30d.avgMs ?? -1) >= 0)).toBe(true);
   });
 
   it('checks only the regions chosen for it, and refuses an unknown region or a quorum larger than the choice', async () => {
@@ -197,6 +205,9 @@ describe('a monitor checked from three regions', () => {
     const regions = await regionsOf(id);
     expect(regions.failingFrom).toEqual(['a']);
     expect(regions.effectiveQuorum).toBe(2);
+    const [a, b] = regions.states;
+    expect(a?.last30d.uptimePercent).toBeLessThan(100);
+    expect(b?.last30d.uptimePercent).toBe(100);
     expect(regions.states.find((state) => state.region === 'a')).toMatchObject({
       status: 'down',
       online: true,

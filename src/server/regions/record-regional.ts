@@ -24,6 +24,7 @@ import { applyResult, holdDuringMaintenance, type MonitorEventType } from '../sc
 import { markChangedCertificates } from '../ssl/claim.ts';
 import { onlineRegions } from './assignment.ts';
 import { quorumVerdict } from './quorum.ts';
+import { recordRegionRollups } from './region-rollups.ts';
 
 const EVENT_FOR: Record<CheckStatus, MonitorEventType> = {
   up: 'monitor.up',
@@ -226,6 +227,7 @@ export async function storeRegionalChecks(
   }
 
   await storeResults(tx, results);
+  await recordRegionRollups(tx, results, resultMonitors);
   const statusChanges: StatusChange[] = [];
   const verdicts = new Map<string, CheckStatus | null>();
   for (const [id, seen] of touched) {

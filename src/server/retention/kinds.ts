@@ -148,6 +148,15 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
     at: 'bucket_start',
     keep: { days: 400 },
   },
+  {
+    kind: 'region_rollups_daily',
+    label: 'Daily rollups per region',
+    table: 'region_rollups_daily',
+    key: ['monitor_id', 'bucket_start', 'region'],
+    owner: BY_MONITOR,
+    at: 'bucket_start',
+    keep: { days: 400 },
+  },
 ];
 
 export const DAY_MS = 86_400_000;

@@ -45,6 +45,18 @@ export const monitorRegions: Migration = {
       .addColumn('failure_message', 'text')
       .addPrimaryKeyConstraint('monitor_regions_pk', ['monitor_id', 'region'])
       .execute();
+    // Each region's own checks of a monitor per day (monitor rollups hold the quorum's verdict).
+    // Keyed by monitor, then day, so retention prunes each monitor's range at once.
+    await db.schema
+      .createTable('region_rollups_daily')
+      .addColumn('monitor_id', 'text', (col) => col.notNull().references('monitors.id').onDelete('cascade'))
+      .addColumn('bucket_start', 'bigint', (col) => col.notNull())
+      .addColumn('region', 'text', (col) => col.notNull())
+      .addColumn('checks', 'integer', (col) => col.notNull())
+      .addColumn('up_checks', 'integer', (col) => col.notNull())
+      .addColumn('latency_sum_ms', 'bigint', (col) => col.notNull())
+      .addPrimaryKeyConstraint('region_rollups_daily_pk', ['monitor_id', 'bucket_start', 'region'])
+      .execute();
     await db.schema
       .createIndex('monitor_regions_unclaimed_due_idx')
       .on('monitor_regions')

@@ -231,4 +231,16 @@ export const INSERT_AGED: Record<string, (db: Db, owner: Owner, at: number) => P
     db.insertInto('rollups_hourly').values(rollupRow(monitorId, at)).execute(),
   rollups_daily: (db, { monitorId }, at) =>
     db.insertInto('rollups_daily').values(rollupRow(monitorId, at)).execute(),
+  region_rollups_daily: (db, { monitorId }, at) =>
+    db
+      .insertInto('region_rollups_daily')
+      .values({
+        monitor_id: monitorId,
+        bucket_start: at,
+        region: 'eu-west',
+        checks: 10,
+        up_checks: 9,
+        latency_sum_ms: 1200,
+      })
+      .execute(),
 };
