@@ -9,6 +9,7 @@ import { latencyFormat } from '../kinds/faces';
 import { chartOf, kindUi } from '../kinds/registry';
 import { CurrentStatus } from './current-status';
 import { RecentChecks } from './recent-checks';
+import { RegionsCard } from './regions-card';
 import { UptimeTiles } from './uptime-tiles';
 import { useChartDeployments } from './use-chart-deployments';
 
@@ -39,6 +40,7 @@ export function OverviewTab() {
   return (
     <div className="flex flex-col gap-6">
       <CurrentStatus monitor={monitor} />
+      <RegionsCard monitorId={monitor.id} formatLatency={formatLatency} />
       {DetailPanel ? <DetailPanel monitor={monitor} /> : null}
       {formatLatency === null ? null : (
         <Card>
