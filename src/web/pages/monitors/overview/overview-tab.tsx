@@ -9,6 +9,7 @@ import { latencyFormat } from '../kinds/faces';
 import { chartOf, kindUi } from '../kinds/registry';
 import { CurrentStatus } from './current-status';
 import { RecentChecks } from './recent-checks';
+import { regionsOf } from './region-series';
 import { RegionsCard } from './regions-card';
 import { UptimeTiles } from './uptime-tiles';
 import { useChartDeployments } from './use-chart-deployments';
@@ -46,7 +47,9 @@ export function OverviewTab() {
         <Card>
           <CardHeader>
             <CardTitle>Response time</CardTitle>
-            <CardDescription>{chartDescription}</CardDescription>
+            <CardDescription>
+              {regionsOf(latest).length > 1 ? 'The latest checks, a line per region.' : chartDescription}
+            </CardDescription>
           </CardHeader>
           <div className="p-3 sm:p-4">
             {results.isPending ? (

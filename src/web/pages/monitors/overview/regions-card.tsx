@@ -23,23 +23,34 @@ function RegionRow({
   formatLatency: ((ms: number) => string) | null;
 }) {
   const error = state.failure ? (state.failure.message ?? state.failure.code) : null;
+  const dim = !state.online && 'opacity-60';
   return (
-    <tr className={cn('border-t border-border align-top [&>td]:py-2', !state.online && 'opacity-60')}>
-      <td className="pr-4 pl-5 font-medium whitespace-nowrap sm:pl-6">
-        {state.region}
-        {state.online ? null : <span className="ml-2 text-xs font-normal text-muted">offline</span>}
-      </td>
-      <td className="pr-4">
-        <StatusBadge status={state.status} />
-      </td>
-      <td className="pr-4 whitespace-nowrap tabular-nums">
-        {state.latencyMs === null || !formatLatency ? '—' : formatLatency(state.latencyMs)}
-      </td>
-      <td className="pr-4 whitespace-nowrap text-muted">
-        <CheckedAgo at={state.lastCheckedAt} prefix="" />
-      </td>
-      <td className="min-w-48 pr-5 text-danger sm:pr-6">{error}</td>
-    </tr>
+    <>
+      <tr className={cn('border-t border-border align-top [&>td]:py-2', dim)}>
+        <td className="pr-3 pl-5 font-medium whitespace-nowrap sm:pr-4 sm:pl-6">
+          {state.region}
+          {state.online ? null : <span className="ml-2 text-xs font-normal text-muted">offline</span>}
+        </td>
+        <td className="pr-3 sm:pr-4">
+          <StatusBadge status={state.status} />
+        </td>
+        <td className="pr-3 whitespace-nowrap tabular-nums sm:pr-4">
+          {state.latencyMs === null || !formatLatency ? '—' : formatLatency(state.latencyMs)}
+        </td>
+        <td className="pr-5 whitespace-nowrap text-muted sm:pr-4">
+          <CheckedAgo at={state.lastCheckedAt} prefix="" />
+        </td>
+        <td className="hidden min-w-48 pr-6 text-danger sm:table-cell">{error}</td>
+      </tr>
+      {/* A narrow screen has no room for an error column: the error gets a line of its own. */}
+      {error ? (
+        <tr className={cn('sm:hidden', dim)}>
+          <td colSpan={4} className="px-5 pb-2 text-danger">
+            {error}
+          </td>
+        </tr>
+      ) : null}
+    </>
   );
 }
 
@@ -63,14 +74,16 @@ export function RegionsCard({
       <div className="mt-3 overflow-x-auto pb-2">
         <table className="w-full text-left text-sm">
           <thead className="text-xs tracking-wide text-muted uppercase">
-            <tr className="[&>th]:py-2 [&>th]:pr-4 [&>th]:font-medium">
+            <tr className="[&>th]:py-2 [&>th]:pr-3 [&>th]:font-medium sm:[&>th]:pr-4 [&>th]:whitespace-nowrap">
               <th scope="col" className="pl-5 sm:pl-6">
                 Region
               </th>
               <th scope="col">Status</th>
               <th scope="col">Latency</th>
-              <th scope="col">Last checked</th>
-              <th scope="col">Error</th>
+              <th scope="col">Checked</th>
+              <th scope="col" className="hidden sm:table-cell">
+                Error
+              </th>
             </tr>
           </thead>
           <tbody>

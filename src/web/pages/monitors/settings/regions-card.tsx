@@ -121,8 +121,8 @@ function RegionsForm({
           name="monitor-quorum"
           checked={!byCount}
           onChange={() => setByCount(false)}
-          label="More than half"
-          hint="Of its live regions fail. One region failing alone shows as “Failing from” and opens nothing."
+          label="More than half of its live regions fail"
+          hint="One region failing alone shows as “Failing from” and opens nothing."
         />
         <label className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <input
