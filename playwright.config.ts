@@ -7,7 +7,8 @@ const port = Number(process.env.E2E_PORT ?? 3199);
 /** Where the alert-channels journey's stand-in for Telegram's Bot API listens. */
 export const FAKE_TELEGRAM_PORT = port - 2;
 const baseURL = `http://localhost:${port}`;
-const dataDir = path.join(tmpdir(), `upwatch-e2e-${port}`);
+/** The e2e server's DATA_DIR: its SQLite database is `upwatch.db` in it. */
+export const E2E_DATA_DIR = path.join(tmpdir(), `upwatch-e2e-${port}`);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -28,13 +29,13 @@ export default defineConfig({
   },
   // Started exactly as a user starts Upwatch (`npm start`), on a throwaway SQLite file.
   webServer: {
-    command: `rm -rf "${dataDir}" && npm start`,
+    command: `rm -rf "${E2E_DATA_DIR}" && npm start`,
     url: `${baseURL}/api/v1/public-config`,
     // Test mode allows 5-second intervals and a 1-second confirmation, so journeys take seconds;
     // the journeys' targets listen on 127.0.0.1.
     env: {
       PORT: String(port),
-      DATA_DIR: dataDir,
+      DATA_DIR: E2E_DATA_DIR,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       UPWATCH_TEST_MODE: 'true',

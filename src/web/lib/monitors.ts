@@ -25,6 +25,8 @@ export const monitorKeys = {
   uptime: (id: string) => [...monitorKeys.detail(id), 'uptime'] as const,
   /** A heartbeat's ping log. */
   pings: (id: string) => [...monitorKeys.detail(id), 'pings'] as const,
+  /** Each region's view of a monitor checked from several. */
+  regions: (id: string) => [...monitorKeys.detail(id), 'regions'] as const,
   /** The dashboard tiles' counts over every monitor and open incident. */
   summary: () => [...monitorKeys.all, 'summary'] as const,
 };

@@ -50,6 +50,7 @@ export function LiveUpdates({ children }: { children: ReactNode }) {
         void queryClient.invalidateQueries({ queryKey: monitorKeys.results(id) });
         void queryClient.invalidateQueries({ queryKey: monitorKeys.uptime(id) });
         void queryClient.invalidateQueries({ queryKey: monitorKeys.pings(id) });
+        void queryClient.invalidateQueries({ queryKey: monitorKeys.regions(id) });
         // A heartbeat's next expected ping and lateness move with each ping: only its answer has them.
         if (queryClient.getQueryData<Monitor>(monitorKeys.detail(id))?.kind === 'heartbeat') {
           void queryClient.invalidateQueries({ queryKey: monitorKeys.detail(id), exact: true });

@@ -1,6 +1,7 @@
 import { getRouteApi, Link, Outlet, useLocation } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { ManagedBadge } from '../../components/managed';
+import { FailingFromBadge } from '../../components/monitors/failing-from-badge';
 import { MaintenanceBadge } from '../../components/monitors/maintenance-badge';
 import { StatusBadge } from '../../components/monitors/status';
 import { currentTab, type RouteTab, RouteTabs } from '../../components/ui/route-tabs';
@@ -49,9 +50,11 @@ export function MonitorLayout() {
         Monitors
       </Link>
       <div className="mb-6 min-w-0">
-        <div className="flex min-w-0 items-center gap-3">
-          <h1 className="truncate text-2xl font-semibold tracking-tight">{monitor.name}</h1>
+        {/* Badges wrap under a long name on a narrow screen instead of squeezing it to a few letters. */}
+        <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+          <h1 className="max-w-full truncate text-2xl font-semibold tracking-tight">{monitor.name}</h1>
           <StatusBadge status={monitor.status} />
+          <FailingFromBadge failingFrom={monitor.failingFrom} status={monitor.status} />
           <MaintenanceBadge maintenance={monitor.maintenance} />
           <ManagedBadge managedKey={monitor.managedKey} />
         </div>

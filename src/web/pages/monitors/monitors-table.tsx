@@ -4,6 +4,7 @@ import { ManagedBadge } from '../../components/managed';
 import { CertificateBadge } from '../../components/monitors/certificate-badge';
 import { CheckedAgo } from '../../components/monitors/checked-ago';
 import { DomainBadge } from '../../components/monitors/domain-badge';
+import { FailingFromBadge } from '../../components/monitors/failing-from-badge';
 import { StatusBadge } from '../../components/monitors/status';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -114,7 +115,10 @@ export function MonitorsTable({
           {rows.map((monitor) => (
             <tr key={monitor.id} className="hover:bg-surface/60 [&>td]:px-4 [&>td]:py-3">
               <td>
-                <StatusBadge status={monitor.status} />
+                <div className="flex flex-col items-start gap-1">
+                  <StatusBadge status={monitor.status} />
+                  <FailingFromBadge failingFrom={monitor.failingFrom} status={monitor.status} />
+                </div>
               </td>
               <td className="max-w-0 min-w-40 w-full">
                 <div className="flex min-w-0 items-center gap-2">

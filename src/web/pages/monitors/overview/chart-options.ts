@@ -1,5 +1,6 @@
 // The response chart's uPlot set-up: the kind's percentage as bars at the back, its spread as a
 // shaded range, one stacked band (or line) per part it measures, then failed checks as markers.
+// Checks from several regions draw a line per region instead (region-chart-options.ts).
 import uPlot from 'uplot';
 import { type ChartMarker, markerPlugin } from '../../../components/charts/deployment-markers';
 import { formatMs } from '../../../lib/format';
@@ -62,37 +63,77 @@ function spreadSeries(chart: KindChart, legend: Legend): uPlot.Series[] {
   }));
 }
 
+/**
+ * What every response chart shares, whatever its lines: the time axis in the viewer's zone, the
+ * millisecond axis, the markers, and failed checks drawn as red dots at their own time.
+ */
+export function chartFrame(
+  totals: () => readonly (number | null)[],
+  markers: () => readonly ChartMarker[],
+  width: number,
+  { formatLatency, padSeconds, timeZone }: Omit<ChartSetup, 'chart'>,
+) {
+  const muted = cssColor('--color-muted');
+  const grid = cssColor('--color-border');
+  const danger = cssColor('--color-danger');
+  const axis: uPlot.Axis = {
+    stroke: muted,
+    grid: { stroke: grid, width: 1 },
+    ticks: { stroke: grid, width: 1 },
+  };
+  const legend: Legend = (ms) => (ms === null || ms === undefined ? '—' : formatLatency(ms));
+  const failed: uPlot.Series = {
+    label: 'Failed',
+    stroke: danger,
+    width: 0,
+    paths: () => null,
+    points: { show: true, size: 7, fill: danger, stroke: danger },
+    value: (_u: uPlot, value: number | null, _series: number, at: number | null) => {
+      if (value === null || at === null) return '—';
+      // A failed check that measured nothing sits on the axis, yet must not read as 0 ms.
+      return totals()[at] === null ? 'not timed' : legend(value);
+    },
+  };
+  const options = {
+    width,
+    height: HEIGHT,
+    tzDate: (seconds: number) => uPlot.tzDate(new Date(seconds * 1000), timeZone),
+    cursor: { points: { show: false } },
+    plugins: [markerPlugin(markers)],
+    legend: { live: true },
+    scales: {
+      x: {
+        time: true,
+        range: (u: uPlot, min: number, max: number) => timeRange(u.data[0], min, max, padSeconds),
+      },
+      // A floor of one millisecond, not more, so a loopback's 0.05 ms round trips still rise.
+      y: { range: (_u: uPlot, _min: number, max: number): uPlot.Range.MinMax => [0, Math.max(1, max * 1.1)] },
+    },
+    axes: [
+      axis,
+      { ...axis, size: 64, values: (_u: uPlot, ticks: number[]) => ticks.map((tick) => formatMs(tick)) },
+    ],
+  } satisfies Omit<uPlot.Options, 'series'>;
+  return { options, axis, legend, failed };
+}
+
 export function chartOptions(
   current: () => TimingSeries,
   markers: () => readonly ChartMarker[],
   width: number,
-  { chart, formatLatency, padSeconds, timeZone }: ChartSetup,
+  setup: ChartSetup,
 ): uPlot.Options {
-  const muted = cssColor('--color-muted');
-  const grid = cssColor('--color-border');
-  const danger = cssColor('--color-danger');
-  const axis = { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
-  const legend: Legend = (ms) => (ms === null || ms === undefined ? '—' : formatLatency(ms));
+  const { chart } = setup;
+  const { options, axis, legend, failed } = chartFrame(() => current().totals, markers, width, setup);
   // uPlot numbers series from 1; the spread's two edges come right after the percentage.
   const high = chart.percent ? 2 : 1;
   // Bands are stacked by drawing the tallest running sum first and each lower one over it.
   const bands = chart.parts.map((part, index) => ({ part, index })).reverse();
   return {
-    width,
-    height: HEIGHT,
-    tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), timeZone),
-    cursor: { points: { show: false } },
-    plugins: [markerPlugin(markers)],
-    legend: { live: true },
-    scales: {
-      x: { time: true, range: (u, min, max) => timeRange(u.data[0], min, max, padSeconds) },
-      // A floor of one millisecond, not more, so a loopback's 0.05 ms round trips still rise.
-      y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] },
-      percent: { range: [0, 100] },
-    },
+    ...options,
+    scales: { ...options.scales, percent: { range: [0, 100] } },
     axes: [
-      axis,
-      { ...axis, size: 64, values: (_u, ticks) => ticks.map((tick) => formatMs(tick)) },
+      ...options.axes,
       ...(chart.percent
         ? [{ ...axis, scale: 'percent', side: 1, size: 48, grid: { show: false }, values: shareTicks }]
         : []),
@@ -112,18 +153,7 @@ export function chartOptions(
         value: (_u: uPlot, _v: number | null, _series: number, at: number | null) =>
           at === null ? '—' : legend(current().parts[index]?.[at]),
       })),
-      {
-        label: 'Failed',
-        stroke: danger,
-        width: 0,
-        paths: () => null,
-        points: { show: true, size: 7, fill: danger, stroke: danger },
-        value: (_u: uPlot, value: number | null, _series: number, at: number | null) => {
-          if (value === null || at === null) return '—';
-          // A failed check that measured nothing sits on the axis, yet must not read as 0 ms.
-          return current().totals[at] === null ? 'not timed' : legend(value);
-        },
-      },
+      failed,
     ],
   };
 }

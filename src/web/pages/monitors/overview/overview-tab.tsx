@@ -9,6 +9,8 @@ import { latencyFormat } from '../kinds/faces';
 import { chartOf, kindUi } from '../kinds/registry';
 import { CurrentStatus } from './current-status';
 import { RecentChecks } from './recent-checks';
+import { regionsOf } from './region-series';
+import { RegionsCard } from './regions-card';
 import { UptimeTiles } from './uptime-tiles';
 import { useChartDeployments } from './use-chart-deployments';
 
@@ -39,12 +41,15 @@ export function OverviewTab() {
   return (
     <div className="flex flex-col gap-6">
       <CurrentStatus monitor={monitor} />
+      <RegionsCard monitorId={monitor.id} formatLatency={formatLatency} />
       {DetailPanel ? <DetailPanel monitor={monitor} /> : null}
       {formatLatency === null ? null : (
         <Card>
           <CardHeader>
             <CardTitle>Response time</CardTitle>
-            <CardDescription>{chartDescription}</CardDescription>
+            <CardDescription>
+              {regionsOf(latest).length > 1 ? 'The latest checks, a line per region.' : chartDescription}
+            </CardDescription>
           </CardHeader>
           <div className="p-3 sm:p-4">
             {results.isPending ? (

@@ -17,6 +17,7 @@ import { DeleteMonitorCard } from './delete-monitor-card';
 import { EscalationCard } from './escalation-card';
 import { IntervalRaisedNotice } from './interval-raised-notice';
 import { QuietAlertsCard } from './quiet-alerts-card';
+import { RegionsCard } from './regions-card';
 
 /** The edit payload: everything the form holds but the kind (fixed once created), and the interval only when it was changed. */
 function updateFrom(values: MonitorInput, monitor: Monitor, intervalSeconds: number): MonitorUpdate {
@@ -85,6 +86,7 @@ export function SettingsTab() {
             save.mutateAsync(updateFrom(values, monitor, state.common.intervalSeconds))
           }
         />
+        <RegionsCard monitorId={monitor.id} />
         <AlertChannelsCard monitorId={monitor.id} />
         <QuietAlertsCard monitor={monitor} />
         <EscalationCard monitorId={monitor.id} />

@@ -1,17 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Region, RegionList } from '../../../../core/api/regions';
+import type { Region } from '../../../../core/api/regions';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { apiGet } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
+import { regionsQueryOptions } from '../../../lib/regions';
 import { useTimeZone } from '../../../lib/use-time-zone';
-
-export const regionsQueryOptions = {
-  queryKey: ['regions'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => apiGet<RegionList>('/api/v1/regions', signal),
-  // Workers report every 5 seconds: keep the page about as fresh.
-  refetchInterval: 10_000,
-};
 
 const number = new Intl.NumberFormat('en-US');
 
