@@ -9,6 +9,11 @@ import { renderApp } from '../../../test/render-app';
 const NOW = Date.now();
 const TIMEOUT = 'Timed out after 30 s.';
 
+const NO_FIGURES = {
+  last24h: { checks: 0, uptimePercent: null, avgMs: null },
+  last30d: { checks: 0, uptimePercent: null, avgMs: null },
+};
+
 const regions: MonitorRegions = {
   regions: null,
   quorum: null,
@@ -21,12 +26,38 @@ const regions: MonitorRegions = {
       lastCheckedAt: NOW - 4000,
       latencyMs: null,
       failure: { code: 'timeout', message: TIMEOUT },
+      ...NO_FIGURES,
     },
-    { region: 'b', online: true, status: 'up', lastCheckedAt: NOW - 3000, latencyMs: 84, failure: null },
-    { region: 'c', online: true, status: 'up', lastCheckedAt: NOW - 2000, latencyMs: 131, failure: null },
-    { region: 'd', online: false, status: 'up', lastCheckedAt: NOW - 600_000, latencyMs: 95, failure: null },
+    {
+      region: 'b',
+      online: true,
+      status: 'up',
+      lastCheckedAt: NOW - 3000,
+      latencyMs: 84,
+      failure: null,
+      ...NO_FIGURES,
+    },
+    {
+      region: 'c',
+      online: true,
+      status: 'up',
+      lastCheckedAt: NOW - 2000,
+      latencyMs: 131,
+      failure: null,
+      ...NO_FIGURES,
+    },
+    {
+      region: 'd',
+      online: false,
+      status: 'up',
+      lastCheckedAt: NOW - 600_000,
+      latencyMs: 95,
+      failure: null,
+      ...NO_FIGURES,
+    },
   ],
   failingFrom: ['a'],
+  alertOnRegionFailure: false,
 };
 
 /** Three rounds from regions a, b and c: newest first, as the API sends them. */

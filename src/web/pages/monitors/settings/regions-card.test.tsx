@@ -18,6 +18,7 @@ const everyRegion: MonitorRegions = {
   effectiveQuorum: 2,
   states: [],
   failingFrom: [],
+  alertOnRegionFailure: false,
 };
 
 function routes(
@@ -65,15 +66,22 @@ describe('monitor settings: regions', () => {
     const count = screen.getByRole('spinbutton', { name: 'Failing regions' });
     await user.clear(count);
     await user.type(count, '2');
+    await user.click(screen.getByRole('checkbox', { name: /Alert when one region fails alone/ }));
     await user.click(screen.getByRole('button', { name: 'Save regions' }));
 
-    await waitFor(() => expect(putBodies(requests)).toEqual([{ regions: ['a', 'c'], quorum: 2 }]));
+    await waitFor(() =>
+      expect(putBodies(requests)).toEqual([{ regions: ['a', 'c'], quorum: 2, alertOnRegionFailure: true }]),
+    );
     expect(await screen.findByText('Regions saved.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('radio', { name: /All live regions/ }));
     await user.click(screen.getByRole('radio', { name: /More than half/ }));
+    expect(screen.getByRole('checkbox', { name: /Alert when one region fails alone/ })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: /Alert when one region fails alone/ }));
     await user.click(screen.getByRole('button', { name: 'Save regions' }));
-    await waitFor(() => expect(putBodies(requests)[1]).toEqual({ regions: null, quorum: null }));
+    await waitFor(() =>
+      expect(putBodies(requests)[1]).toEqual({ regions: null, quorum: null, alertOnRegionFailure: false }),
+    );
   });
 
   it('shows the server’s reason when it refuses the choice', async () => {

@@ -60,6 +60,7 @@ function RegionsForm({
   const [chosen, setChosen] = useState<string[]>(initial.regions ?? []);
   const [byCount, setByCount] = useState(initial.quorum !== null);
   const [quorum, setQuorum] = useState(String(initial.quorum ?? 1));
+  const [alertAlone, setAlertAlone] = useState(initial.alertOnRegionFailure);
   const save = useMutation({
     mutationFn: (input: MonitorRegionsInput) =>
       apiSend<MonitorRegions>('PUT', monitorPath(monitorId, 'regions'), input),
@@ -72,7 +73,11 @@ function RegionsForm({
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ regions: only ? chosen : null, quorum: byCount ? Number(quorum) : null });
+    save.mutate({
+      regions: only ? chosen : null,
+      quorum: byCount ? Number(quorum) : null,
+      alertOnRegionFailure: alertAlone,
+    });
   };
   const toggle = (name: string, on: boolean) =>
     setChosen((current) => (on ? [...current, name].sort() : current.filter((other) => other !== name)));
@@ -145,6 +150,20 @@ function RegionsForm({
           />
           <span className="text-sm font-medium">regions fail</span>
         </label>
+        <label className="flex gap-3">
+          <input
+            type="checkbox"
+            checked={alertAlone}
+            onChange={(event) => setAlertAlone(event.target.checked)}
+            className={RADIO}
+          />
+          <span>
+            <span className="block text-sm font-medium">Alert when one region fails alone</span>
+            <span className="block text-xs text-muted">
+              A low-severity alert to the monitor's channels, and one when the region is back. No incident.
+            </span>
+          </span>
+        </label>
       </fieldset>
       <FormError>{save.error?.message}</FormError>
       {canWrite && (
@@ -179,7 +198,7 @@ export function RegionsCard({ monitorId }: { monitorId: string }) {
       </CardHeader>
       <CardContent>
         <RegionsForm
-          key={`${data.regions?.join() ?? '*'}/${data.quorum ?? ''}`}
+          key={`${data.regions?.join() ?? '*'}/${data.quorum ?? ''}/${data.alertOnRegionFailure}`}
           monitorId={monitorId}
           initial={data}
           known={list.regions}
