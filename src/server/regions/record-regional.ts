@@ -25,6 +25,7 @@ import { markChangedCertificates } from '../ssl/claim.ts';
 import { onlineRegions } from './assignment.ts';
 import { quorumVerdict } from './quorum.ts';
 import { recordRegionRollups } from './region-rollups.ts';
+import { type RegionalMonitorState, updateRegionalMonitors, updateRegionRuns } from './region-writes.ts';
 
 const EVENT_FOR: Record<CheckStatus, MonitorEventType> = {
   up: 'monitor.up',
@@ -33,8 +34,6 @@ const EVENT_FOR: Record<CheckStatus, MonitorEventType> = {
 };
 
 type RegionalCheck = FinishedCheck & { run: MonitorRegionTable };
-
-const keyOf = (monitorId: string, region: string) => `${monitorId}\u0000${region}`;
 
 /** What one run leaves in its region's row. */
 function judgeRun(
@@ -133,11 +132,18 @@ export async function storeRegionalChecks(
       row,
     ]),
   );
-  const rows = new Map(
-    (await tx.selectFrom('monitor_regions').selectAll().where('monitor_id', 'in', ids).execute()).map(
-      (row) => [keyOf(row.monitor_id, row.region), row],
-    ),
-  );
+  /** Each monitor's rows by region, updated in place as the batch's runs are judged. */
+  const rows = new Map<string, Map<string, MonitorRegionTable>>();
+  for (const row of await tx
+    .selectFrom('monitor_regions')
+    .selectAll()
+    .where('monitor_id', 'in', ids)
+    .execute()) {
+    const own = rows.get(row.monitor_id) ?? new Map<string, MonitorRegionTable>();
+    own.set(row.region, row);
+    rows.set(row.monitor_id, own);
+  }
+  const written: MonitorRegionTable[] = [];
   const now = Math.max(...checks.map((check) => check.outcome.checkedAt));
   const online = new Set(await onlineRegions(tx, now));
   const results: NewResult[] = [];
@@ -158,21 +164,18 @@ export async function storeRegionalChecks(
 
   for (const check of checks) {
     const monitor = monitors.get(check.monitor.id);
-    const key = keyOf(check.monitor.id, check.run.region);
-    const row = rows.get(key);
+    const own = rows.get(check.monitor.id);
+    const row = own?.get(check.run.region);
     // Deleted, paused, or the region dropped from its set while the check ran.
-    if (!monitor || monitor.paused === 1 || !row || row.claimed_by !== workerId) continue;
+    if (!monitor || monitor.paused === 1 || !own || !row || row.claimed_by !== workerId) continue;
     online.add(row.region);
     // Regions check at the same phase: a result keyed in a millisecond another region's holds moves on one.
-    const taken = new Set(
-      [...rows.values()]
-        .filter((other) => other.monitor_id === monitor.id)
-        .map((other) => other.last_checked_at),
-    );
+    const taken = new Set([...own.values()].map((other) => other.last_checked_at));
     let checkedAt = check.outcome.checkedAt;
     while (taken.has(checkedAt)) checkedAt += 1;
     const judged = judgeRun(check, monitor, row, checkedAt, confirmDelayMs);
-    rows.set(key, judged.next);
+    own.set(row.region, judged.next);
+    written.push(judged.next);
     if (judged.next.status !== row.status && !judged.maintenance)
       moved.push({
         monitorId: monitor.id,
@@ -182,23 +185,6 @@ export async function storeRegionalChecks(
         error: judged.next.failure_message ?? judged.next.failure_code,
         at: checkedAt,
       });
-    await tx
-      .updateTable('monitor_regions')
-      .set({
-        status: judged.next.status,
-        confirming_since: judged.next.confirming_since,
-        last_checked_at: checkedAt,
-        latency_ms: judged.next.latency_ms,
-        failure_code: judged.next.failure_code,
-        failure_message: judged.next.failure_message,
-        next_run_at: judged.next.next_run_at,
-        claimed_until: null,
-        claimed_by: null,
-      })
-      .where('monitor_id', '=', monitor.id)
-      .where('region', '=', row.region)
-      .where('claimed_by', '=', workerId)
-      .execute();
     resultMonitors.push(monitor.id);
     results.push(
       resultRow(monitor, { ...check.outcome, checkedAt }, judged.confirmation, judged.maintenance),
@@ -226,35 +212,31 @@ export async function storeRegionalChecks(
     });
   }
 
+  await updateRegionRuns(tx, workerId, written);
   await storeResults(tx, results);
   await recordRegionRollups(tx, results, resultMonitors);
   const statusChanges: StatusChange[] = [];
   const verdicts = new Map<string, CheckStatus | null>();
+  const states: RegionalMonitorState[] = [];
   for (const [id, seen] of touched) {
     const monitor = monitors.get(id) as MonitorTable;
-    const regions = [...rows.values()].filter((row) => row.monitor_id === id && online.has(row.region));
+    const regions = [...(rows.get(id)?.values() ?? [])].filter((row) => online.has(row.region));
     const { verdict, failing } = quorumVerdict(regions, monitor.quorum ?? null);
     verdicts.set(id, verdict);
     // Nothing moves during maintenance, as for a single-region monitor.
     const changed = verdict !== null && verdict !== monitor.status && !seen.maintenance;
     const newStatus = changed ? verdict : monitor.status;
-    await tx
-      .updateTable('monitors')
-      .set({
-        status: newStatus,
-        streak: changed ? 1 : monitor.streak + 1,
-        last_status_change_at: changed ? seen.latest : monitor.last_status_change_at,
-        last_checked_at: Math.max(monitor.last_checked_at ?? 0, seen.latest),
-        last_latency_ms: seen.latencyMs ?? monitor.last_latency_ms,
-        // The next run any live region makes: what the monitor's page shows as its next check.
-        next_run_at: Math.min(...regions.map((row) => row.next_run_at)),
-        failing_regions: failing.length > 0 ? failing.map((row) => row.region).join(',') : null,
-        // A run brought forward (a deployment) is marked on the results of the runs claimed with it.
-        check_reason: null,
-      })
-      .where('id', '=', id)
-      .where('paused', '=', 0)
-      .execute();
+    states.push({
+      id,
+      status: newStatus,
+      streak: changed ? 1 : monitor.streak + 1,
+      lastStatusChangeAt: changed ? seen.latest : monitor.last_status_change_at,
+      lastCheckedAt: Math.max(monitor.last_checked_at ?? 0, seen.latest),
+      lastLatencyMs: seen.latencyMs ?? monitor.last_latency_ms,
+      // The next run any live region makes: what the monitor's page shows as its next check.
+      nextRunAt: Math.min(...regions.map((row) => row.next_run_at)),
+      failingRegions: failing.length > 0 ? failing.map((row) => row.region).join(',') : null,
+    });
     if (!changed || verdict === null) continue;
     const event = {
       type: EVENT_FOR[verdict],
@@ -271,6 +253,7 @@ export async function storeRegionalChecks(
       .execute();
     statusChanges.push({ event, monitor, checkedAt: seen.latest, failure: failureOf(failing) });
   }
+  await updateRegionalMonitors(tx, states);
   // Uptime is the quorum's: each run counts with the verdict it left, not its region's own status.
   await recordRollups(
     tx,
