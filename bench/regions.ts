@@ -3,12 +3,12 @@
 // own loopback address, against the bench target in its own process, which keys each arrival by
 // monitor and source address. Prints, from the target's side: checks/s against expected, how far
 // each (monitor, region)'s gap between two checks strays from 60 s (p50/p99/max), missed beats,
-// (monitor, region) pairs never checked, double runs; and per worker its CPU ms per check (/proc)
-// and peak RSS. Environment: BENCH_REGION_MONITORS (10000), BENCH_SECONDS (60),
-// BENCH_WARMUP_SECONDS (20), TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test).
+// (monitor, region) pairs never checked, double runs; per worker its CPU ms per check (/proc)
+// and peak RSS; and PostgreSQL's CPU ms per check. Environment: BENCH_REGION_MONITORS (10000),
+// BENCH_SECONDS (60), BENCH_WARMUP_SECONDS (20), TEST_DATABASE_URL (postgres://…/test).
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import type { MonitorTable } from '../src/server/db/schema.ts';
@@ -30,6 +30,22 @@ const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, 
 function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+/** CPU ms of every PostgreSQL process on this machine, by pid (the workers' backends among them). */
+function postgresCpu(): Map<string, number> {
+  const byPid = new Map<string, number>();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1]?.split(' ') ?? [];
+      byPid.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return byPid;
 }
 
 function peakRssMb(pid: number): number {
@@ -97,12 +113,16 @@ export async function regions() {
     await sleep(WARMUP_SECONDS);
     const pid = (region: string) => workers.get(region)?.child.pid as number;
     const before = Object.fromEntries(REGIONS.map((region) => [region, cpuMs(pid(region))]));
+    const databaseBefore = postgresCpu();
     target.send({ type: 'measure' });
     await sleep(SECONDS);
+    let databaseMs = 0;
+    for (const [pid, ms] of postgresCpu()) databaseMs += ms - (databaseBefore.get(pid) ?? 0);
     const cpu = Object.fromEntries(
       REGIONS.map((region) => [region, cpuMs(pid(region)) - (before[region] ?? 0)]),
     );
     const perRegion: Record<string, unknown> = {};
+    let checks = 0;
     // The first report ends the measurement; the others read the same arrivals.
     for (const region of REGIONS) {
       target.send({
@@ -111,6 +131,7 @@ export async function regions() {
         intervalMs: INTERVAL_MS,
       });
       const [report] = (await once(target, 'message')) as [{ checks: number }];
+      checks += report.checks;
       perRegion[region] = {
         ...report,
         cpu_ms_per_check: Number(((cpu[region] ?? 0) / Math.max(1, report.checks)).toFixed(3)),
@@ -125,6 +146,8 @@ export async function regions() {
       interval_s: INTERVAL_MS / 1000,
       expected_checks_per_second_per_region: Number((MONITORS / (INTERVAL_MS / 1000)).toFixed(1)),
       per_region: perRegion,
+      // PostgreSQL's own processes on this machine, for all three workers' checks.
+      database_cpu_ms_per_check: Number((databaseMs / Math.max(1, checks)).toFixed(3)),
       load_average: loadavg().map((n) => Number(n.toFixed(2))),
     };
   } finally {

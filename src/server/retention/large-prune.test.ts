@@ -56,5 +56,7 @@ describe('retention at scale', () => {
     const median = times[Math.floor(times.length / 2)] ?? 0;
     expect(median, `median of ${batches.length} batches`).toBeLessThanOrEqual(50);
     expect(await countResults(db)).toBe(KEPT);
-  }, 120_000);
+    // 6–12 s alone; 124 s once beside the PostgreSQL suite's real worker processes (three regions
+    // checking 10,000 monitors), so the bound leaves room for a shared database server.
+  }, 300_000);
 });

@@ -66,6 +66,8 @@ interface Due {
 export interface CheckJob extends WorkerJob {
   /** Checks in flight, armed for their due time, and queued for a slot. */
   depth(): { inFlight: number; armed: number; queued: number };
+  /** Resolves once the batch being stored beside the claims (PostgreSQL), if any, has committed. */
+  stored(): Promise<void>;
 }
 
 export function createCheckJob(options: CheckJobOptions): CheckJob {
@@ -115,6 +117,8 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
   }
 
   let lastFlushAt = Number.NEGATIVE_INFINITY;
+  /** A batch being stored while the job claims on (PostgreSQL). */
+  let flushing: Promise<void> | null = null;
 
   async function flush(): Promise<void> {
     lastFlushAt = clock.now();
@@ -129,8 +133,23 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
    * FLUSH_INTERVAL_MS (or sooner when many are waiting), not on every quick backlog round.
    */
   function flushDue(): boolean {
-    if (done.length === 0) return false;
+    if (done.length === 0 || flushing) return false;
     return done.length >= FLUSH_BATCH || clock.now() - lastFlushAt >= FLUSH_INTERVAL_MS;
+  }
+
+  /**
+   * On PostgreSQL a batch is stored on its own connection while the job goes on claiming: a
+   * commit can wait on another worker's (the regions of one monitor store its runs at the same
+   * moments and lock the same rows), and checks must not start late meanwhile. SQLite has one
+   * connection, so there the job stores, then claims.
+   */
+  async function store(): Promise<void> {
+    if (dialect !== 'postgres') return flush();
+    flushing = flush()
+      .catch((err: unknown) => logger.error({ err }, 'storing check results failed'))
+      .finally(() => {
+        flushing = null;
+      });
   }
 
   /** Claims monitors due by `dueBy`; each starts at its due time from the clock as it is after the claim. */
@@ -159,8 +178,11 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
   return {
     name: 'checks',
     depth: () => ({ inFlight: inFlight.size, armed: armed.size, queued: queued.length }),
+    stored: async () => {
+      await flushing;
+    },
     async run(signal) {
-      if (flushDue()) await flush();
+      if (flushDue()) await store();
       if (signal.aborted) return false;
       // Every slot busy and checks already waiting for one: claiming more would only hoard work
       // another worker could run now. Look again soon, not after a full poll.
@@ -208,6 +230,7 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
           'stopped with checks unfinished; their claims were released',
         );
       }
+      await flushing;
       await flush();
     },
   };
