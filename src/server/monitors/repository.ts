@@ -27,12 +27,17 @@ export function toMonitor(row: MonitorTable, view: AnswerView): Monitor {
     lastLatencyMs: row.last_latency_ms,
     nextRunAt: row.paused === 1 || row.next_run_at >= NEVER ? null : row.next_run_at,
     maintenance: maintenanceOf(row, view.now),
-    failingFrom: row.failing_regions ? row.failing_regions.split(',') : [],
+    failingFrom: failingFrom(row),
     managedKey: row.managed_key ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     ...kind.answer(row, view),
   } as Monitor;
+}
+
+/** The regions failing alone or below quorum, stored comma-separated on the monitor. */
+export function failingFrom(row: Pick<MonitorTable, 'failing_regions'>): string[] {
+  return row.failing_regions ? row.failing_regions.split(',') : [];
 }
 
 function maintenanceOf(row: MonitorTable, now: number): Monitor['maintenance'] {

@@ -1,19 +1,15 @@
 // A monitor's regions (issue 21): which regions check it, how many must fail for it to be down,
 // and what each region sees now.
 import type { Kysely } from 'kysely';
-import {
-  type MonitorRegions,
-  type MonitorRegionsInput,
-  REGION_OFFLINE_AFTER_MS,
-} from '../../core/api/regions.ts';
+import type { MonitorRegions, MonitorRegionsInput } from '../../core/api/regions.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Database } from '../db/schema.ts';
 import { statusCode } from '../history/result-codes.ts';
 import { DAY_MS } from '../history/rollups.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/session.ts';
-import { getOwnedMonitorRow } from '../monitors/repository.ts';
-import { chosenRegions, syncMonitorRegions } from './assignment.ts';
+import { failingFrom, getOwnedMonitorRow } from '../monitors/repository.ts';
+import { chosenRegions, onlineRegions, syncMonitorRegions } from './assignment.ts';
 import { quorumOf } from './quorum.ts';
 import { regionFiguresSince } from './region-rollups.ts';
 
@@ -62,14 +58,7 @@ export async function getMonitorRegions(
     .where('monitor_id', '=', monitorId)
     .orderBy('region')
     .execute();
-  const seen = await db
-    .selectFrom('workers')
-    .select(['region', (eb) => eb.fn.max('last_seen_at').as('last_seen_at')])
-    .groupBy('region')
-    .execute();
-  const online = new Set(
-    seen.filter((row) => Number(row.last_seen_at) >= now - REGION_OFFLINE_AFTER_MS).map((row) => row.region),
-  );
+  const online = new Set(await onlineRegions(db, now));
   const figures = await lastDayByRegion(db, monitor.seq ?? 0, now);
   const month = await regionFiguresSince(db, monitorId, now - 29 * DAY_MS);
   const states = rows.map((row) => ({
@@ -91,7 +80,7 @@ export async function getMonitorRegions(
     quorum: monitor.quorum ?? null,
     effectiveQuorum: live > 0 ? quorumOf(live, monitor.quorum ?? null) : null,
     states,
-    failingFrom: monitor.failing_regions ? monitor.failing_regions.split(',') : [],
+    failingFrom: failingFrom(monitor),
     alertOnRegionFailure: monitor.alert_on_region_failure === 1,
   };
 }
