@@ -1,8 +1,8 @@
 // The few places where SQLite and PostgreSQL differ. Queries elsewhere are written once.
 import { type ColumnDataType, type Kysely, type RawBuilder, sql } from 'kysely';
-import { powerOfTwoChunks } from './chunks.ts';
 import type { Dialect } from './connect.ts';
 import type { Database, MonitorTable } from './schema.ts';
+import { updateFromValues } from './values-update.ts';
 
 export interface DialectTypes {
   dialect: Dialect;
@@ -158,29 +158,54 @@ export async function updateClaimedMonitors(
   workerId: string,
   updates: readonly MonitorStateUpdate[],
 ): Promise<void> {
-  for (const chunk of powerOfTwoChunks(updates, 512)) {
-    const rows = chunk.map(
-      (u) =>
-        sql`(${u.id}, ${u.status}, ${u.streak}, ${u.lastStatusChangeAt}, ${u.confirmingSince}, ${u.lastCheckedAt}, ${u.lastLatencyMs}, ${u.nextRunAt}, ${u.checkReason})`,
-    );
-    await sql`
-      with v(id, status, streak, last_status_change_at, confirming_since, last_checked_at, last_latency_ms, next_run_at, check_reason)
-        as (values ${sql.join(rows)})
-      update monitors set
-        status = v.status,
-        streak = cast(v.streak as integer),
-        last_status_change_at = cast(v.last_status_change_at as bigint),
-        confirming_since = cast(v.confirming_since as bigint),
-        last_checked_at = cast(v.last_checked_at as bigint),
-        last_latency_ms = cast(v.last_latency_ms as integer),
-        -- A check brought forward (check_reason) while a scheduled one was in flight stays due.
-        next_run_at = case when monitors.check_reason is not null and v.check_reason is null
-          then monitors.next_run_at else cast(v.next_run_at as bigint) end,
-        check_reason = case when v.check_reason is null then monitors.check_reason else null end,
-        claimed_until = null,
-        claimed_by = null
-      from v
-      where monitors.id = v.id and monitors.claimed_by = ${workerId} and monitors.paused = 0
-    `.execute(db);
-  }
+  await updateFromValues(
+    db,
+    {
+      table: 'monitors',
+      keys: ['id'],
+      columns: [
+        'status',
+        'streak',
+        'last_status_change_at',
+        'confirming_since',
+        'last_checked_at',
+        'last_latency_ms',
+        'next_run_at',
+        'check_reason',
+      ],
+      casts: BATCH_CASTS,
+      assign: {
+        // A check brought forward (check_reason) while a scheduled one was in flight stays due.
+        next_run_at: sql`case when monitors.check_reason is not null and v.check_reason is null
+          then monitors.next_run_at else cast(v.next_run_at as bigint) end`,
+        check_reason: sql`case when v.check_reason is null then monitors.check_reason else null end`,
+        claimed_until: sql`null`,
+        claimed_by: sql`null`,
+      },
+      where: sql`monitors.claimed_by = ${workerId} and monitors.paused = 0`,
+      maxChunk: 512,
+    },
+    updates.map((u) => [
+      u.id,
+      u.status,
+      u.streak,
+      u.lastStatusChangeAt,
+      u.confirmingSince,
+      u.lastCheckedAt,
+      u.lastLatencyMs,
+      u.nextRunAt,
+      u.checkReason,
+    ]),
+  );
 }
+
+/** The casts of the monitor state columns a batch writes (see values-update.ts). */
+export const BATCH_CASTS = {
+  streak: 'integer',
+  last_status_change_at: 'bigint',
+  confirming_since: 'bigint',
+  last_checked_at: 'bigint',
+  last_latency_ms: 'integer',
+  latency_ms: 'integer',
+  next_run_at: 'bigint',
+} as const;

@@ -1,9 +1,10 @@
-// A batch of multi-region runs written in a few statements (power-of-two chunks of rows in a
-// VALUES list), not one UPDATE per run and per monitor: at three regions of 10,000 monitors a
-// minute that was most of a worker's time. The casts type PostgreSQL's untyped VALUES.
+// A batch of multi-region runs written in a few statements (values-update.ts), not one UPDATE
+// per run and per monitor: at three regions of 10,000 monitors a minute that was most of a
+// worker's time.
 import { type Kysely, sql } from 'kysely';
-import { powerOfTwoChunks } from '../db/chunks.ts';
+import { BATCH_CASTS } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
+import { updateFromValues } from '../db/values-update.ts';
 import type { MonitorRegionTable } from '../db/worker-schema.ts';
 
 /** Each run's new state in its region; its claim released. Only runs this worker still holds change. */
@@ -12,29 +13,37 @@ export async function updateRegionRuns(
   workerId: string,
   runs: readonly MonitorRegionTable[],
 ): Promise<void> {
-  for (const chunk of powerOfTwoChunks(runs, 256)) {
-    const rows = chunk.map(
-      (r) =>
-        sql`(${r.monitor_id}, ${r.region}, ${r.status}, ${r.confirming_since}, ${r.last_checked_at}, ${r.latency_ms}, ${r.failure_code}, ${r.failure_message}, ${r.next_run_at})`,
-    );
-    await sql`
-      with v(monitor_id, region, status, confirming_since, last_checked_at, latency_ms, failure_code, failure_message, next_run_at)
-        as (values ${sql.join(rows)})
-      update monitor_regions set
-        status = v.status,
-        confirming_since = cast(v.confirming_since as bigint),
-        last_checked_at = cast(v.last_checked_at as bigint),
-        latency_ms = cast(v.latency_ms as integer),
-        failure_code = v.failure_code,
-        failure_message = v.failure_message,
-        next_run_at = cast(v.next_run_at as bigint),
-        claimed_until = null,
-        claimed_by = null
-      from v
-      where monitor_regions.monitor_id = v.monitor_id and monitor_regions.region = v.region
-        and monitor_regions.claimed_by = ${workerId}
-    `.execute(tx);
-  }
+  await updateFromValues(
+    tx,
+    {
+      table: 'monitor_regions',
+      keys: ['monitor_id', 'region'],
+      columns: [
+        'status',
+        'confirming_since',
+        'last_checked_at',
+        'latency_ms',
+        'failure_code',
+        'failure_message',
+        'next_run_at',
+      ],
+      casts: BATCH_CASTS,
+      assign: { claimed_until: sql`null`, claimed_by: sql`null` },
+      where: sql`monitor_regions.claimed_by = ${workerId}`,
+      maxChunk: 256,
+    },
+    runs.map((r) => [
+      r.monitor_id,
+      r.region,
+      r.status,
+      r.confirming_since,
+      r.last_checked_at,
+      r.latency_ms,
+      r.failure_code,
+      r.failure_message,
+      r.next_run_at,
+    ]),
+  );
 }
 
 export interface RegionalMonitorState {
@@ -53,27 +62,36 @@ export async function updateRegionalMonitors(
   tx: Kysely<Database>,
   states: readonly RegionalMonitorState[],
 ): Promise<void> {
-  for (const chunk of powerOfTwoChunks(states, 256)) {
-    const rows = chunk.map(
-      (m) =>
-        sql`(${m.id}, ${m.status}, ${m.streak}, ${m.lastStatusChangeAt}, ${m.lastCheckedAt}, ${m.lastLatencyMs}, ${m.nextRunAt}, ${m.failingRegions})`,
-    );
-    // check_reason: a run brought forward (a deployment) is marked on the results of the runs
-    // claimed with it, then cleared.
-    await sql`
-      with v(id, status, streak, last_status_change_at, last_checked_at, last_latency_ms, next_run_at, failing_regions)
-        as (values ${sql.join(rows)})
-      update monitors set
-        status = v.status,
-        streak = cast(v.streak as integer),
-        last_status_change_at = cast(v.last_status_change_at as bigint),
-        last_checked_at = cast(v.last_checked_at as bigint),
-        last_latency_ms = cast(v.last_latency_ms as integer),
-        next_run_at = cast(v.next_run_at as bigint),
-        failing_regions = v.failing_regions,
-        check_reason = null
-      from v
-      where monitors.id = v.id and monitors.paused = 0
-    `.execute(tx);
-  }
+  await updateFromValues(
+    tx,
+    {
+      table: 'monitors',
+      keys: ['id'],
+      columns: [
+        'status',
+        'streak',
+        'last_status_change_at',
+        'last_checked_at',
+        'last_latency_ms',
+        'next_run_at',
+        'failing_regions',
+      ],
+      casts: BATCH_CASTS,
+      // check_reason: a run brought forward (a deployment) is marked on the results of the runs
+      // claimed with it, then cleared.
+      assign: { check_reason: sql`null` },
+      where: sql`monitors.paused = 0`,
+      maxChunk: 256,
+    },
+    states.map((m) => [
+      m.id,
+      m.status,
+      m.streak,
+      m.lastStatusChangeAt,
+      m.lastCheckedAt,
+      m.lastLatencyMs,
+      m.nextRunAt,
+      m.failingRegions,
+    ]),
+  );
 }

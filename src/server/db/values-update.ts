@@ -1,0 +1,50 @@
+// A batch of rows' new values written in a few statements: `update … from (values …)` in
+// power-of-two chunks (chunks.ts), not one UPDATE per row. PostgreSQL types a VALUES list's
+// columns from its literals, so every column that is not text is cast where it is assigned.
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { powerOfTwoChunks } from './chunks.ts';
+import type { Database } from './schema.ts';
+
+export interface ValuesUpdate {
+  table: 'monitors' | 'monitor_regions';
+  /** Columns that find the row (text, compared as they are); each row's values start with them. */
+  keys: readonly string[];
+  /** Columns set from the row's values, in the order they follow the keys. */
+  columns: readonly string[];
+  /** The SQL type a column's value is cast to (PostgreSQL reads a VALUES number as text or int). */
+  casts?: Readonly<Record<string, 'bigint' | 'integer'>>;
+  /** Assignments that replace `v.column` for a listed column, or set an unlisted one. */
+  assign?: Readonly<Record<string, RawBuilder<unknown>>>;
+  /** Further conditions a row must meet to change, besides its keys. */
+  where?: RawBuilder<unknown>;
+  maxChunk: number;
+}
+
+export async function updateFromValues(
+  db: Kysely<Database>,
+  spec: ValuesUpdate,
+  rows: readonly (readonly unknown[])[],
+): Promise<void> {
+  const names = [...spec.keys, ...spec.columns];
+  const assignments = [
+    ...spec.columns
+      .filter((column) => !spec.assign?.[column])
+      .map((column) => {
+        const value = sql.ref(`v.${column}`);
+        const cast = spec.casts?.[column];
+        return sql`${sql.ref(column)} = ${cast ? sql`cast(${value} as ${sql.raw(cast)})` : value}`;
+      }),
+    ...Object.entries(spec.assign ?? {}).map(([column, value]) => sql`${sql.ref(column)} = ${value}`),
+  ];
+  const matched = spec.keys.map((key) => sql`${sql.ref(`${spec.table}.${key}`)} = ${sql.ref(`v.${key}`)}`);
+  const conditions = spec.where ? [...matched, spec.where] : matched;
+  for (const chunk of powerOfTwoChunks(rows, spec.maxChunk)) {
+    const values = chunk.map((row) => sql`(${sql.join(row)})`);
+    await sql`
+      with v(${sql.join(names.map((name) => sql.ref(name)))}) as (values ${sql.join(values)})
+      update ${sql.table(spec.table)} set ${sql.join(assignments)}
+      from v
+      where ${sql.join(conditions, sql` and `)}
+    `.execute(db);
+  }
+}
