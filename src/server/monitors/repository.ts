@@ -46,6 +46,16 @@ function maintenanceOf(row: MonitorTable, now: number): Monitor['maintenance'] {
   return { windowId: row.maintenance_window_id, until };
 }
 
+/** Monitors by id, for jobs that claimed rows keyed by monitor (region runs, certificate states). */
+export async function monitorsById(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Map<string, MonitorTable>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('monitors').selectAll().where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 export function monitorNotFound(): ApiError {
   return new ApiError(404, 'monitor_not_found', 'No monitor with that id exists in your account.');
 }

@@ -6,6 +6,7 @@ import type { Dialect } from '../db/connect.ts';
 import { type ClaimOptions, type ClaimSource, largerOf } from '../db/dialect.ts';
 import type { Database, MonitorTable } from '../db/schema.ts';
 import type { MonitorRegionTable } from '../db/worker-schema.ts';
+import { monitorsById } from '../monitors/repository.ts';
 
 export interface RegionRunClaim extends ClaimOptions {
   region: string;
@@ -62,16 +63,10 @@ export async function claimRegionRuns(
         ).rows;
   const runs = [...expired, ...free];
   if (runs.length === 0) return [];
-  const monitors = await db
-    .selectFrom('monitors')
-    .selectAll()
-    .where(
-      'id',
-      'in',
-      runs.map((run) => run.monitor_id),
-    )
-    .execute();
-  const byId = new Map(monitors.map((monitor) => [monitor.id, monitor]));
+  const byId = await monitorsById(
+    db,
+    runs.map((run) => run.monitor_id),
+  );
   return runs.flatMap((run) => {
     const monitor = byId.get(run.monitor_id);
     // Deleted between the claim and this read: its rows went with it.

@@ -14,6 +14,7 @@ import type { Database, MonitorTable } from '../db/schema.ts';
 import type { MonitorSslStateTable } from '../db/ssl-schema.ts';
 import type { Logger } from '../logger.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
+import { monitorsById } from '../monitors/repository.ts';
 import type { TargetGuard } from '../net/target-guard.ts';
 import type { WorkerJob } from '../scheduler/worker.ts';
 import { changedSince, claimDueSslStates, nextMonitorPage, syncSslStates } from './claim.ts';
@@ -122,16 +123,10 @@ export function createSslJob(options: SslJobOptions): SslJob {
       if (free <= 0 || signal.aborted) return false;
       const claimed = await claimDueSslStates(db, dialect, { now, limit: free, workerId, leaseMs: LEASE_MS });
       if (claimed.length === 0) return false;
-      const monitors = await db
-        .selectFrom('monitors')
-        .selectAll()
-        .where(
-          'id',
-          'in',
-          claimed.map((state) => state.monitor_id),
-        )
-        .execute();
-      const byId = new Map(monitors.map((monitor) => [monitor.id, monitor]));
+      const byId = await monitorsById(
+        db,
+        claimed.map((state) => state.monitor_id),
+      );
       for (const state of claimed) {
         const monitor = byId.get(state.monitor_id);
         if (monitor) start(monitor, state);
