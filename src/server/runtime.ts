@@ -30,6 +30,7 @@ import { readExtraCa } from './net/extra-ca.ts';
 import { createTargetGuard, type TargetGuard } from './net/target-guard.ts';
 import { createPerformanceJob } from './performance/job.ts';
 import { presenceJob } from './regions/presence-job.ts';
+import { RegionView } from './regions/region-view.ts';
 import { WorkerStats } from './regions/worker-stats.ts';
 import { createRetention, retentionJob } from './retention/job.ts';
 import { createCheckJob } from './scheduler/check-job.ts';
@@ -138,6 +139,7 @@ export function createCheckWorker(
 ): Worker {
   const workerId = `${region}/${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
   const stats = new WorkerStats();
+  const regions = new RegionView();
   const job = createCheckJob({
     db: database.db,
     dialect: database.dialect,
@@ -150,6 +152,7 @@ export function createCheckWorker(
     concurrency: config.checkConcurrency,
     confirmDelayMs: config.confirmationDelayMs,
     flapPolicy: config.flapPolicy,
+    regions,
     observer: {
       started(dueAt, startedAt) {
         stats.started(dueAt, startedAt);
@@ -182,7 +185,7 @@ export function createCheckWorker(
     clock: systemClock,
     logger,
     jobs: [
-      presenceJob({ db: database.db, clock: systemClock, logger, workerId, region, stats }),
+      presenceJob({ db: database.db, clock: systemClock, logger, workerId, region, stats, view: regions }),
       job,
       maintenanceJob(database.db, systemClock),
       createSslJob({

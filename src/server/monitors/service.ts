@@ -183,7 +183,8 @@ export function createMonitorService(deps: MonitorServiceDeps) {
           .execute();
       }
       await alsoInTransaction?.(tx);
-      await syncMonitorRegions(tx, id, now);
+      // Only pause and the schedule reach the region runs (regions have their own route).
+      if ('paused' in columns || 'next_run_at' in columns) await syncMonitorRegions(tx, id, now);
       await recordAudit(tx, caller, now, { action, resource: { id, name: columns.name ?? current.name } });
     });
     return toMonitor(await getOwnedMonitorRow(db, userId, id), view());

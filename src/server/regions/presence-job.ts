@@ -10,6 +10,7 @@ import type { Database } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import { periodicJob, type WorkerJob } from '../scheduler/worker.ts';
 import { extendDefaultMonitors, onlineRegions } from './assignment.ts';
+import type { RegionView } from './region-view.ts';
 import type { WorkerStats } from './worker-stats.ts';
 
 export const HEARTBEAT_MS = 5_000;
@@ -25,6 +26,8 @@ export interface PresenceOptions {
   workerId: string;
   region: string;
   stats: WorkerStats;
+  /** Given what each heartbeat saw, for the check job beside it. */
+  view?: RegionView;
 }
 
 /** Releases the claims of workers that went quiet; returns their ids. */
@@ -65,7 +68,35 @@ export async function releaseDeadWorkers(db: Kysely<Database>, now: number): Pro
   return dead.map((row) => row.id);
 }
 
-export function presenceJob({ db, clock, logger, workerId, region, stats }: PresenceOptions): WorkerJob {
+/** Whether any monitor is checked from `region`: a free run through the due index, or a claimed one through the lease index. */
+async function hasRuns(db: Kysely<Database>, region: string): Promise<boolean> {
+  const free = await db
+    .selectFrom('monitor_regions')
+    .select('monitor_id')
+    .where('region', '=', region)
+    .where('claimed_until', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  if (free) return true;
+  const claimed = await db
+    .selectFrom('monitor_regions')
+    .select('monitor_id')
+    .where('claimed_until', 'is not', null)
+    .where('region', '=', region)
+    .limit(1)
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+export function presenceJob({
+  db,
+  clock,
+  logger,
+  workerId,
+  region,
+  stats,
+  view,
+}: PresenceOptions): WorkerJob {
   const log = logger.child({ module: 'presence', region });
   const startedAt = clock.now();
   const host = hostname();
@@ -95,6 +126,7 @@ export function presenceJob({ db, clock, logger, workerId, region, stats }: Pres
       knownRegions = online.join(',');
       if (online.length > 1) log.info({ regions: online }, 'live regions changed');
     }
+    view?.saw(await hasRuns(db, region));
     await db
       .deleteFrom('workers')
       .where('last_seen_at', '<', sql<number>`cast(${now - FORGET_AFTER_MS} as bigint)`)

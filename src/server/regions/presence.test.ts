@@ -7,6 +7,7 @@ import { createLogger } from '../logger.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../test/monitor-rows.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
 import { HEARTBEAT_MS, presenceJob } from './presence-job.ts';
+import { RegionView } from './region-view.ts';
 import { regionsOf } from './routes.ts';
 import { WorkerStats } from './worker-stats.ts';
 
@@ -23,8 +24,8 @@ afterEach(async () => {
   await t.destroy();
 });
 
-function worker(id: string, region: string, stats = new WorkerStats()) {
-  return presenceJob({ db: t.db, clock, logger: createLogger('silent'), workerId: id, region, stats });
+function worker(id: string, region: string, stats = new WorkerStats(), view?: RegionView) {
+  return presenceJob({ db: t.db, clock, logger: createLogger('silent'), workerId: id, region, stats, view });
 }
 
 async function regions() {
@@ -151,6 +152,33 @@ describe("workers' presence", () => {
       [pinned.id]: 1,
       [heartbeat.id]: 0,
     });
+  });
+
+  it('tells its check job whether its region has runs, held or free, at each heartbeat', async () => {
+    const view = new RegionView();
+    expect(view.runsHere).toBe(true);
+    const local = worker('local-1', 'local', new WorkerStats(), view);
+    await local.run(signal);
+    expect(view.runsHere).toBe(false);
+
+    const owner = await insertOwner(t.db, t.dialect);
+    await insertMonitors(t.db, [
+      monitorRow(owner, 'https://shop.example.com/', START, { regions: null, regional: 0 }),
+    ]);
+    await worker('eu-1', 'eu').run(signal);
+    clock.advance(HEARTBEAT_MS);
+    await local.run(signal);
+    expect(view.runsHere).toBe(true);
+
+    // Its one run claimed: still a region with runs.
+    await t.db
+      .updateTable('monitor_regions')
+      .set({ claimed_by: 'local-1', claimed_until: START + 60_000 })
+      .where('region', '=', 'local')
+      .execute();
+    clock.advance(HEARTBEAT_MS);
+    await local.run(signal);
+    expect(view.runsHere).toBe(true);
   });
 
   it('marks itself stopped when its worker stops cleanly', async () => {

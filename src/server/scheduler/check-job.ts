@@ -16,6 +16,7 @@ import type { Logger } from '../logger.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
 import type { TargetGuard } from '../net/target-guard.ts';
 import { claimRegionRuns, releaseRegionRuns } from '../regions/claim-runs.ts';
+import type { RegionView } from '../regions/region-view.ts';
 import { type FinishedCheck, recordResults } from './record-results.ts';
 import type { WorkerJob } from './worker.ts';
 
@@ -48,6 +49,8 @@ export interface CheckJobOptions {
    * at the concurrency made each poll claim a handful, a hundred polls a second.
    */
   maxWaiting?: number;
+  /** Whether this worker's region had runs at the presence job's last heartbeat; without it, always claimed. */
+  regions?: RegionView;
 }
 
 const LEASE_MARGIN_MS = 15_000;
@@ -157,7 +160,7 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
     const now = clock.now();
     const claim = { now, dueBy, expired: dueBy <= now, limit, workerId, leaseMarginMs: LEASE_MARGIN_MS };
     const claimed: Due[] = (await claimDueMonitors(db, dialect, claim)).map((monitor) => ({ monitor }));
-    if (claimed.length < limit)
+    if (claimed.length < limit && options.regions?.runsHere !== false)
       claimed.push(
         ...(await claimRegionRuns(db, dialect, { ...claim, region, limit: limit - claimed.length })),
       );
