@@ -3,12 +3,14 @@
 // its own process, which logs when each check arrives. Prints, per size: checks/s, how far the gap
 // between two arrivals of a monitor strays from 60 s (p50/p99/max), missed beats, Upwatch's CPU ms
 // per stored check (from /proc), its peak RSS and database bytes per stored check (used pages);
-// then each kind alone, for its CPU cost per check. Heartbeats are pinged by the target process
+// then each kind alone, for its CPU cost per check. First, the same process with no monitors: its
+// CPU ms per second is the fixed cost every size pays (the jobs' polls, timers, the runtime), and
+// each size also reports its CPU per check with that taken out. Heartbeats are pinged by the target process
 // at their period (a ping is their stored check); arrivals are reported for checked kinds.
 // Environment: BENCH_MONITORS (20000; a comma list runs several sizes), BENCH_SECONDS (90),
 // BENCH_WARMUP_SECONDS (20), BENCH_MIX (http:70,tcp:10,dns:10,heartbeat:10), BENCH_KIND_MONITORS
 // (3000, 0 skips the per-kind runs), BENCH_KIND_SECONDS (30), BENCH_NODE_ARGS (Node flags for Upwatch,
-// e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+// e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"), BENCH_IDLE_SECONDS (30, 0 skips the idle run).
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -30,6 +32,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 90);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 20);
 const KIND_MONITORS = Number(process.env.BENCH_KIND_MONITORS ?? 3000);
 const KIND_SECONDS = Number(process.env.BENCH_KIND_SECONDS ?? 30);
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
 const MIX = Object.fromEntries(
   (process.env.BENCH_MIX ?? 'http:70,tcp:10,dns:10,heartbeat:10').split(',').map((part) => {
     const [kind, share] = part.split(':');
@@ -182,19 +185,7 @@ async function run(
   const file = path.join(dir, 'upwatch.db');
   const { keys, beats } = await seed(file, count, mix, ports);
   const port = await freePort();
-  const upwatch = await startUpwatch(
-    ['start'],
-    {
-      DATA_DIR: dir,
-      ALLOW_PRIVATE_TARGETS: 'true',
-      LOG_LEVEL: 'warn',
-      AUTH_ATTEMPTS_PER_MINUTE: '1000',
-      ...(process.env.SQL_PROFILE ? { SQL_PROFILE: process.env.SQL_PROFILE } : {}),
-    },
-    port,
-    // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where Upwatch's time goes under load.
-    process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
-  );
+  const upwatch = await startBenchUpwatch(dir, port);
   try {
     await during?.prepare(upwatch.url);
     if (beats.length > 0) target.send({ type: 'ping', url: upwatch.url, beats, intervalMs: INTERVAL_MS });
@@ -219,6 +210,9 @@ async function run(
       cpu_ms_per_check: perCheck(user + system),
       cpu_ms_per_check_user: perCheck(user),
       cpu_ms_per_check_system: perCheck(system),
+      ...(idleMsPerSecond === undefined
+        ? {}
+        : { cpu_ms_per_check_over_idle: perCheck(user + system - idleMsPerSecond * seconds) }),
       cpu_share_of_core: Number(((user + system) / (seconds * 1000)).toFixed(2)),
       ...memoryMb(upwatch.pid),
       db_bytes_per_check: Math.round((after.usedBytes - before.usedBytes) / Math.max(1, stored)),
@@ -232,12 +226,54 @@ async function run(
   }
 }
 
+/** `upwatch start` on the database in `dir`, every job on, as the runs above measure it. */
+function startBenchUpwatch(dir: string, port: number) {
+  return startUpwatch(
+    ['start'],
+    {
+      DATA_DIR: dir,
+      ALLOW_PRIVATE_TARGETS: 'true',
+      LOG_LEVEL: 'warn',
+      AUTH_ATTEMPTS_PER_MINUTE: '1000',
+      ...(process.env.SQL_PROFILE ? { SQL_PROFILE: process.env.SQL_PROFILE } : {}),
+    },
+    port,
+    // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where Upwatch's time goes under load.
+    process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+  );
+}
+
+/** Upwatch's CPU ms per second with no monitors at all: the fixed cost of the process. */
+async function idleCost(seconds: number): Promise<number> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'upwatch-bench-'));
+  const handle = connectDatabase({ dialect: 'sqlite', file: path.join(dir, 'upwatch.db') });
+  try {
+    await migrateToLatest(handle.db, handle.dialect);
+  } finally {
+    await handle.destroy();
+  }
+  const upwatch = await startBenchUpwatch(dir, await freePort());
+  try {
+    await sleep(WARMUP_SECONDS);
+    const before = cpuMs(upwatch.pid);
+    await sleep(seconds);
+    const after = cpuMs(upwatch.pid);
+    return (after.user + after.system - before.user - before.system) / seconds;
+  } finally {
+    await upwatch.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+let idleMsPerSecond: number | undefined;
+
 export async function scheduler() {
   const target = fork(path.join(import.meta.dirname, 'target-server.js'), [], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const [ports] = (await once(target, 'message')) as [TargetPorts];
   try {
+    if (IDLE_SECONDS > 0) idleMsPerSecond = await idleCost(IDLE_SECONDS);
     const sizes = [];
     for (const count of SIZES) sizes.push(await run(target, ports, count, MIX, SECONDS));
     const kinds: Record<string, unknown> = {};
@@ -254,6 +290,9 @@ export async function scheduler() {
       name: 'scheduler',
       dialect: 'sqlite',
       interval_s: INTERVAL_MS / 1000,
+      ...(idleMsPerSecond === undefined
+        ? {}
+        : { idle_cpu_ms_per_second: Number(idleMsPerSecond.toFixed(1)) }),
       sizes,
       kinds,
       load_average: loadavg().map((n) => Number(n.toFixed(2))),
