@@ -34,7 +34,7 @@ import { RegionView } from './regions/region-view.ts';
 import { WorkerStats } from './regions/worker-stats.ts';
 import { createRetention, retentionJob } from './retention/job.ts';
 import { createCheckJob } from './scheduler/check-job.ts';
-import { createWorker, type Worker } from './scheduler/worker.ts';
+import { atMostEvery, createWorker, type Worker } from './scheduler/worker.ts';
 import { resolveSecretKey } from './secret.ts';
 import { createSslJob } from './ssl/ssl-job.ts';
 import { createSubscriberJob } from './subscribers/job.ts';
@@ -188,57 +188,77 @@ export function createCheckWorker(
       presenceJob({ db: database.db, clock: systemClock, logger, workerId, region, stats, view: regions }),
       job,
       maintenanceJob(database.db, systemClock),
-      createSslJob({
-        db: database.db,
-        dialect: database.dialect,
-        clock: systemClock,
-        guard,
-        logger,
-        region,
-        workerId,
-        entitlements: billing.entitlements,
-      }),
-      createDomainJob({
-        db: database.db,
-        dialect: database.dialect,
-        clock: systemClock,
-        rdap: createRdapClient({ bootstrapUrl: config.rdapBootstrapUrl, guard, clock: systemClock }),
-        logger,
-        workerId,
-      }),
-      createPerformanceJob({
-        db: database.db,
-        dialect: database.dialect,
-        clock: systemClock,
-        guard,
-        events,
-        logger,
-        region,
-        workerId,
-        entitlements: billing.entitlements,
-        runner: performanceCheckRunner,
-        ...config.performance,
-      }),
+      atMostEvery(
+        createSslJob({
+          db: database.db,
+          dialect: database.dialect,
+          clock: systemClock,
+          guard,
+          logger,
+          region,
+          workerId,
+          entitlements: billing.entitlements,
+        }),
+        systemClock,
+        2_000,
+      ),
+      atMostEvery(
+        createDomainJob({
+          db: database.db,
+          dialect: database.dialect,
+          clock: systemClock,
+          rdap: createRdapClient({ bootstrapUrl: config.rdapBootstrapUrl, guard, clock: systemClock }),
+          logger,
+          workerId,
+        }),
+        systemClock,
+        10_000,
+      ),
+      atMostEvery(
+        createPerformanceJob({
+          db: database.db,
+          dialect: database.dialect,
+          clock: systemClock,
+          guard,
+          events,
+          logger,
+          region,
+          workerId,
+          entitlements: billing.entitlements,
+          runner: performanceCheckRunner,
+          ...config.performance,
+        }),
+        systemClock,
+        2_000,
+      ),
       // Before the deliveries: a step that fires is sent in the same round.
-      createEscalationJob({
-        db: database.db,
-        clock: systemClock,
-        logger,
-        entitlements: billing.entitlements,
-      }),
+      atMostEvery(
+        createEscalationJob({
+          db: database.db,
+          clock: systemClock,
+          logger,
+          entitlements: billing.entitlements,
+        }),
+        systemClock,
+        1_000,
+      ),
       deliveries,
-      createSubscriberJob({
-        db: database.db,
-        dialect: database.dialect,
-        clock: systemClock,
-        logger,
-        secret: resolveSecretKey(config),
-        publicUrl: config.publicUrl,
-        mailer,
-        postJson: createPostJson(guard),
-      }),
+      atMostEvery(
+        createSubscriberJob({
+          db: database.db,
+          dialect: database.dialect,
+          clock: systemClock,
+          logger,
+          secret: resolveSecretKey(config),
+          publicUrl: config.publicUrl,
+          mailer,
+          postJson: createPostJson(guard),
+        }),
+        systemClock,
+        1_000,
+      ),
       flappingJob(database.db, systemClock, config.flapPolicy),
-      reminderJob(database.db, systemClock),
+      atMostEvery(reminderJob(database.db, systemClock), systemClock, 1_000),
       billingPeriodJob(billing.periodic, systemClock),
       retentionJob(
         createRetention({

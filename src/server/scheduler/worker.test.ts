@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { ManualClock } from '../clock.ts';
 import { createLogger } from '../logger.ts';
-import { createWorker, type WorkerJob } from './worker.ts';
+import { atMostEvery, createWorker, type WorkerJob } from './worker.ts';
 
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -113,4 +113,43 @@ it('brings back only the job with work waiting; the others keep to the poll inte
   expect(busyRuns).toEqual([250, 300, 350, 400, 450, 500, 550]);
   expect(idleRuns).toEqual([250, 500]);
   await worker.stop();
+});
+
+it('polls a slow job at most once per its own period, and every round while it reports work waiting', async () => {
+  const clock = new ManualClock();
+  const runs: number[] = [];
+  let waiting = 0;
+  const job = atMostEvery(
+    {
+      name: 'certificates',
+      run: async () => {
+        runs.push(clock.now());
+        if (waiting > 0) waiting--;
+        return waiting > 0;
+      },
+      drain: async () => void runs.push(-1),
+    },
+    clock,
+    2000,
+  );
+  const signal = new AbortController().signal;
+  /** The worker's rounds, every 250 ms, up to `end`. */
+  async function roundsUntil(end: number) {
+    while (clock.now() < end) {
+      clock.advance(250);
+      await job.run(signal);
+    }
+  }
+  const start = clock.now();
+  await job.run(signal);
+  await roundsUntil(start + 4500);
+  expect(runs.map((at) => at - start)).toEqual([0, 2000, 4000]);
+
+  // Work waiting at the next period: every round until it is done, then the period again.
+  waiting = 3;
+  await roundsUntil(start + 9000);
+  expect(runs.slice(3).map((at) => at - start)).toEqual([6000, 6250, 6500, 8500]);
+  await job.drain?.();
+  expect(runs.at(-1)).toBe(-1);
+  expect(job.name).toBe('certificates');
 });

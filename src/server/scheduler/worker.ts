@@ -32,6 +32,27 @@ export function periodicJob(
   };
 }
 
+/**
+ * A job whose work can wait a second or more (certificates, domains, Lighthouse runs,
+ * subscriber mail, escalations, reminders) polls its table at most once per `everyMs`, not on
+ * every round of the worker: each poll of an empty queue is a write statement of 0.3–0.6 ms on
+ * SQLite, and they were half of an idle Upwatch's SQL. While the job reports work waiting it runs
+ * every round, as before.
+ */
+export function atMostEvery(job: WorkerJob, clock: Clock, everyMs: number): WorkerJob {
+  let lastRunAt = Number.NEGATIVE_INFINITY;
+  let pressing = false;
+  return {
+    ...job,
+    async run(signal) {
+      if (!pressing && clock.now() - lastRunAt < everyMs) return false;
+      lastRunAt = clock.now();
+      pressing = (await job.run(signal)) === true;
+      return pressing;
+    },
+  };
+}
+
 export interface WorkerOptions {
   region: string;
   clock: Clock;
