@@ -24,7 +24,7 @@ import { insertResults } from '../test/result-rows.ts';
 import { insertToldSubscribers } from '../test/subscriber-rows.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
 import type { Dialect } from './connect.ts';
-import { claimDueMonitorsQuery } from './dialect.ts';
+import { claimDueMonitorsQuery, dueMonitorsQuery } from './dialect.ts';
 import { explainQuery, type QueryPlan } from './query-plan.ts';
 import type { Database } from './schema.ts';
 
@@ -191,6 +191,12 @@ describe('per-poll statements of the periodic jobs', () => {
     );
     expectIndexSearch(
       await explain(claimDueMonitorsQuery(t.db, t.dialect, 'expired', options)),
+      'monitors_claimed_until_idx',
+    );
+    // The reads that come first, to skip a claim that would find nothing.
+    expectIndexSearch(await explain(dueMonitorsQuery(t.db, 'free', options)), 'monitors_unclaimed_due_idx');
+    expectIndexSearch(
+      await explain(dueMonitorsQuery(t.db, 'expired', options)),
       'monitors_claimed_until_idx',
     );
   });
