@@ -69,4 +69,33 @@ describe('live events and incidents', () => {
     release(page);
     unsubscribe();
   });
+
+  it("fetches again a monitor's page whose fetch was in flight when its first status arrived, and shows the status", async () => {
+    const client = new QueryClient();
+    const detail = monitorKeys.detail('m-1');
+    const answers: ((value: unknown) => void)[] = [];
+    const observer = new QueryObserver(client, {
+      queryKey: detail,
+      queryFn: () => new Promise((resolve) => answers.push(resolve)),
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    expect(answers).toHaveLength(1);
+    applyLiveEvent(client, { type: 'monitor.up', monitorId: 'm-1', at: 1, from: 'pending', to: 'up' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(answers).toHaveLength(2);
+    // The first answer, read before the check, is dropped; the second is what the page shows.
+    answers[0]?.({ id: 'm-1', status: 'pending' });
+    answers[1]?.({ id: 'm-1', status: 'up' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(client.getQueryData(detail)).toEqual({ id: 'm-1', status: 'up' });
+    unsubscribe();
+  });
+
+  it("leaves a monitor's page that is not being fetched to the event's own patch", () => {
+    const client = new QueryClient();
+    const detail = monitorKeys.detail('m-1');
+    client.setQueryData(detail, { id: 'm-1', status: 'pending', paused: false });
+    applyLiveEvent(client, { type: 'monitor.up', monitorId: 'm-1', at: 5, from: 'pending', to: 'up' });
+    expect(client.getQueryState(detail)?.isInvalidated).toBe(false);
+  });
 });

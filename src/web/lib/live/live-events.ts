@@ -65,6 +65,14 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
     queryKey: monitorKeys.lists(),
     refetchType: reading ? 'active' : 'none',
   });
+  // The same for the monitor's own page: a new monitor's first check can finish while the page
+  // that just opened is still reading it, and later results do not carry the status. A first
+  // fetch (nothing cached yet) is not restarted by an invalidation alone, so it is cancelled.
+  const detail = monitorKeys.detail(event.monitorId);
+  if (queryClient.isFetching({ queryKey: detail, exact: true }) > 0)
+    void queryClient
+      .cancelQueries({ queryKey: detail, exact: true })
+      .then(() => queryClient.invalidateQueries({ queryKey: detail, exact: true }));
   // A confirmed change opens or resolves an incident on the server: incident screens on show
   // refetch at once instead of waiting for their poll.
   void queryClient.invalidateQueries({ queryKey: incidentKeys.all });
