@@ -235,7 +235,6 @@ function startBenchUpwatch(dir: string, port: number) {
       ALLOW_PRIVATE_TARGETS: 'true',
       LOG_LEVEL: 'warn',
       AUTH_ATTEMPTS_PER_MINUTE: '1000',
-      ...(process.env.SQL_PROFILE ? { SQL_PROFILE: process.env.SQL_PROFILE } : {}),
     },
     port,
     // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where Upwatch's time goes under load.

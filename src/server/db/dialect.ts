@@ -154,15 +154,33 @@ export async function releaseClaims(
     .execute();
 }
 
-export interface MonitorStateUpdate {
+/** What every check batch writes to a monitor's row, whoever ran it (a worker alone, or regions). */
+export interface MonitorState {
   id: string;
-  status: MonitorTable['status'];
+  status: string;
   streak: number;
   lastStatusChangeAt: number | null;
-  confirmingSince: number | null;
   lastCheckedAt: number;
   lastLatencyMs: number | null;
   nextRunAt: number;
+}
+
+/** A monitor's state as the columns of a batch update's row (values-update.ts). */
+export function monitorStateValues(state: MonitorState) {
+  return {
+    id: state.id,
+    status: state.status,
+    streak: state.streak,
+    last_status_change_at: state.lastStatusChangeAt,
+    last_checked_at: state.lastCheckedAt,
+    last_latency_ms: state.lastLatencyMs,
+    next_run_at: state.nextRunAt,
+  };
+}
+
+export interface MonitorStateUpdate extends MonitorState {
+  status: MonitorTable['status'];
+  confirmingSince: number | null;
   /** The claimed row's check_reason: this run was the one brought forward for it. */
   checkReason: string | null;
 }
@@ -182,16 +200,6 @@ export async function updateClaimedMonitors(
     {
       table: 'monitors',
       keys: ['id'],
-      columns: [
-        'status',
-        'streak',
-        'last_status_change_at',
-        'confirming_since',
-        'last_checked_at',
-        'last_latency_ms',
-        'next_run_at',
-        'check_reason',
-      ],
       casts: BATCH_CASTS,
       assign: {
         // A check brought forward (check_reason) while a scheduled one was in flight stays due.
@@ -204,17 +212,11 @@ export async function updateClaimedMonitors(
       where: sql`monitors.claimed_by = ${workerId} and monitors.paused = 0`,
       maxChunk: 512,
     },
-    updates.map((u) => [
-      u.id,
-      u.status,
-      u.streak,
-      u.lastStatusChangeAt,
-      u.confirmingSince,
-      u.lastCheckedAt,
-      u.lastLatencyMs,
-      u.nextRunAt,
-      u.checkReason,
-    ]),
+    updates.map((u) => ({
+      ...monitorStateValues(u),
+      confirming_since: u.confirmingSince,
+      check_reason: u.checkReason,
+    })),
   );
 }
 

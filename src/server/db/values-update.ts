@@ -7,10 +7,8 @@ import type { Database } from './schema.ts';
 
 export interface ValuesUpdate {
   table: 'monitors' | 'monitor_regions';
-  /** Columns that find the row (text, compared as they are); each row's values start with them. */
+  /** Columns that find the row (text, compared as they are); every other column of a row is set from it. */
   keys: readonly string[];
-  /** Columns set from the row's values, in the order they follow the keys. */
-  columns: readonly string[];
   /** The SQL type a column's value is cast to (PostgreSQL reads a VALUES number as text or int). */
   casts?: Readonly<Record<string, 'bigint' | 'integer'>>;
   /** Assignments that replace `v.column` for a listed column, or set an unlisted one. */
@@ -23,11 +21,15 @@ export interface ValuesUpdate {
 export async function updateFromValues(
   db: Kysely<Database>,
   spec: ValuesUpdate,
-  rows: readonly (readonly unknown[])[],
+  rows: readonly Readonly<Record<string, unknown>>[],
 ): Promise<void> {
-  const names = [...spec.keys, ...spec.columns];
+  const first = rows[0];
+  if (!first) return;
+  // Every row names the same columns: the first one's are the list.
+  const columns = Object.keys(first).filter((column) => !spec.keys.includes(column));
+  const names = [...spec.keys, ...columns];
   const assignments = [
-    ...spec.columns
+    ...columns
       .filter((column) => !spec.assign?.[column])
       .map((column) => {
         const value = sql.ref(`v.${column}`);
@@ -39,7 +41,7 @@ export async function updateFromValues(
   const matched = spec.keys.map((key) => sql`${sql.ref(`${spec.table}.${key}`)} = ${sql.ref(`v.${key}`)}`);
   const conditions = spec.where ? [...matched, spec.where] : matched;
   for (const chunk of powerOfTwoChunks(rows, spec.maxChunk)) {
-    const values = chunk.map((row) => sql`(${sql.join(row)})`);
+    const values = chunk.map((row) => sql`(${sql.join(names.map((name) => row[name]))})`);
     await sql`
       with v(${sql.join(names.map((name) => sql.ref(name)))}) as (values ${sql.join(values)})
       update ${sql.table(spec.table)} set ${sql.join(assignments)}

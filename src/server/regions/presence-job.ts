@@ -70,22 +70,16 @@ export async function releaseDeadWorkers(db: Kysely<Database>, now: number): Pro
 
 /** Whether any monitor is checked from `region`: a free run through the due index, or a claimed one through the lease index. */
 async function hasRuns(db: Kysely<Database>, region: string): Promise<boolean> {
-  const free = await db
-    .selectFrom('monitor_regions')
-    .select('monitor_id')
-    .where('region', '=', region)
-    .where('claimed_until', 'is', null)
-    .limit(1)
-    .executeTakeFirst();
-  if (free) return true;
-  const claimed = await db
-    .selectFrom('monitor_regions')
-    .select('monitor_id')
-    .where('claimed_until', 'is not', null)
-    .where('region', '=', region)
-    .limit(1)
-    .executeTakeFirst();
-  return claimed !== undefined;
+  // Each partial index answers for only one side of claimed_until, so one read per side.
+  const anyRun = (claimed: 'is' | 'is not') =>
+    db
+      .selectFrom('monitor_regions')
+      .select('monitor_id')
+      .where('claimed_until', claimed, null)
+      .where('region', '=', region)
+      .limit(1)
+      .executeTakeFirst();
+  return (await anyRun('is')) !== undefined || (await anyRun('is not')) !== undefined;
 }
 
 export function presenceJob({

@@ -2,7 +2,7 @@
 // per run and per monitor: at three regions of 10,000 monitors a minute that was most of a
 // worker's time.
 import { type Kysely, sql } from 'kysely';
-import { BATCH_CASTS } from '../db/dialect.ts';
+import { BATCH_CASTS, type MonitorState, monitorStateValues } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import { updateFromValues } from '../db/values-update.ts';
 import type { MonitorRegionTable } from '../db/worker-schema.ts';
@@ -18,42 +18,26 @@ export async function updateRegionRuns(
     {
       table: 'monitor_regions',
       keys: ['monitor_id', 'region'],
-      columns: [
-        'status',
-        'confirming_since',
-        'last_checked_at',
-        'latency_ms',
-        'failure_code',
-        'failure_message',
-        'next_run_at',
-      ],
       casts: BATCH_CASTS,
       assign: { claimed_until: sql`null`, claimed_by: sql`null` },
       where: sql`monitor_regions.claimed_by = ${workerId}`,
       maxChunk: 256,
     },
-    runs.map((r) => [
-      r.monitor_id,
-      r.region,
-      r.status,
-      r.confirming_since,
-      r.last_checked_at,
-      r.latency_ms,
-      r.failure_code,
-      r.failure_message,
-      r.next_run_at,
-    ]),
+    runs.map((r) => ({
+      monitor_id: r.monitor_id,
+      region: r.region,
+      status: r.status,
+      confirming_since: r.confirming_since,
+      last_checked_at: r.last_checked_at,
+      latency_ms: r.latency_ms,
+      failure_code: r.failure_code,
+      failure_message: r.failure_message,
+      next_run_at: r.next_run_at,
+    })),
   );
 }
 
-export interface RegionalMonitorState {
-  id: string;
-  status: string;
-  streak: number;
-  lastStatusChangeAt: number | null;
-  lastCheckedAt: number;
-  lastLatencyMs: number | null;
-  nextRunAt: number;
+export interface RegionalMonitorState extends MonitorState {
   failingRegions: string | null;
 }
 
@@ -67,15 +51,6 @@ export async function updateRegionalMonitors(
     {
       table: 'monitors',
       keys: ['id'],
-      columns: [
-        'status',
-        'streak',
-        'last_status_change_at',
-        'last_checked_at',
-        'last_latency_ms',
-        'next_run_at',
-        'failing_regions',
-      ],
       casts: BATCH_CASTS,
       // check_reason: a run brought forward (a deployment) is marked on the results of the runs
       // claimed with it, then cleared.
@@ -83,15 +58,6 @@ export async function updateRegionalMonitors(
       where: sql`monitors.paused = 0`,
       maxChunk: 256,
     },
-    states.map((m) => [
-      m.id,
-      m.status,
-      m.streak,
-      m.lastStatusChangeAt,
-      m.lastCheckedAt,
-      m.lastLatencyMs,
-      m.nextRunAt,
-      m.failingRegions,
-    ]),
+    states.map((m) => ({ ...monitorStateValues(m), failing_regions: m.failingRegions })),
   );
 }
