@@ -32,7 +32,7 @@ export type AppConfig = Pick<
   Config,
   'publicUrl' | 'github' | 'trustProxy' | 'testMode' | 'billing' | 'authAttemptsPerMinute'
 > &
-  Partial<Pick<Config, 'flapPolicy' | 'alertProviders' | 'dnsResolver'>>;
+  Partial<Pick<Config, 'flapPolicy' | 'alertProviders' | 'dnsResolver' | 'pingGatherMs'>>;
 
 export interface AssembleOptions {
   config: AppConfig;
@@ -197,7 +197,7 @@ export function assemble({
     subscribers: { secret, vetUrl: vet.url },
     workspaces,
     events,
-    pings: { db, dialect, clock, events, flapPolicy: config.flapPolicy },
+    pings: { db, dialect, clock, events, flapPolicy: config.flapPolicy, gatherMs: config.pingGatherMs },
     logger,
     webDistDir,
   });

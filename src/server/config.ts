@@ -133,6 +133,8 @@ export interface Config {
   authAttemptsPerMinute: number;
   /** This many status changes within the window mark a monitor flapping (incidents, alerts). */
   flapPolicy: { changes: number; windowMs: number };
+  /** How long a heartbeat ping waits for others to be stored in one transaction with it (ping-queue.ts). */
+  pingGatherMs: number;
   github: { clientId: string; clientSecret: string } | undefined;
   /** Who keeps the books: the embedded engine, or the hosted API (forwarded). */
   billing: { kind: 'local' } | { kind: 'autumn'; apiUrl: string; secretKey: string };
@@ -213,6 +215,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     confirmationDelayMs: vars.CONFIRMATION_DELAY_SECONDS * 1000,
     authAttemptsPerMinute: vars.AUTH_ATTEMPTS_PER_MINUTE,
     flapPolicy: { changes: vars.FLAP_CHANGES, windowMs: vars.FLAP_WINDOW_MINUTES * 60_000 },
+    // A cron job does not notice a tenth of a second; Upwatch does not need a knob for it.
+    pingGatherMs: 100,
     github:
       vars.GITHUB_CLIENT_ID && vars.GITHUB_CLIENT_SECRET
         ? { clientId: vars.GITHUB_CLIENT_ID, clientSecret: vars.GITHUB_CLIENT_SECRET }

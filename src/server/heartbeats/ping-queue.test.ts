@@ -19,17 +19,8 @@ let receive: (ping: Ping) => Promise<void>;
 beforeEach(async () => {
   h = await startHeartbeatHarness();
   transactions = 0;
-  const counted = new Proxy(h.app.db, {
-    get(target, property, receiver) {
-      if (property !== 'transaction') return Reflect.get(target, property, receiver);
-      return () => {
-        transactions += 1;
-        return target.transaction();
-      };
-    },
-  }) as Kysely<Database>;
   receive = createPingQueue({
-    db: counted,
+    db: counted(h.app.db),
     dialect: h.app.database.dialect,
     clock: h.app.clock,
     events: createLocalEventBus(),
@@ -38,6 +29,19 @@ beforeEach(async () => {
 afterEach(async () => {
   await h.close();
 });
+
+/** The database, counting the transactions opened on it. */
+function counted(db: Kysely<Database>): Kysely<Database> {
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      if (property !== 'transaction') return Reflect.get(target, property, receiver);
+      return () => {
+        transactions += 1;
+        return target.transaction();
+      };
+    },
+  });
+}
 
 function ping(monitor: Pick<HeartbeatMonitor, 'pingUrl'> | null, kind: Ping['kind'] = 'success'): Ping {
   const token = monitor
@@ -100,5 +104,37 @@ describe('pings that arrive together', () => {
     expect(await pingKinds(quiet)).toEqual(['success']);
     expect(await h.get(quiet.id)).toMatchObject({ status: 'up' });
     expect(await pingKinds(busy)).toHaveLength(60);
+  });
+});
+
+describe('pings a gather window apart', () => {
+  it('wait the window for each other and are written in one transaction', async () => {
+    const [early, late] = await Promise.all([
+      h.create({ periodSeconds: 3600 }),
+      h.create({ periodSeconds: 3600 }),
+    ]);
+    const gathering = createPingQueue({
+      db: counted(h.app.db),
+      dialect: h.app.database.dialect,
+      clock: h.app.clock,
+      events: createLocalEventBus(),
+      gatherMs: 100,
+    });
+    const settled: string[] = [];
+    const first = gathering(ping(early)).then(() => settled.push('early'));
+    // A few turns of the event loop: without the window the first ping would be written by now.
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(transactions).toBe(0);
+    expect(settled).toEqual([]);
+    h.app.clock.advance(60);
+    const second = gathering(ping(late)).then(() => settled.push('late'));
+    h.app.clock.advance(40);
+    await Promise.all([first, second]);
+    expect(transactions).toBe(1);
+    expect(settled).toEqual(['early', 'late']);
+    for (const monitor of [early, late]) {
+      expect(await h.get(monitor.id)).toMatchObject({ status: 'up' });
+      expect(await pingKinds(monitor)).toEqual(['success']);
+    }
   });
 });

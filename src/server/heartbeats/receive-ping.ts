@@ -26,6 +26,8 @@ export interface PingDeps {
   clock: Clock;
   events: EventBus;
   flapPolicy?: FlapPolicy;
+  /** How long the first ping of a batch waits for others to join it (ping-queue.ts); 0 or unset: one turn of the event loop. */
+  gatherMs?: number;
 }
 
 export interface Ping {
