@@ -121,6 +121,7 @@ describe('pings a gather window apart', () => {
       gatherMs: 100,
     });
     const settled: string[] = [];
+    const arrivedAt = h.app.clock.now();
     const first = gathering(ping(early)).then(() => settled.push('early'));
     // A few turns of the event loop: without the window the first ping would be written by now.
     for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
@@ -136,5 +137,8 @@ describe('pings a gather window apart', () => {
       expect(await h.get(monitor.id)).toMatchObject({ status: 'up' });
       expect(await pingKinds(monitor)).toEqual(['success']);
     }
+    // Logged at its arrival, not when its batch was written 100 ms later.
+    const { pings } = await (await h.app.send(h.owner, 'GET', `/monitors/${early.id}/pings`)).json();
+    expect(new Date(pings[0].at).getTime()).toBe(arrivedAt);
   });
 });
