@@ -11,13 +11,14 @@ export interface ValuesUpdate {
   keys: readonly string[];
   /** The SQL type a column's value is cast to (PostgreSQL reads a VALUES number as text or int). */
   casts?: Readonly<Record<string, 'bigint' | 'integer'>>;
-  /** Assignments that replace `v.column` for a listed column, or set an unlisted one. */
+  /** Assignments that replace `v.column` for a column the rows carry, or set one they do not. */
   assign?: Readonly<Record<string, RawBuilder<unknown>>>;
   /** Further conditions a row must meet to change, besides its keys. */
   where?: RawBuilder<unknown>;
   maxChunk: number;
 }
 
+/** `rows` name the same columns, each built by one object literal: the first row's are the list. */
 export async function updateFromValues(
   db: Kysely<Database>,
   spec: ValuesUpdate,
@@ -25,7 +26,6 @@ export async function updateFromValues(
 ): Promise<void> {
   const first = rows[0];
   if (!first) return;
-  // Every row names the same columns: the first one's are the list.
   const columns = Object.keys(first).filter((column) => !spec.keys.includes(column));
   const names = [...spec.keys, ...columns];
   const assignments = [

@@ -19,16 +19,22 @@ let receive: (ping: Ping) => Promise<void>;
 beforeEach(async () => {
   h = await startHeartbeatHarness();
   transactions = 0;
-  receive = createPingQueue({
-    db: counted(h.app.db),
-    dialect: h.app.database.dialect,
-    clock: h.app.clock,
-    events: createLocalEventBus(),
-  });
+  receive = queue();
 });
 afterEach(async () => {
   await h.close();
 });
+
+/** A queue over the harness's app whose transactions are counted; `gatherMs` as the product sets it. */
+function queue(gatherMs?: number): (ping: Ping) => Promise<void> {
+  return createPingQueue({
+    db: counted(h.app.db),
+    dialect: h.app.database.dialect,
+    clock: h.app.clock,
+    events: createLocalEventBus(),
+    gatherMs,
+  });
+}
 
 /** The database, counting the transactions opened on it. */
 function counted(db: Kysely<Database>): Kysely<Database> {
@@ -113,13 +119,7 @@ describe('pings a gather window apart', () => {
       h.create({ periodSeconds: 3600 }),
       h.create({ periodSeconds: 3600 }),
     ]);
-    const gathering = createPingQueue({
-      db: counted(h.app.db),
-      dialect: h.app.database.dialect,
-      clock: h.app.clock,
-      events: createLocalEventBus(),
-      gatherMs: 100,
-    });
+    const gathering = queue(100);
     const settled: string[] = [];
     const arrivedAt = h.app.clock.now();
     const first = gathering(ping(early)).then(() => settled.push('early'));

@@ -2,8 +2,9 @@
 // next one with every ping that arrived meanwhile. Under load a batch holds what arrived during
 // the last commit, so the commits per second stay few however many cron jobs ping. When idle the
 // first ping waits `gatherMs` for others: at tens of pings a second they seldom arrive during a
-// commit, and a batch of one paid a transaction, its commit and a dozen statements for one ping
-// (at 2,000 heartbeats a minute that was a fifth of Upwatch's CPU, bench/scheduler.ts).
+// commit, and a batch of one paid a transaction, its commit and a dozen statements for one ping,
+// about 0.6 ms of SQL CPU (20,000 monitors, 2,000 of them heartbeats: 0.614 → 0.576 ms of CPU
+// per check with a 100 ms window, bench/scheduler.ts).
 import { type ArrivedPing, type Ping, type PingDeps, receivePings } from './receive-ping.ts';
 
 /** Bounds how long one transaction holds the database. */
