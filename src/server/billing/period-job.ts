@@ -1,8 +1,8 @@
 // The one period job (BILLING.md §12), run every minute: scheduled products start, cancelled
 // ones end (the default plan returns), periods renew with an invoice each, and balances reset.
 // Each customer is handled in its own transaction under its lock; on PostgreSQL an advisory
-// lock keeps a second process from running the same pass at once.
-import { sql } from 'kysely';
+// lock, keyed by the schema too (leader-lock.ts), keeps a second process from running the same
+// pass at once.
 import { activation } from '../../core/billing/attach-preview.ts';
 import { findProduct } from '../../core/billing/catalogue.ts';
 import { addInterval } from '../../core/billing/intervals.ts';
@@ -13,6 +13,7 @@ import { largestInterval } from '../../core/billing/properties.ts';
 import { resetEntitlement } from '../../core/billing/reset.ts';
 import type { CustomerProduct } from '../../core/billing/types.ts';
 import type { Clock } from '../clock.ts';
+import { createLeaderLock } from '../retention/leader-lock.ts';
 import { periodicJob, type WorkerJob } from '../scheduler/worker.ts';
 import { applyChanges } from './apply-changes.ts';
 import type { BillingContext } from './context.ts';
@@ -164,18 +165,7 @@ export async function runPeriodJob(ctx: BillingContext): Promise<number> {
     }
     return customers.length;
   };
-  if (ctx.dialect !== 'postgres') return pass();
-  return ctx.db.connection().execute(async (conn) => {
-    const { rows } = await sql<{
-      locked: boolean;
-    }>`select pg_try_advisory_lock(${PERIOD_JOB_LOCK}) as locked`.execute(conn);
-    if (!rows[0]?.locked) return 0;
-    try {
-      return await pass();
-    } finally {
-      await sql`select pg_advisory_unlock(${PERIOD_JOB_LOCK})`.execute(conn);
-    }
-  });
+  return (await createLeaderLock(ctx.db, ctx.dialect, PERIOD_JOB_LOCK).run(pass)) ?? 0;
 }
 
 /** The worker's billing job: the period pass once a minute. */

@@ -1,12 +1,12 @@
 // The digest job: every few minutes, each user whose digest is on and in their plan gets the
 // latest period that has ended, once. A poll reads only the settings rows whose next send time
 // has come (due.ts), sends or skips each, and moves it on to its next send time. On PostgreSQL
-// an advisory lock keeps it to one process at a time; the report's unique key still guards the
-// send if two ever overlap.
-import { sql } from 'kysely';
+// an advisory lock, keyed by the schema too (leader-lock.ts), keeps it to one process at a time;
+// the report's unique key still guards the send if two ever overlap.
 import { FEATURE_IDS } from '../../core/plans.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Dialect } from '../db/connect.ts';
+import { createLeaderLock } from '../retention/leader-lock.ts';
 import { periodicJob, type WorkerJob } from '../scheduler/worker.ts';
 import { type DueCursor, listDueDigests, moveOn } from './due.ts';
 import { latestDuePeriod } from './periods.ts';
@@ -68,18 +68,7 @@ async function pass(deps: DigestJobDeps): Promise<number> {
 
 /** One pass; returns how many digests this process sent (0 when another process holds the lock). */
 export async function runDigestJob(deps: DigestJobDeps): Promise<number> {
-  if (deps.dialect !== 'postgres') return pass(deps);
-  return deps.db.connection().execute(async (conn) => {
-    const { rows } = await sql<{
-      locked: boolean;
-    }>`select pg_try_advisory_lock(${DIGEST_JOB_LOCK}) as locked`.execute(conn);
-    if (!rows[0]?.locked) return 0;
-    try {
-      return await pass(deps);
-    } finally {
-      await sql`select pg_advisory_unlock(${DIGEST_JOB_LOCK})`.execute(conn);
-    }
-  });
+  return (await createLeaderLock(deps.db, deps.dialect, DIGEST_JOB_LOCK).run(() => pass(deps))) ?? 0;
 }
 
 export function digestJob(deps: DigestJobDeps): WorkerJob {
