@@ -13,7 +13,7 @@ import { largestInterval } from '../../core/billing/properties.ts';
 import { resetEntitlement } from '../../core/billing/reset.ts';
 import type { CustomerProduct } from '../../core/billing/types.ts';
 import type { Clock } from '../clock.ts';
-import { createLeaderLock } from '../retention/leader-lock.ts';
+import { createLeaderLock } from '../scheduler/leader-lock.ts';
 import { periodicJob, type WorkerJob } from '../scheduler/worker.ts';
 import { applyChanges } from './apply-changes.ts';
 import type { BillingContext } from './context.ts';

@@ -6,7 +6,7 @@
 import { FEATURE_IDS } from '../../core/plans.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Dialect } from '../db/connect.ts';
-import { createLeaderLock } from '../retention/leader-lock.ts';
+import { createLeaderLock } from '../scheduler/leader-lock.ts';
 import { periodicJob, type WorkerJob } from '../scheduler/worker.ts';
 import { type DueCursor, listDueDigests, moveOn } from './due.ts';
 import { latestDuePeriod } from './periods.ts';

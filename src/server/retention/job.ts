@@ -10,9 +10,9 @@ import type { Dialect } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import type { UserPlanSource } from '../plans/user-plan.ts';
+import { createLeaderLock } from '../scheduler/leader-lock.ts';
 import type { WorkerJob } from '../scheduler/worker.ts';
 import { cutoffFor, DAY_MS, RETENTION_KINDS, type RetentionKind } from './kinds.ts';
-import { createLeaderLock } from './leader-lock.ts';
 import { type BatchReport, type Budget, exhausted, pruneKind, yieldToEventLoop } from './prune.ts';
 
 const RETENTION_LOCK = 727_011;
