@@ -36,7 +36,7 @@ export function timeoutFailure(timeoutMs: number, phase: Phase): CheckFailure {
 }
 
 /**
- * The failure for an error thrown by the guard, the connection or undici, or undefined when the
+ * The failure for an error thrown by the guard, the connection or the HTTP client, or undefined when the
  * error is not a network condition at all (a bug), which the caller rethrows.
  */
 export function failureOf(err: unknown, phase: Phase, where: string): CheckFailure | undefined {

@@ -10,7 +10,7 @@ const post = () =>
   });
 
 describe('firstRequest', () => {
-  it('names Upwatch in the User-Agent and drops headers undici or the URL decide', () => {
+  it('names Upwatch in the User-Agent and drops headers the HTTP client or the URL decide', () => {
     const request = firstRequest({
       url: 'http://a.test/',
       method: 'GET',

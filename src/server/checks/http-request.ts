@@ -11,7 +11,7 @@ export interface HopRequest {
   body: string | null;
 }
 
-// undici computes or refuses these; the URL decides the host.
+// The HTTP client computes or refuses these; the URL decides the host.
 const MANAGED_HEADERS = new Set([
   'host',
   'connection',

@@ -138,7 +138,7 @@ describe('httpCheckRunner: timing breakdown', () => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end('late');
     });
-    // undici compiles its HTTP parser on first use; a worker pays that once, not on every check.
+    // The first request warms up the code paths; a worker pays that once, not on every check.
     await runner.run({ url: origin }, testContext());
     const ctx = testContext();
     const before = performance.now();
