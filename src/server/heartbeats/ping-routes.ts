@@ -48,7 +48,9 @@ export function mountPingRoutes(app: Hono<AppEnv>, options: PingRouteOptions): v
     if (rid !== null && (rid.length === 0 || rid.length > MAX_RID_CHARS)) {
       throw new ApiError(400, 'invalid_rid', `rid must be 1 to ${MAX_RID_CHARS} characters.`);
     }
-    const { body, truncated } = await readCutBody(c.req.raw);
+    // GET and HEAD have no body; asking for one still builds a whole web Request (node-server).
+    const { body, truncated } =
+      c.req.method === 'POST' ? await readCutBody(c.req.raw) : { body: null, truncated: false };
     await receivePing({
       token: c.req.param('token') ?? '',
       ...pingOf(c.req.param('suffix')),
