@@ -36,6 +36,11 @@ function openSqlite(file: string): SQLite.Database {
   // No memory map: its pages count in the process's RSS on top of the page cache (147 MB of a
   // 528 MB peak at 100,000 monitors); reads through the bounded cache cost no measurable CPU.
   sqlite.pragma('mmap_size = 0');
+  // A checkpoint every 10,000 WAL pages (40 MB), not SQLite's 1,000: each check rewrites a few
+  // scattered pages (its monitor, its results, its rollups), and a page written many times between
+  // two checkpoints is copied to the database once. At 20,000 monitors this cut the CPU spent in
+  // commits by 38% (bench/scheduler.ts with a per-statement profile).
+  sqlite.pragma('wal_autocheckpoint = 10000');
   return sqlite;
 }
 
