@@ -2,6 +2,7 @@
 // the server speaks: a monitor id, status and region as text, the failure as code and message.
 import type { Kysely } from 'kysely';
 import { powerOfTwoChunks } from '../db/chunks.ts';
+import { executeRows } from '../db/row-statements.ts';
 import type { CheckMeasures, CheckStatus, Database } from '../db/schema.ts';
 import {
   FLAG_CONFIRMATION,
@@ -117,11 +118,12 @@ export async function storeResults(tx: Kysely<Database>, records: readonly NewRe
   }));
   // 512 rows keep each statement under SQLite's bound-parameter limit (15 columns a row).
   for (const chunk of powerOfTwoChunks(rows, 512)) {
-    await tx
-      .insertInto('check_results')
-      .values(chunk)
-      .onConflict((oc) => oc.columns(['monitor_seq', 'checked_at']).doNothing())
-      .execute();
+    await executeRows(tx, 'check_results', chunk, () =>
+      tx
+        .insertInto('check_results')
+        .values(chunk)
+        .onConflict((oc) => oc.columns(['monitor_seq', 'checked_at']).doNothing()),
+    );
   }
 }
 

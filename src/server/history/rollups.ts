@@ -5,6 +5,7 @@ import { LATENCY_BUCKET_COUNT, latencyBucket } from '../../core/latency-histogra
 import { powerOfTwoChunks } from '../db/chunks.ts';
 import type { Dialect } from '../db/connect.ts';
 import { largerOf, smallerOf } from '../db/dialect.ts';
+import { executeRows } from '../db/row-statements.ts';
 import type { CheckStatus, Database, RollupTable } from '../db/schema.ts';
 
 export const HOUR_MS = 3_600_000;
@@ -87,11 +88,12 @@ async function upsert(db: Kysely<Database>, dialect: Dialect, table: RollupTable
   set.latency_max_ms = largerOf(dialect, stored('latency_max_ms'), incoming('latency_max_ms'));
   // 512 rows keep each statement under SQLite's bound-parameter limit (28 columns a row).
   for (const chunk of powerOfTwoChunks(rows, 512)) {
-    await db
-      .insertInto(table)
-      .values(chunk)
-      .onConflict((conflict) => conflict.columns(['monitor_id', 'bucket_start']).doUpdateSet(set))
-      .execute();
+    await executeRows(db, table, chunk, () =>
+      db
+        .insertInto(table)
+        .values(chunk)
+        .onConflict((conflict) => conflict.columns(['monitor_id', 'bucket_start']).doUpdateSet(set)),
+    );
   }
 }
 
