@@ -16,7 +16,7 @@ import type { Database, MonitorTable } from '../db/schema.ts';
 import type { EventBus, MonitorEvent } from '../events/bus.ts';
 import { ApiError } from '../http/errors.ts';
 import type { FlapPolicy } from '../incidents/lifecycle.ts';
-import { heartbeatStateOf, scheduleOf } from '../monitors/kinds/heartbeat.ts';
+import { heartbeatStateOf, judgedAt, scheduleOf } from '../monitors/kinds/heartbeat.ts';
 import { type FinishedCheck, recordResultsIn } from '../scheduler/record-results.ts';
 import { type LoggedPing, logPings } from './ping-log.ts';
 
@@ -97,7 +97,7 @@ async function applyPing(
   const columns = stateColumns(monitor, ping, at);
   if (ping.kind === 'start') {
     // An open run must finish within the grace time: bring the deadline forward if it is later.
-    const deadline = at + scheduleOf(monitor).graceSeconds * 1000;
+    const deadline = judgedAt(at + scheduleOf(monitor).graceSeconds * 1000);
     await tx
       .updateTable('monitors')
       .set({ ...columns, next_run_at: smallerOf(deps.dialect, sql`next_run_at`, sql`${deadline}`) })

@@ -27,7 +27,8 @@ describe('a missed run', () => {
     expect(await h.get(monitor.id)).toMatchObject({ status: 'up', late: true });
     expect(h.subjects()).toEqual([]);
 
-    await h.advanceTo(t0 + 7 * MINUTE);
+    // Judged 2 s after the grace runs out (JUDGED_AFTER_MS).
+    await h.advanceTo(t0 + 7 * MINUTE + 2 * SECOND);
     const down = await h.get(monitor.id);
     expect(down).toMatchObject({ status: 'down', late: false });
     const [missed] = (await h.results(monitor.id)).filter((r) => r.status === 'down');
@@ -35,7 +36,7 @@ describe('a missed run', () => {
     expect(missed?.failure_message).toBe(
       `No ping since ${new Date(t0).toISOString()}, expected by ${new Date(t0 + 5 * MINUTE).toISOString()} (grace 2 min).`,
     );
-    expect(missed?.checked_at).toBe(t0 + 7 * MINUTE);
+    expect(missed?.checked_at).toBe(t0 + 7 * MINUTE + 2 * SECOND);
 
     // Further missed runs keep it down without a second incident or mail.
     await h.advanceTo(t0 + 30 * MINUTE);
@@ -51,6 +52,36 @@ describe('a missed run', () => {
       expect.stringMatching(/^\[Down\] Nightly backup — /),
       expect.stringMatching(/^\[Recovered\] Nightly backup — back up after /),
     ]);
+  });
+});
+
+describe('a ping just before the deadline', () => {
+  beforeEach(async () => {
+    h = await startHeartbeatHarness({ smtp: true });
+  });
+
+  it('counts, though the check job claimed the monitor ahead of its deadline: no Down, no incident, no mail', async () => {
+    const monitor = await h.create({ name: 'Nightly backup', periodSeconds: 300, graceSeconds: 120 });
+    const t0 = h.app.clock.now();
+    await h.ping(monitor);
+    const deadline = t0 + 7 * MINUTE;
+    await h.advanceTo(deadline - SECOND);
+    // A round of the check job a second before the deadline: it claims what falls due within its
+    // look-ahead (1.5 s) and starts each at its due time on a timer.
+    await h.checks.run(new AbortController().signal);
+    h.app.clock.advance(700);
+    expect((await h.ping(monitor)).status).toBe(200);
+    // Past the deadline: whatever the job armed has run; its next rounds store it.
+    h.app.clock.advance(5 * SECOND);
+    for (let round = 0; round < 50 && h.checks.depth().inFlight > 0; round++) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await h.evaluate();
+
+    expect((await h.results(monitor.id)).filter((result) => result.status === 'down')).toEqual([]);
+    expect(await h.incidents()).toEqual([]);
+    expect(h.subjects()).toEqual([]);
+    expect(await h.get(monitor.id)).toMatchObject({ status: 'up', nextDueAt: deadline - 300 + 5 * MINUTE });
   });
 });
 
@@ -107,8 +138,8 @@ describe('runs that report', () => {
     const started = h.app.clock.now() + 10 * MINUTE;
     await h.advanceTo(started);
     await h.ping(monitor, '/start');
-    expect((await h.get(monitor.id)).nextRunAt).toBe(started + 2 * MINUTE);
-    await h.advanceTo(started + 2 * MINUTE);
+    expect((await h.get(monitor.id)).nextRunAt).toBe(started + 2 * MINUTE + 2 * SECOND);
+    await h.advanceTo(started + 2 * MINUTE + 2 * SECOND);
     expect((await h.get(monitor.id)).status).toBe('down');
     expect((await h.results(monitor.id)).at(-1)?.failure_code).toBe('heartbeat_run_timeout');
   });

@@ -52,6 +52,7 @@ export async function startHeartbeatHarness({ smtp = false }: { smtp?: boolean }
     app,
     owner,
     sink,
+    checks,
     create,
     async get(id: string): Promise<HeartbeatMonitor> {
       return (await (await app.send(owner, 'GET', `/monitors/${id}`)).json()) as HeartbeatMonitor;

@@ -1,7 +1,7 @@
 // The heartbeat kind: nothing is fetched. A job pings its secret URL; the ping path stores what the
 // ping says on the row and judges it at once, and the check job claims the row when the expected
-// ping plus grace has passed and judges it again from the same state, so a missing ping is noticed
-// by whichever worker claims it, once.
+// ping plus grace has passed (JUDGED_AFTER_MS later) and judges it again from the same state, so a
+// missing ping is noticed by whichever worker claims it, once.
 import { randomBytes } from 'node:crypto';
 import type { MonitorInputOf } from '../../../core/api/monitors.ts';
 import {
@@ -10,6 +10,7 @@ import {
   type HeartbeatSchedule,
   type HeartbeatState,
   isLate,
+  NEVER,
   nextDeadline,
   nextDueAt,
   shortestGapSeconds,
@@ -35,6 +36,19 @@ export function heartbeatStateOf(row: MonitorTable): HeartbeatState {
     lastPingFailure: row.last_ping_failure ?? null,
     runStartedAt: row.run_started_at ?? null,
   };
+}
+
+/**
+ * How long after its deadline a heartbeat is judged. The check job claims a monitor up to 1.5 s
+ * before it is due and judges the state it claimed; a ping waits up to 100 ms for its batch.
+ * Judged at the deadline itself, a ping that came in just before it went unseen: the monitor was
+ * reported down, with an incident and a Down alert, and recovered moments later.
+ */
+export const JUDGED_AFTER_MS = 2_000;
+
+/** When the check job judges a deadline (never stays never). */
+export function judgedAt(deadline: number): number {
+  return deadline >= NEVER ? NEVER : deadline + JUDGED_AFTER_MS;
 }
 
 /** 128 random bits, URL-safe: the ping URL is the only credential a job needs. */
@@ -79,7 +93,7 @@ export const heartbeatKind: MonitorKindDefinition<'heartbeat', HeartbeatCheckCon
   watchedHost: () => null,
   vet: async () => {},
   everySeconds: (input, now) => shortestGapSeconds(scheduleFrom(input), now),
-  nextRunAt: (row, now) => nextDeadline(scheduleOf(row), heartbeatStateOf(row), now),
+  nextRunAt: (row, now) => judgedAt(nextDeadline(scheduleOf(row), heartbeatStateOf(row), now)),
   check: {
     config: (row) => ({ schedule: scheduleOf(row), state: heartbeatStateOf(row) }),
     run: async ({ schedule, state }, ctx) => {
