@@ -1,0 +1,51 @@
+// Two Upwatch schemas in one PostgreSQL database are two installations: a leader-only job of one
+// never waits for the other's. Two processes on one schema still take turns.
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
+import { createLeaderLock } from './leader-lock.ts';
+
+const KEY = 4_242;
+let production: TestDatabase;
+let staging: TestDatabase;
+beforeEach(async () => {
+  production = await createTestDatabase();
+  staging = await createTestDatabase();
+});
+afterEach(async () => {
+  await production.destroy();
+  await staging.destroy();
+});
+
+it("runs a schema's job while another schema's holds the same key, and skips a second holder in one schema", async () => {
+  // Two processes of production, each with its own connection pool, and one of staging.
+  const secondProcess = production.reconnect();
+  try {
+    const first = createLeaderLock(production.db, 'postgres', KEY);
+    const second = createLeaderLock(secondProcess.db, 'postgres', KEY);
+    const other = createLeaderLock(staging.db, 'postgres', KEY);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered = () => {};
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const holding = first.run(async () => {
+      entered();
+      await held;
+      return 'first';
+    });
+    await inside;
+
+    expect(await second.run(async () => 'second')).toBeUndefined();
+    expect(await other.run(async () => 'staging')).toBe('staging');
+
+    release();
+    expect(await holding).toBe('first');
+    // Released: the second process takes its turn.
+    expect(await second.run(async () => 'second')).toBe('second');
+  } finally {
+    await secondProcess.destroy();
+  }
+});
