@@ -15,7 +15,7 @@ import { createEntitlements } from './entitlements.ts';
 import { createHostedEntitlements } from './hosted-entitlements.ts';
 import { createHostedProvider } from './hosted-provider.ts';
 import { createLocalBilling } from './local-provider.ts';
-import { runPeriodJob } from './period-job.ts';
+import { createPeriodPass } from './period-job.ts';
 import { createBillingRoutes } from './routes.ts';
 import { mountSandboxRoutes } from './sandbox-routes.ts';
 
@@ -73,7 +73,7 @@ export function createBilling(options: BillingOptions) {
     plans: entitlements.plans,
     /** Sign-up: every user is a customer holding the default plan from the start. */
     onUserCreated: (user: CustomerIdentity) => local.ensure(user),
-    periodic: () => runPeriodJob(ctx),
+    periodic: createPeriodPass(ctx),
     routes: (auth: Auth): Hono<AppEnv> =>
       createBillingRoutes({
         auth,

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { runPeriodJob } from './period-job.ts';
 import { billingClient, TEST_CARD } from './test/billing-client.ts';
 
 const DAY = 86_400_000;
@@ -78,7 +77,7 @@ describe('add-ons', () => {
     // The monthly 10 go first, then 2 of the pack's 50.
     expect((await client.customer()).features.performance_runs.balance).toBe(48);
     clock.advance(30 * DAY);
-    await runPeriodJob(t.billing.context);
+    await t.billing.periodic();
     expect((await client.customer()).features.performance_runs.balance).toBe(58);
 
     await buy(client, 'performance_run_pack');
@@ -114,7 +113,7 @@ describe('the monitor limit comes from balances', () => {
     const ids = await addMonitors(user, 30, 1);
     await client.post('/cancel', { productId: 'pro' });
     clock.advance(30 * DAY);
-    await runPeriodJob(t.billing.context);
+    await t.billing.periodic();
 
     const list = await (await monitors(user, 'GET', '?limit=100')).json();
     expect(list.monitors).toHaveLength(30);

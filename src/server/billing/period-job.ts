@@ -149,10 +149,15 @@ async function dueCustomers(ctx: BillingContext, now: number): Promise<string[]>
   return [...new Set(found.flat().map((row) => row.customer_id))];
 }
 
-/** One pass over every customer with something due. Returns how many were processed. */
-export async function runPeriodJob(ctx: BillingContext): Promise<number> {
-  const now = ctx.clock.now();
+/**
+ * The period pass over every customer with something due; each call is one pass and returns
+ * how many were processed (0 when another process holds the lock). The lock is made once, so
+ * its in-process guard keeps a slow pass from overlapping the next on SQLite too.
+ */
+export function createPeriodPass(ctx: BillingContext): () => Promise<number> {
+  const lock = createLeaderLock(ctx.db, ctx.dialect, PERIOD_JOB_LOCK);
   const pass = async () => {
+    const now = ctx.clock.now();
     const customers = await dueCustomers(ctx, now);
     for (const customerId of customers) {
       await ctx.db.transaction().execute(async (tx) => {
@@ -165,7 +170,7 @@ export async function runPeriodJob(ctx: BillingContext): Promise<number> {
     }
     return customers.length;
   };
-  return (await createLeaderLock(ctx.db, ctx.dialect, PERIOD_JOB_LOCK).run(pass)) ?? 0;
+  return async () => (await lock.run(pass)) ?? 0;
 }
 
 /** The worker's billing job: the period pass once a minute. */

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.ts';
 import { createUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { runPeriodJob } from './period-job.ts';
 import { billingClient, DECLINED_CARD, TEST_CARD } from './test/billing-client.ts';
 
 const DAY = 86_400_000;
@@ -137,7 +136,7 @@ describe('plans through /api/billing', () => {
     await subscribe(client, 'pro');
     await client.post('/attach', { productId: 'starter' });
     clock.advance(30 * DAY);
-    await runPeriodJob(t.billing.context);
+    await t.billing.periodic();
     const customer = await client.customer(['invoices']);
     expect(live(customer)).toEqual(['starter:active']);
     expect(customer.invoices[0]).toMatchObject({ total: 19, reason: 'renewal', product_ids: ['starter'] });
@@ -152,11 +151,11 @@ describe('plans through /api/billing', () => {
     expect(live(await client.customer())).toEqual(['free:scheduled', 'pro:active']);
 
     clock.advance(30 * DAY - 60_000);
-    await runPeriodJob(t.billing.context);
+    await t.billing.periodic();
     expect(live(await client.customer())).toEqual(['free:scheduled', 'pro:active']);
 
     clock.advance(60_000);
-    await runPeriodJob(t.billing.context);
+    await t.billing.periodic();
     const customer = await client.customer(['invoices']);
     expect(live(customer)).toEqual(['free:active']);
     expect(customer.invoices).toHaveLength(1);
@@ -167,9 +166,9 @@ describe('plans through /api/billing', () => {
     const { client } = await setup();
     await subscribe(client, 'starter');
     clock.advance(30 * DAY);
-    await runPeriodJob(t.billing.context);
+    await t.billing.periodic();
     clock.advance(31 * DAY);
-    await runPeriodJob(t.billing.context);
+    await t.billing.periodic();
     const customer = await client.customer(['invoices']);
     expect(customer.invoices.map((i: { total: number }) => i.total)).toEqual([19, 19, 19]);
     expect(customer.products[0].current_period_start).toBe(Date.UTC(2027, 0, 1, 12));
@@ -179,7 +178,9 @@ describe('plans through /api/billing', () => {
     const { client } = await setup();
     await subscribe(client, 'starter');
     clock.advance(30 * DAY);
-    await Promise.all([runPeriodJob(t.billing.context), runPeriodJob(t.billing.context)]);
+    const processed = await Promise.all([t.billing.periodic(), t.billing.periodic()]);
+    // One pass processes the customer; the other finds the pass running and does nothing.
+    expect(processed).toEqual([1, 0]);
     const customer = await client.customer(['invoices']);
     expect(customer.invoices.map((i: { total: number }) => i.total)).toEqual([19, 19]);
   });

@@ -3,7 +3,6 @@ import type { ReferralProgram } from '../../core/billing/types.ts';
 import { ManualClock } from '../clock.ts';
 import { createUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { runPeriodJob } from './period-job.ts';
 import { billingClient, TEST_CARD } from './test/billing-client.ts';
 
 const DAY = 86_400_000;
@@ -64,7 +63,7 @@ describe('referral program friends', () => {
     expect(invoice.lines.at(-1)).toEqual({ description: 'Referral credit', amount: -10 });
 
     clock.advance(30 * DAY);
-    await runPeriodJob(t.billing.context);
+    await t.billing.periodic();
     expect(live(await bob.client.customer())).toEqual(['free:active']);
   });
 

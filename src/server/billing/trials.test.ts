@@ -3,7 +3,6 @@ import { TEST_CATALOGUE } from '../../core/billing/test-catalogue.ts';
 import { ManualClock } from '../clock.ts';
 import { createUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { runPeriodJob } from './period-job.ts';
 import { billingClient, TEST_CARD } from './test/billing-client.ts';
 
 const DAY = 86_400_000;
@@ -41,7 +40,7 @@ describe('trials (BILLING.md §9)', () => {
     expect((await client.post('/check', { productId: 'growth' })).body.status).toBe('trialing');
 
     clock.advance(14 * DAY);
-    await runPeriodJob(t.billing.context);
+    await t.billing.periodic();
     const paid = await client.customer(['invoices']);
     expect(paid.products[0]).toMatchObject({ id: 'growth', status: 'active' });
     expect(paid.invoices.map((i: { total: number }) => i.total)).toEqual([30]);

@@ -66,11 +66,16 @@ async function pass(deps: DigestJobDeps): Promise<number> {
   }
 }
 
-/** One pass; returns how many digests this process sent (0 when another process holds the lock). */
-export async function runDigestJob(deps: DigestJobDeps): Promise<number> {
-  return (await createLeaderLock(deps.db, deps.dialect, DIGEST_JOB_LOCK).run(() => pass(deps))) ?? 0;
+/**
+ * The digest pass: each call is one pass and returns how many digests this process sent (0 when
+ * another process holds the lock). The lock is made once, so its in-process guard keeps a slow
+ * pass from overlapping the next.
+ */
+export function createDigestPass(deps: DigestJobDeps): () => Promise<number> {
+  const lock = createLeaderLock(deps.db, deps.dialect, DIGEST_JOB_LOCK);
+  return async () => (await lock.run(() => pass(deps))) ?? 0;
 }
 
 export function digestJob(deps: DigestJobDeps): WorkerJob {
-  return periodicJob('digests', deps.clock, EVERY_MS, () => runDigestJob(deps));
+  return periodicJob('digests', deps.clock, EVERY_MS, createDigestPass(deps));
 }

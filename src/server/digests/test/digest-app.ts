@@ -10,7 +10,7 @@ import { createTargetGuard } from '../../net/target-guard.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { buildApp, TEST_PUBLIC_URL, TEST_SECRET, testResolver } from '../../test/test-app.ts';
 import { createTestDatabase } from '../../test/test-db.ts';
-import { runDigestJob } from '../job.ts';
+import { createDigestPass } from '../job.ts';
 import type { Period } from '../periods.ts';
 import { sendPeriodDigest } from '../send.ts';
 import { loadRecipient } from '../settings.ts';
@@ -39,6 +39,8 @@ export async function createDigestApp({ smtp = true }: { smtp?: boolean } = {}) 
     entitlements: billing.entitlements,
   });
   const second = database.reconnect();
+  const firstPass = createDigestPass(jobDeps(database));
+  const secondPass = createDigestPass(jobDeps(second));
 
   return {
     app,
@@ -47,9 +49,9 @@ export async function createDigestApp({ smtp = true }: { smtp?: boolean } = {}) 
     dialect: database.dialect,
     mails: sink?.mails ?? [],
     /** One pass of the digest job, as the one worker process would run it. */
-    runJob: () => runDigestJob(jobDeps(database)),
+    runJob: firstPass,
     /** The same pass in two processes at once (two connections, two pools). */
-    runJobTwice: () => Promise.all([runDigestJob(jobDeps(database)), runDigestJob(jobDeps(second))]),
+    runJobTwice: () => Promise.all([firstPass(), secondPass()]),
     /** The send step itself from two processes at once, with no lock around it. */
     async sendPeriodTwice(userId: string, period: Period) {
       const recipient = await loadRecipient(database.db, userId);

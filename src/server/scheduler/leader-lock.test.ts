@@ -1,0 +1,42 @@
+// One process never overlaps a leader-only job with itself: a pass still running when the next
+// poll comes makes that poll skip, on either dialect.
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
+import { createLeaderLock } from './leader-lock.ts';
+
+let database: TestDatabase;
+beforeEach(async () => {
+  database = await createTestDatabase();
+});
+afterEach(async () => {
+  await database.destroy();
+});
+
+it('skips a run while the same lock runs one, and runs again once it is done', async () => {
+  const lock = createLeaderLock(database.db, database.dialect, 4_243);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let entered = () => {};
+  const inside = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  const first = lock.run(async () => {
+    entered();
+    await held;
+    return 'first';
+  });
+  await inside;
+  let secondRan = false;
+  expect(
+    await lock.run(async () => {
+      secondRan = true;
+      return 'second';
+    }),
+  ).toBeUndefined();
+  expect(secondRan).toBe(false);
+  release();
+  expect(await first).toBe('first');
+  expect(await lock.run(async () => 'third')).toBe('third');
+});
