@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { parseResolver } from '../core/api/monitor-kinds/dns.ts';
 import { DEFAULT_PROVIDER_URLS, type ProviderUrls } from './alerts/channel.ts';
 import { AUTUMN_DEFAULT_API_URL } from './billing/hosted-provider.ts';
+import { PING_GATHER_MS } from './scheduler/timing.ts';
 
 export const RDAP_DEFAULT_BOOTSTRAP_URL = 'https://data.iana.org/rdap/dns.json';
 
@@ -216,7 +217,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     authAttemptsPerMinute: vars.AUTH_ATTEMPTS_PER_MINUTE,
     flapPolicy: { changes: vars.FLAP_CHANGES, windowMs: vars.FLAP_WINDOW_MINUTES * 60_000 },
     // A cron job does not notice a tenth of a second; Upwatch does not need a knob for it.
-    pingGatherMs: 100,
+    pingGatherMs: PING_GATHER_MS,
     github:
       vars.GITHUB_CLIENT_ID && vars.GITHUB_CLIENT_SECRET
         ? { clientId: vars.GITHUB_CLIENT_ID, clientSecret: vars.GITHUB_CLIENT_SECRET }

@@ -18,6 +18,7 @@ import type { TargetGuard } from '../net/target-guard.ts';
 import { claimRegionRuns, releaseRegionRuns } from '../regions/claim-runs.ts';
 import type { RegionView } from '../regions/region-view.ts';
 import { type FinishedCheck, recordResults } from './record-results.ts';
+import { CLAIM_LOOK_AHEAD_MS } from './timing.ts';
 import type { WorkerJob } from './worker.ts';
 
 export interface CheckJobOptions {
@@ -82,7 +83,7 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
   const runs = new AbortController();
   // Every check in flight listens on this signal; that many listeners is the design, not a leak.
   setMaxListeners(concurrency + 16, runs.signal);
-  const lookAheadMs = options.lookAheadMs ?? 1_500;
+  const lookAheadMs = options.lookAheadMs ?? CLAIM_LOOK_AHEAD_MS;
   const maxWaiting = options.maxWaiting ?? 4_096;
   const inFlight = new Map<string, Promise<void>>();
   /** Claimed, waiting for their due time on a timer. */

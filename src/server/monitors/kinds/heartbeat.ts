@@ -17,6 +17,7 @@ import {
 } from '../../../core/heartbeat-schedule.ts';
 import type { CheckResult } from '../../checks/types.ts';
 import type { MonitorTable } from '../../db/schema.ts';
+import { JUDGED_AFTER_MS } from '../../scheduler/timing.ts';
 import { storedConfig, UNUSED_HTTP_COLUMNS } from './stored-config.ts';
 import type { MonitorKindDefinition } from './types.ts';
 
@@ -37,14 +38,6 @@ export function heartbeatStateOf(row: MonitorTable): HeartbeatState {
     runStartedAt: row.run_started_at ?? null,
   };
 }
-
-/**
- * How long after its deadline a heartbeat is judged. The check job claims a monitor up to 1.5 s
- * before it is due and judges the state it claimed; a ping waits up to 100 ms for its batch.
- * Judged at the deadline itself, a ping that came in just before it went unseen: the monitor was
- * reported down, with an incident and a Down alert, and recovered moments later.
- */
-export const JUDGED_AFTER_MS = 2_000;
 
 /** When the check job judges a deadline (never stays never). */
 export function judgedAt(deadline: number): number {

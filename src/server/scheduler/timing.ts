@@ -1,0 +1,19 @@
+// The scheduler's timing in one place: a heartbeat deadline is judged correctly only while its
+// delay outlasts how early the check job claims and how long a ping waits for its batch, so the
+// three numbers are stated together. This module imports nothing, so kinds, config and the
+// check job can all read it without a cycle.
+
+/** How far ahead a poll claims: monitors due within it get a timer and start at their due time. */
+export const CLAIM_LOOK_AHEAD_MS = 1_500;
+
+/** How long a heartbeat ping waits for others to be stored in one transaction with it (ping-queue.ts). */
+export const PING_GATHER_MS = 100;
+
+/**
+ * How long after its deadline a heartbeat is judged. The check job claims a monitor up to
+ * CLAIM_LOOK_AHEAD_MS before it is due and judges the state it claimed; a ping waits up to
+ * PING_GATHER_MS for its batch, and the batch's commit takes a little more. Judged at the
+ * deadline itself, a ping that came in just before it went unseen: the monitor was reported
+ * down, with an incident and a Down alert, and recovered moments later.
+ */
+export const JUDGED_AFTER_MS = CLAIM_LOOK_AHEAD_MS + PING_GATHER_MS + 400;
