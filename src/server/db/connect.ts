@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type SqliteDatabase, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { OwnSchemaPostgresDialect } from './own-schema-introspector.ts';
@@ -66,6 +66,22 @@ function withStatementCache(sqlite: SQLite.Database, size = 256): SqliteDatabase
   };
 }
 
+/**
+ * Transactions begin IMMEDIATE: they take the write lock at once. A deferred transaction that
+ * read first and wrote later failed with SQLITE_BUSY_SNAPSHOT, past any busy timeout, whenever
+ * another process (a regional worker on the same file) committed in between; the batch of check
+ * results it held was lost. Taking the lock up front makes the other writer wait instead.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver() {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
+}
+
 export interface ConnectOptions {
   /** PostgreSQL schema to use instead of `public` (each test run gets a fresh one). */
   searchPath?: string;
@@ -75,7 +91,7 @@ export interface ConnectOptions {
 export function connectDatabase(config: DatabaseConfig, options: ConnectOptions = {}): DatabaseHandle {
   if (config.dialect === 'sqlite') {
     const database = withStatementCache(openSqlite(config.file));
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }
   const pool = new pg.Pool({
