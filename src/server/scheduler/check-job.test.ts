@@ -1,7 +1,9 @@
 import type { ServerResponse } from 'node:http';
+import { InsertQueryNode, type Kysely, type KyselyPlugin } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTarget, type Target } from '../checks/test/targets.ts';
 import { type Clock, ManualClock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
 import { type AppEvent, createLocalEventBus } from '../events/bus.ts';
 import { createLogger } from '../logger.ts';
 import { createTargetGuard } from '../net/target-guard.ts';
@@ -37,6 +39,7 @@ afterEach(async () => {
 
 function job(
   options: {
+    db?: Kysely<Database>;
     concurrency?: number;
     drainTimeoutMs?: number;
     lookAheadMs?: number;
@@ -164,6 +167,42 @@ describe('the check job', () => {
     for (let i = 0; i < 50 && held.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(held).toHaveLength(2);
     for (const res of held) res.end('ok');
+  });
+});
+
+/** Fails the first insert of check results, as a database busy past its timeout would. */
+function failingFirstResultInsert(): KyselyPlugin {
+  let failed = false;
+  return {
+    transformQuery({ node }) {
+      if (!failed && InsertQueryNode.is(node) && node.into?.table.identifier.name === 'check_results') {
+        failed = true;
+        throw new Error('database is locked');
+      }
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+}
+
+describe('storing results', () => {
+  it('keeps a batch whose store failed and stores it with the next', async () => {
+    const id = await createMonitor();
+    const worker = job({ lookAheadMs: 0, db: t.database.db.withPlugin(failingFirstResultInsert()) });
+    const failures: unknown[] = [];
+    // SQLite stores inside the round and the round rejects; PostgreSQL stores beside it and logs.
+    const rounds: WorkerJob = {
+      ...worker,
+      run: (s) => worker.run(s).catch((err: unknown) => failures.push(err) > 0),
+    };
+    await pump(rounds, async () => {
+      // The next store is due one flush interval after the failed one.
+      clock.advance(100);
+      return (await monitorRow(id)).status === 'up';
+    });
+    expect(await results()).toMatchObject([{ monitor_id: id, status: 'up', checked_at: START }]);
+    expect(await monitorRow(id)).toMatchObject({ claimed_by: null, last_checked_at: START });
+    expect(failures).toHaveLength(t.database.dialect === 'sqlite' ? 1 : 0);
   });
 });
 

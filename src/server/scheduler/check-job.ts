@@ -124,11 +124,25 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
   /** A batch being stored while the job claims on (PostgreSQL). */
   let flushing: Promise<void> | null = null;
 
+  /** The last store failed and its batch went back to be stored with the next. */
+  let retrying = false;
+
   async function flush(): Promise<void> {
     lastFlushAt = clock.now();
     const batch = done;
     done = [];
-    const published = await recordResults(db, dialect, workerId, batch, confirmDelayMs, options.flapPolicy);
+    let published: Awaited<ReturnType<typeof recordResults>>;
+    try {
+      published = await recordResults(db, dialect, workerId, batch, confirmDelayMs, options.flapPolicy);
+    } catch (err) {
+      // A store can fail for a moment (a database busy past its timeout): the batch goes back
+      // once, so a moment's contention loses no results; a batch that fails twice is dropped
+      // (its monitors are checked again when their claims expire), never retried forever.
+      retrying = !retrying;
+      if (retrying) done = batch.concat(done);
+      throw err;
+    }
+    retrying = false;
     events.publish(published);
   }
 
