@@ -16,6 +16,12 @@ export const PUBLIC_CONFIG_MARKER = '<!--upwatch-public-config-->';
 /** Stands for the server's PUBLIC_URL in prerendered text; the server replaces it. */
 export const PUBLIC_URL_TOKEN = 'https://upwatch-public-url.invalid';
 
+/**
+ * The window property where a prerendered page's loader keeps the button a visitor clicked before
+ * the app took the page over, for the app to click again once it has (main.tsx); null once taken.
+ */
+export const EARLY_CLICK_KEY = 'upwatchEarlyClick';
+
 /** JSON that is safe inside a `<script>` element. */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');

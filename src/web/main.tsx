@@ -5,7 +5,7 @@ import { App } from './app';
 import { billingKeys } from './billing/queries';
 import { installPreloadErrorReload } from './lib/preload-error';
 import { createQueryClient } from './lib/query-client';
-import { readPrerendered, seedPrerenderedQueries } from './prerender/state';
+import { readPrerendered, seedPrerenderedQueries, takeEarlyClick } from './prerender/state';
 import { createAppRouter } from './router';
 
 installPreloadErrorReload({
@@ -41,6 +41,10 @@ if (prerendered) {
       onRecoverableError: (error) => console.error('Hydration of the prerendered page failed', error),
     });
   });
+  // A button pressed before this code ran (the page's loader kept it) is pressed again now: React
+  // hydrates the part holding it at once and hands it the click.
+  const early = takeEarlyClick(window);
+  if (early) early.click();
   // The prices were painted from the build's plan table; the server's own answer replaces them.
   void queryClient.invalidateQueries({ queryKey: billingKeys.products() });
 } else {

@@ -51,6 +51,8 @@ export function createBilling(options: BillingOptions) {
     return {
       context: ctx,
       provider,
+      /** The hosted API sets its own prices: the plan table's, prerendered by the build, may differ. */
+      pricesFromPlanTable: false,
       attach: null,
       entitlements: hosted.helper,
       plans: hosted.plans,
@@ -68,6 +70,7 @@ export function createBilling(options: BillingOptions) {
   return {
     context: ctx,
     provider: local.provider,
+    pricesFromPlanTable: true,
     attach: local.attach,
     entitlements: entitlements.helper,
     plans: entitlements.plans,

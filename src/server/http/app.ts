@@ -215,6 +215,6 @@ export function createApp({
   mountUnsubscribeRoutes(app, digests);
   mountAckRoutes(app, escalation.links, config.publicUrl);
   mountWorkspaceMetrics(app, { db, clock, authenticate: apiKeys.authenticate });
-  mountSpa(app, webDistDir, publicConfig);
+  mountSpa(app, webDistDir, publicConfig, { prerenderedPricing: billing.pricesFromPlanTable });
   return app;
 }

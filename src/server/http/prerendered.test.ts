@@ -72,6 +72,19 @@ describe('prerendered pages', () => {
     }
   });
 
+  it('gives /pricing as the app shell with hosted billing, whose prices are its own, and / as before', async () => {
+    const hosted = buildApp(
+      t.database,
+      {
+        publicUrl: PUBLIC_URL,
+        billing: { kind: 'autumn', apiUrl: 'http://127.0.0.1:9/v1', secretKey: 'am_sk_test' },
+      },
+      { webDistDir: dist },
+    ).app;
+    expect(await text(await hosted.request('/pricing'))).toBe(SHELL);
+    expect(await text(await hosted.request('/'))).toContain('<h1>Landing</h1>');
+  });
+
   it('never serves the templates themselves', async () => {
     expect((await get('/prerendered/landing.html')).status).toBe(404);
   });

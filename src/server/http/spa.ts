@@ -22,9 +22,15 @@ function varyOnEncoding(c: Context): void {
 /**
  * Serves the built SPA, with the `.br`/`.gz` variants precompress.ts wrote at build time; `/` and
  * `/pricing` get their prerendered HTML (prerendered.ts); every other non-API GET gets index.html
- * so client routes load directly.
+ * so client routes load directly. The prerendered pricing page shows the plan table's prices, so
+ * with hosted billing, whose prices are its own, `/pricing` is the app shell.
  */
-export function mountSpa<E extends Env>(app: Hono<E>, distDir: string, publicConfig: PublicConfig): void {
+export function mountSpa<E extends Env>(
+  app: Hono<E>,
+  distDir: string,
+  publicConfig: PublicConfig,
+  { prerenderedPricing }: { prerenderedPricing: boolean },
+): void {
   if (!existsSync(path.join(distDir, 'index.html'))) {
     app.get('*', (c) => {
       c.header('Cache-Control', 'no-cache');
@@ -57,7 +63,8 @@ export function mountSpa<E extends Env>(app: Hono<E>, distDir: string, publicCon
   const prerendered = prerenderedPages(distDir, publicConfig);
   app.get('*', async (c, next) => {
     const pathname = c.req.path;
-    const page = isPrerenderedPath(pathname) ? await prerendered(c, pathname) : null;
+    const served = isPrerenderedPath(pathname) && (prerenderedPricing || pathname !== '/pricing');
+    const page = served ? await prerendered(c, pathname) : null;
     return page ?? next();
   });
   // Directories ("/") fall through to the index.html fallback below.

@@ -74,12 +74,16 @@ function layoutShift(page: Page): Promise<number> {
   );
 }
 
-/** Waits until React has adopted the prerendered root. */
+/** Runs in the page: whether React has adopted the prerendered root. */
+function reactOwnsRoot(): boolean {
+  const root = document.getElementById('root');
+  return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+}
+
+/** The visitor moves the pointer (the page's code runs then), and React adopts the prerendered root. */
 async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
+  await page.mouse.move(5, 5);
+  await page.waitForFunction(reactOwnsRoot);
 }
 
 describe('with JavaScript off', () => {
@@ -117,6 +121,46 @@ describe('with JavaScript off', () => {
 });
 
 describe('with JavaScript on', () => {
+  it('/ runs none of its code while the visitor only reads: it is prefetched after load', async () => {
+    const { page, errors, close } = await open('/', true);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    try {
+      await page.waitForFunction(() => document.querySelectorAll('link[rel="prefetch"]').length > 0);
+      const prefetched = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((link) => link.href),
+      );
+      expect(prefetched.some((href) => /\/assets\/index-[\w-]+\.js$/.test(href))).toBe(true);
+      expect(prefetched.some((href) => /\/assets\/react-[\w-]+\.js$/.test(href))).toBe(true);
+      await page.waitForTimeout(1_000);
+      expect(await page.evaluate(reactOwnsRoot)).toBe(false);
+      expect(await page.evaluate(() => document.querySelectorAll('script[type="module"]').length)).toBe(0);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+        "Monitoring that doesn't suck",
+      );
+      await hydrated(page);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('presses again, once the app runs, a button pressed before it did', async () => {
+    const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server.url}/`);
+      // Playwright moves the pointer and clicks at once: the click lands before the code has run.
+      await page.getByRole('button', { name: 'Copy' }).click();
+      await page.getByRole('button', { name: 'Copied' }).waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        `curl -X POST ${PUBLIC_URL}/api/v1/deployments -H "Authorization: Bearer {key}" -H "content-type: application/json" -d '{"version":"v1.4.2","trigger_checks":true}'`,
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
   it('/ hydrates the same HTML, without layout shift, and its links navigate in the app', async () => {
     const { page, errors, close } = await open('/', true);
     try {

@@ -1,7 +1,7 @@
 // What a prerendered page was painted with. The build renders with it, the client seeds its
 // query cache with it before hydrating, so the first client render is the same HTML.
 import type { QueryClient } from '@tanstack/react-query';
-import { PRERENDER_STATE_ID, PUBLIC_CONFIG_ID } from '../../core/prerender';
+import { EARLY_CLICK_KEY, PRERENDER_STATE_ID, PUBLIC_CONFIG_ID } from '../../core/prerender';
 import type { BillingProduct } from '../billing/api-types';
 import { billingKeys } from '../billing/queries';
 import { type PublicConfig, publicConfigQueryOptions } from '../lib/public-config';
@@ -36,4 +36,12 @@ export function readPrerendered(doc: Document): { state: PrerenderState; publicC
   const state = readJson<PrerenderState>(doc, PRERENDER_STATE_ID);
   const publicConfig = readJson<PublicConfig>(doc, PUBLIC_CONFIG_ID);
   return state && publicConfig ? { state, publicConfig } : null;
+}
+
+/** The button the page's loader saw clicked before the app ran, if any; later clicks are the app's. */
+export function takeEarlyClick(win: Window): HTMLElement | null {
+  const slots = win as unknown as Record<typeof EARLY_CLICK_KEY, HTMLElement | null | undefined>;
+  const button = slots[EARLY_CLICK_KEY] ?? null;
+  slots[EARLY_CLICK_KEY] = null;
+  return button;
 }
