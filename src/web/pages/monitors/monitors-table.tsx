@@ -66,7 +66,8 @@ function PauseResumeButton({ monitor }: { monitor: MonitorRow }) {
   return (
     <Button variant="ghost" size="sm" disabled={busy} onClick={() => pause.mutate(monitor.id)}>
       <Pause className="size-4" aria-hidden />
-      Pause<span className="sr-only"> {monitor.name}</span>
+      <span className="sr-only sm:not-sr-only">Pause</span>
+      <span className="sr-only"> {monitor.name}</span>
     </Button>
   );
 }

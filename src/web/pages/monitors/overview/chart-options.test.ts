@@ -5,7 +5,7 @@ import type { MonitorKind } from '../../../../core/api/monitors';
 import { formatMs } from '../../../lib/format';
 import { loopbackPing, makeResult, NO_REPLY } from '../../../test/monitors';
 import { chartOf } from '../kinds/registry';
-import { chartOptions } from './chart-options';
+import { chartData, chartOptions } from './chart-options';
 import { timingSeries } from './timing-series';
 
 const AT = Date.UTC(2027, 0, 5, 10, 0, 0);
@@ -101,6 +101,26 @@ describe('response chart by kind', () => {
     expect(series.percent).toBeNull();
     expect(options.axes).toHaveLength(2);
     expect(options.bands).toEqual([]);
+  });
+
+  it('draws a monitor’s first check as a dot per part, since a line or band needs two checks', () => {
+    const dotsShown = (results: ReturnType<typeof makeResult>[]) => {
+      const { series, options } = optionsFor('http', results);
+      const plot = { data: chartData(series) } as unknown as uPlot;
+      return options.series.slice(1, -1).map((one, index) => {
+        const show = one.points?.show as (u: uPlot, seriesIdx: number) => boolean;
+        return show(plot, index + 1);
+      });
+    };
+    expect(dotsShown([makeResult({ checkedAt: AT })])).toEqual([true, true, true, true, true, true]);
+    expect(dotsShown([makeResult({ checkedAt: AT + 60_000 }), makeResult({ checkedAt: AT })])).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('spans the interval either side of a single check instead of years', () => {

@@ -34,6 +34,23 @@ export function chartData(series: TimingSeries): uPlot.AlignedData {
 
 type Legend = (ms: number | null | undefined) => string;
 
+/**
+ * uPlot draws a line or band through two values or more: a series with one value (a monitor's
+ * first check, a region's only one) left the chart empty. Such a series shows its value as a dot.
+ */
+export function loneValuePoints(color: string): uPlot.Series.Points {
+  return {
+    show: (u: uPlot, seriesIdx: number) => {
+      let values = 0;
+      for (const value of u.data[seriesIdx] ?? []) if (value !== null && value !== undefined) values += 1;
+      return values === 1;
+    },
+    size: 8,
+    fill: color,
+    stroke: color,
+  };
+}
+
 function percentSeries(chart: KindChart): uPlot.Series[] {
   const { percent } = chart;
   if (!percent) return [];
@@ -148,7 +165,7 @@ export function chartOptions(
         stroke: part.color,
         fill: part.line ? undefined : part.color,
         width: part.line ? 2 : 0,
-        points: { show: false },
+        points: loneValuePoints(part.color),
         // The legend shows each part's own time, not the running sum drawn.
         value: (_u: uPlot, _v: number | null, _series: number, at: number | null) =>
           at === null ? '—' : legend(current().parts[index]?.[at]),

@@ -41,7 +41,7 @@ function checkColumns(kind: MonitorKind): CheckColumns {
 
 /** Time, result, code, response, region, details: the widths of those the kind has. */
 function gridTemplate({ code, response }: CheckColumns): string {
-  return ['13rem', '6.5rem', code && '3.5rem', response && '5.5rem', '4rem', 'minmax(0,1fr)']
+  return ['13rem', '6.5rem', code && '3.5rem', response && '5.5rem', '6.5rem', 'minmax(0,1fr)']
     .filter(Boolean)
     .join(' ');
 }
@@ -108,7 +108,10 @@ function CheckRow({
       </span>
       {columns.code ? <span className="hidden tabular-nums md:block">{result.statusCode ?? '—'}</span> : null}
       {columns.response ? <Response result={result} response={columns.response} /> : null}
-      <span className="hidden text-muted md:block">{result.region}</span>
+      {/* A region's name never wraps at its hyphens ("eu-central-1"): a long one is cut, whole in its title. */}
+      <span className="hidden truncate text-muted md:block" title={result.region}>
+        {result.region}
+      </span>
       <Details result={result} />
     </li>
   );

@@ -49,6 +49,16 @@ describe('response chart with a line per region', () => {
     expect(regionChartData(series)).toHaveLength(5);
   });
 
+  it('draws a region with one check so far as a dot, and lines for those with more', () => {
+    const { series, options } = build();
+    const plot = { data: regionChartData(series) } as unknown as uPlot;
+    const dots = options.series.slice(1, 4).map((line, index) => {
+      const show = line.points?.show as (u: uPlot, seriesIdx: number) => boolean;
+      return show(plot, index + 1);
+    });
+    expect(dots).toEqual([false, true, true]);
+  });
+
   it('reads each region’s latest check under the cursor, not a dash for another region’s', () => {
     const { options } = build();
     const value = (label: string, at: number) => {

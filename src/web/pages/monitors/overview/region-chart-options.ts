@@ -2,7 +2,7 @@
 // so one slow or failing vantage point stands out, with the failed checks' markers on top.
 import type uPlot from 'uplot';
 import type { ChartMarker } from '../../../components/charts/deployment-markers';
-import { type ChartSetup, chartFrame } from './chart-options';
+import { type ChartSetup, chartFrame, loneValuePoints } from './chart-options';
 import { latestOf, type RegionSeries } from './region-series';
 
 /**
@@ -45,7 +45,7 @@ export function regionChartOptions(
         width: 2,
         // Each region's checks fall between the others': its line joins its own points.
         spanGaps: true,
-        points: { show: false },
+        points: loneValuePoints(regionColor(index)),
         value: (_u: uPlot, _v: number | null, _series: number, at: number | null) =>
           at === null ? '—' : legend(latestOf(current().lines[index] ?? [], at)),
       })),
