@@ -22,6 +22,8 @@ export interface MaintenanceWindowTable {
   next_occurrence_at: number | null;
   /** When the maintenance job next looks at the row: the sooner of active_until and next_occurrence_at. */
   next_transition_at: number | null;
+  /** When it had nothing left to run (retention ages it from here); null while it may run (migration 0040). */
+  completed_at?: number | null;
   /** The last occurrence that ran and finished (ran out or was ended by hand); migration 0034. */
   last_started_at?: number | null;
   last_ended_at?: number | null;

@@ -40,6 +40,7 @@ import { subscriberLanguage } from './migrations/0036-subscriber-language.ts';
 import { managedKeys } from './migrations/0037-managed-keys.ts';
 import { claimIndexes } from './migrations/0038-claim-indexes.ts';
 import { monitorRegions } from './migrations/0039-monitor-regions.ts';
+import { maintenanceCompleted } from './migrations/0040-maintenance-completed.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -86,6 +87,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0037-managed-keys': managedKeys,
   '0038-claim-indexes': claimIndexes,
   '0039-monitor-regions': monitorRegions,
+  '0040-maintenance-completed': maintenanceCompleted,
 };
 
 export class MigrationError extends Error {

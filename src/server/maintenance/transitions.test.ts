@@ -51,3 +51,45 @@ describe('the last finished occurrence of a window', () => {
     expect(ended.next_occurrence_at).toBe(START + 4 * DAY);
   });
 });
+
+describe('when a window completed, the time retention ages it from', () => {
+  const once = { starts_at: START, duration_minutes: 60, recurrence: null };
+
+  it('is unset while anything may still run, and the end of its last occurrence once nothing can', () => {
+    const created = {
+      ...once,
+      ...firstTiming({ ...once, active_from: null, active_until: null }, START - HOUR),
+    };
+    expect(created.completed_at).toBeNull();
+    const running = { ...once, ...advance(created, START + 10 * 60_000) };
+    expect(running.completed_at).toBeNull();
+    expect(advance(running, START + 5 * HOUR).completed_at).toBe(START + HOUR);
+    // Ended by hand: completed then, not at the scheduled end.
+    expect(endedNow(running, START + 20 * 60_000).completed_at).toBe(START + 20 * 60_000);
+    // A recurring window is never done while its schedule has occurrences left.
+    const recurring = {
+      ...daily,
+      ...firstTiming({ ...daily, active_from: null, active_until: null }, START),
+    };
+    expect(advance(recurring, START + 30 * DAY).completed_at).toBeNull();
+  });
+
+  it('is when the job noticed, for a one-off window whose occurrence came and went unseen', () => {
+    const created = {
+      ...once,
+      ...firstTiming({ ...once, active_from: null, active_until: null }, START - HOUR),
+    };
+    expect(advance(created, START + 3 * DAY).completed_at).toBe(START + 3 * DAY);
+  });
+
+  it('is unset again when a completed window is given a new schedule', () => {
+    const created = {
+      ...once,
+      ...firstTiming({ ...once, active_from: null, active_until: null }, START - HOUR),
+    };
+    const done = { ...once, ...advance({ ...once, ...advance(created, START + 1) }, START + 2 * HOUR) };
+    expect(done.completed_at).toBe(START + HOUR);
+    const later = { ...done, starts_at: START + 10 * DAY };
+    expect(firstTiming(later, START + 3 * DAY).completed_at).toBeNull();
+  });
+});

@@ -22,6 +22,7 @@ export type WindowTiming = Pick<
   | 'next_transition_at'
   | 'last_started_at'
   | 'last_ended_at'
+  | 'completed_at'
 >;
 type ScheduledRow = Pick<MaintenanceWindowTable, 'starts_at' | 'duration_minutes' | 'recurrence'> &
   WindowTiming;
@@ -36,9 +37,16 @@ export function scheduleOf(
   } satisfies MaintenanceSchedule;
 }
 
-function withTransition(timing: Omit<WindowTiming, 'next_transition_at'>): WindowTiming {
+function withTransition(
+  timing: Omit<WindowTiming, 'next_transition_at' | 'completed_at'>,
+  now: number,
+): WindowTiming {
   const ends = [timing.active_until, timing.next_occurrence_at].filter((at): at is number => at !== null);
-  return { ...timing, next_transition_at: ends.length ? Math.min(...ends) : null };
+  const next = ends.length ? Math.min(...ends) : null;
+  // Nothing left to run: retention ages the window from its last end, or from now when its only
+  // occurrence came and went while the job was away.
+  const completed = next === null ? (timing.last_ended_at ?? now) : null;
+  return { ...timing, next_transition_at: next, completed_at: completed };
 }
 
 /**
@@ -74,7 +82,7 @@ export function advance(row: ScheduledRow, now: number): WindowTiming {
     from = null;
     until = null;
   }
-  return withTransition({ active_from: from, active_until: until, next_occurrence_at: next, ...last });
+  return withTransition({ active_from: from, active_until: until, next_occurrence_at: next, ...last }, now);
 }
 
 function lastOf(row: Partial<Pick<WindowTiming, 'last_started_at' | 'last_ended_at'>>) {
@@ -102,23 +110,29 @@ export function firstTiming(
 /** Start now: an occurrence from now for the window's duration, beside the schedule. */
 export function startedNow(row: ScheduledRow, now: number): WindowTiming {
   const running = row.active_until !== null && Number(row.active_until) > now;
-  return withTransition({
-    active_from: running ? row.active_from : now,
-    active_until: now + row.duration_minutes * MINUTE_MS,
-    next_occurrence_at: row.next_occurrence_at,
-    ...lastOf(row),
-  });
+  return withTransition(
+    {
+      active_from: running ? row.active_from : now,
+      active_until: now + row.duration_minutes * MINUTE_MS,
+      next_occurrence_at: row.next_occurrence_at,
+      ...lastOf(row),
+    },
+    now,
+  );
 }
 
 /** End now: the occurrence in progress finishes (and is the last finished); scheduled ones still come. */
 export function endedNow(row: ScheduledRow, now: number): WindowTiming {
-  return withTransition({
-    active_from: null,
-    active_until: null,
-    next_occurrence_at: row.next_occurrence_at,
-    last_started_at: row.active_from === null ? null : Number(row.active_from),
-    last_ended_at: now,
-  });
+  return withTransition(
+    {
+      active_from: null,
+      active_until: null,
+      next_occurrence_at: row.next_occurrence_at,
+      last_started_at: row.active_from === null ? null : Number(row.active_from),
+      last_ended_at: now,
+    },
+    now,
+  );
 }
 
 type CoveringWindow = Pick<MaintenanceWindowTable, 'id' | 'user_id' | 'all_monitors'> & {

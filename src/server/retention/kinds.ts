@@ -120,6 +120,18 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
     keep: { retention: 'digestReports' },
   },
   {
+    // Completed windows, kept as long as the incidents they would explain; their monitors and
+    // public updates go with them (foreign keys cascade). A window that may still run has no
+    // completed_at and is never pruned.
+    kind: 'maintenance_windows',
+    label: 'Maintenance windows',
+    table: 'maintenance_windows',
+    key: ['id'],
+    owner: BY_USER,
+    at: 'completed_at',
+    keep: { retention: 'incidents' },
+  },
+  {
     // Only needed until every subscriber was told; their deliveries go with them.
     kind: 'status_page_notices',
     label: 'Status page notices',

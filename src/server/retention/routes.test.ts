@@ -43,6 +43,7 @@ describe('GET /api/v1/retention/preview', () => {
       audit_events: 3,
       performance_alerts: 3,
       budget_violations: 3,
+      maintenance_windows: 3,
       digest_reports: 2,
     });
     // The Pro subscription ends: the billing engine's effective plan becomes Free.

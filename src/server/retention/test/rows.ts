@@ -122,6 +122,30 @@ export const INSERT_AGED: Record<string, (db: Db, owner: Owner, at: number) => P
         created_at: at,
       })
       .execute(),
+  maintenance_windows: (db, { userId }, at) =>
+    db
+      .insertInto('maintenance_windows')
+      .values({
+        id: uuidv7(),
+        user_id: userId,
+        managed_key: null,
+        name: 'Database upgrade',
+        starts_at: at - 3_600_000,
+        duration_minutes: 60,
+        all_monitors: 1,
+        recurrence: null,
+        active_from: null,
+        active_until: null,
+        next_occurrence_at: null,
+        next_transition_at: null,
+        last_started_at: at - 3_600_000,
+        last_ended_at: at,
+        completed_at: at,
+        deployment_id: null,
+        created_at: at - 7_200_000,
+        updated_at: at,
+      })
+      .execute(),
   status_page_notices: (db, { userId }, at) =>
     db
       .insertInto('status_page_notices')

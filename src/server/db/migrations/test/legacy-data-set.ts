@@ -25,7 +25,12 @@ export interface LegacyAccount {
 }
 
 /** Kinds that only exist after 0022. */
-const LATER_KINDS = new Set(['audit_events', 'status_page_notices', 'region_rollups_daily']);
+const LATER_KINDS = new Set([
+  'audit_events',
+  'maintenance_windows',
+  'status_page_notices',
+  'region_rollups_daily',
+]);
 
 export async function insertLegacyAccount(
   database: TestDatabase,
