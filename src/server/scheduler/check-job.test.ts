@@ -206,6 +206,27 @@ describe('storing results', () => {
   });
 });
 
+describe('a monitor deleted while its check runs', () => {
+  it('loses only its own result: the rest of the batch is stored', async () => {
+    const held: ServerResponse[] = [];
+    respond = (res) => held.push(res);
+    const kept = await createMonitor('Kept');
+    const deleted = await createMonitor('Deleted');
+    const worker = job({ lookAheadMs: 0 });
+    await worker.run(signal);
+    for (let i = 0; i < 100 && held.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(held).toHaveLength(2);
+    const response = await t.request(`/api/v1/monitors/${deleted}`, {
+      method: 'DELETE',
+      headers: { cookie: user.cookie },
+    });
+    expect(response.status).toBe(204);
+    for (const res of held) res.end('ok');
+    await pump(worker, async () => (await monitorRow(kept)).status === 'up');
+    expect((await results()).map((result) => result.monitor_id)).toEqual([kept]);
+  });
+});
+
 describe('stopping', () => {
   it('lets checks in flight finish and stores them', async () => {
     respond = (res) => setTimeout(() => res.end('slow'), 300);

@@ -75,16 +75,45 @@ export async function recordResults(
   flapPolicy: FlapPolicy = DEFAULT_FLAP_POLICY,
 ): Promise<MonitorEvent[]> {
   if (batch.length === 0) return [];
-  const regional = batch.filter((check): check is FinishedCheck & { run: MonitorRegionTable } => !!check.run);
+  const isRegional = (check: FinishedCheck): check is FinishedCheck & { run: MonitorRegionTable } =>
+    !!check.run;
   const judged = judgeBatch(
-    regional.length === 0 ? batch : batch.filter((check) => !check.run),
+    batch.filter((check) => !isRegional(check)),
     confirmDelayMs,
   );
-  const regionalEvents = await db.transaction().execute(async (tx) => {
-    if (judged.batch.length > 0) await storeJudged(tx, dialect, workerId, judged, flapPolicy, confirmDelayMs);
-    return storeRegionalChecks(tx, dialect, workerId, regional, confirmDelayMs, flapPolicy);
+  return db.transaction().execute(async (tx) => {
+    const gone = await deletedMonitors(tx, batch);
+    const alive = (check: FinishedCheck) => !gone.has(check.monitor.id);
+    // A monitor deleted while its check ran takes its result with it, not the batch's others.
+    const stored = gone.size === 0 ? judged : judgeBatch(judged.batch.filter(alive), confirmDelayMs);
+    if (stored.batch.length > 0) await storeJudged(tx, dialect, workerId, stored, flapPolicy, confirmDelayMs);
+    const regional = batch.filter(isRegional).filter(alive);
+    const regionalEvents = await storeRegionalChecks(
+      tx,
+      dialect,
+      workerId,
+      regional,
+      confirmDelayMs,
+      flapPolicy,
+    );
+    return [...stored.events, ...regionalEvents];
   });
-  return [...judged.events, ...regionalEvents];
+}
+
+/**
+ * The batch's monitors deleted since they were claimed. No lock is taken: on PostgreSQL a delete
+ * landing between this read and the insert still fails the batch, which the check job then
+ * stores again with the next (check-job.ts), and this read leaves the deleted monitor out. A
+ * share lock here deadlocked with the row locks regional stores take (record-regional.ts).
+ */
+async function deletedMonitors(
+  tx: Transaction<Database>,
+  batch: readonly FinishedCheck[],
+): Promise<Set<string>> {
+  const ids = [...new Set(batch.map((check) => check.monitor.id))];
+  const present = await tx.selectFrom('monitors').select('id').where('id', 'in', ids).execute();
+  const found = new Set(present.map((row) => row.id));
+  return new Set(ids.filter((id) => !found.has(id)));
 }
 
 /**
