@@ -75,43 +75,47 @@ export async function recordResults(
   flapPolicy: FlapPolicy = DEFAULT_FLAP_POLICY,
 ): Promise<MonitorEvent[]> {
   if (batch.length === 0) return [];
-  const isRegional = (check: FinishedCheck): check is FinishedCheck & { run: MonitorRegionTable } =>
-    !!check.run;
+  const store = (checks: readonly FinishedCheck[]) =>
+    storeBatch(db, dialect, workerId, checks, confirmDelayMs, flapPolicy);
+  try {
+    return await store(batch);
+  } catch (err) {
+    // A monitor deleted while its check ran fails the results insert (its foreign key): it takes
+    // its own result with it, not the batch's others. Looked for only after a failure, so a batch
+    // that stores pays nothing for it.
+    const gone = await deletedMonitors(db, batch);
+    if (gone.size === 0) throw err;
+    return store(batch.filter((check) => !gone.has(check.monitor.id)));
+  }
+}
+
+async function storeBatch(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  workerId: string,
+  batch: readonly FinishedCheck[],
+  confirmDelayMs: number,
+  flapPolicy: FlapPolicy,
+): Promise<MonitorEvent[]> {
+  const regional = batch.filter((check): check is FinishedCheck & { run: MonitorRegionTable } => !!check.run);
   const judged = judgeBatch(
-    batch.filter((check) => !isRegional(check)),
+    regional.length === 0 ? batch : batch.filter((check) => !check.run),
     confirmDelayMs,
   );
-  return db.transaction().execute(async (tx) => {
-    const gone = await deletedMonitors(tx, batch);
-    const alive = (check: FinishedCheck) => !gone.has(check.monitor.id);
-    // A monitor deleted while its check ran takes its result with it, not the batch's others.
-    const stored = gone.size === 0 ? judged : judgeBatch(judged.batch.filter(alive), confirmDelayMs);
-    if (stored.batch.length > 0) await storeJudged(tx, dialect, workerId, stored, flapPolicy, confirmDelayMs);
-    const regional = batch.filter(isRegional).filter(alive);
-    const regionalEvents = await storeRegionalChecks(
-      tx,
-      dialect,
-      workerId,
-      regional,
-      confirmDelayMs,
-      flapPolicy,
-    );
-    return [...stored.events, ...regionalEvents];
+  const regionalEvents = await db.transaction().execute(async (tx) => {
+    if (judged.batch.length > 0) await storeJudged(tx, dialect, workerId, judged, flapPolicy, confirmDelayMs);
+    return storeRegionalChecks(tx, dialect, workerId, regional, confirmDelayMs, flapPolicy);
   });
+  return [...judged.events, ...regionalEvents];
 }
 
 /**
- * The batch's monitors deleted since they were claimed. No lock is taken: on PostgreSQL a delete
- * landing between this read and the insert still fails the batch, which the check job then
- * stores again with the next (check-job.ts), and this read leaves the deleted monitor out. A
- * share lock here deadlocked with the row locks regional stores take (record-regional.ts).
+ * The batch's monitors deleted since they were claimed. A delete landing after this read fails
+ * the batch again; the check job then stores it with the next (check-job.ts).
  */
-async function deletedMonitors(
-  tx: Transaction<Database>,
-  batch: readonly FinishedCheck[],
-): Promise<Set<string>> {
+async function deletedMonitors(db: Kysely<Database>, batch: readonly FinishedCheck[]): Promise<Set<string>> {
   const ids = [...new Set(batch.map((check) => check.monitor.id))];
-  const present = await tx.selectFrom('monitors').select('id').where('id', 'in', ids).execute();
+  const present = await db.selectFrom('monitors').select('id').where('id', 'in', ids).execute();
   const found = new Set(present.map((row) => row.id));
   return new Set(ids.filter((id) => !found.has(id)));
 }
