@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
 import { createLeaderLock } from './leader-lock.ts';
+import { holdLock } from './test/hold-lock.ts';
 
 const KEY = 4_242;
 let production: TestDatabase;
@@ -23,26 +24,13 @@ it("runs a schema's job while another schema's holds the same key, and skips a s
     const first = createLeaderLock(production.db, 'postgres', KEY);
     const second = createLeaderLock(secondProcess.db, 'postgres', KEY);
     const other = createLeaderLock(staging.db, 'postgres', KEY);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let entered = () => {};
-    const inside = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
-    const holding = first.run(async () => {
-      entered();
-      await held;
-      return 'first';
-    });
-    await inside;
+    const holding = await holdLock(first);
 
     expect(await second.run(async () => 'second')).toBeUndefined();
     expect(await other.run(async () => 'staging')).toBe('staging');
 
-    release();
-    expect(await holding).toBe('first');
+    holding.release();
+    expect(await holding.finished).toBe('held');
     // Released: the second process takes its turn.
     expect(await second.run(async () => 'second')).toBe('second');
   } finally {

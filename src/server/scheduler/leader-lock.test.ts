@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
 import { createLeaderLock } from './leader-lock.ts';
+import { holdLock } from './test/hold-lock.ts';
 
 let database: TestDatabase;
 beforeEach(async () => {
@@ -14,20 +15,7 @@ afterEach(async () => {
 
 it('skips a run while the same lock runs one, and runs again once it is done', async () => {
   const lock = createLeaderLock(database.db, database.dialect, 4_243);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let entered = () => {};
-  const inside = new Promise<void>((resolve) => {
-    entered = resolve;
-  });
-  const first = lock.run(async () => {
-    entered();
-    await held;
-    return 'first';
-  });
-  await inside;
+  const holding = await holdLock(lock);
   let secondRan = false;
   expect(
     await lock.run(async () => {
@@ -36,7 +24,7 @@ it('skips a run while the same lock runs one, and runs again once it is done', a
     }),
   ).toBeUndefined();
   expect(secondRan).toBe(false);
-  release();
-  expect(await first).toBe('first');
+  holding.release();
+  expect(await holding.finished).toBe('held');
   expect(await lock.run(async () => 'third')).toBe('third');
 });
