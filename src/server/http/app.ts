@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Kysely } from 'kysely';
+import type { PrerenderedPath } from '../../core/prerender.ts';
 import type { ChannelService } from '../alerts/channel-service.ts';
 import { mountAlertRoutes } from '../alerts/routes.ts';
 import { mountAlertSettingsRoutes } from '../alerts/settings-routes.ts';
@@ -215,6 +216,9 @@ export function createApp({
   mountUnsubscribeRoutes(app, digests);
   mountAckRoutes(app, escalation.links, config.publicUrl);
   mountWorkspaceMetrics(app, { db, clock, authenticate: apiKeys.authenticate });
-  mountSpa(app, webDistDir, publicConfig, { prerenderedPricing: billing.pricesFromPlanTable });
+  // The prerendered pricing page shows the plan table's prices: with hosted billing, whose prices
+  // are its own, `/pricing` is the app shell.
+  const prerendered = new Set<PrerenderedPath>(billing.pricesFromPlanTable ? ['/', '/pricing'] : ['/']);
+  mountSpa(app, webDistDir, publicConfig, prerendered);
   return app;
 }

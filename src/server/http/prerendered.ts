@@ -57,19 +57,20 @@ async function loadPage(file: string, publicConfig: PublicConfig): Promise<Page 
 /** better-auth's session cookie (`__Secure-` prefixed behind https). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
-export function isPrerenderedPath(pathname: string): pathname is PrerenderedPath {
-  return Object.hasOwn(PRERENDERED_PAGES, pathname);
-}
-
 /**
- * Answers a prerendered page, or null: a visitor with a session cookie gets the app shell instead
- * (the SPA sends a signed-in user from `/` on to the dashboard, SPEC.md §2), and so does everyone
- * when the build has no prerendered file.
+ * Answers `served`'s pages prerendered, or null: for any other path, to a visitor with a session
+ * cookie (the SPA sends a signed-in user from `/` on to the dashboard, SPEC.md §2), and when the
+ * build has no prerendered file. Each null is left to the app shell.
  */
-export function prerenderedPages(distDir: string, publicConfig: PublicConfig) {
+export function prerenderedPages(
+  distDir: string,
+  publicConfig: PublicConfig,
+  served: ReadonlySet<PrerenderedPath>,
+) {
   const pages = new Map<PrerenderedPath, Promise<Page | null>>();
-  return async function respond(c: Context, pathname: PrerenderedPath): Promise<Response | null> {
-    if (SESSION_COOKIE.test(c.req.header('Cookie') ?? '')) return null;
+  const isServed = (pathname: string): pathname is PrerenderedPath => served.has(pathname as PrerenderedPath);
+  return async function respond(c: Context, pathname: string): Promise<Response | null> {
+    if (!isServed(pathname) || SESSION_COOKIE.test(c.req.header('Cookie') ?? '')) return null;
     let loading = pages.get(pathname);
     if (!loading) {
       loading = loadPage(path.join(distDir, PRERENDERED_DIR, PRERENDERED_PAGES[pathname]), publicConfig);

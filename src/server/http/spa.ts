@@ -4,8 +4,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Env, Hono } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import type { PublicConfig } from '../../core/api/account.ts';
-import { PRERENDERED_DIR } from '../../core/prerender.ts';
-import { isPrerenderedPath, prerenderedPages } from './prerendered.ts';
+import { PRERENDERED_DIR, type PrerenderedPath } from '../../core/prerender.ts';
+import { prerenderedPages } from './prerendered.ts';
 
 const NOT_BUILT = `<!doctype html><title>Upwatch</title><p>The web app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it) and reload.</p>`;
 
@@ -20,16 +20,15 @@ function varyOnEncoding(c: Context): void {
 }
 
 /**
- * Serves the built SPA, with the `.br`/`.gz` variants precompress.ts wrote at build time; `/` and
- * `/pricing` get their prerendered HTML (prerendered.ts); every other non-API GET gets index.html
- * so client routes load directly. The prerendered pricing page shows the plan table's prices, so
- * with hosted billing, whose prices are its own, `/pricing` is the app shell.
+ * Serves the built SPA, with the `.br`/`.gz` variants precompress.ts wrote at build time; the
+ * pages in `prerendered` get their prerendered HTML (prerendered.ts); every other non-API GET gets
+ * index.html so client routes load directly.
  */
 export function mountSpa<E extends Env>(
   app: Hono<E>,
   distDir: string,
   publicConfig: PublicConfig,
-  { prerenderedPricing }: { prerenderedPricing: boolean },
+  prerendered: ReadonlySet<PrerenderedPath>,
 ): void {
   if (!existsSync(path.join(distDir, 'index.html'))) {
     app.get('*', (c) => {
@@ -60,13 +59,8 @@ export function mountSpa<E extends Env>(
   });
   // The prerendered pages are templates: they are served filled in, for their routes only.
   app.get(`/${PRERENDERED_DIR}/*`, (c) => c.text('Not found', 404));
-  const prerendered = prerenderedPages(distDir, publicConfig);
-  app.get('*', async (c, next) => {
-    const pathname = c.req.path;
-    const served = isPrerenderedPath(pathname) && (prerenderedPricing || pathname !== '/pricing');
-    const page = served ? await prerendered(c, pathname) : null;
-    return page ?? next();
-  });
+  const prerenderedPage = prerenderedPages(distDir, publicConfig, prerendered);
+  app.get('*', async (c, next) => (await prerenderedPage(c, c.req.path)) ?? next());
   // Directories ("/") fall through to the index.html fallback below.
   app.use('*', serveStatic({ root: distDir, index: '__no_directory_index__', precompressed: true }));
   app.get('*', serveStatic({ root: distDir, path: 'index.html', precompressed: true }));
