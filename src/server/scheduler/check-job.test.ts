@@ -288,6 +288,8 @@ describe('starting checks on time', () => {
       region: 'eu-test',
       workerId: 'worker-a',
       lookAheadMs: 60_000,
+      // Its own due time, not a tick's end: the timer fires a millisecond before the due time.
+      startTickMs: 1,
     });
     await worker.run(signal);
     clock.advance(due - START - 1);

@@ -1,6 +1,6 @@
 // The worker job that runs monitors of every kind: each poll it stores the checks finished since
 // the last poll (one batch), then claims the monitors due within the look-ahead and starts each
-// at its due time through its kind's definition. Checks run concurrently up to a bound; a check
+// at its due time (within a tick, start-ticks.ts) through its kind's definition. Checks run concurrently up to a bound; a check
 // due while every slot is busy starts when one frees. None waits for a poll.
 import { setMaxListeners } from 'node:events';
 import type { Kysely } from 'kysely';
@@ -18,6 +18,7 @@ import type { TargetGuard } from '../net/target-guard.ts';
 import { claimRegionRuns, releaseRegionRuns } from '../regions/claim-runs.ts';
 import type { RegionView } from '../regions/region-view.ts';
 import { type FinishedCheck, recordResults } from './record-results.ts';
+import { createStartTicks } from './start-ticks.ts';
 import { CLAIM_LOOK_AHEAD_MS } from './timing.ts';
 import type { WorkerJob } from './worker.ts';
 
@@ -40,8 +41,8 @@ export interface CheckJobOptions {
   /** Sees every check start (when it was due and when it started: schedule lag) and every claim's size. */
   observer?: { started(dueAt: number, startedAt: number): void; claimed?(count: number): void };
   /**
-   * How far ahead a poll claims: monitors due within it get a timer and start at their due time,
-   * not at the next poll. Longer than the worker's poll interval, so no due time falls between.
+   * How far ahead a poll claims: monitors due within it wait for their due time's tick and start
+   * then, not at the next poll. Longer than the worker's poll interval, so no due time falls between.
    */
   lookAheadMs?: number;
   /**
@@ -50,6 +51,8 @@ export interface CheckJobOptions {
    * at the concurrency made each poll claim a handful, a hundred polls a second.
    */
   maxWaiting?: number;
+  /** Checks due within one tick of this length start together at its end (start-ticks.ts). */
+  startTickMs?: number;
   /** Whether this worker's region had runs at the presence job's last heartbeat; without it, always claimed. */
   regions?: RegionView;
 }
@@ -86,8 +89,8 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
   const lookAheadMs = options.lookAheadMs ?? CLAIM_LOOK_AHEAD_MS;
   const maxWaiting = options.maxWaiting ?? 4_096;
   const inFlight = new Map<string, Promise<void>>();
-  /** Claimed, waiting for their due time on a timer. */
-  const armed = new Map<string, TimerHandle>();
+  /** Claimed, waiting for their due time's tick. */
+  const armed = createStartTicks<Due>(clock, (due) => start(due), options.startTickMs);
   /** Due while every slot is busy: each starts as a check in flight finishes. */
   const queued: Due[] = [];
   let done: FinishedCheck[] = [];
@@ -96,7 +99,6 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
 
   function start(due: Due): void {
     const { monitor, run } = due;
-    armed.delete(monitor.id);
     if (inFlight.size >= concurrency) {
       queued.push(due);
       return;
@@ -124,8 +126,8 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
   /** A batch being stored while the job claims on (PostgreSQL). */
   let flushing: Promise<void> | null = null;
 
-  /** The last store failed and its batch went back to be stored with the next. */
-  let retrying = false;
+  /** The next batch holds one whose store failed: if it fails too, it is dropped, not sent back. */
+  let holdsFailed = false;
 
   async function flush(): Promise<void> {
     lastFlushAt = clock.now();
@@ -138,11 +140,14 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
       // A store can fail for a moment (a database busy past its timeout): the batch goes back
       // once, so a moment's contention loses no results; a batch that fails twice is dropped
       // (its monitors are checked again when their claims expire), never retried forever.
-      retrying = !retrying;
-      if (retrying) done = batch.concat(done);
+      if (holdsFailed) holdsFailed = false;
+      else {
+        done = batch.concat(done);
+        holdsFailed = true;
+      }
       throw err;
     }
-    retrying = false;
+    holdsFailed = false;
     events.publish(published);
   }
 
@@ -182,13 +187,9 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
     const claimedAt = clock.now();
     options.observer?.claimed?.(claimed.length);
     for (const due of claimed) {
-      const wait = (due.run?.next_run_at ?? due.monitor.next_run_at) - claimedAt;
-      if (wait <= 0) start(due);
-      else
-        armed.set(
-          due.monitor.id,
-          clock.setTimeout(() => start(due), wait),
-        );
+      const dueAt = due.run?.next_run_at ?? due.monitor.next_run_at;
+      if (dueAt <= claimedAt) start(due);
+      else armed.arm(due.monitor.id, dueAt, due);
     }
     return claimed.length;
   }
@@ -223,9 +224,7 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
     },
     async drain() {
       // Checks not started yet go back at once, for another worker to run on time.
-      const waiting = [...armed.keys(), ...queued.splice(0).map((due) => due.monitor.id)];
-      for (const timer of armed.values()) timer.cancel();
-      armed.clear();
+      const waiting = [...armed.cancelAll(), ...queued.splice(0).map((due) => due.monitor.id)];
       await releaseClaims(db, workerId, waiting);
       await releaseRegionRuns(db, workerId, waiting);
       let timer: TimerHandle | undefined;
