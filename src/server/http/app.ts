@@ -139,13 +139,14 @@ export function createApp({
   // overwrite: false keeps headers a route sets itself (status pages' CSP, badges' CORP).
   app.use('*', secureHeaders({ overwrite: false }));
   app.use('*', statusPages.customDomains);
+  // Before the 1 MiB JSON guard: pings are plain text (or anything), cut at 10 KB. Before the
+  // JSON compressor too: their answer is two bytes of text, and hundreds come in a second.
+  mountPingRoutes(app, { ...pings, trustProxy: config.trustProxy });
   // Only /api: status pages gzip their cached bytes themselves, and the SPA's files come
   // precompressed from the build.
   app.use('/api/*', compressJson);
-  // Before the 1 MiB JSON guard: provider webhooks take up to 10 MiB and read their raw body.
+  // Also before the JSON guard: provider webhooks take up to 10 MiB and read their raw body.
   mountDeploymentWebhooks(app, deployments);
-  // Also before it: pings are plain text (or anything), cut at 10 KB.
-  mountPingRoutes(app, { ...pings, trustProxy: config.trustProxy });
   app.use('/api/*', limitBody(MiB), rejectMalformedJson);
   // For the audit log, on every API the app's own and the billing one.
   app.use('/api/*', async (c, next) => {
