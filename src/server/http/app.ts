@@ -140,7 +140,7 @@ export function createApp({
   app.use('*', secureHeaders({ overwrite: false }));
   app.use('*', statusPages.customDomains);
   // Before the 1 MiB JSON guard: pings are plain text (or anything), cut at 10 KB. Before the
-  // JSON compressor too: their answer is two bytes of text, and hundreds come in a second.
+  // JSON compressor too: their answer is two bytes of text, and they come many a second.
   mountPingRoutes(app, { ...pings, trustProxy: config.trustProxy });
   // Only /api: status pages gzip their cached bytes themselves, and the SPA's files come
   // precompressed from the build.

@@ -1,7 +1,8 @@
 // The worker job that runs monitors of every kind: each poll it stores the checks finished since
 // the last poll (one batch), then claims the monitors due within the look-ahead and starts each
-// at its due time (within a tick, start-ticks.ts) through its kind's definition. Checks run concurrently up to a bound; a check
-// due while every slot is busy starts when one frees. None waits for a poll.
+// at its due time (at the end of its tick, start-ticks.ts) through its kind's definition. Checks
+// run concurrently up to a bound; a check due while every slot is busy starts when one frees.
+// None waits for a poll.
 import { setMaxListeners } from 'node:events';
 import type { Kysely } from 'kysely';
 import type { CheckContext } from '../checks/types.ts';
