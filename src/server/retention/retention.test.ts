@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.ts';
 import { buildView } from '../status-pages/public-data.ts';
 import { insertMonitors, monitorRow } from '../test/monitor-rows.ts';
 import { countResults, insertResults } from '../test/result-rows.ts';
+import { signal } from '../test/signal.ts';
 import { testDialect } from '../test/test-db.ts';
 import { cutoffFor, DAY_MS, keepDays, RETENTION_KINDS, type RetentionKind } from './kinds.ts';
 import type { BatchReport } from './prune.ts';
@@ -160,18 +161,12 @@ describe('the retention pass', () => {
     const owner = await h.owner('free');
     for (let i = 0; i < 3; i++)
       await INSERT_AGED.checks?.(h.api.t.database.db, owner, h.api.clock.now() - 10 * DAY_MS - i);
-    let open = () => {};
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    let entered = () => {};
-    const holding = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
+    const gate = signal();
+    const holding = signal();
     const plans = {
       allowanceFor: async (userId: string) => {
-        entered();
-        await gate;
+        holding.fire();
+        await gate.done;
         return h.api.t.billing.plans.allowanceFor(userId);
       },
     };
@@ -182,9 +177,9 @@ describe('the retention pass', () => {
     const second = other ? h.retention({ plans, db: other.db }) : first;
     try {
       const running = first.run();
-      await holding;
+      await holding.done;
       await expect(second.run()).resolves.toBeNull();
-      open();
+      gate.fire();
       const report = await running;
       expect(report?.deleted.checks).toBe(3);
     } finally {

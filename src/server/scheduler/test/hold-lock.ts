@@ -1,3 +1,4 @@
+import { signal } from '../../test/signal.ts';
 import type { LeaderLock } from '../leader-lock.ts';
 
 /**
@@ -5,19 +6,13 @@ import type { LeaderLock } from '../leader-lock.ts';
  * `finished` is what the held run resolves to after `release()`.
  */
 export async function holdLock(lock: LeaderLock): Promise<{ release(): void; finished: Promise<unknown> }> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let entered = () => {};
-  const inside = new Promise<void>((resolve) => {
-    entered = resolve;
-  });
+  const held = signal();
+  const inside = signal();
   const finished = lock.run(async () => {
-    entered();
-    await held;
+    inside.fire();
+    await held.done;
     return 'held';
   });
-  await inside;
-  return { release, finished };
+  await inside.done;
+  return { release: held.fire, finished };
 }
