@@ -93,7 +93,7 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
   const maxWaiting = options.maxWaiting ?? 4_096;
   const inFlight = new Map<string, Promise<void>>();
   /** Claimed, waiting for their due time's tick. */
-  const armed = createStartTicks<Due>(clock, (due) => start(due), options.startTickMs);
+  const armed = createStartTicks<Due>(clock, start, options.startTickMs);
   /** Due while every slot is busy: each starts as a check in flight finishes. */
   const queued: Due[] = [];
   let done: FinishedCheck[] = [];
