@@ -126,6 +126,45 @@ describe('the DNS runner against a real DNS server on 127.0.0.1', () => {
       message: 'No answer from the resolver 127.0.0.1 within 300 ms.',
     });
   });
+
+  it('answers many checks asking one server at once, each with its own records', async () => {
+    const names = ['example.test', 'www.example.test', 'example.test', 'www.example.test'];
+    const types = ['A', 'CNAME', 'MX', 'CNAME'] as const;
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        runner.run(
+          config({ hostname: names[index % 4] as string, recordType: types[index % 4] }),
+          testContext(),
+        ),
+      ),
+    );
+    results.forEach((result, index) => {
+      const expected = [
+        ['192.0.2.10', '192.0.2.11'],
+        ['example.test'],
+        ['10 mx1.example.test', '20 mx2.example.test'],
+        ['example.test'],
+      ];
+      expect(result).toMatchObject({ status: 'up', answers: expected[index % 4] });
+    });
+  });
+
+  it('stops waiting when its worker stops, leaving the other checks on the same server to finish', async () => {
+    const stopping = new AbortController();
+    const waiting = runner.run(
+      config({ hostname: 'slow.test', timeoutMs: 1500 }),
+      testContext({}, { signal: stopping.signal }),
+    );
+    const other = runner.run(config({ hostname: 'slow.test', timeoutMs: 1500 }), testContext());
+    const answered = runner.run(config({ timeoutMs: 1500 }), testContext());
+    const began = Date.now();
+    stopping.abort(new Error('Worker stopped.'));
+    await expect(waiting).rejects.toThrow('Worker stopped.');
+    expect(Date.now() - began).toBeLessThan(1000);
+    expect((await answered).status).toBe('up');
+    // Its query was not cancelled with the stopped check's: it runs to its own timeout.
+    expect((await other).failure?.code).toBe('timeout');
+  });
 });
 
 describe('the SSRF guard on resolver addresses', () => {

@@ -1,7 +1,8 @@
 // DNS record checks: ask the system resolver, or one the user names (vetted by the SSRF guard),
 // for one record type, and judge the answer set: it resolves, or any / all / none of the expected.
-import { Resolver } from 'node:dns/promises';
+import type { Resolver } from 'node:dns/promises';
 import type { DnsMatch, DnsRecordType } from '../../core/api/monitor-kinds/dns.ts';
+import { sharedResolver } from './dns-resolvers.ts';
 import { formatMs } from './http-failure.ts';
 import type { CheckFailure, CheckResult, CheckRunner } from './types.ts';
 
@@ -121,23 +122,32 @@ export const dnsCheckRunner: CheckRunner<DnsCheckConfig, DnsCheckResult, 'dns'> 
     const began = performance.now();
     let answers: string[] = [];
     let failure: CheckFailure | null = null;
-    // c-ares has its own per-try timeout; one try, so the monitor's timeout bounds the check.
-    const resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
-    const source = ctx.guard.localAddress;
-    if (source) {
-      if (source.includes(':')) resolver.setLocalAddress('0.0.0.0', source);
-      else resolver.setLocalAddress(source);
-    }
-    const cancel = () => resolver.cancel();
-    ctx.signal.addEventListener('abort', cancel, { once: true });
+    // A shared channel is never cancelled (its other checks' queries would go with it): a
+    // stopping worker stops waiting for this one's answer instead.
+    let stop: (reason: unknown) => void = () => {};
+    const stopped = new Promise<never>((_, reject) => {
+      stop = reject;
+    });
+    stopped.catch(() => {});
+    const onAbort = () => stop(ctx.signal.reason);
+    ctx.signal.addEventListener('abort', onAbort, { once: true });
     try {
+      let server: string | null = null;
       if (config.resolver) {
         // The guard vets the numeric address again at every check, as for every other target.
         const vetted = await ctx.guard.vetHost(config.resolver.address, config.resolver.port, ctx.signal);
         const host = vetted.address.includes(':') ? `[${vetted.address}]` : vetted.address;
-        resolver.setServers([`${host}:${vetted.port}`]);
+        server = `${host}:${vetted.port}`;
       }
-      answers = (await LOOKUPS[config.recordType](resolver, config.hostname)).sort();
+      // c-ares has its own per-try timeout; one try, so the monitor's timeout bounds the check.
+      const resolver = sharedResolver(
+        { server, timeoutMs, localAddress: ctx.guard.localAddress },
+        ctx.clock.now(),
+      );
+      const lookup = LOOKUPS[config.recordType](resolver, config.hostname);
+      // Answered after a stop: nobody waits for it any more.
+      lookup.catch(() => {});
+      answers = (await Promise.race([lookup, stopped])).sort();
       failure = judgeAnswers(config, answers);
     } catch (err) {
       if (ctx.signal.aborted) throw ctx.signal.reason;
@@ -145,7 +155,7 @@ export const dnsCheckRunner: CheckRunner<DnsCheckConfig, DnsCheckResult, 'dns'> 
       if (code === 'private_target') failure = { code: 'private_target', message: (err as Error).message };
       else failure = failureOf(err, config, timeoutMs);
     } finally {
-      ctx.signal.removeEventListener('abort', cancel);
+      ctx.signal.removeEventListener('abort', onAbort);
     }
     const totalMs = Math.round(performance.now() - began);
     const slow = config.degradedAboveMs != null && totalMs > config.degradedAboveMs;
