@@ -15,17 +15,22 @@ export interface ValuesUpdate {
   assign?: Readonly<Record<string, RawBuilder<unknown>>>;
   /** Further conditions a row must meet to change, besides its keys. */
   where?: RawBuilder<unknown>;
+  /** What each changed row gives back (`*` on SQLite, `monitors.*` on PostgreSQL); none when unset. */
+  returning?: RawBuilder<unknown>;
   maxChunk: number;
 }
 
-/** `rows` name the same columns, each built by one object literal: the first row's are the list. */
+/**
+ * `rows` name the same columns, each built by one object literal: the first row's are the list.
+ * Gives back the changed rows as `spec.returning` asks, or none.
+ */
 export async function updateFromValues(
   db: Kysely<Database>,
   spec: ValuesUpdate,
   rows: readonly Readonly<Record<string, unknown>>[],
-): Promise<void> {
+): Promise<Record<string, unknown>[]> {
   const first = rows[0];
-  if (!first) return;
+  if (!first) return [];
   const columns = Object.keys(first).filter((column) => !spec.keys.includes(column));
   const names = [...spec.keys, ...columns];
   const assignments = [
@@ -40,13 +45,18 @@ export async function updateFromValues(
   ];
   const matched = spec.keys.map((key) => sql`${sql.ref(`${spec.table}.${key}`)} = ${sql.ref(`v.${key}`)}`);
   const conditions = spec.where ? [...matched, spec.where] : matched;
+  const returning = spec.returning ? sql`returning ${spec.returning}` : sql``;
+  const changed: Record<string, unknown>[] = [];
   for (const chunk of powerOfTwoChunks(rows, spec.maxChunk)) {
     const values = chunk.map((row) => sql`(${sql.join(names.map((name) => row[name]))})`);
-    await sql`
+    const { rows: given } = await sql<Record<string, unknown>>`
       with v(${sql.join(names.map((name) => sql.ref(name)))}) as (values ${sql.join(values)})
       update ${sql.table(spec.table)} set ${sql.join(assignments)}
       from v
       where ${sql.join(conditions, sql` and `)}
+      ${returning}
     `.execute(db);
+    changed.push(...given);
   }
+  return changed;
 }

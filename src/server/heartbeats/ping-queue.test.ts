@@ -95,6 +95,43 @@ describe('pings that arrive together', () => {
     expect(await h.get(first.id)).toMatchObject({ status: 'down' });
   });
 
+  it('judges each completion of one batch by its own ping and its own open run', async () => {
+    const [plain, overlapping, failing] = await Promise.all(
+      Array.from({ length: 3 }, () => h.create({ periodSeconds: 3600 })),
+    );
+    if (!plain || !overlapping || !failing) throw new Error('monitors not made');
+    await receive({ ...ping(overlapping, 'start'), rid: 'run-1' });
+    h.app.clock.advance(1000);
+    transactions = 0;
+    await Promise.all([
+      receive(ping(plain)),
+      // Names another run: the open one stays open.
+      receive({ ...ping(overlapping), rid: 'run-2' }),
+      receive(ping(failing, 'fail')),
+    ]);
+    expect(transactions).toBe(1);
+    expect(await h.get(plain.id)).toMatchObject({ status: 'up' });
+    expect(await h.get(overlapping.id)).toMatchObject({ status: 'up' });
+    expect(await h.get(failing.id)).toMatchObject({ status: 'down' });
+    const runs = await h.app.db
+      .selectFrom('monitors')
+      .select(['id', 'run_rid', 'last_ping_failure'])
+      .where('id', 'in', [plain.id, overlapping.id, failing.id])
+      .execute();
+    const byId = new Map(runs.map((row) => [row.id, row]));
+    expect(byId.get(overlapping.id)).toMatchObject({ run_rid: 'run-1', last_ping_failure: null });
+    expect(byId.get(plain.id)).toMatchObject({ run_rid: null, last_ping_failure: null });
+    expect(byId.get(failing.id)).toMatchObject({ last_ping_failure: 'The job reported a failure (/fail).' });
+    // The open run's own end closes it.
+    await receive({ ...ping(overlapping), rid: 'run-1' });
+    const closed = await h.app.db
+      .selectFrom('monitors')
+      .select(['run_rid', 'run_started_at'])
+      .where('id', '=', overlapping.id)
+      .executeTakeFirstOrThrow();
+    expect(closed).toEqual({ run_rid: null, run_started_at: null });
+  });
+
   it('refuses the rate-limited ping alone and keeps the rest of its batch', async () => {
     const busy = await h.create({ periodSeconds: 3600 });
     const quiet = await h.create({ periodSeconds: 3600 });
