@@ -2,6 +2,7 @@
 // for one record type, and judge the answer set: it resolves, or any / all / none of the expected.
 import type { Resolver } from 'node:dns/promises';
 import type { DnsMatch, DnsRecordType } from '../../core/api/monitor-kinds/dns.ts';
+import { abortable } from '../net/abortable.ts';
 import { sharedResolver } from './dns-resolvers.ts';
 import { formatMs } from './http-failure.ts';
 import type { CheckFailure, CheckResult, CheckRunner } from './types.ts';
@@ -122,15 +123,6 @@ export const dnsCheckRunner: CheckRunner<DnsCheckConfig, DnsCheckResult, 'dns'> 
     const began = performance.now();
     let answers: string[] = [];
     let failure: CheckFailure | null = null;
-    // A shared channel is never cancelled (its other checks' queries would go with it): a
-    // stopping worker stops waiting for this one's answer instead.
-    let stop: (reason: unknown) => void = () => {};
-    const stopped = new Promise<never>((_, reject) => {
-      stop = reject;
-    });
-    stopped.catch(() => {});
-    const onAbort = () => stop(ctx.signal.reason);
-    ctx.signal.addEventListener('abort', onAbort, { once: true });
     try {
       let server: string | null = null;
       if (config.resolver) {
@@ -144,18 +136,16 @@ export const dnsCheckRunner: CheckRunner<DnsCheckConfig, DnsCheckResult, 'dns'> 
         { server, timeoutMs, localAddress: ctx.guard.localAddress },
         ctx.clock.now(),
       );
+      // A shared channel is never cancelled (its other checks' queries would go with it): a
+      // stopping worker stops waiting for this one's answer instead.
       const lookup = LOOKUPS[config.recordType](resolver, config.hostname);
-      // Answered after a stop: nobody waits for it any more.
-      lookup.catch(() => {});
-      answers = (await Promise.race([lookup, stopped])).sort();
+      answers = (await abortable(lookup, ctx.signal)).sort();
       failure = judgeAnswers(config, answers);
     } catch (err) {
       if (ctx.signal.aborted) throw ctx.signal.reason;
       const code = (err as { code?: string }).code;
       if (code === 'private_target') failure = { code: 'private_target', message: (err as Error).message };
       else failure = failureOf(err, config, timeoutMs);
-    } finally {
-      ctx.signal.removeEventListener('abort', onAbort);
     }
     const totalMs = Math.round(performance.now() - began);
     const slow = config.degradedAboveMs != null && totalMs > config.degradedAboveMs;

@@ -4,6 +4,7 @@
 import { lookup } from 'node:dns/promises';
 import type { Socket } from 'node:net';
 import { isIP } from 'node:net';
+import { abortable } from './abortable.ts';
 import type { AddressClass } from './address-policy.ts';
 import { canonicalAddress, classifyAddress } from './address-policy.ts';
 import type { ConnectOptions, SocketOpener } from './guarded-connect.ts';
@@ -134,14 +135,4 @@ function parseHttpUrl(input: string | URL): URL {
     throw new UnsupportedUrlError(url.href);
   }
   return url;
-}
-
-function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
-  if (!signal) return promise;
-  signal.throwIfAborted();
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
