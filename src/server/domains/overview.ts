@@ -46,8 +46,30 @@ export async function getDomainExpiry(
 }
 
 /**
- * The list badges of a page of the owner's monitors, in one query: only domains expiring within
- * DOMAIN_BADGE_DAYS (or expired), so a row is not crowded by a date nobody needs yet.
+ * The domains behind a page's badges: only those expiring within DOMAIN_BADGE_DAYS (or expired).
+ * CROSS JOIN keeps SQLite on the page's ids first, not every monitor of the owner (ssl/overview.ts).
+ */
+export function domainBadgesQuery(
+  db: Kysely<Database>,
+  userId: string,
+  monitorIds: readonly string[],
+  now: number,
+) {
+  return db
+    .selectFrom('monitor_domains')
+    .crossJoin('monitors')
+    .whereRef('monitors.id', '=', 'monitor_domains.monitor_id')
+    .innerJoin('domain_expiry', 'domain_expiry.domain', 'monitor_domains.domain')
+    .select(['monitor_domains.monitor_id', 'monitor_domains.domain', 'domain_expiry.expires_at'])
+    .where('monitors.user_id', '=', userId)
+    .where('monitor_domains.monitor_id', 'in', monitorIds)
+    .where(sql<number>`monitors.domain_expiry`, '=', 1)
+    .where('domain_expiry.expires_at', '<=', now + (DOMAIN_BADGE_DAYS + 1) * DAY_MS);
+}
+
+/**
+ * The list badges of a page of the owner's monitors, in one query, so a row is not crowded by a
+ * date nobody needs yet.
  */
 export async function listDomainBadges(
   db: Kysely<Database>,
@@ -56,16 +78,7 @@ export async function listDomainBadges(
   now: number,
 ): Promise<Map<string, DomainBadge>> {
   if (monitorIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('monitor_domains')
-    .innerJoin('monitors', 'monitors.id', 'monitor_domains.monitor_id')
-    .innerJoin('domain_expiry', 'domain_expiry.domain', 'monitor_domains.domain')
-    .select(['monitor_domains.monitor_id', 'monitor_domains.domain', 'domain_expiry.expires_at'])
-    .where('monitors.user_id', '=', userId)
-    .where('monitor_domains.monitor_id', 'in', monitorIds)
-    .where(sql<number>`monitors.domain_expiry`, '=', 1)
-    .where('domain_expiry.expires_at', '<=', now + (DOMAIN_BADGE_DAYS + 1) * DAY_MS)
-    .execute();
+  const rows = await domainBadgesQuery(db, userId, monitorIds, now).execute();
   const badges = new Map<string, DomainBadge>();
   for (const row of rows) {
     const expiresAt = row.expires_at ?? 0;

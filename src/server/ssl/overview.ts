@@ -67,6 +67,22 @@ async function listCertificates(db: Kysely<Database>, monitorId: string): Promis
   });
 }
 
+/**
+ * The certificates behind a page's badges. CROSS JOIN keeps SQLite on the page's ids first: with
+ * an inner join its planner read every monitor of the owner (1.7 ms at 8,000) to find the page's
+ * fifty. PostgreSQL plans it as any join.
+ */
+export function sslBadgesQuery(db: Kysely<Database>, userId: string, monitorIds: readonly string[]) {
+  return db
+    .selectFrom('monitor_ssl_state')
+    .crossJoin('monitors')
+    .whereRef('monitors.id', '=', 'monitor_ssl_state.monitor_id')
+    .select(['monitor_ssl_state.monitor_id', 'monitor_ssl_state.valid_to', 'monitor_ssl_state.problem_count'])
+    .where('monitors.user_id', '=', userId)
+    .where('monitor_ssl_state.monitor_id', 'in', monitorIds)
+    .where('monitor_ssl_state.valid_to', 'is not', null);
+}
+
 /** The list badges of a page of the owner's monitors, in one query. */
 export async function listSslBadges(
   db: Kysely<Database>,
@@ -75,14 +91,7 @@ export async function listSslBadges(
   now: number,
 ): Promise<Map<string, SslBadge>> {
   if (monitorIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('monitor_ssl_state')
-    .innerJoin('monitors', 'monitors.id', 'monitor_ssl_state.monitor_id')
-    .select(['monitor_ssl_state.monitor_id', 'monitor_ssl_state.valid_to', 'monitor_ssl_state.problem_count'])
-    .where('monitors.user_id', '=', userId)
-    .where('monitor_ssl_state.monitor_id', 'in', monitorIds)
-    .where('monitor_ssl_state.valid_to', 'is not', null)
-    .execute();
+  const rows = await sslBadgesQuery(db, userId, monitorIds).execute();
   return new Map(
     rows.map((row) => {
       const validTo = row.valid_to ?? 0;
