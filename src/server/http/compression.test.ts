@@ -131,8 +131,18 @@ describe('JSON API answers', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-encoding')).toBe('gzip');
     expect(response.headers.get('vary')).toContain('Accept-Encoding');
+    // Compressed whole, so its length is known and it leaves in one piece, not chunked.
+    const zipped = Buffer.from(await response.clone().arrayBuffer());
+    expect(response.headers.get('content-length')).toBe(String(zipped.byteLength));
+    expect(zipped.byteLength).toBeLessThan(plainText.length);
     const bytes = await bodyBytes(response);
     expect(JSON.parse(bytes.toString())).toEqual(JSON.parse(plainText));
+
+    const refused = await t.request('/api/v1/monitors', {
+      headers: { ...headers, 'accept-encoding': 'gzip;q=0, br' },
+    });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    expect(await refused.text()).toBe(plainText);
   });
 
   it('sends JSON under 1 KiB uncompressed, with its length', async () => {
