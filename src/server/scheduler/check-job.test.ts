@@ -14,6 +14,7 @@ import { storedResults } from '../test/result-rows.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createCheckJob } from './check-job.ts';
 import { nextSlotAfter } from './slots.ts';
+import { START_TICK_MS } from './start-ticks.ts';
 import type { WorkerJob } from './worker.ts';
 
 const START = Date.UTC(2026, 10, 1, 12);
@@ -316,9 +317,11 @@ describe('starting checks on time', () => {
       .where('claimed_by', '=', 'worker-a')
       .execute();
     expect(claimed).toHaveLength(5);
-    clock.advance(500);
+    // Each starts at the end of its due time's tick: past the last one's.
+    const tickEnd = (at: number) => Math.ceil(at / START_TICK_MS) * START_TICK_MS;
+    clock.advance(tickEnd(START + 500) - START);
     // Two in flight; the other three wait for a slot rather than overrun the bound.
-    expect(starts).toEqual([START + 100, START + 200]);
+    expect(starts).toEqual([tickEnd(START + 100), tickEnd(START + 200)]);
     for (let i = 0; i < 50 && held.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     for (let round = 0; round < 3; round++) {
       for (const res of held.splice(0)) res.end('ok');
