@@ -24,11 +24,11 @@ export interface ValuesUpdate {
  * `rows` name the same columns, each built by one object literal: the first row's are the list.
  * Gives back the changed rows as `spec.returning` asks, or none.
  */
-export async function updateFromValues(
+export async function updateFromValues<Changed = Record<string, unknown>>(
   db: Kysely<Database>,
   spec: ValuesUpdate,
   rows: readonly Readonly<Record<string, unknown>>[],
-): Promise<Record<string, unknown>[]> {
+): Promise<Changed[]> {
   const first = rows[0];
   if (!first) return [];
   const columns = Object.keys(first).filter((column) => !spec.keys.includes(column));
@@ -46,10 +46,10 @@ export async function updateFromValues(
   const matched = spec.keys.map((key) => sql`${sql.ref(`${spec.table}.${key}`)} = ${sql.ref(`v.${key}`)}`);
   const conditions = spec.where ? [...matched, spec.where] : matched;
   const returning = spec.returning ? sql`returning ${spec.returning}` : sql``;
-  const changed: Record<string, unknown>[] = [];
+  const changed: Changed[] = [];
   for (const chunk of powerOfTwoChunks(rows, spec.maxChunk)) {
     const values = chunk.map((row) => sql`(${sql.join(names.map((name) => row[name]))})`);
-    const { rows: given } = await sql<Record<string, unknown>>`
+    const { rows: given } = await sql<Changed>`
       with v(${sql.join(names.map((name) => sql.ref(name)))}) as (values ${sql.join(values)})
       update ${sql.table(spec.table)} set ${sql.join(assignments)}
       from v

@@ -121,7 +121,7 @@ async function completeRuns(
 ): Promise<FinishedCheck[]> {
   const at = sql`cast(v.last_ping_at as bigint)`;
   const free = sql`(monitors.claimed_until is null or monitors.claimed_until <= ${at})`;
-  const rows = await updateFromValues(
+  const rows = await updateFromValues<MonitorTable>(
     tx,
     {
       table: 'monitors',
@@ -141,7 +141,7 @@ async function completeRuns(
       ...completedState(monitor, ping, pingedAt),
     })),
   );
-  const updated = new Map((rows as unknown as MonitorTable[]).map((row) => [row.id, row]));
+  const updated = new Map(rows.map((row) => [row.id, row]));
   return completions.flatMap(({ monitor, at: pingedAt }) => {
     const row = updated.get(monitor.id);
     return row?.claimed_by === workerId ? [verdictOf(row, pingedAt)] : [];
