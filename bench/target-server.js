@@ -120,6 +120,9 @@ function report({ keys, intervalMs }) {
     checks,
     checks_per_second: round((checks * 1000) / windowMs),
     stray_ms: {
+      // How many gaps between two arrivals of one monitor the window held: a window shorter than
+      // two intervals holds one only for monitors whose two checks both fell inside it.
+      intervals: strays.length,
       p50: round(percentile(strays, 0.5)),
       p99: round(percentile(strays, 0.99)),
       max: round(strays.at(-1) ?? 0),
