@@ -3,6 +3,7 @@ import { dashboardOpen } from './dashboard-open.ts';
 import { frontend } from './frontend.ts';
 import { jobs } from './jobs.ts';
 import { monitorList } from './monitor-list.ts';
+import { packedHistory } from './packed-history.ts';
 import { performance } from './performance.ts';
 import { regions } from './regions.ts';
 import { retention } from './retention.ts';
@@ -16,6 +17,7 @@ const benchmarks: Record<string, () => Promise<object>> = {
   jobs,
   performance,
   retention,
+  'packed-history': packedHistory,
   scheduler,
   regions,
   'sign-in-lateness': signInLateness,

@@ -19,6 +19,7 @@ import { createRdapClient } from './domains/rdap-client.ts';
 import { createEscalationJob } from './escalation/escalation-job.ts';
 import { createLocalEventBus, type EventBus } from './events/bus.ts';
 import { createPostgresEventBus } from './events/postgres-bus.ts';
+import { createPacker, packJob } from './history/pack-hours.ts';
 import { flappingJob } from './incidents/flap-job.ts';
 import { reminderJob } from './incidents/reminder-job.ts';
 import type { Logger } from './logger.ts';
@@ -268,6 +269,11 @@ export function createCheckWorker(
           logger,
           plans: billing.plans,
         }).run,
+        systemClock,
+        logger,
+      ),
+      packJob(
+        createPacker({ db: database.db, dialect: database.dialect, clock: systemClock, logger }),
         systemClock,
         logger,
       ),

@@ -7,6 +7,7 @@ import { claimDueDeliveriesQuery } from '../alerts/claim-deliveries.ts';
 import { dueCustomerQueries } from '../billing/period-job.ts';
 import { dueDigestsQuery } from '../digests/due.ts';
 import { dueEscalationsQuery } from '../escalation/escalation-job.ts';
+import { monitorPageQuery, oldResultsQuery, packCutoff } from '../history/pack-hours.ts';
 import { dueRemindersQuery } from '../incidents/reminder-job.ts';
 import { dueWindowsQuery } from '../maintenance/job.ts';
 import { claimDueSitesQuery, claimNextRunQuery } from '../performance/claim.ts';
@@ -314,6 +315,24 @@ describe('per-poll statements of the periodic jobs', () => {
       if (!query) throw new Error('a due-customer query is missing');
       expectIndexSearch(await explain(query), index);
     }
+  });
+
+  it('packs old results a page of monitors at a time, reading each monitor’s old rows by its key', async () => {
+    const seqs = parentIds.monitor_seqs;
+    expectIndexSearch(
+      await explain(monitorPageQuery(t.db, seqs[5] ?? 0)),
+      t.dialect === 'sqlite'
+        ? 'SEARCH monitors USING COVERING INDEX monitors_seq_key (seq>?)'
+        : 'monitors_seq_key',
+    );
+    const plan = await explain(oldResultsQuery(t.db, seqs.slice(5, 105), packCutoff(NOW)));
+    // SQLite: one range of the clustered key per monitor; PostgreSQL: the key's index.
+    expectIndexSearch(
+      plan,
+      t.dialect === 'sqlite'
+        ? 'SEARCH check_results USING PRIMARY KEY (monitor_seq=? AND checked_at<?)'
+        : 'check_results_compact_pkey',
+    );
   });
 
   it('prunes each kind a page of parents at a time, probing the rows of each parent by index', async () => {

@@ -41,6 +41,7 @@ import { managedKeys } from './migrations/0037-managed-keys.ts';
 import { claimIndexes } from './migrations/0038-claim-indexes.ts';
 import { monitorRegions } from './migrations/0039-monitor-regions.ts';
 import { maintenanceCompleted } from './migrations/0040-maintenance-completed.ts';
+import { packedCheckHours } from './migrations/0041-packed-check-hours.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -88,6 +89,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0038-claim-indexes': claimIndexes,
   '0039-monitor-regions': monitorRegions,
   '0040-maintenance-completed': maintenanceCompleted,
+  '0041-packed-check-hours': packedCheckHours,
 };
 
 export class MigrationError extends Error {

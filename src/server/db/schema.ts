@@ -210,6 +210,17 @@ export interface CheckResultTable extends CheckMeasures {
   facts: string | null;
 }
 
+/** One monitor-hour of results older than two days, packed (history/packed-codec.ts, migration 0041). */
+export interface CheckResultHourTable {
+  monitor_seq: number;
+  /** The hour's start, epoch ms. */
+  hour_at: number;
+  /** The hour's last check: retention ages the row by it. */
+  last_at: number;
+  checks: number;
+  packed: Uint8Array;
+}
+
 export interface CheckRegionTable {
   id: Generated<number>;
   name: string;
@@ -271,6 +282,7 @@ export interface Database
   rateLimit: RateLimitTable;
   monitors: MonitorTable;
   check_results: CheckResultTable;
+  check_result_hours: CheckResultHourTable;
   check_regions: CheckRegionTable;
   check_failures: CheckFailureTable;
   rollups_hourly: RollupTable;

@@ -2,7 +2,8 @@
 // followed them (both directions: the incident lists the deployment, the deployment the incident).
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckStatus } from '../db/schema.ts';
-import { insertResults } from '../test/result-rows.ts';
+import { packOldResults } from '../history/pack-hours.ts';
+import { countResults, insertResults } from '../test/result-rows.ts';
 import { createDeployApp, type DeployApp, START } from './test/deploy-app.ts';
 
 let d: DeployApp;
@@ -40,52 +41,66 @@ function expected(results: [number, CheckStatus, number][]) {
 
 describe('GET /api/v1/deployments/{id}/impact', () => {
   it("gives each monitor's checks, median and error rate in the hour before and the hour after", async () => {
-    d = await createDeployApp();
-    const owner = await d.user('pro');
-    const api = await d.monitor(owner, 'https://api.example.com', 'API');
-    const quiet = await d.monitor(owner, 'https://quiet.example.com', 'Quiet');
-    const before: [number, CheckStatus, number][] = [
-      [-59 * MINUTE, 'up', 120],
-      [-40 * MINUTE, 'up', 100],
-      [-20 * MINUTE, 'degraded', 300],
-      [-10 * MINUTE, 'down', 10_000],
-      [-1, 'up', 110],
-    ];
-    const after: [number, CheckStatus, number][] = [
-      [0, 'up', 400],
-      [10 * MINUTE, 'down', 30_000],
-      [30 * MINUTE, 'up', 250],
-      [60 * MINUTE - 1, 'down', 5],
-    ];
-    const outside: [number, CheckStatus, number][] = [
-      [-60 * MINUTE - 1, 'down', 9_000],
-      [60 * MINUTE, 'up', 9_000],
-    ];
-    await seedResults(api, [...before, ...after, ...outside]);
-    const deployment = await d.deploy(owner, {
-      version: 'v1.4.2',
-      monitor_ids: [api, quiet],
-      deployed_at: START,
-    });
+    await impactOfOneDeployment({ packed: false });
+  });
 
-    const { impact } = await d.json<{ impact: unknown[] }>(
-      await d.send(owner, 'GET', `/deployments/${deployment.id}/impact`),
-      200,
-    );
-    expect(impact).toEqual([
-      { monitorId: api, monitorName: 'API', before: expected(before), after: expected(after) },
-      {
-        monitorId: quiet,
-        monitorName: 'Quiet',
-        before: { checks: 0, p50Ms: null, errorRate: null },
-        after: { checks: 0, p50Ms: null, errorRate: null },
-      },
-    ]);
-    // The figures themselves, so a wrong helper above cannot hide a wrong answer.
-    expect(expected(before)).toEqual({ checks: 5, p50Ms: 110, errorRate: 0.2 });
-    expect(expected(after)).toEqual({ checks: 4, p50Ms: 250, errorRate: 0.5 });
+  it('reads the results packed by the hour for a deployment more than two days old', async () => {
+    await impactOfOneDeployment({ packed: true });
   });
 });
+
+/** A deployment of two monitors, one checked around it; with `packed`, its results were packed first. */
+async function impactOfOneDeployment({ packed }: { packed: boolean }) {
+  d = await createDeployApp();
+  const owner = await d.user('pro');
+  const api = await d.monitor(owner, 'https://api.example.com', 'API');
+  const quiet = await d.monitor(owner, 'https://quiet.example.com', 'Quiet');
+  const before: [number, CheckStatus, number][] = [
+    [-59 * MINUTE, 'up', 120],
+    [-40 * MINUTE, 'up', 100],
+    [-20 * MINUTE, 'degraded', 300],
+    [-10 * MINUTE, 'down', 10_000],
+    [-1, 'up', 110],
+  ];
+  const after: [number, CheckStatus, number][] = [
+    [0, 'up', 400],
+    [10 * MINUTE, 'down', 30_000],
+    [30 * MINUTE, 'up', 250],
+    [60 * MINUTE - 1, 'down', 5],
+  ];
+  const outside: [number, CheckStatus, number][] = [
+    [-60 * MINUTE - 1, 'down', 9_000],
+    [60 * MINUTE, 'up', 9_000],
+  ];
+  await seedResults(api, [...before, ...after, ...outside]);
+  if (packed) {
+    const report = await packOldResults(d.t.database.db, START + 3 * 86_400_000);
+    expect(report.checks).toBe(before.length + after.length + outside.length);
+    expect(await countResults(d.t.database.db, api)).toBe(0);
+  }
+  const deployment = await d.deploy(owner, {
+    version: 'v1.4.2',
+    monitor_ids: [api, quiet],
+    deployed_at: START,
+  });
+
+  const { impact } = await d.json<{ impact: unknown[] }>(
+    await d.send(owner, 'GET', `/deployments/${deployment.id}/impact`),
+    200,
+  );
+  expect(impact).toEqual([
+    { monitorId: api, monitorName: 'API', before: expected(before), after: expected(after) },
+    {
+      monitorId: quiet,
+      monitorName: 'Quiet',
+      before: { checks: 0, p50Ms: null, errorRate: null },
+      after: { checks: 0, p50Ms: null, errorRate: null },
+    },
+  ]);
+  // The figures themselves, so a wrong helper above cannot hide a wrong answer.
+  expect(expected(before)).toEqual({ checks: 5, p50Ms: 110, errorRate: 0.2 });
+  expect(expected(after)).toEqual({ checks: 4, p50Ms: 250, errorRate: 0.5 });
+}
 
 describe('deployments beside incidents', () => {
   it('lists a deployment from 3 minutes before on the incident, and the incident on the deployment', async () => {

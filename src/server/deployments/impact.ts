@@ -1,10 +1,12 @@
 // Before/after figures of a deployment: per affected monitor, its checks in the hour before
 // and the hour after, the median latency of those that answered and the share that were down.
-// One query over raw results, bounded by the deployment's monitors and the two-hour span; Web
+// One query over raw results, bounded by the deployment's monitors and the two-hour span (and
+// their packed hours, for a deployment more than two days old); Web
 // Vitals of the monitors' linked performance sites beside them (impact-vitals.ts).
 import type { Kysely } from 'kysely';
 import type { DeploymentImpact } from '../../core/api/deployments.ts';
 import type { Database } from '../db/schema.ts';
+import { packedSamples } from '../history/packed-read.ts';
 import { statusOf } from '../history/result-codes.ts';
 import { vitalsByMonitor } from './impact-vitals.ts';
 import { getOwnedDeploymentRow } from './repository.ts';
@@ -52,6 +54,7 @@ export async function deploymentImpact(
     .select([
       'monitors.id as monitor_id',
       'monitors.name',
+      'monitors.seq',
       'check_results.checked_at',
       'check_results.status',
       'check_results.total_ms',
@@ -62,13 +65,30 @@ export async function deploymentImpact(
     .orderBy('monitors.id')
     .execute();
 
-  const byMonitor = new Map<string, { name: string; before: Sample[]; after: Sample[] }>();
+  const byMonitor = new Map<string, { name: string; seq: number; before: Sample[]; after: Sample[] }>();
+  const add = (
+    entry: { before: Sample[]; after: Sample[] },
+    checkedAt: number,
+    status: number,
+    totalMs: number,
+  ) => (checkedAt < at ? entry.before : entry.after).push({ status: statusOf(status), total_ms: totalMs });
   for (const row of rows) {
-    const entry = byMonitor.get(row.monitor_id) ?? { name: row.name, before: [], after: [] };
+    const entry = byMonitor.get(row.monitor_id) ?? {
+      name: row.name,
+      seq: Number(row.seq),
+      before: [],
+      after: [],
+    };
     byMonitor.set(row.monitor_id, entry);
     if (row.checked_at === null || row.status === null || row.total_ms === null) continue;
-    const sample = { status: statusOf(Number(row.status)), total_ms: Number(row.total_ms) };
-    (Number(row.checked_at) < at ? entry.before : entry.after).push(sample);
+    add(entry, Number(row.checked_at), Number(row.status), Number(row.total_ms));
+  }
+  // A deployment more than two days old: its monitors' results around it are packed by the hour.
+  const monitors = [...byMonitor].map(([monitorId, entry]) => ({ id: monitorId, seq: entry.seq }));
+  const window = { after: at - IMPACT_WINDOW_MS - 1, before: at + IMPACT_WINDOW_MS };
+  for (const { monitorId, row } of await packedSamples(db, monitors, window)) {
+    const entry = byMonitor.get(monitorId);
+    if (entry) add(entry, row.checked_at, row.status, row.total_ms);
   }
   const vitals = await vitalsByMonitor(db, userId, id, at);
   return [...byMonitor].map(([monitorId, entry]) => {

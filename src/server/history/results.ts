@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { type CheckResult, pingFactsSchema } from '../../core/api/history.ts';
 import { decodeCursor, slicePage } from '../db/cursor.ts';
 import type { Database } from '../db/schema.ts';
+import { packedRecords, packedRowsDesc } from './packed-read.ts';
 import { type ResultRecord, selectResults, toRecord } from './result-store.ts';
 
 export interface ResultQuery {
@@ -53,23 +54,57 @@ export function toCheckResult(row: ResultRecord): CheckResult {
   };
 }
 
-/** Newest first, keyset-paginated on checked_at (one result per monitor and millisecond). */
+/**
+ * Newest first, keyset-paginated on checked_at (one result per monitor and millisecond). Results
+ * older than two days are packed per hour (pack-hours.ts): a page that reaches them, or that
+ * could interleave with them (an old result stored late), reads them too.
+ */
 export async function listResults(db: Kysely<Database>, monitorId: string, query: ResultQuery) {
+  const cursorAt = query.cursor ? decodeCursor(query.cursor)[0] : undefined;
+  const before =
+    cursorAt === undefined || (query.before !== undefined && query.before < cursorAt)
+      ? query.before
+      : cursorAt;
   let select = selectResults(db).where('m.id', '=', monitorId);
   if (query.after !== undefined) select = select.where('r.checked_at', '>', query.after);
-  if (query.before !== undefined) select = select.where('r.checked_at', '<', query.before);
-  if (query.cursor) {
-    const [at] = decodeCursor(query.cursor);
-    select = select.where('r.checked_at', '<', at);
-  }
-  const rows = await select
-    .orderBy('r.checked_at', 'desc')
-    .limit(query.limit + 1)
-    .execute();
+  if (before !== undefined) select = select.where('r.checked_at', '<', before);
+  const raw = (
+    await select
+      .orderBy('r.checked_at', 'desc')
+      .limit(query.limit + 1)
+      .execute()
+  ).map(toRecord);
+  const oldestRaw = raw.length > query.limit ? raw[raw.length - 1] : undefined;
+  const monitor = await db
+    .selectFrom('monitors')
+    .select('seq')
+    .where('id', '=', monitorId)
+    .executeTakeFirst();
+  const packedRows = monitor
+    ? await packedRowsDesc(
+        db,
+        Number(monitor.seq),
+        { after: oldestRaw ? oldestRaw.checked_at : query.after, before },
+        query.limit + 1,
+      )
+    : [];
+  const records = mergeNewestFirst(raw, await packedRecords(db, monitorId, packedRows)).slice(
+    0,
+    query.limit + 1,
+  );
   const { page, nextCursor } = slicePage(
-    rows.map((row) => toCheckResult(toRecord(row))),
+    records.map(toCheckResult),
     query.limit,
     (result) => result.checkedAt,
   );
   return { results: page, nextCursor };
+}
+
+/** Two newest-first lists as one; a time in both keeps the first list's result. */
+function mergeNewestFirst(first: ResultRecord[], second: ResultRecord[]): ResultRecord[] {
+  if (second.length === 0) return first;
+  const times = new Set(first.map((record) => record.checked_at));
+  return [...first, ...second.filter((record) => !times.has(record.checked_at))].sort(
+    (a, b) => b.checked_at - a.checked_at,
+  );
 }

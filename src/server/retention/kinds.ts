@@ -27,6 +27,10 @@ export interface RetentionKind {
   at: string;
   /** Days a plan keeps it: the plan's retention, or the same for every plan. */
   keep: { retention: RetentionKey } | { days: number };
+  /** A column telling how many of what the kind counts one row holds (a packed hour's checks). */
+  weight?: string;
+  /** The kind the retention dialog counts these rows as (packed hours are check results). */
+  countedAs?: string;
 }
 
 const BY_MONITOR = { column: 'monitor_id', parent: 'monitors' } as const;
@@ -42,6 +46,19 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
     owner: { column: 'monitor_seq', parent: 'monitors', parentKey: 'seq' },
     at: 'checked_at',
     keep: { retention: 'checks' },
+  },
+  {
+    // Results older than two days, packed per monitor and hour (history/pack-hours.ts): aged by
+    // the hour's last check, so no check goes before its own time.
+    kind: 'checks_packed',
+    label: 'Check results',
+    table: 'check_result_hours',
+    key: ['monitor_seq', 'hour_at'],
+    owner: { column: 'monitor_seq', parent: 'monitors', parentKey: 'seq' },
+    at: 'last_at',
+    keep: { retention: 'checks' },
+    weight: 'checks',
+    countedAs: 'checks',
   },
   {
     kind: 'ssl_checks',

@@ -13,9 +13,14 @@ export async function previewRetention(
   plan: PlanId,
   now: number,
 ): Promise<RetentionPreview> {
-  const items = [];
+  const items: RetentionPreview['items'] = [];
   for (const kind of planKinds()) {
     const cutoff = cutoffFor(kind, plan, now);
+    const shownWith = items.find((item) => item.kind === kind.countedAs);
+    if (shownWith) {
+      shownWith.rowsToPrune += await countExpired(db, kind, ownerId, cutoff);
+      continue;
+    }
     items.push({
       kind: kind.kind,
       label: kind.label,

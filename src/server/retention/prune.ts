@@ -153,16 +153,17 @@ function expired(kind: RetentionKind, ownerId: string, cutoff: number): RawBuild
   return sql`${ownerMatch} and ${sql.ref(kind.at)} < ${cutoff}`;
 }
 
-/** How many of one owner's rows a prune at `cutoff` would delete, counted up to COUNT_CAP. */
+/** How many of one owner's rows (or what they hold: `weight`) a prune at `cutoff` would delete, over up to COUNT_CAP rows. */
 export async function countExpired(
   db: Kysely<Database>,
   kind: RetentionKind,
   ownerId: string,
   cutoff: number,
 ): Promise<number> {
-  const { rows } = await sql<{ n: number | string }>`
-    select count(*) as n from (
-      select 1 as one from ${sql.table(kind.table)} where ${expired(kind, ownerId, cutoff)} limit ${COUNT_CAP}
+  const weight = kind.weight ? sql.ref(kind.weight) : sql`1`;
+  const { rows } = await sql<{ n: number | string | null }>`
+    select sum(weight) as n from (
+      select ${weight} as weight from ${sql.table(kind.table)} where ${expired(kind, ownerId, cutoff)} limit ${COUNT_CAP}
     ) capped`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }

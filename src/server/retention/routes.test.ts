@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RetentionPreview, retentionPreviewSchema } from '../../core/api/digests.ts';
+import { packOldResults } from '../history/pack-hours.ts';
+import { insertResults } from '../test/result-rows.ts';
 import { DAY_MS } from './kinds.ts';
 import { type RetentionHarness, retentionHarness } from './test/harness.ts';
 import { INSERT_AGED } from './test/rows.ts';
@@ -28,14 +30,15 @@ describe('GET /api/v1/retention/preview', () => {
     );
     expect(preview.plan).toBe('free');
     const checks = preview.items.find((item) => item.kind === 'checks');
+    // Four stored one by one and four packed by the hour, one check each: all are check results.
     expect(checks).toMatchObject({
       label: 'Check results',
       keepDays: 7,
-      rowsToPrune: 4,
+      rowsToPrune: 8,
       cutoff: now - 7 * DAY_MS,
     });
     expect(rowsOf(preview)).toEqual({
-      checks: 4,
+      checks: 8,
       ssl_checks: 4,
       performance_checks: 4,
       deployments: 4,
@@ -57,7 +60,30 @@ describe('GET /api/v1/retention/preview', () => {
 
     const report = await h.retention().run();
 
-    for (const item of preview.items) expect(report?.deleted[item.kind], item.kind).toBe(item.rowsToPrune);
+    const deleted: Record<string, number> = {
+      ...report?.deleted,
+      checks: (report?.deleted.checks ?? 0) + (report?.deleted.checks_packed ?? 0),
+    };
+    for (const item of preview.items) expect(deleted[item.kind], item.kind).toBe(item.rowsToPrune);
+  });
+
+  it('counts the checks a packed hour holds, not the hour', async () => {
+    const owner = await h.owner('pro');
+    const db = h.api.t.database.db;
+    const now = h.api.clock.now();
+    const hour = Math.floor((now - 20 * DAY_MS) / 3_600_000) * 3_600_000;
+    await insertResults(
+      db,
+      [0, 60_000, 120_000].map((offset) => ({ monitor_id: owner.monitorId, checked_at: hour + offset })),
+    );
+    expect(await packOldResults(db, now)).toMatchObject({ hours: 1, checks: 3 });
+
+    const preview = await h.api.expectJson<RetentionPreview>(
+      await h.api.send(owner.user, 'GET', '/retention/preview?plan=free'),
+      200,
+    );
+
+    expect(rowsOf(preview).checks).toBe(3);
   });
 
   it("counts only the signed-in user's rows", async () => {

@@ -2,6 +2,7 @@
 // monitors that exist and read them back, without knowing the compact table's codes.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { packRows } from '../history/packed-codec.ts';
 import { type ResultRecord, selectResults, storeResults, toRecord } from '../history/result-store.ts';
 
 export type ResultInput = Pick<ResultRecord, 'monitor_id' | 'checked_at'> & Partial<ResultRecord>;
@@ -80,4 +81,36 @@ export async function countResults(db: Kysely<Database>, monitorId?: string): Pr
 /** Deletes every stored result, as if retention had pruned them all. */
 export async function deleteResults(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom('check_results').execute();
+}
+
+/**
+ * A packed hour holding one up result at `at`, keyed by that time itself so that two results of
+ * one hour stay two rows: the retention tests age each row alone.
+ */
+export async function insertPackedResult(db: Kysely<Database>, monitorId: string, at: number): Promise<void> {
+  const { seq } = await db
+    .selectFrom('monitors')
+    .select('seq')
+    .where('id', '=', monitorId)
+    .executeTakeFirstOrThrow();
+  const row = {
+    checked_at: at,
+    status: 0,
+    region_id: 1,
+    flags: 0,
+    status_code: 200,
+    total_ms: 120,
+    dns_ms: null,
+    connect_ms: null,
+    tls_ms: null,
+    ttfb_ms: null,
+    download_ms: null,
+    response_bytes: null,
+    failure_id: null,
+    facts: null,
+  };
+  await db
+    .insertInto('check_result_hours')
+    .values({ monitor_seq: Number(seq), hour_at: at, last_at: at, checks: 1, packed: packRows([row]) })
+    .execute();
 }

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { Database } from '../../db/schema.ts';
 import { insertAutomaticIncident } from '../../test/incident-rows.ts';
-import { insertResults } from '../../test/result-rows.ts';
+import { insertPackedResult, insertResults } from '../../test/result-rows.ts';
 
 export interface Owner {
   userId: string;
@@ -50,6 +50,7 @@ function rollupRow(monitorId: string, at: number) {
 /** Inserts one row of `kind` whose retention timestamp is `at`; returns its id. */
 export const INSERT_AGED: Record<string, (db: Db, owner: Owner, at: number) => Promise<unknown>> = {
   checks: (db, { monitorId }, at) => insertResults(db, [{ monitor_id: monitorId, checked_at: at }]),
+  checks_packed: (db, { monitorId }, at) => insertPackedResult(db, monitorId, at),
   ssl_checks: (db, { monitorId }, at) =>
     db
       .insertInto('ssl_checks')

@@ -30,6 +30,7 @@ const LATER_KINDS = new Set([
   'maintenance_windows',
   'status_page_notices',
   'region_rollups_daily',
+  'checks_packed',
 ]);
 
 export async function insertLegacyAccount(
