@@ -1,8 +1,8 @@
 // Before/after figures of a deployment: per affected monitor, its checks in the hour before
 // and the hour after, the median latency of those that answered and the share that were down.
-// One query over raw results, bounded by the deployment's monitors and the two-hour span (and
-// their packed hours, for a deployment more than two days old); Web
-// Vitals of the monitors' linked performance sites beside them (impact-vitals.ts).
+// One query over raw results, bounded by the deployment's monitors and the two-hour span, and
+// one over their packed hours (a deployment more than two days old); Web Vitals of the monitors'
+// linked performance sites beside them (impact-vitals.ts).
 import type { Kysely } from 'kysely';
 import type { DeploymentImpact } from '../../core/api/deployments.ts';
 import type { Database } from '../db/schema.ts';

@@ -61,10 +61,8 @@ export function toCheckResult(row: ResultRecord): CheckResult {
  */
 export async function listResults(db: Kysely<Database>, monitorId: string, query: ResultQuery) {
   const cursorAt = query.cursor ? decodeCursor(query.cursor)[0] : undefined;
-  const before =
-    cursorAt === undefined || (query.before !== undefined && query.before < cursorAt)
-      ? query.before
-      : cursorAt;
+  const bounds = [query.before, cursorAt].filter((bound) => bound !== undefined);
+  const before = bounds.length > 0 ? Math.min(...bounds) : undefined;
   let select = selectResults(db).where('m.id', '=', monitorId);
   if (query.after !== undefined) select = select.where('r.checked_at', '>', query.after);
   if (before !== undefined) select = select.where('r.checked_at', '<', before);
