@@ -12,7 +12,7 @@ import type { Dialect } from '../db/connect.ts';
 import type { CheckResultTable, Database } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import { createLeaderLock } from '../scheduler/leader-lock.ts';
-import type { WorkerJob } from '../scheduler/worker.ts';
+import { backgroundPass, type WorkerJob } from '../scheduler/worker.ts';
 import { type PackedRow, packRows, unpackRows } from './packed-codec.ts';
 
 export const HOUR_MS = 3_600_000;
@@ -214,33 +214,19 @@ export function createPacker({ db, dialect, clock, logger }: PackerDeps) {
 
 /**
  * The worker's packing job: a pass each time another hour ages past two days, the first at the
- * worker's first poll. Like retention, the pass runs beside the worker's rounds, never inside
- * one; stopping the worker stops it at its next batch.
+ * worker's first poll, beside the worker's rounds like retention's.
  */
 export function packJob(
   run: (signal: AbortSignal) => Promise<unknown>,
   clock: Clock,
   logger: Logger,
 ): WorkerJob {
-  const stop = new AbortController();
   let packedBefore = Number.NEGATIVE_INFINITY;
-  let running: Promise<unknown> | undefined;
-  return {
-    name: 'pack-hours',
-    async run() {
-      const cutoff = packCutoff(clock.now());
-      if (running || cutoff === packedBefore) return false;
-      packedBefore = cutoff;
-      running = run(stop.signal)
-        .catch((err: unknown) => logger.error({ err, job: 'pack-hours' }, 'packing old check results failed'))
-        .finally(() => {
-          running = undefined;
-        });
-      return false;
-    },
-    async drain() {
-      stop.abort();
-      await running;
-    },
+  const due = () => {
+    const cutoff = packCutoff(clock.now());
+    if (cutoff === packedBefore) return false;
+    packedBefore = cutoff;
+    return true;
   };
+  return backgroundPass('pack-hours', logger, due, run);
 }

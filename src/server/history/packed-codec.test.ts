@@ -1,27 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type PackedRow, packRows, unpackRows } from './packed-codec.ts';
+import { packedRow } from '../test/result-rows.ts';
+import { packRows, unpackRows } from './packed-codec.ts';
 
 const START = Date.UTC(2026, 10, 20, 14);
-
-function row(at: number, overrides: Partial<PackedRow> = {}): PackedRow {
-  return {
-    checked_at: at,
-    status: 0,
-    region_id: 1,
-    flags: 0,
-    status_code: 200,
-    total_ms: 120,
-    dns_ms: 4,
-    connect_ms: 11,
-    tls_ms: 25,
-    ttfb_ms: 70,
-    download_ms: 10,
-    response_bytes: 5_120,
-    failure_id: null,
-    facts: null,
-    ...overrides,
-  };
-}
 
 /** A deterministic sequence in [0, 1): the same hour every run. */
 function jitter(seed: number) {
@@ -35,9 +16,9 @@ function jitter(seed: number) {
 describe('packed check results', () => {
   it('reads back every field of every row, nulls, extremes and facts included', () => {
     const rows = [
-      row(START + 1),
-      row(START + 60_003, { status: 1, status_code: 503, failure_id: 7, flags: 1, total_ms: 30_000 }),
-      row(START + 60_004, {
+      packedRow(START + 1),
+      packedRow(START + 60_003, { status: 1, status_code: 503, failure_id: 7, flags: 1, total_ms: 30_000 }),
+      packedRow(START + 60_004, {
         status: 2,
         region_id: 3,
         flags: 6,
@@ -50,14 +31,14 @@ describe('packed check results', () => {
         response_bytes: 2_147_483_647,
         facts: '{"answers":["192.0.2.10","2001:db8::1"],"note":"ünïcode ✓"}',
       }),
-      row(START + 3_599_999, { total_ms: 0, response_bytes: null, failure_id: 1_000_000 }),
+      packedRow(START + 3_599_999, { total_ms: 0, response_bytes: null, failure_id: 1_000_000 }),
     ];
     expect(unpackRows(packRows(rows))).toEqual(rows);
   });
 
   it('packs an empty hour and a single check', () => {
     expect(unpackRows(packRows([]))).toEqual([]);
-    const one = [row(START + 42)];
+    const one = [packedRow(START + 42)];
     expect(unpackRows(packRows(one))).toEqual(one);
   });
 
@@ -69,7 +50,7 @@ describe('packed check results', () => {
       const tls = 40 + Math.floor(random() * 30);
       const ttfb = 90 + Math.floor(random() * 120);
       const download = 3 + Math.floor(random() * 10);
-      return row(START + minute * 60_000 + Math.floor(random() * 40), {
+      return packedRow(START + minute * 60_000 + Math.floor(random() * 40), {
         dns_ms: dns,
         connect_ms: connect,
         tls_ms: tls,

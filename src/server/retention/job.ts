@@ -11,7 +11,7 @@ import type { Database } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import type { UserPlanSource } from '../plans/user-plan.ts';
 import { createLeaderLock } from '../scheduler/leader-lock.ts';
-import type { WorkerJob } from '../scheduler/worker.ts';
+import { backgroundPass, type WorkerJob } from '../scheduler/worker.ts';
 import { cutoffFor, DAY_MS, RETENTION_KINDS, type RetentionKind } from './kinds.ts';
 import { type BatchReport, type Budget, exhausted, pruneKind, yieldToEventLoop } from './prune.ts';
 
@@ -135,24 +135,11 @@ export function retentionJob(
   clock: Clock,
   logger: Logger,
 ): WorkerJob {
-  const stop = new AbortController();
   let lastRunAt = Number.NEGATIVE_INFINITY;
-  let running: Promise<unknown> | undefined;
-  return {
-    name: 'retention',
-    async run() {
-      if (running || clock.now() - lastRunAt < DAY_MS) return false;
-      lastRunAt = clock.now();
-      running = run(stop.signal)
-        .catch((err: unknown) => logger.error({ err, job: 'retention' }, 'retention pass failed'))
-        .finally(() => {
-          running = undefined;
-        });
-      return false;
-    },
-    async drain() {
-      stop.abort();
-      await running;
-    },
+  const due = () => {
+    if (clock.now() - lastRunAt < DAY_MS) return false;
+    lastRunAt = clock.now();
+    return true;
   };
+  return backgroundPass('retention', logger, due, run);
 }

@@ -53,6 +53,37 @@ export function atMostEvery(job: WorkerJob, clock: Clock, everyMs: number): Work
   };
 }
 
+/**
+ * A long pass (retention, packing old results) that runs beside the worker's rounds, never inside
+ * one, so checks keep being claimed while it works: each round asks `due()` while no pass runs.
+ * Stopping the worker aborts the pass's signal, which it checks between statements or batches.
+ */
+export function backgroundPass(
+  name: string,
+  logger: Logger,
+  due: () => boolean,
+  pass: (signal: AbortSignal) => Promise<unknown>,
+): WorkerJob {
+  const stop = new AbortController();
+  let running: Promise<unknown> | undefined;
+  return {
+    name,
+    async run() {
+      if (running || !due()) return false;
+      running = pass(stop.signal)
+        .catch((err: unknown) => logger.error({ err, job: name }, `${name} pass failed`))
+        .finally(() => {
+          running = undefined;
+        });
+      return false;
+    },
+    async drain() {
+      stop.abort();
+      await running;
+    },
+  };
+}
+
 export interface WorkerOptions {
   region: string;
   clock: Clock;

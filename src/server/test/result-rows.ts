@@ -2,7 +2,7 @@
 // monitors that exist and read them back, without knowing the compact table's codes.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { packRows } from '../history/packed-codec.ts';
+import { type PackedRow, packRows } from '../history/packed-codec.ts';
 import { type ResultRecord, selectResults, storeResults, toRecord } from '../history/result-store.ts';
 
 export type ResultInput = Pick<ResultRecord, 'monitor_id' | 'checked_at'> & Partial<ResultRecord>;
@@ -93,24 +93,35 @@ export async function insertPackedResult(db: Kysely<Database>, monitorId: string
     .select('seq')
     .where('id', '=', monitorId)
     .executeTakeFirstOrThrow();
-  const row = {
+  await db
+    .insertInto('check_result_hours')
+    .values({
+      monitor_seq: Number(seq),
+      hour_at: at,
+      last_at: at,
+      checks: 1,
+      packed: packRows([packedRow(at)]),
+    })
+    .execute();
+}
+
+/** A packed result as the codec holds it: an up check from region 1 with every phase timed. */
+export function packedRow(at: number, overrides: Partial<PackedRow> = {}): PackedRow {
+  return {
     checked_at: at,
     status: 0,
     region_id: 1,
     flags: 0,
     status_code: 200,
     total_ms: 120,
-    dns_ms: null,
-    connect_ms: null,
-    tls_ms: null,
-    ttfb_ms: null,
-    download_ms: null,
-    response_bytes: null,
+    dns_ms: 4,
+    connect_ms: 11,
+    tls_ms: 25,
+    ttfb_ms: 70,
+    download_ms: 10,
+    response_bytes: 5_120,
     failure_id: null,
     facts: null,
+    ...overrides,
   };
-  await db
-    .insertInto('check_result_hours')
-    .values({ monitor_seq: Number(seq), hour_at: at, last_at: at, checks: 1, packed: packRows([row]) })
-    .execute();
 }
