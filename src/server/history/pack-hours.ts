@@ -5,12 +5,12 @@
 // hours, delete them), and the pass yields to the event loop between batches, so checks are never
 // held up behind it. Raw rows that arrive for an hour already packed (a late or imported result)
 // are merged into it by the next pass.
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Dialect } from '../db/connect.ts';
 import type { CheckResultTable, Database } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
+import { yieldToEventLoop } from '../retention/prune.ts';
 import { createLeaderLock } from '../scheduler/leader-lock.ts';
 import { backgroundPass, type WorkerJob } from '../scheduler/worker.ts';
 import { type PackedRow, packRows, unpackRows } from './packed-codec.ts';
@@ -56,11 +56,14 @@ function hoursOf(rows: CheckResultTable[], full: boolean, pageEnd: number) {
     // The batch may have stopped inside the last monitor's rows: that monitor comes again next batch.
     doneThrough = last.monitor_seq - 1;
     const others = rows.filter((row) => row.monitor_seq !== last.monitor_seq);
-    const cutHour = hourOf(last.checked_at);
-    const earlierHours = rows.filter((row) => hourOf(row.checked_at) < cutHour);
-    // One monitor with more old rows than a batch holds: its complete hours now, the rest next
-    // batch; an hour of more rows than a batch holds is packed in parts, merged as it goes.
-    kept = others.length > 0 ? others : earlierHours.length > 0 ? earlierHours : rows;
+    if (others.length > 0) kept = others;
+    else {
+      // One monitor with more old rows than a batch holds: its complete hours now, the rest next
+      // batch; an hour of more rows than a batch holds is packed in parts, merged as it goes.
+      const cutHour = hourOf(last.checked_at);
+      const earlierHours = rows.filter((row) => hourOf(row.checked_at) < cutHour);
+      if (earlierHours.length > 0) kept = earlierHours;
+    }
   }
   const hours = new Map<string, Hour>();
   for (const { monitor_seq, ...row } of kept) {
@@ -189,7 +192,7 @@ export async function packOldResults(
       report.batches += 1;
     }
     // Even a page with nothing to pack: at 100,000 monitors the walk is a thousand pages.
-    await yieldToLoop();
+    await yieldToEventLoop();
   }
   return report;
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type CheckResult, pingFactsSchema } from '../../core/api/history.ts';
 import { decodeCursor, slicePage } from '../db/cursor.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, MonitorTable } from '../db/schema.ts';
 import { packedRecords, packedRowsDesc } from './packed-read.ts';
 import { type ResultRecord, selectResults, toRecord } from './result-store.ts';
 
@@ -59,11 +59,17 @@ export function toCheckResult(row: ResultRecord): CheckResult {
  * older than two days are packed per hour (pack-hours.ts): a page that reaches them, or that
  * could interleave with them (an old result stored late), reads them too.
  */
-export async function listResults(db: Kysely<Database>, monitorId: string, query: ResultQuery) {
+export async function listResults(
+  db: Kysely<Database>,
+  monitor: Pick<MonitorTable, 'id' | 'seq'>,
+  query: ResultQuery,
+) {
   const cursorAt = query.cursor ? decodeCursor(query.cursor)[0] : undefined;
+  // Read from the database, so numbered (the column is filled by the database on insert).
+  const seq = Number(monitor.seq);
   const bounds = [query.before, cursorAt].filter((bound) => bound !== undefined);
   const before = bounds.length > 0 ? Math.min(...bounds) : undefined;
-  let select = selectResults(db).where('m.id', '=', monitorId);
+  let select = selectResults(db).where('r.monitor_seq', '=', seq);
   if (query.after !== undefined) select = select.where('r.checked_at', '>', query.after);
   if (before !== undefined) select = select.where('r.checked_at', '<', before);
   const raw = (
@@ -73,20 +79,13 @@ export async function listResults(db: Kysely<Database>, monitorId: string, query
       .execute()
   ).map(toRecord);
   const oldestRaw = raw.length > query.limit ? raw[raw.length - 1] : undefined;
-  const monitor = await db
-    .selectFrom('monitors')
-    .select('seq')
-    .where('id', '=', monitorId)
-    .executeTakeFirst();
-  const packedRows = monitor
-    ? await packedRowsDesc(
-        db,
-        Number(monitor.seq),
-        { after: oldestRaw ? oldestRaw.checked_at : query.after, before },
-        query.limit + 1,
-      )
-    : [];
-  const records = mergeNewestFirst(raw, await packedRecords(db, monitorId, packedRows)).slice(
+  const packedRows = await packedRowsDesc(
+    db,
+    seq,
+    { after: oldestRaw ? oldestRaw.checked_at : query.after, before },
+    query.limit + 1,
+  );
+  const records = mergeNewestFirst(raw, await packedRecords(db, monitor.id, packedRows)).slice(
     0,
     query.limit + 1,
   );

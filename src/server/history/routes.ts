@@ -69,7 +69,7 @@ const uptime = createRoute({
 export function mountHistoryRoutes(api: OpenAPIHono<AppEnv>, db: Kysely<Database>, clock: Clock): void {
   api.openapi(results, async (c) => {
     const monitor = await getOwnedMonitorRow(db, requireWorkspace(c).id, c.req.valid('param').id);
-    return c.json(await listResults(db, monitor.id, c.req.valid('query')), 200);
+    return c.json(await listResults(db, monitor, c.req.valid('query')), 200);
   });
   api.openapi(uptime, async (c) => {
     const monitor = await getOwnedMonitorRow(db, requireWorkspace(c).id, c.req.valid('param').id);

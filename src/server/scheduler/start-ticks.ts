@@ -6,7 +6,8 @@
 // from 0.553 to 0.489 ms, system time from 0.112 to 0.069, and 40 ms rather than 20 took it from
 // 0.536 to 0.476 (bench/scheduler.ts, both at once). A monitor's due time is the same phase of
 // every interval, so each check starts the same few milliseconds late every time and its
-// interval stays exact: arrivals at the target strayed 2.5 ms (p99) from a minute.
+// interval stays exact: with every monitor measured, arrivals at the target strayed 16.7 ms (p99)
+// from a minute at 20,000 monitors.
 import type { Clock, TimerHandle } from '../clock.ts';
 
 /**

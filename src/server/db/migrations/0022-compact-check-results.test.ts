@@ -86,9 +86,14 @@ it('migrates every stored result in place with every value kept, and the results
   await migrateToLatest(db, dialect);
   for (const id of ids) {
     const mine = expected.filter((record) => record.monitor_id === id).reverse();
-    const first = await listResults(db, id, { limit: 10 });
+    const monitor = await db
+      .selectFrom('monitors')
+      .select(['id', 'seq'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const first = await listResults(db, monitor, { limit: 10 });
     expect(first.results).toEqual(mine.slice(0, 10).map(toCheckResult));
-    const second = await listResults(db, id, { limit: 10, cursor: first.nextCursor ?? undefined });
+    const second = await listResults(db, monitor, { limit: 10, cursor: first.nextCursor ?? undefined });
     expect(second.results).toEqual(mine.slice(10, 20).map(toCheckResult));
   }
   // Failures and regions are stored once each.
