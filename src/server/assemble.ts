@@ -80,6 +80,7 @@ export function assemble({
     dialect,
     clock,
     logger,
+    mailer: alertParts?.mailer ?? createOutboxMailer(db, clock),
     onUserCreated: billing.onUserCreated,
   });
   const monitorDeps = {

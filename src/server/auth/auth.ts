@@ -9,7 +9,13 @@ import type { Config } from '../config.ts';
 import type { Dialect } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { createPersonalWorkspace, releaseOwnedWorkspaces } from '../workspaces/personal.ts';
+import {
+  createPasswordReset,
+  RESET_LINK_VALID_SECONDS,
+  RESET_REQUESTS_PER_MINUTE,
+} from './password-reset.ts';
 
 /** Set by the HTTP layer from the socket; any copy sent by a client is dropped first. */
 export const CLIENT_IP_HEADER = 'x-upwatch-client-ip';
@@ -25,6 +31,8 @@ export interface AuthDeps {
   /** Dates Upwatch writes itself (a new person's workspace); better-auth keeps its own. */
   clock: Clock;
   logger: Logger;
+  /** Sends the password reset links (SMTP, or the outbox without it). */
+  mailer: Mailer;
   /** After sign-up (any method): the billing customer is made here. */
   onUserCreated?(user: { id: string; name: string; email: string }): Promise<void>;
 }
@@ -53,8 +61,9 @@ function checkTimeZone<T extends Record<string, unknown>>(user: T): { data: T } 
   return { data: user };
 }
 
-export function createAuth({ config, secret, db, dialect, clock, logger, onUserCreated }: AuthDeps) {
+export function createAuth({ config, secret, db, dialect, clock, logger, mailer, onUserCreated }: AuthDeps) {
   const authLogger = logger.child({ module: 'auth' });
+  const passwordReset = createPasswordReset({ db, mailer, publicUrl: config.publicUrl, logger: authLogger });
   return betterAuth({
     appName: 'Upwatch',
     baseURL: config.publicUrl,
@@ -68,6 +77,11 @@ export function createAuth({ config, secret, db, dialect, clock, logger, onUserC
       autoSignIn: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
+      // "Forgot password?": a single-use link, valid an hour; using it signs out every session.
+      sendResetPassword: async (data) => passwordReset.send(data),
+      resetPasswordTokenExpiresIn: RESET_LINK_VALID_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      onPasswordReset: passwordReset.forgetOtherLinks,
     },
     socialProviders: config.github
       ? { github: { clientId: config.github.clientId, clientSecret: config.github.clientSecret } }
@@ -131,6 +145,8 @@ export function createAuth({ config, secret, db, dialect, clock, logger, onUserC
       customRules: {
         '/sign-in/email': { window: 60, max: config.authAttemptsPerMinute },
         '/sign-up/email': { window: 60, max: config.authAttemptsPerMinute },
+        '/request-password-reset': { window: 60, max: RESET_REQUESTS_PER_MINUTE },
+        '/reset-password': { window: 60, max: config.authAttemptsPerMinute },
       },
     },
     advanced: {
