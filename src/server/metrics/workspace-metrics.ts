@@ -6,12 +6,10 @@ import { Gauge, Registry } from 'prom-client';
 import { LATENCY_BUCKET_BOUNDS_MS, LATENCY_BUCKET_COUNT } from '../../core/latency-histogram.ts';
 import type { Database } from '../db/schema.ts';
 import { selectResults } from '../history/result-store.ts';
+import { MONITOR_LABELS, type MonitorLabels, monitorLabels } from './monitor-labels.ts';
 
 /** upwatch_monitor_status values. */
 export const STATUS_VALUES = { down: 0, up: 1, degraded: 2, paused: 3, maintenance: 4 } as const;
-
-const MONITOR_LABELS = ['monitor_id', 'name', 'kind', 'region'] as const;
-type MonitorLabels = Record<(typeof MONITOR_LABELS)[number], string>;
 
 const PHASES = ['dns', 'connect', 'tls', 'ttfb', 'download'] as const;
 
@@ -24,6 +22,7 @@ interface MonitorFacts {
   maintenance_until?: number | null;
   last_checked_at: number | null;
   last_ping_at?: number | null;
+  regional?: number;
 }
 
 function statusValue(monitor: MonitorFacts, now: number): number | null {
@@ -109,6 +108,7 @@ export async function workspaceMetrics(
       'maintenance_until',
       'last_checked_at',
       'last_ping_at',
+      'regional',
     ])
     .where('user_id', '=', workspaceId)
     .orderBy('name')
@@ -119,12 +119,7 @@ export async function workspaceMetrics(
     .whereRef('r.checked_at', '=', 'm.last_checked_at')
     .execute();
   const latestOf = new Map(latest.map((row) => [row.monitor_id, row]));
-  const labels = new Map<string, MonitorLabels>(
-    monitors.map((m) => [
-      m.id,
-      { monitor_id: m.id, name: m.name, kind: m.kind, region: latestOf.get(m.id)?.region ?? '' },
-    ]),
-  );
+  const labels = await monitorLabels(db, workspaceId, monitors, (id) => latestOf.get(id)?.region);
 
   const registry = new Registry();
   const gauge = (name: string, help: string, extra: string[] = []) =>
