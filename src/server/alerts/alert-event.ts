@@ -76,6 +76,11 @@ export interface AlertEvent {
   region?: { name: string; error: string | null };
   /** Escalations only. */
   escalation?: EscalationAlertFacts;
+  /**
+   * A Down alert that starts flapping control: this many status changes within the window, and
+   * no further alerts for the monitor until it has been stable that long.
+   */
+  flapping?: { changes: number; windowMinutes: number };
   /** Acknowledgements only: who, as the incident's timeline says it. */
   acknowledgement?: { by: string };
 }

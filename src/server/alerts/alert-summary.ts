@@ -1,6 +1,7 @@
 // The words and links every channel uses for one alert, so a Down reads the same in mail,
 // Slack, Discord and a webhook payload.
 import { STATUS_CODES } from 'node:http';
+import { formatDuration } from '../../core/duration.ts';
 import type { AlertEvent } from './alert-event.ts';
 import { summariseDomain } from './domain-summary.ts';
 import { summariseEscalation } from './escalation-summary.ts';
@@ -128,6 +129,7 @@ export function summarise(
   const down = event.kind === 'monitor.down';
   const downtime = formatDuration(event.downtimeMs ?? 0);
   const detail = down ? failureReason(event) : `back up after ${downtime}`;
+  const held = down && event.flapping ? flappingHold(event.flapping) : null;
   return {
     down,
     tone: down ? 'down' : 'up',
@@ -135,14 +137,21 @@ export function summarise(
     title: `${name} — ${truncate(detail, SUBJECT_DETAIL_LIMIT)}`,
     headline: down ? `${name} is down.` : `${name} is back up.`,
     detail,
-    description: down ? `Reason: ${detail}.` : `Downtime: ${downtime}.`,
+    description: down ? `Reason: ${detail}.${held ? ` ${held}` : ''}` : `Downtime: ${downtime}.`,
     paragraph: down
-      ? `Upwatch confirmed that ${event.monitor.url} is not answering as expected.`
+      ? `Upwatch confirmed that ${event.monitor.url} is not answering as expected.${held ? ` ${held}` : ''}`
       : `${event.monitor.url} answers as expected again.`,
-    facts: [down ? ['Reason', detail] : ['Downtime', downtime]],
+    facts: down
+      ? [['Reason', detail], ...(held ? [['Flapping', held] as [string, string]] : [])]
+      : [['Downtime', downtime]],
     atLabel: down ? 'Down since' : 'Recovered at',
     ...links,
   };
+}
+
+/** What the alert that starts flapping control says: why, and until when nothing more is sent. */
+export function flappingHold({ changes, windowMinutes }: NonNullable<AlertEvent['flapping']>): string {
+  return `Flapping: more than ${changes} status changes within ${windowMinutes} minutes. No further alerts for this monitor until it has been stable for ${windowMinutes} minutes.`;
 }
 
 export function failureReason(event: AlertEvent): string {
@@ -152,18 +161,6 @@ export function failureReason(event: AlertEvent): string {
     return text ? `${failure.statusCode} ${text}` : `HTTP ${failure.statusCode}`;
   }
   return failure?.message ?? failure?.code ?? 'The check failed';
-}
-
-/** '45 s', '12 min', '2 h 5 min', '3 d 4 h': rounded to what a reader cares about. */
-export function formatDuration(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
-  const days = Math.floor(hours / 24);
-  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
 }
 
 function truncate(text: string, limit: number): string {

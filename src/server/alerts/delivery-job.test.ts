@@ -233,7 +233,7 @@ describe('Slack and Discord deliveries', () => {
       type: 'section',
       text: {
         type: 'mrkdwn',
-        text: `:red_circle: *<http://localhost:3000/dashboard/incidents/${incidentId}|api.example.com is down.>*\n503 Service Unavailable`,
+        text: `:red_circle: *<http://localhost:3000/dashboard/incidents/${incidentId}|api.example.com is down.>*\nReason: 503 Service Unavailable.`,
       },
     });
     expect(byPath['/discord']).toMatchObject({

@@ -1,8 +1,9 @@
 // The words of escalations (incident.escalated) and acknowledgements (incident.acknowledged):
 // both are about an incident already alerted, so they read as follow-ups in every channel.
 // summarise() in alert-summary.ts hands these kinds here.
+
+import { formatDuration } from '../../core/duration.ts';
 import type { AlertEvent, EscalationAlertFacts } from './alert-event.ts';
-import { formatDuration } from './alert-summary.ts';
 
 export interface EscalationSummaryParts {
   tone: 'down' | 'info';

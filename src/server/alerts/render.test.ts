@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertEvent } from './alert-event.ts';
-import { formatDuration } from './alert-summary.ts';
 import { discordChannel } from './channels/discord.ts';
 import { emailChannel } from './channels/email.ts';
 import { slackChannel } from './channels/slack.ts';
@@ -62,17 +61,6 @@ describe('rendering', () => {
       test: true,
       summary: '[Test: Down] api.example.com — Connection refused',
     });
-  });
-
-  it.each([
-    [0, '0 s'],
-    [45_000, '45 s'],
-    [12 * 60_000, '12 min'],
-    [125 * 60_000, '2 h 5 min'],
-    [3 * 3600_000, '3 h'],
-    [(3 * 24 + 4) * 3600_000, '3 d 4 h'],
-  ])('formats %i ms of downtime as %s', (ms, text) => {
-    expect(formatDuration(ms)).toBe(text);
   });
 });
 

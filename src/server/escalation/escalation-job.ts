@@ -6,7 +6,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { FEATURE_IDS } from '../../core/plans.ts';
 import type { AlertEvent } from '../alerts/alert-event.ts';
-import { formatDuration } from '../alerts/alert-summary.ts';
+import { formatDuration } from '../../core/duration.ts';
 import { enqueueAlert } from '../alerts/enqueue.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Clock } from '../clock.ts';

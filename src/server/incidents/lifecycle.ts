@@ -2,9 +2,12 @@
 // change: a confirmed outage opens exactly one incident (the partial unique index backs this
 // up across workers) and one Down alert; recovery resolves it with one Recovered alert. A
 // monitor that fails again soon after recovering reopens its incident instead of opening a new
-// one, and one that keeps changing is marked flapping and resolves only once stable.
+// one, and still sends that outage's Down and Recovered alerts. Only flapping holds alerts back:
+// an outage that follows more than the policy's number of changes within its window is
+// flapping, its Down alert says alerts are held, and the incident resolves once stable.
 import { sql, type Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
+import { formatDuration } from '../../core/duration.ts';
 import type { AlertEvent } from '../alerts/alert-event.ts';
 import { enqueueAlert } from '../alerts/enqueue.ts';
 import type { IncidentTable } from '../db/incident-schema.ts';
@@ -20,7 +23,7 @@ import {
   recheckDependants,
 } from './dependant-outages.ts';
 import { holdForUpstreams, upstreamsOf } from './dependencies.ts';
-import { addIncidentEvent, describeFailure, openIncidentOf } from './timeline.ts';
+import { addIncidentEvent, describeFailure, openIncidentOf, outageStartOf } from './timeline.ts';
 
 type Tx = Transaction<Database>;
 
@@ -46,6 +49,7 @@ export interface StatusChange {
 function alertEvent(
   change: StatusChange,
   incident: Pick<IncidentTable, 'id' | 'title' | 'started_at'>,
+  outageStartedAt = incident.started_at,
 ): AlertEvent {
   const recovered = change.event.type !== 'monitor.down';
   return {
@@ -59,7 +63,15 @@ function alertEvent(
     },
     incident: { id: incident.id, title: incident.title, startedAt: incident.started_at },
     failure: recovered ? null : change.failure,
-    downtimeMs: recovered ? change.event.at - incident.started_at : null,
+    downtimeMs: recovered ? change.event.at - outageStartedAt : null,
+  };
+}
+
+/** A flapping monitor's Down alert says that the alerts after it are held, and for how long. */
+function heldAlertEvent(event: AlertEvent, policy: FlapPolicy): AlertEvent {
+  return {
+    ...event,
+    flapping: { changes: policy.changes, windowMinutes: Math.round(policy.windowMs / 60_000) },
   };
 }
 
@@ -88,7 +100,7 @@ async function markFlapping(tx: Tx, incident: IncidentTable, at: number, policy:
     incident.id,
     at,
     'flapping',
-    `Flapping: ${policy.changes} or more status changes within ${minutes} minutes. No further alerts until it is stable for ${minutes} minutes.`,
+    `Flapping: more than ${policy.changes} status changes within ${minutes} minutes. No further alerts until it is stable for ${minutes} minutes.`,
   );
 }
 
@@ -107,7 +119,9 @@ async function wentDown(
   const { event, monitor } = change;
   const upstreams = await upstreamsOf(tx, monitor.id);
   if (await joinedUpstream(tx, change, upstreams)) return;
-  const flapping = (await changesInWindow(tx, monitor.id, event.at - policy.windowMs)) >= policy.changes;
+  // The change being judged is stored already: flapping is more changes than the policy allows
+  // before it, so two outages in a row within the window still alert twice.
+  const flapping = (await changesInWindow(tx, monitor.id, event.at - policy.windowMs)) > policy.changes;
   const open = await openIncidentOf(tx, monitor.id);
   if (open) {
     await addIncidentEvent(tx, open.id, event.at, 'detected', `Down again: ${describeFailure(change)}`);
@@ -130,6 +144,8 @@ async function wentDown(
         resolved_at: null,
         updated_at: event.at,
         renotify_at: firstReminder(change),
+        // This outage's recovery is its own alert.
+        recovery_alerted: 0,
       })
       .where('id', '=', recent.id)
       .execute();
@@ -143,6 +159,15 @@ async function wentDown(
     if (flapping) await markFlapping(tx, recent, event.at, policy);
     await resumeEscalation(tx, recent, change.checkedAt);
     await announceIncident(tx, 'incident.opened', recent.id, change.checkedAt);
+    const down = alertEvent(change, recent);
+    await enqueueAlert(tx, {
+      userId: monitor.user_id,
+      incidentId: recent.id,
+      event: flapping ? heldAlertEvent(down, policy) : down,
+      now: change.checkedAt,
+      // Everyone the incident's escalation reached hears of the new outage too.
+      channels: await recoveryChannels(tx, recent, monitor.id),
+    });
     return;
   }
 
@@ -249,7 +274,7 @@ export async function resolveAutomatic(
     await enqueueAlert(tx, {
       userId: monitor.user_id,
       incidentId: incident.id,
-      event: alertEvent(recovery, incident),
+      event: alertEvent(recovery, incident, await outageStartOf(tx, monitor.id, at, incident.started_at)),
       now: at,
       channels: await recoveryChannels(tx, incident, monitor.id),
     });
@@ -257,34 +282,23 @@ export async function resolveAutomatic(
   await recheckDependants(tx, incident.id, monitor, at);
 }
 
-function formatDuration(ms: number): string {
-  const minutes = Math.round(ms / 60_000);
-  if (minutes < 1) return `${Math.max(1, Math.round(ms / 1000))} s`;
-  if (minutes < 60) return `${minutes} min`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-}
-
-async function cameBack(tx: Tx, change: StatusChange, policy: FlapPolicy): Promise<void> {
+async function cameBack(tx: Tx, change: StatusChange): Promise<void> {
   const open = await openIncidentOf(tx, change.monitor.id);
   if (!open) {
     await noteDependantRecovered(tx, change);
     return;
   }
   const { at } = change.event;
+  const outageStartedAt = await outageStartOf(tx, change.monitor.id, at, open.started_at);
   await addIncidentEvent(
     tx,
     open.id,
     at,
     'recovered',
-    `Back up after ${formatDuration(at - open.started_at)} of downtime.`,
+    `Back up after ${formatDuration(at - outageStartedAt)} of downtime.`,
   );
-  const flapping =
-    open.flapping_since !== null ||
-    (await changesInWindow(tx, change.monitor.id, at - policy.windowMs)) >= policy.changes;
-  if (flapping) {
-    await markFlapping(tx, open, at, policy);
-    return;
-  }
+  // Flapping was judged when the outage began; a flapping incident resolves once stable.
+  if (open.flapping_since !== null) return;
   await resolveAutomatic(tx, open, at, 'Resolved automatically: the monitor is up.', change);
 }
 
@@ -297,6 +311,6 @@ export async function applyStatusChanges(
 ): Promise<void> {
   for (const change of changes) {
     if (change.event.type === 'monitor.down') await wentDown(tx, change, policy, confirmDelayMs);
-    else if (change.event.from === 'down') await cameBack(tx, change, policy);
+    else if (change.event.from === 'down') await cameBack(tx, change);
   }
 }

@@ -32,6 +32,27 @@ export async function openIncidentOf(tx: Tx, monitorId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * When the monitor's latest outage began: a reopened incident's started_at is its first outage's,
+ * and a recovery reports how long this one lasted.
+ */
+export async function outageStartOf(
+  tx: Tx,
+  monitorId: string,
+  at: number,
+  fallback: number,
+): Promise<number> {
+  const row = await tx
+    .selectFrom('monitor_status_changes')
+    .select((eb) => eb.fn.max<number>('at').as('at'))
+    .where('monitor_id', '=', monitorId)
+    .where('to_status', '=', 'down')
+    .where('at', '<=', at)
+    .where('at', '>=', fallback)
+    .executeTakeFirst();
+  return row?.at === null || row?.at === undefined ? fallback : Number(row.at);
+}
+
 /** The failing check in a sentence, for the timeline. */
 export function describeFailure(change: Pick<StatusChange, 'failure'>): string {
   const failure = change.failure;

@@ -57,26 +57,13 @@ export function formatMs(value: number): string {
   return `${numberFormat().format(Math.round(value))} ms`;
 }
 
+export { formatDuration } from '../../core/duration.ts';
+
 const plurals = new Intl.PluralRules('en-US');
 
 /** "1 check", "2 checks", "1,024 checks". */
 export function formatCount(count: number, one: string, other: string): string {
   return `${formatNumber(count)} ${plurals.select(count) === 'one' ? one : other}`;
-}
-
-/** "12 s", "2 min 30 s", "3 h 20 min", "2 d 4 h": the two largest units, for outages. */
-export function formatDuration(ms: number): string {
-  const total = Math.max(0, Math.round(ms / 1000));
-  const days = Math.floor(total / 86_400);
-  const hours = Math.floor((total % 86_400) / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const seconds = total % 60;
-  const pair = (big: number, bigUnit: string, small: number, smallUnit: string) =>
-    small > 0 ? `${formatNumber(big)} ${bigUnit} ${small} ${smallUnit}` : `${formatNumber(big)} ${bigUnit}`;
-  if (days > 0) return pair(days, 'd', hours, 'h');
-  if (hours > 0) return pair(hours, 'h', minutes, 'min');
-  if (minutes > 0) return pair(minutes, 'min', seconds, 's');
-  return `${seconds} s`;
 }
 
 /** "just now", "12 s ago", "5 min ago", "3 h ago", "2 d ago". */

@@ -26,7 +26,7 @@ export function renderSlack(event: AlertEvent, context: RenderContext) {
         type: 'section',
         text: {
           type: 'mrkdwn',
-          text: `${icon} *<${link}|${escapeSlack(s.headline)}>*\n${escapeSlack(s.detail)}${s.acknowledgeLink ? `\n<${s.acknowledgeLink}|Acknowledge>` : ''}`,
+          text: `${icon} *<${link}|${escapeSlack(s.headline)}>*\n${escapeSlack(s.description)}${s.acknowledgeLink ? `\n<${s.acknowledgeLink}|Acknowledge>` : ''}`,
         },
       },
       {

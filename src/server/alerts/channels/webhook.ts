@@ -30,6 +30,7 @@ export function renderWebhook(event: AlertEvent, context: RenderContext) {
     ...(event.performance ? { performance: event.performance } : {}),
     ...(event.escalation ? { escalation: event.escalation } : {}),
     ...(event.acknowledgement ? { acknowledgement: event.acknowledgement } : {}),
+    ...(event.flapping ? { flapping: event.flapping } : {}),
   });
   return { type: event.kind, body };
 }
