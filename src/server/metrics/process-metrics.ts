@@ -11,6 +11,12 @@ export interface QueueDepth {
   queued: number;
 }
 
+const GAUGES_NAMED_LIKE_COUNTERS = [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
+];
+
 export interface ProcessMetrics {
   readonly registry: Registry;
   /** The check job's observer. */
@@ -26,6 +32,9 @@ export function createProcessMetrics(): ProcessMetrics {
   // second was a fifth of an idle Upwatch's CPU (19 → 15 ms/s, bench/scheduler.ts's idle run),
   // and a stall still delays the next sample, so none goes unseen.
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 100 });
+  // prom-client names three gauges `_total`, a suffix Prometheus keeps for counters (`promtool
+  // check metrics` refuses them). Each is the sum of its labelled family: sum(nodejs_active_handles).
+  for (const name of GAUGES_NAMED_LIKE_COUNTERS) registry.removeSingleMetric(name);
   const started = new Counter({
     name: 'upwatch_checks_started_total',
     help: 'Checks started by this process',
