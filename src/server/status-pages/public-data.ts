@@ -150,6 +150,7 @@ async function loadIncidents(
       'incidents.primary_monitor_id',
       'incidents.started_at',
       'incidents.resolved_at',
+      'incidents.flapping_since',
       'incident_monitors.monitor_id',
     ])
     .where('incidents.user_id', '=', ownerId)
@@ -165,17 +166,22 @@ async function loadIncidents(
     .orderBy('incidents.started_at', 'desc')
     .orderBy('incidents.id')
     .execute();
-  const names = new Map(monitors.map((monitor) => [monitor.id, monitor.name]));
+  const byId = new Map(monitors.map((monitor) => [monitor.id, monitor]));
   const incidents = new Map<string, PublicIncident>();
   for (const row of rows) {
     let incident = incidents.get(row.id);
     if (!incident) {
       // An automatic incident is titled with the monitor's own name; visitors see the page's.
-      const publicName = row.primary_monitor_id ? names.get(row.primary_monitor_id) : undefined;
+      const primary = row.primary_monitor_id ? byId.get(row.primary_monitor_id) : undefined;
+      // A flapping incident stays open while its monitor is up: it is watched, not down.
+      const unstable = row.resolved_at === null && row.flapping_since !== null && primary?.status !== 'down';
       incident = {
         id: row.id,
-        title: row.source === 'automatic' && publicName ? `${publicName} is down` : row.title,
-        status: row.status,
+        title:
+          row.source === 'automatic' && primary
+            ? `${primary.name} ${unstable ? 'is unstable' : 'is down'}`
+            : row.title,
+        status: unstable ? 'monitoring' : row.status,
         severity: row.severity,
         startedAt: row.started_at,
         resolvedAt: row.resolved_at,
@@ -255,6 +261,11 @@ export async function buildView(
     };
   });
   const shown = new Map(monitors.map((monitor) => [monitor.id, shownStatus(monitor, now)]));
+  // The headline never says all is well above an open incident: its monitors count as degraded at least.
+  for (const incident of incidents) {
+    if (incident.resolvedAt !== null) continue;
+    for (const id of incident.monitorIds) if (shown.get(id) === 'up') shown.set(id, 'degraded');
+  }
   return {
     ...header,
     state: overallState([...shown.values()]),
