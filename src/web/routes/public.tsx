@@ -36,6 +36,22 @@ const signUpRoute = createRoute({
   component: lazyRouteComponent(() => import('../pages/auth/sign-up-page'), 'SignUpPage'),
 });
 
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => publicLayoutRoute,
+  path: '/forgot-password',
+  beforeLoad: ({ context }) => redirectSignedIn(context.queryClient),
+  component: lazyRouteComponent(() => import('../pages/auth/forgot-password-page'), 'ForgotPasswordPage'),
+});
+
+// Not for signed-out visitors only: a mailed link may be opened where the person is still signed in.
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => publicLayoutRoute,
+  path: '/reset-password',
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' && search.token ? { token: search.token } : {},
+  component: lazyRouteComponent(() => import('../pages/auth/reset-password-page'), 'ResetPasswordPage'),
+});
+
 const invitationRoute = createRoute({
   getParentRoute: () => publicLayoutRoute,
   path: '/invitation/$token',
@@ -44,5 +60,13 @@ const invitationRoute = createRoute({
 
 // /status/* is not here: the server renders public status pages, complete without the SPA.
 export const publicRoutes = [
-  publicLayoutRoute.addChildren([landingRoute, pricingRoute, signInRoute, signUpRoute, invitationRoute]),
+  publicLayoutRoute.addChildren([
+    landingRoute,
+    pricingRoute,
+    signInRoute,
+    signUpRoute,
+    forgotPasswordRoute,
+    resetPasswordRoute,
+    invitationRoute,
+  ]),
 ];

@@ -10,11 +10,14 @@ export function AuthCard({
   subtitle,
   children,
   footer,
+  social = true,
 }: {
   title: string;
   subtitle: string;
   children: ReactNode;
   footer: ReactNode;
+  /** Offer "Continue with GitHub" (when configured): on the sign-in and sign-up cards. */
+  social?: boolean;
 }) {
   return (
     <div className="mx-auto flex max-w-md flex-col px-4 py-12 sm:py-20">
@@ -22,7 +25,7 @@ export function AuthCard({
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
         <p className="mt-1 text-sm text-muted">{subtitle}</p>
         <div className="mt-6">{children}</div>
-        <GitHubSignIn />
+        {social ? <GitHubSignIn /> : null}
       </div>
       <p className="mt-6 text-center text-sm text-muted">{footer}</p>
     </div>

@@ -60,7 +60,12 @@ export function SignInPage() {
           <Input id="email" name="email" type="email" autoComplete="email" required />
         </Field>
         <Field>
-          <Label htmlFor="password">Password</Label>
+          <div className="flex items-baseline justify-between gap-2">
+            <Label htmlFor="password">Password</Label>
+            <Link to="/forgot-password" className="text-sm font-medium text-accent hover:underline">
+              Forgot password?
+            </Link>
+          </div>
           <Input id="password" name="password" type="password" autoComplete="current-password" required />
         </Field>
         <FormError>{error}</FormError>
