@@ -31,6 +31,14 @@ const envSchema = z.object({
     .min(1, 'must be a port number between 1 and 65535')
     .max(65535, 'must be a port number between 1 and 65535')
     .default(3000),
+  HOST: z
+    .string()
+    .refine(
+      (value) =>
+        isIP(value) !== 0 || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(value),
+      'must be an IP address or host name of this machine, e.g. 127.0.0.1, :: or localhost',
+    )
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: databaseUrl,
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
@@ -115,6 +123,8 @@ export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'p
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
+  /** The address the HTTP server listens on; undefined: every interface. */
+  host: string | undefined;
   dataDir: string;
   database: DatabaseConfig;
   publicUrl: string;
@@ -204,6 +214,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   return {
     nodeEnv: vars.NODE_ENV,
     port: vars.PORT,
+    host: vars.HOST,
     dataDir: path.resolve(vars.DATA_DIR),
     database: databaseFrom(vars.DATABASE_URL, path.resolve(vars.DATA_DIR)),
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
@@ -7,6 +8,8 @@ import { internalMetrics } from '../metrics/internal-endpoint.ts';
 import { createWebApp, type SharedParts } from '../runtime.ts';
 
 const SHUTDOWN_GRACE_MS = 2000;
+/** Listen errors that come from HOST: not an address of this machine, or a name that does not resolve. */
+const HOST_ERRORS = new Set(['EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN']);
 
 export interface RunningServer {
   port: number;
@@ -21,18 +24,19 @@ type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
 
 function listen(config: Config, logger: Logger, fetch: Fetch, message: string): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port: config.port }) as Server;
+    const server = serve({ fetch, port: config.port, hostname: config.host }) as Server;
     server.once('error', (err: NodeJS.ErrnoException) => {
       reject(
         new PortUnavailableError(
           err.code === 'EADDRINUSE'
             ? `Invalid PORT: port ${config.port} is already in use`
-            : `Invalid PORT: ${err.message}`,
+            : `Invalid ${HOST_ERRORS.has(err.code ?? '') ? 'HOST' : 'PORT'}: ${err.message}`,
         ),
       );
     });
     server.once('listening', () => {
-      logger.info({ url: config.publicUrl, port: config.port }, message);
+      const { address } = server.address() as AddressInfo;
+      logger.info({ url: config.publicUrl, address, port: config.port }, message);
       resolve({
         port: config.port,
         // Live event streams never end by themselves: idle sockets close now, the rest after a grace period.
