@@ -18,6 +18,8 @@ export interface RenderContext {
    * (dispatch.ts signs it); left out where acknowledging is not offered.
    */
   acknowledgeLink?: string | null;
+  /** The zone the reader's times are written in (a mail's recipient's); UTC when left out. */
+  timeZone?: string;
 }
 
 export interface AlertSummary {
@@ -56,7 +58,7 @@ const SUBJECT_DETAIL_LIMIT = 120;
 
 export function summarise(
   event: AlertEvent,
-  { publicUrl, test, acknowledgeLink }: RenderContext,
+  { publicUrl, test, acknowledgeLink, timeZone = 'UTC' }: RenderContext,
 ): AlertSummary {
   const name = event.monitor.name;
   const settingsLink = `${publicUrl}/dashboard/settings/notifications`;
@@ -128,7 +130,7 @@ export function summarise(
   }
   const down = event.kind === 'monitor.down';
   const downtime = formatDuration(event.downtimeMs ?? 0);
-  const detail = down ? failureReason(event) : `back up after ${downtime}`;
+  const detail = down ? readableTimes(failureReason(event), timeZone) : `back up after ${downtime}`;
   const held = down && event.flapping ? flappingHold(event.flapping) : null;
   return {
     down,
@@ -149,6 +151,25 @@ export function summarise(
   };
 }
 
+const ISO_INSTANT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z\b/g;
+
+/**
+ * Check messages name instants as ISO strings (a heartbeat's "No ping since …"): a reader gets
+ * them in their own zone, e.g. "Dec 1, 2026, 8:21:09 PM GMT+1".
+ */
+export function readableTimes(text: string, timeZone: string): string {
+  return text.replace(ISO_INSTANT, (iso) => formatInstant(Date.parse(iso), timeZone));
+}
+
+/** An instant for a reader, named with its zone: "Jan 5, 2026, 8:30:00 AM UTC". */
+export function formatInstant(at: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    dateStyle: 'medium',
+    timeStyle: 'long',
+  }).format(at);
+}
+
 /** What the alert that starts flapping control says: why, and until when nothing more is sent. */
 export function flappingHold({ changes, windowMinutes }: NonNullable<AlertEvent['flapping']>): string {
   return `Flapping: more than ${changes} status changes within ${windowMinutes} minutes. No further alerts for this monitor until it has been stable for ${windowMinutes} minutes.`;
@@ -156,11 +177,14 @@ export function flappingHold({ changes, windowMinutes }: NonNullable<AlertEvent[
 
 export function failureReason(event: AlertEvent): string {
   const failure = event.failure;
-  if (failure?.statusCode) {
+  // A keyword or assertion failure answers with a fine status: the status is not what failed.
+  const statusFailed = failure?.code === 'status_mismatch' || !failure?.message;
+  if (failure?.statusCode && statusFailed) {
     const text = STATUS_CODES[failure.statusCode];
     return text ? `${failure.statusCode} ${text}` : `HTTP ${failure.statusCode}`;
   }
-  return failure?.message ?? failure?.code ?? 'The check failed';
+  // Sentences end where the alert's own punctuation follows ("Reason: …."), so without their stop.
+  return failure?.message?.replace(/\.$/, '') ?? failure?.code ?? 'The check failed';
 }
 
 function truncate(text: string, limit: number): string {

@@ -17,6 +17,7 @@ import {
   type SendDeps,
   type StoredConfigs,
 } from './channel.ts';
+import { recipientTimeZone } from './recipient-time-zone.ts';
 import { channelOf } from './registry.ts';
 import { type SealKey, unseal } from './sealed-config.ts';
 
@@ -56,6 +57,13 @@ export interface DispatcherDeps {
 export function channelLabel(channel: ResolvedChannel): string {
   if (channel.id === null && channel.kind === 'email') return `account email (${channel.config.address})`;
   return `${CHANNEL_LABELS[channel.kind]} “${channel.name}”`;
+}
+
+/** Mails are read by people with a profile's time zone; chat and webhooks say UTC. */
+async function mailTimeZone(db: Kysely<Database>, workspaceId: string, channel: ResolvedChannel) {
+  if (channel.kind === 'email') return recipientTimeZone(db, workspaceId, channel.config.address);
+  if (channel.kind === 'members') return recipientTimeZone(db, workspaceId, null);
+  return undefined;
 }
 
 export function openConfig<K extends ChannelKind>(
@@ -129,7 +137,8 @@ export function createAlertDispatcher(deps: DispatcherDeps): AlertDispatcher {
           !test && event.incident && asksForAcknowledgement(event) && deps.acknowledgeLink
             ? await deps.acknowledgeLink({ userId, incidentId: event.incident.id, channelId: channel.id })
             : null;
-        const rendered = impl.render(event, { publicUrl, test, acknowledgeLink });
+        const timeZone = await mailTimeZone(db, userId, channel);
+        const rendered = impl.render(event, { publicUrl, test, acknowledgeLink, timeZone });
         await Promise.race([impl.send(rendered, channel.config as never, sendDeps), timedOut]);
       } catch (err) {
         if (err instanceof DeliveryError) throw err;

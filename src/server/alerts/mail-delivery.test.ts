@@ -90,4 +90,41 @@ describe('alert mail over SMTP', () => {
     expect(sink.mails[0]?.subject).toBe('[Test: Down] Example monitor — 503 Service Unavailable');
     expect(sink.mails[0]?.text).toContain('This is a test alert: nothing is down.');
   });
+
+  it("writes a heartbeat's times in the recipient's time zone, from their profile", async () => {
+    sink = await startSmtpSink();
+    t = await createAlertApp({ smtpUrl: sink.url });
+    const user = await t.user();
+    await t.db
+      .updateTable('user')
+      .set({ timezone: 'Europe/Berlin' })
+      .where('email', '=', user.email)
+      .execute();
+    const monitor = await (
+      await t.send(user, 'POST', '/monitors', { name: 'Nightly backup', url: 'https://backup.example.com/' })
+    ).json();
+    const lastPing = Date.UTC(2026, 11, 1, 19, 21, 9, 83);
+    const event: AlertEvent = {
+      kind: 'monitor.down',
+      at: Date.UTC(2026, 11, 1, 19, 30),
+      monitor: { id: monitor.id, name: 'Nightly backup', url: 'every 5 min' },
+      incident: null,
+      failure: {
+        statusCode: null,
+        code: 'heartbeat_missed',
+        message: `No ping since ${new Date(lastPing).toISOString()}, expected by ${new Date(lastPing + 300_000).toISOString()} (grace 2 min).`,
+      },
+      downtimeMs: null,
+    };
+    await t.db
+      .transaction()
+      .execute((tx) => enqueueAlert(tx, { userId: user.id, incidentId: null, event, now: START }));
+    await t.deliver();
+    const [mail] = sink.mails;
+    expect(mail?.subject).toBe(
+      '[Down] Nightly backup — No ping since Dec 1, 2026, 8:21:09 PM GMT+1, expected by Dec 1, 2026, 8:26:09 PM GMT+1 (grace 2 min)',
+    );
+    expect(mail?.text).toContain('Dec 1, 2026, 8:30:00 PM GMT+1');
+    expect(mail?.text).not.toContain('2026-12-01T');
+  });
 });

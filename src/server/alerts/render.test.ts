@@ -28,6 +28,27 @@ describe('rendering', () => {
     expect(emailChannel.render(teapot, context).subject).toBe("[Down] api.example.com — 418 I'm a Teapot");
     const odd = down({ failure: { statusCode: 599, code: null, message: null } });
     expect(emailChannel.render(odd, context).subject).toBe('[Down] api.example.com — HTTP 599');
+    const mismatch = down({
+      failure: { statusCode: 503, code: 'status_mismatch', message: 'Expected 200-399, got 503' },
+    });
+    expect(emailChannel.render(mismatch, context).subject).toBe(
+      '[Down] api.example.com — 503 Service Unavailable',
+    );
+  });
+
+  it('a keyword failure says what is missing, not the 200 OK it answered with', () => {
+    const keyword = down({
+      monitor: { id: 'm1', name: 'Shop search', url: 'https://shop.example.com/search?q=a' },
+      failure: {
+        statusCode: 200,
+        code: 'keyword_missing',
+        message: 'The response does not contain "results".',
+      },
+    });
+    const mail = emailChannel.render(keyword, context);
+    expect(mail.subject).toBe('[Down] Shop search — The response does not contain "results"');
+    expect(mail.text).toContain('The response does not contain "results"');
+    expect(mail.subject).not.toContain('200 OK');
   });
 
   it('escapes what users typed in HTML and Slack markup', () => {

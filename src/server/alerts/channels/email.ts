@@ -2,7 +2,7 @@
 // HTML and plain text.
 import { type MailContent, renderMailHtml, renderMailText } from '../../mail/layout.ts';
 import type { AlertEvent } from '../alert-event.ts';
-import { type RenderContext, summarise } from '../alert-summary.ts';
+import { formatInstant, type RenderContext, summarise } from '../alert-summary.ts';
 import type { AlertChannel } from '../channel.ts';
 
 export interface RenderedMail {
@@ -15,12 +15,11 @@ const ACCENTS = { down: '#dc2626', up: '#16a34a', warning: '#d97706', info: '#25
 
 function content(event: AlertEvent, context: RenderContext): MailContent {
   const s = summarise(event, context);
-  const at = new Date(event.at).toISOString().replace('T', ' ').slice(0, 16);
   const facts: [string, string][] = [
     ['Monitor', event.monitor.name],
     ['URL', event.monitor.url],
     ...s.facts,
-    [s.atLabel, `${at} UTC`],
+    [s.atLabel, formatInstant(event.at, context.timeZone ?? 'UTC')],
   ];
   const paragraphs = [s.paragraph];
   if (context.test) paragraphs.unshift('This is a test alert: nothing is down.');
