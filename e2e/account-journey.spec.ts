@@ -1,4 +1,8 @@
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { E2E_DATA_DIR } from '../playwright.config';
+import { signUp } from './helpers';
 
 const SHOTS = 'e2e/screenshots';
 const email = `journey-${Date.now()}@example.test`;
@@ -72,4 +76,81 @@ test('unknown paths show not-found; route builders redirect into the dashboard',
 
   await page.goto('/monitors/new');
   await expect(page).toHaveURL(/\/dashboard\/monitors\/new$/);
+});
+
+/** The reset link in the newest mail to `to`, read from the e2e server's outbox (no SMTP here). */
+function resetLinkFor(to: string): string | null {
+  const db = new Database(path.join(E2E_DATA_DIR, 'upwatch.db'), { readonly: true, fileMustExist: true });
+  try {
+    const row = db
+      .prepare('select text from outbox where to_address = ? order by created_at desc limit 1')
+      .get(to) as { text: string } | undefined;
+    return row?.text.match(/http\S+\/reset-password\?token=\S+/)?.[0] ?? null;
+  } finally {
+    db.close();
+  }
+}
+
+async function shotAt(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await shot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+test('a user who forgot the password resets it from the mailed link, once, and signs in with the new one', async ({
+  page,
+}) => {
+  const account = await signUp(page, {
+    name: 'Reset Tester',
+    emailPrefix: 'reset',
+    password: 'old password 42',
+  });
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+
+  await page.goto('/signin');
+  await shotAt(page, 'signin-forgot-link');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await shotAt(page, 'forgot-password');
+  await page.getByLabel('Email').fill(account);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('status')).toContainText(`If an account exists for ${account}`);
+  await shotAt(page, 'forgot-password-sent');
+
+  await expect.poll(() => resetLinkFor(account)).not.toBeNull();
+  const link = resetLinkFor(account) as string;
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+  await shotAt(page, 'reset-password');
+  await page.getByLabel('New password', { exact: true }).fill('new password 43');
+  await page.getByLabel('Confirm new password').fill('new password 44');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The two passwords do not match.');
+  await shotAt(page, 'reset-password-mismatch');
+  await page.getByLabel('Confirm new password').fill('new password 43');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
+  await shotAt(page, 'reset-password-done');
+
+  // The link worked once.
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('third password 45');
+  await page.getByLabel('Confirm new password').fill('third password 45');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('heading', { name: 'This link no longer works' })).toBeVisible();
+  await shotAt(page, 'reset-password-used');
+
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(account);
+  await page.getByLabel('Password').fill('old password 42');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await page.getByLabel('Password').fill('new password 43');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });

@@ -104,6 +104,7 @@ describe('reset password', () => {
 
       expect(await screen.findByRole('alert')).toHaveTextContent(message);
       expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByLabelText(label)).toHaveFocus();
       expect(screen.getByLabelText(label)).toHaveAccessibleDescription(expect.stringContaining(message));
       expect(requests.some((r) => r.path === '/api/auth/reset-password')).toBe(false);
     },

@@ -67,7 +67,7 @@ export function ResetPasswordPage() {
   if (state === 'invalid') {
     return (
       <LinkProblem title="This link no longer works">
-        It has expired or was already used. Ask for a new one; it arrives within a minute.
+        It has expired or was already used. Ask for a new one below.
       </LinkProblem>
     );
   }
@@ -90,7 +90,11 @@ export function ResetPasswordPage() {
     const password = field(form, 'password');
     const problem = problemOf(password, field(form, 'confirm'));
     if (problem) {
-      setError({ message: problem, field: password.length < MIN_LENGTH ? 'password' : 'confirm' });
+      const wrong = password.length < MIN_LENGTH ? 'password' : 'confirm';
+      setError({ message: problem, field: wrong });
+      // The announcement names the problem; focus goes where it is fixed.
+      const input = event.currentTarget.elements.namedItem(wrong);
+      if (input instanceof HTMLInputElement) input.focus();
       return;
     }
     setError(null);
