@@ -1,7 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authDate } from '../db/dialect.ts';
 import { cookieHeader, jsonBody } from '../test/http.ts';
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../test/test-app.ts';
+import { buildApp, createTestApp, TEST_PUBLIC_URL, type TestApp } from '../test/test-app.ts';
 import { RESET_LINK_VALID_SECONDS, RESET_MAILS_PER_HOUR } from './password-reset.ts';
 
 let t: TestApp;
@@ -193,6 +196,23 @@ describe('limits', () => {
       expect(await mails(proxied)).toHaveLength(RESET_MAILS_PER_HOUR);
     } finally {
       await proxied.close();
+    }
+  });
+});
+
+describe('the pages', () => {
+  it('serves the web app at /forgot-password and at the mailed /reset-password link', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'upwatch-dist-'));
+    try {
+      writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+      const { app } = buildApp(t.database, {}, { webDistDir: dist });
+      for (const page of ['/forgot-password', '/reset-password?token=abc']) {
+        const response = await app.request(page);
+        expect(response.status, page).toBe(200);
+        expect(await response.text()).toContain('<div id="root">');
+      }
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
     }
   });
 });
