@@ -38,8 +38,9 @@ describe('FeatureGate', () => {
       ).toBeInTheDocument();
       expect(screen.getByText(name)).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
-      expect(screen.getByRole('heading', { name: 'Upgrade to Pro' })).toBeInTheDocument();
-      expect(screen.getByText('This feature is available with the Pro plan.')).toBeInTheDocument();
+      // Every string on the card names the plan its button checks out.
+      expect(screen.getByRole('heading', { name: `Upgrade to ${plan}` })).toBeInTheDocument();
+      expect(screen.getByText(`This feature is available with the ${plan} plan.`)).toBeInTheDocument();
       expect(screen.getByRole('button', { name: `Upgrade to ${plan}` })).toBeInTheDocument();
       expect(screen.queryByText('gated content')).not.toBeInTheDocument();
     },

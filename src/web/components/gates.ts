@@ -4,7 +4,6 @@ import {
   type FeatureKey,
   isLowerPlan,
   lowestPlanWith,
-  PLAN_IDS,
   PLANS,
   type Plan,
   type PlanId,
@@ -28,16 +27,24 @@ export const GATES = {
 
 export type GateId = keyof typeof GATES;
 
+/** What brought an Upgrade card up: a plan limit reached, a feature the plan lacks, or a general offer. */
+export type UpgradeTrigger = 'limit' | 'feature' | 'general';
+
 /**
  * The plan an Upgrade card offers someone on `current`, or null when it should not show. A
- * feature offers the cheapest plan with it when that is above `current`; a limit or a general
- * offer goes one plan up, and only from free: paid users are shown the card only where a
- * feature needs a higher plan.
+ * feature offers the cheapest plan with it when that is above `current`. A limit or a general
+ * offer shows only on free: a limit offers the next plan (the cheapest that raises it), a general
+ * offer the top plan, as SPEC.md's card ('Unlock more powerful monitoring with Pro.') promises.
  */
-export function upgradeTarget(current: PlanId, feature?: FeatureKey): Plan | null {
+export function upgradeTarget(
+  current: PlanId,
+  feature?: FeatureKey,
+  trigger: UpgradeTrigger = 'general',
+): Plan | null {
   if (feature) {
     const needed = lowestPlanWith(feature);
     return isLowerPlan(current, needed.id) ? needed : null;
   }
-  return current === 'free' ? PLANS[PLAN_IDS[1]] : null;
+  if (current !== 'free') return null;
+  return trigger === 'limit' ? PLANS.starter : PLANS.pro;
 }

@@ -8,10 +8,12 @@ import { json, stubServer, TEST_USER } from '../test/fake-server';
 import { renderInRouter } from '../test/render-in-router';
 import { UpgradeCard } from './upgrade-card';
 
+// SPEC.md's messages. A limit card offers the next plan, Starter; the general card and a card
+// for a Pro feature offer Pro.
 const CASES = [
-  ['limit', "You've reached your monitor limit on the free plan."],
-  ['feature', 'This feature is available with the Pro plan.'],
-  ['general', 'Unlock more powerful monitoring with Pro.'],
+  ['limit', "You've reached your monitor limit on the free plan.", 'Starter'],
+  ['feature', 'This feature is available with the Pro plan.', 'Pro'],
+  ['general', 'Unlock more powerful monitoring with Pro.', 'Pro'],
 ] as const;
 
 function PlanName() {
@@ -33,11 +35,14 @@ describe('UpgradeCard', () => {
 
   it.each(CASES)(
     'full card for the %s trigger shows its message and the guarantee',
-    async (trigger, message) => {
+    async (trigger, message, plan) => {
       onPlan('free');
-      renderInRouter(<UpgradeCard trigger={trigger} />);
+      renderInRouter(
+        <UpgradeCard trigger={trigger} feature={trigger === 'feature' ? 'webhooks' : undefined} />,
+      );
 
-      expect(await screen.findByRole('heading', { name: 'Upgrade to Pro' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: `Upgrade to ${plan}` })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: `Upgrade to ${plan}` })).toBeInTheDocument();
       expect(screen.getByText(message)).toBeInTheDocument();
       expect(screen.getByText('Cancel anytime • Full refund within 30 days')).toBeInTheDocument();
       expect(screen.getAllByRole('listitem')).toHaveLength(4);
@@ -53,15 +58,63 @@ describe('UpgradeCard', () => {
       expect(await screen.findByText(message)).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Upgrade' })).toBeInTheDocument();
       expect(screen.getByText('Cancel anytime • Full refund within 30 days')).toBeInTheDocument();
-      expect(screen.queryByRole('heading', { name: 'Upgrade to Pro' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: /^Upgrade to / })).not.toBeInTheDocument();
     },
   );
 
-  it('states 90 days of history versus 7 on free', async () => {
+  it('sells a Starter feature as Starter: title, message, history and button', async () => {
     onPlan('free');
-    renderInRouter(<UpgradeCard />);
-    expect(await screen.findByText('90 days of history')).toBeInTheDocument();
+    renderInRouter(<UpgradeCard trigger="feature" feature="incidentManagement" />);
+
+    expect(await screen.findByRole('heading', { name: 'Upgrade to Starter' })).toBeInTheDocument();
+    expect(screen.getByText('This feature is available with the Starter plan.')).toBeInTheDocument();
+    expect(screen.getByText('Up to 25 monitors')).toBeInTheDocument();
+    expect(screen.getByText('Checks every 10 minutes')).toBeInTheDocument();
+    expect(screen.getByText('90 days of history')).toBeInTheDocument();
     expect(screen.getByText('Versus 7 days on Free.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upgrade to Starter' })).toBeInTheDocument();
+    expect(screen.queryByText(/Pro/)).not.toBeInTheDocument();
+  });
+
+  it.each(['digests', 'performanceBudgets'] as const)(
+    'names Starter for %s, a Starter feature, on the compact card',
+    async (feature) => {
+      onPlan('free');
+      renderInRouter(<UpgradeCard trigger="feature" feature={feature} compact />);
+      expect(await screen.findByText('This feature is available with the Starter plan.')).toBeInTheDocument();
+      expect(screen.queryByText(/Pro/)).not.toBeInTheDocument();
+    },
+  );
+
+  it("sells a Pro feature in SPEC.md's words, with Pro's history against 90 days and 7", async () => {
+    onPlan('free');
+    renderInRouter(<UpgradeCard trigger="feature" feature="apiAccess" />);
+
+    expect(await screen.findByRole('heading', { name: 'Upgrade to Pro' })).toBeInTheDocument();
+    expect(screen.getByText('This feature is available with the Pro plan.')).toBeInTheDocument();
+    expect(screen.getByText('Up to 100 monitors')).toBeInTheDocument();
+    expect(screen.getByText('Checks every 1 minute')).toBeInTheDocument();
+    expect(screen.getByText('365 days of history')).toBeInTheDocument();
+    expect(screen.getByText('Versus 90 days on Starter and 7 days on Free.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upgrade to Pro' })).toBeInTheDocument();
+    expect(screen.queryByText(/Starter plan/)).not.toBeInTheDocument();
+  });
+
+  it("the general card reads SPEC.md's Pro copy and checks out Pro", async () => {
+    const { requests } = onPlan('free', {
+      'POST /api/billing/checkout': () =>
+        json({ url: `${window.location.origin}/billing/checkout/co_2`, product: { id: 'pro', items: [] } }),
+    });
+    const { router } = renderInRouter(<UpgradeCard />);
+
+    expect(await screen.findByRole('heading', { name: 'Upgrade to Pro' })).toBeInTheDocument();
+    expect(screen.getByText('Unlock more powerful monitoring with Pro.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Upgrade to Pro' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/billing/checkout/co_2'));
+    expect(requests.find((request) => request.path === '/api/billing/checkout')?.body).toMatchObject({
+      product_id: 'pro',
+    });
   });
 
   it('opens pricing in a new tab from Learn More', async () => {

@@ -9,23 +9,22 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { type FeatureKey, featuresLost, PLANS, type Plan } from '../../core/plans';
+import { type FeatureKey, featuresLost, isLowerPlan, PLAN_LIST, PLANS, type Plan } from '../../core/plans';
 import { LazyCheckoutDialog, preloadCheckoutDialog } from '../billing/dialogs/lazy-checkout-dialog';
 import { useCustomer } from '../billing/use-customer';
 import { cn } from '../lib/cn';
 import { formatNumber } from '../lib/format';
 import { usePlan } from '../lib/use-plan';
 import { useCan } from '../lib/workspaces';
-import { upgradeTarget } from './gates';
+import { type UpgradeTrigger, upgradeTarget } from './gates';
 import { Button } from './ui/button';
 
-export type UpgradeTrigger = 'limit' | 'feature' | 'general';
-
-export const UPGRADE_MESSAGES: Record<UpgradeTrigger, string> = {
-  limit: "You've reached your monitor limit on the free plan.",
-  feature: 'This feature is available with the Pro plan.',
-  general: 'Unlock more powerful monitoring with Pro.',
-};
+/** The card's message, naming the plan it checks out (SPEC.md's wording when that plan is Pro). */
+export function upgradeMessage(trigger: UpgradeTrigger, plan: Plan): string {
+  if (trigger === 'limit') return "You've reached your monitor limit on the free plan.";
+  if (trigger === 'feature') return `This feature is available with the ${plan.displayName} plan.`;
+  return `Unlock more powerful monitoring with ${plan.displayName}.`;
+}
 
 const GUARANTEE = 'Cancel anytime • Full refund within 30 days';
 
@@ -39,31 +38,43 @@ function limitText(limit: number | string): string {
   return typeof limit === 'number' ? formatNumber(limit) : 'unlimited';
 }
 
-// "Pro" in the card's copy means any paid plan, so each tile quotes what paid plans give,
-// read from the plan table rather than restated.
-function benefits(): Benefit[] {
-  const { free, starter, pro } = PLANS;
-  const fastest = pro.limits.minCheckIntervalMinutes;
+/** "Versus 90 days on Starter and 7 days on Free.": each plan below `plan`, nearest first. */
+function versus(plan: Plan, quote: (below: Plan) => string): string {
+  const below = PLAN_LIST.filter((candidate) => isLowerPlan(candidate.id, plan.id)).reverse();
+  const parts = below.map((lower) => `${quote(lower)} on ${lower.displayName}`);
+  const joined = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
+  return `Versus ${joined}.`;
+}
+
+function everyMinutes(minutes: number): string {
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+// Each tile quotes what `plan` (the one the card checks out) gives, read from the plan table.
+function benefits(plan: Plan): Benefit[] {
+  const below = PLAN_LIST[PLAN_LIST.indexOf(plan) - 1] ?? PLANS.free;
+  const added = featuresLost(plan.id, below.id).join(', ');
+  const inherited = below.id === 'free' ? '' : `, and everything in ${below.displayName}`;
   return [
     {
       icon: MonitorCheck,
-      title: `Up to ${limitText(pro.limits.monitorsMax)} monitors`,
-      detail: `From ${limitText(starter.limits.monitorsMax)} on Starter, versus ${limitText(free.limits.monitorsMax)} on Free.`,
+      title: `Up to ${limitText(plan.limits.monitorsMax)} monitors`,
+      detail: versus(plan, (lower) => limitText(lower.limits.monitorsMax)),
     },
     {
       icon: Clock,
-      title: `Checks every ${fastest} minute${fastest === 1 ? '' : 's'}`,
-      detail: `Versus every ${free.limits.minCheckIntervalMinutes} minutes on Free.`,
+      title: `Checks every ${everyMinutes(plan.limits.minCheckIntervalMinutes)}`,
+      detail: versus(plan, (lower) => `every ${everyMinutes(lower.limits.minCheckIntervalMinutes)}`),
     },
     {
       icon: History,
-      title: `${starter.limits.retentionDays.checks} days of history`,
-      detail: `Versus ${free.limits.retentionDays.checks} days on Free.`,
+      title: `${plan.limits.retentionDays.checks} days of history`,
+      detail: versus(plan, (lower) => `${lower.limits.retentionDays.checks} days`),
     },
     {
       icon: BellRing,
-      title: 'Incidents and digests',
-      detail: `${featuresLost('starter', 'free').join(', ')}.`,
+      title: `${plan.displayName} features`,
+      detail: `${added}${inherited}.`,
     },
   ];
 }
@@ -112,12 +123,12 @@ export function UpgradeCard({
   className?: string;
 }) {
   const { plan, isLoading } = usePlan();
-  const target = isLoading ? null : upgradeTarget(plan.id, feature);
+  const target = isLoading ? null : upgradeTarget(plan.id, feature, trigger);
   const { start, busy } = useStartCheckout(target);
   // Only a workspace's owner pays; everyone else is told whom to ask.
   const mayPay = useCan('manageBilling');
   if (!target) return null;
-  const message = UPGRADE_MESSAGES[trigger] ?? UPGRADE_MESSAGES.general;
+  const message = upgradeMessage(trigger, target);
   const upgradeButton = (label: string, size: 'sm' | 'md') =>
     mayPay ? (
       <Button size={size} onClick={() => void start()} disabled={busy}>
@@ -149,11 +160,11 @@ export function UpgradeCard({
     <section className={cn('rounded-ui border border-accent/30 bg-accent-soft p-6 text-left', className)}>
       <div className="flex items-center gap-2 text-accent">
         <Sparkles className="size-5" aria-hidden />
-        <h2 className="text-xl font-semibold tracking-tight text-fg">Upgrade to Pro</h2>
+        <h2 className="text-xl font-semibold tracking-tight text-fg">{`Upgrade to ${target.displayName}`}</h2>
       </div>
       <p className="mt-2 text-sm text-muted">{message}</p>
       <ul className="mt-5 grid gap-3 sm:grid-cols-2">
-        {benefits().map(({ icon: Icon, title, detail }) => (
+        {benefits(target).map(({ icon: Icon, title, detail }) => (
           <li key={title} className="flex gap-3 rounded-ui border border-border bg-bg p-3">
             <Icon className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />
             <div>

@@ -5,7 +5,8 @@ import { type RecordedRequest, stubServer, TEST_USER } from '../../test/fake-ser
 import { incidentRoutes, makeIncident, makeIncidentEvent } from '../../test/incidents';
 import { renderApp } from '../../test/render-app';
 
-const UPSELL = 'This feature is available with the Pro plan.';
+// Incident management comes with Starter, and the card names the plan it checks out.
+const UPSELL = 'This feature is available with the Starter plan.';
 
 function writes(requests: RecordedRequest[]) {
   return requests

@@ -91,7 +91,7 @@ describe('create incident', () => {
     stubServer({ user: TEST_USER, routes: incidentRoutes().routes });
     renderApp('/dashboard/incidents');
 
-    expect(await screen.findByText('This feature is available with the Pro plan.')).toBeInTheDocument();
+    expect(await screen.findByText('This feature is available with the Starter plan.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create incident' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Upgrade' })).toBeInTheDocument();
   });
@@ -112,7 +112,7 @@ describe('create incident', () => {
 
     await waitFor(() => expect(screen.getByRole('button', { name: 'Create incident' })).toBeEnabled());
     const create = screen.getByRole('button', { name: 'Create incident' });
-    expect(screen.queryByText('This feature is available with the Pro plan.')).not.toBeInTheDocument();
+    expect(screen.queryByText('This feature is available with the Starter plan.')).not.toBeInTheDocument();
     await user.click(create);
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Title'), 'Checkout is slow');

@@ -38,7 +38,7 @@ describe('billing tab', () => {
     expect(screen.getByText('0 of 2')).toBeInTheDocument();
     expect(screen.getAllByText('Remaining: 2')).toHaveLength(2);
     expect(screen.getByRole('heading', { name: 'Upgrade to Pro' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Upgrade to Starter' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upgrade to Pro' })).toBeInTheDocument();
     // The plans themselves, for changing plan or buying packs here.
     expect(await screen.findByRole('heading', { name: 'Starter' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel plan' })).not.toBeInTheDocument();
