@@ -8,6 +8,8 @@ describe('workspace permissions', () => {
     expect(can('member', 'write')).toBe(true);
     expect(can('member', 'manageMembers')).toBe(false);
     expect(can('admin', 'manageMembers')).toBe(true);
+    expect(can('member', 'readOutbox')).toBe(false);
+    expect(can('admin', 'readOutbox')).toBe(true);
     expect(can('admin', 'manageBilling')).toBe(false);
     expect(can('admin', 'manageWorkspace')).toBe(false);
     expect(can('owner', 'manageBilling')).toBe(true);
@@ -20,6 +22,9 @@ describe('workspace permissions', () => {
     expect(roleNeeded('manageBilling')).toBe('owner');
     expect(refusalMessage('write', 'viewer')).toBe(
       'Creating, changing or deleting things in this workspace needs the member role or higher; you are a viewer in this workspace.',
+    );
+    expect(refusalMessage('readOutbox', 'viewer')).toBe(
+      "Reading this workspace's outbox needs the admin role or higher; you are a viewer in this workspace.",
     );
     expect(refusalMessage('manageBilling', 'admin')).toBe(
       "This workspace's billing needs the owner role; you are an admin in this workspace.",

@@ -9,6 +9,8 @@ export type WorkspaceAction =
   | 'write'
   /** Invite, remove and change the role of members. */
   | 'manageMembers'
+  /** Read the outbox: kept mail holds invitation links and subscribers' confirm and unsubscribe links. */
+  | 'readOutbox'
   /** See and change the plan, payment and invoices. */
   | 'manageBilling'
   /** Rename, transfer or delete the workspace. */
@@ -18,6 +20,7 @@ export const PERMISSIONS: Readonly<Record<WorkspaceAction, readonly WorkspaceRol
   read: ['owner', 'admin', 'member', 'viewer'],
   write: ['owner', 'admin', 'member'],
   manageMembers: ['owner', 'admin'],
+  readOutbox: ['owner', 'admin'],
   manageBilling: ['owner'],
   manageWorkspace: ['owner'],
 };
@@ -43,6 +46,7 @@ const ACTION_TEXT: Record<WorkspaceAction, string> = {
   read: 'Seeing this workspace',
   write: 'Creating, changing or deleting things in this workspace',
   manageMembers: "Managing this workspace's members",
+  readOutbox: "Reading this workspace's outbox",
   manageBilling: "This workspace's billing",
   manageWorkspace: 'Renaming, transferring or deleting this workspace',
 };

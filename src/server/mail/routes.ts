@@ -1,9 +1,13 @@
-// /api/v1/outbox: the mail Upwatch kept instead of sending (no SMTP_URL), the signed-in user's own.
+// /api/v1/outbox: the mail Upwatch kept instead of sending (no SMTP_URL), the workspace's own.
+// Its mail carries invitation links and subscribers' confirm and unsubscribe links, so only the
+// workspace's owner and admins may read it (src/core/permissions.ts, readOutbox).
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Kysely } from 'kysely';
 import { outboxListSchema } from '../../core/api/alerts.ts';
 import { errorSchema } from '../../core/api/errors.ts';
+import { can, refusalMessage } from '../../core/permissions.ts';
 import type { Database } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
 import { type AppEnv, requireWorkspace } from '../http/session.ts';
 
 const list = createRoute({
@@ -15,15 +19,23 @@ const list = createRoute({
   responses: {
     200: { description: 'The mails', content: { 'application/json': { schema: outboxListSchema } } },
     401: { description: 'Not signed in', content: { 'application/json': { schema: errorSchema } } },
+    403: {
+      description: 'forbidden_role: only the owner and admins read the outbox',
+      content: { 'application/json': { schema: errorSchema } },
+    },
   },
 });
 
 export function mountOutboxRoutes(api: OpenAPIHono<AppEnv>, db: Kysely<Database>): void {
   api.openapi(list, async (c) => {
+    const workspace = requireWorkspace(c);
+    if (!can(workspace.role, 'readOutbox')) {
+      throw new ApiError(403, 'forbidden_role', refusalMessage('readOutbox', workspace.role));
+    }
     const rows = await db
       .selectFrom('outbox')
       .selectAll()
-      .where('user_id', '=', requireWorkspace(c).id)
+      .where('user_id', '=', workspace.id)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(c.req.valid('query').limit)

@@ -43,6 +43,8 @@ const MEMBERSHIP = /^\/workspace\/(members|invitations)/;
 
 function actionOf(method: string, path: string) {
   if (PERSONAL.includes(path)) return null;
+  // Kept mail holds invitation and subscriber links: the owner's and admins' only.
+  if (path === '/outbox') return 'readOutbox';
   if (method === 'GET') return 'read';
   // An import's dry run carries the file in a POST but writes nothing.
   if (method === 'POST' && path === '/imports/{source}/preview') return 'read';
@@ -167,7 +169,7 @@ describe('the role matrix', () => {
   });
 });
 
-describe('ten expectations written by hand', () => {
+describe('thirteen expectations written by hand', () => {
   it('answers each role as a team would expect', async () => {
     const admin = people.get('admin') as TestUser;
     const member = people.get('member') as TestUser;
@@ -206,6 +208,9 @@ describe('ten expectations written by hand', () => {
         () => app.send(admin, 'POST', '/workspace/invitations', { email: 'y@example.com', role: 'viewer' }),
         201,
       ],
+      ['a viewer cannot read the outbox', () => app.send(viewer, 'GET', '/outbox'), 403],
+      ['a member cannot read the outbox', () => app.send(member, 'GET', '/outbox'), 403],
+      ['an admin reads the outbox', () => app.send(admin, 'GET', '/outbox'), 200],
       ['an admin cannot change the plan', () => billing(admin, '/attach'), 403],
       [
         'an admin cannot hand the workspace over',
