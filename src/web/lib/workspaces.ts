@@ -25,6 +25,21 @@ export function useCan(action: WorkspaceAction): boolean {
   return workspace ? can(workspace.role, action) : true;
 }
 
+/** What a control says to a role that may not use it: its tooltip and description, a form's note. */
+export const ROLE_LOCK_REASONS: Record<WorkspaceAction, string> = {
+  read: "You can't see this workspace.",
+  write: "Viewers can't change this. Ask an admin.",
+  manageMembers: 'Only admins and the owner can change this. Ask an admin.',
+  readOutbox: 'Only admins and the owner can see the outbox.',
+  manageBilling: "Only the workspace's owner can change this.",
+  manageWorkspace: "Only the workspace's owner can change this.",
+};
+
+/** Why the caller's role may not do `action` (the reason to show), or null when it may. */
+export function useRoleLock(action: WorkspaceAction = 'write'): string | null {
+  return useCan(action) ? null : ROLE_LOCK_REASONS[action];
+}
+
 /**
  * After the session moved to another workspace: everything cached belonged to the one left, and
  * what is on screen loads again for the new one (clearing alone would leave mounted lists as

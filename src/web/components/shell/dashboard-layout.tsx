@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import { LiveUpdates } from '../../lib/live/use-live-updates';
 import { sessionQueryOptions } from '../../lib/session';
+import { ReadOnlyNotice } from '../role-lock';
 import { DashboardFooter } from './dashboard-footer';
 import { DashboardHeader } from './dashboard-header';
 import { SignedOutView } from './signed-out';
@@ -17,6 +18,7 @@ export function DashboardLayout() {
         {user ? (
           <TwoFactorGate twoFactorEnabled={Boolean(user.twoFactorEnabled)}>
             <LiveUpdates>
+              <ReadOnlyNotice />
               <Outlet />
             </LiveUpdates>
           </TwoFactorGate>

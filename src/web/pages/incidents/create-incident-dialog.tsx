@@ -12,12 +12,14 @@ import {
   type IncidentSeverity,
   incidentInputSchema,
 } from '../../../core/api/incidents';
+import { WriteButton } from '../../components/role-lock';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { Field, FormError, Input, Label, NativeSelect } from '../../components/ui/input';
 import { apiSend } from '../../lib/api';
 import { incidentKeys } from '../../lib/incidents';
 import { monitorKeys } from '../../lib/monitors';
+import { useRoleLock } from '../../lib/workspaces';
 import { TEXTAREA, useCanManageIncidents } from './management';
 import { useMonitorChoices } from './use-monitor-choices';
 
@@ -149,14 +151,15 @@ function CreateIncidentForm({ onDone }: { onDone: () => void }) {
 /** 'Create incident' for a manual incident; disabled without incident management. */
 export function CreateIncidentButton() {
   const allowed = useCanManageIncidents();
+  const locked = useRoleLock() !== null;
   const [open, setOpen] = useState(false);
   const trigger = (
-    <Button disabled={!allowed}>
+    <WriteButton disabled={!allowed}>
       <Plus className="size-4" aria-hidden />
       Create incident
-    </Button>
+    </WriteButton>
   );
-  if (!allowed) return trigger;
+  if (!allowed || locked) return trigger;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>

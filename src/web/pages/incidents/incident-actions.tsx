@@ -8,6 +8,7 @@ import {
   type IncidentSeverity,
   type IncidentStatus,
 } from '../../../core/api/incidents';
+import { WriteFieldset } from '../../components/role-lock';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Field, Label, NativeSelect } from '../../components/ui/input';
 import { apiSend } from '../../lib/api';
@@ -35,43 +36,45 @@ export function IncidentActions({ incident }: { incident: Incident }) {
         <CardTitle>Actions</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <div className="flex flex-wrap gap-2">
-          <AcknowledgeButton incident={incident} />
-          <PostUpdateDialog incident={incident} disabled={!allowed || busy} />
-          <ResolveDialog incident={incident} disabled={!allowed || busy || resolved} />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field>
-            <Label htmlFor="incident-change-status">Change status</Label>
-            <NativeSelect
-              id="incident-change-status"
-              value={incident.status}
-              disabled={!allowed || busy}
-              onChange={(event) => patch.mutate({ status: event.target.value as IncidentStatus })}
-            >
-              {INCIDENT_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {INCIDENT_STATUS_LABELS[value]}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <Field>
-            <Label htmlFor="incident-change-severity">Severity</Label>
-            <NativeSelect
-              id="incident-change-severity"
-              value={incident.severity}
-              disabled={!allowed || busy}
-              onChange={(event) => patch.mutate({ severity: event.target.value as IncidentSeverity })}
-            >
-              {INCIDENT_SEVERITIES.map((value) => (
-                <option key={value} value={value}>
-                  {INCIDENT_SEVERITY_LABELS[value]}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-        </div>
+        <WriteFieldset className="flex flex-col gap-4">
+          <div className="flex flex-wrap gap-2">
+            <AcknowledgeButton incident={incident} />
+            <PostUpdateDialog incident={incident} disabled={!allowed || busy} />
+            <ResolveDialog incident={incident} disabled={!allowed || busy || resolved} />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field>
+              <Label htmlFor="incident-change-status">Change status</Label>
+              <NativeSelect
+                id="incident-change-status"
+                value={incident.status}
+                disabled={!allowed || busy}
+                onChange={(event) => patch.mutate({ status: event.target.value as IncidentStatus })}
+              >
+                {INCIDENT_STATUSES.map((value) => (
+                  <option key={value} value={value}>
+                    {INCIDENT_STATUS_LABELS[value]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+            <Field>
+              <Label htmlFor="incident-change-severity">Severity</Label>
+              <NativeSelect
+                id="incident-change-severity"
+                value={incident.severity}
+                disabled={!allowed || busy}
+                onChange={(event) => patch.mutate({ severity: event.target.value as IncidentSeverity })}
+              >
+                {INCIDENT_SEVERITIES.map((value) => (
+                  <option key={value} value={value}>
+                    {INCIDENT_SEVERITY_LABELS[value]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+          </div>
+        </WriteFieldset>
         <ManagementUpgrade />
       </CardContent>
     </Card>

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { type IncidentNote, noteInputSchema } from '../../../core/api/incidents';
 import { FeatureGate } from '../../components/feature-gate';
+import { WriteButton, WriteFieldset } from '../../components/role-lock';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { FormError } from '../../components/ui/input';
@@ -118,12 +119,12 @@ function NoteItem({ incidentId, note, mine }: { incidentId: string; note: Incide
       )}
       {mine && !editing ? (
         <div className="mt-2 flex gap-1">
-          <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
+          <WriteButton variant="ghost" size="sm" onClick={() => setEditing(true)}>
             Edit
-          </Button>
-          <Button variant="ghost" size="sm" disabled={remove.isPending} onClick={() => remove.mutate()}>
+          </WriteButton>
+          <WriteButton variant="ghost" size="sm" disabled={remove.isPending} onClick={() => remove.mutate()}>
             Delete
-          </Button>
+          </WriteButton>
         </div>
       ) : null}
     </li>
@@ -158,7 +159,9 @@ function Notes() {
       </Card>
       <Card>
         <CardContent>
-          <NoteEditor incidentId={incident.id} />
+          <WriteFieldset>
+            <NoteEditor incidentId={incident.id} />
+          </WriteFieldset>
         </CardContent>
       </Card>
     </div>

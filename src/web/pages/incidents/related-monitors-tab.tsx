@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Incident } from '../../../core/api/incidents';
 import { FeatureGate } from '../../components/feature-gate';
 import { StatusBadge } from '../../components/monitors/status';
+import { WriteFieldset } from '../../components/role-lock';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { NativeSelect } from '../../components/ui/input';
@@ -72,44 +73,46 @@ function RelatedMonitors() {
           Monitors this incident affects. An automatic incident keeps the monitor whose outage opened it.
         </CardDescription>
       </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        {incident.monitors.length === 0 ? (
-          <p className="text-sm text-muted">No monitors are linked yet.</p>
-        ) : (
-          <ul
-            aria-label="Related monitors"
-            className="divide-y divide-border rounded-ui border border-border"
-          >
-            {incident.monitors.map((monitor) => (
-              <li key={monitor.id} className="flex items-center gap-3 px-4 py-2.5">
-                <StatusBadge status={monitor.status} />
-                <div className="min-w-0 flex-1">
-                  <Link
-                    to="/dashboard/monitors/$id"
-                    params={{ id: monitor.id }}
-                    className="block truncate text-sm font-medium hover:underline"
-                  >
-                    {monitor.name}
-                  </Link>
-                  <p className="truncate font-mono text-xs text-muted">{monitor.url}</p>
-                </div>
-                {monitor.primary ? (
-                  <span className="text-xs text-muted">Opened the incident</span>
-                ) : (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    disabled={save.isPending}
-                    onClick={() => save.mutate(ids.filter((id) => id !== monitor.id))}
-                  >
-                    Remove<span className="sr-only"> {monitor.name}</span>
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-        <AddMonitor linked={new Set(ids)} busy={save.isPending} onAdd={(id) => save.mutate([...ids, id])} />
+      <CardContent>
+        <WriteFieldset className="flex flex-col gap-4">
+          {incident.monitors.length === 0 ? (
+            <p className="text-sm text-muted">No monitors are linked yet.</p>
+          ) : (
+            <ul
+              aria-label="Related monitors"
+              className="divide-y divide-border rounded-ui border border-border"
+            >
+              {incident.monitors.map((monitor) => (
+                <li key={monitor.id} className="flex items-center gap-3 px-4 py-2.5">
+                  <StatusBadge status={monitor.status} />
+                  <div className="min-w-0 flex-1">
+                    <Link
+                      to="/dashboard/monitors/$id"
+                      params={{ id: monitor.id }}
+                      className="block truncate text-sm font-medium hover:underline"
+                    >
+                      {monitor.name}
+                    </Link>
+                    <p className="truncate font-mono text-xs text-muted">{monitor.url}</p>
+                  </div>
+                  {monitor.primary ? (
+                    <span className="text-xs text-muted">Opened the incident</span>
+                  ) : (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      disabled={save.isPending}
+                      onClick={() => save.mutate(ids.filter((id) => id !== monitor.id))}
+                    >
+                      Remove<span className="sr-only"> {monitor.name}</span>
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          <AddMonitor linked={new Set(ids)} busy={save.isPending} onAdd={(id) => save.mutate([...ids, id])} />
+        </WriteFieldset>
       </CardContent>
     </Card>
   );

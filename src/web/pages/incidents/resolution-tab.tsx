@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type Incident, type Resolution, resolutionInputSchema } from '../../../core/api/incidents';
 import { FeatureGate } from '../../components/feature-gate';
+import { WriteFieldset } from '../../components/role-lock';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Field, FormError, Input, Label } from '../../components/ui/input';
@@ -83,33 +84,35 @@ function ResolutionForm({ incident }: { incident: Incident }) {
   };
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-      <Field>
-        <Label htmlFor="resolution-root-cause">Root cause</Label>
-        <textarea
-          id="resolution-root-cause"
-          value={rootCause}
-          onChange={(event) => setRootCause(event.target.value)}
-          className={TEXTAREA}
-        />
-      </Field>
-      <Field>
-        <Label htmlFor="resolution-summary">Summary</Label>
-        <textarea
-          id="resolution-summary"
-          value={summary}
-          onChange={(event) => setSummary(event.target.value)}
-          className={TEXTAREA}
-        />
-      </Field>
-      <FollowUps items={followUps} onChange={setFollowUps} />
-      <FormError>{invalid ?? save.error?.message}</FormError>
-      <div>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save resolution'}
-        </Button>
-      </div>
-    </form>
+    <WriteFieldset>
+      <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+        <Field>
+          <Label htmlFor="resolution-root-cause">Root cause</Label>
+          <textarea
+            id="resolution-root-cause"
+            value={rootCause}
+            onChange={(event) => setRootCause(event.target.value)}
+            className={TEXTAREA}
+          />
+        </Field>
+        <Field>
+          <Label htmlFor="resolution-summary">Summary</Label>
+          <textarea
+            id="resolution-summary"
+            value={summary}
+            onChange={(event) => setSummary(event.target.value)}
+            className={TEXTAREA}
+          />
+        </Field>
+        <FollowUps items={followUps} onChange={setFollowUps} />
+        <FormError>{invalid ?? save.error?.message}</FormError>
+        <div>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save resolution'}
+          </Button>
+        </div>
+      </form>
+    </WriteFieldset>
   );
 }
 

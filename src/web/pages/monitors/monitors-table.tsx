@@ -6,7 +6,7 @@ import { CheckedAgo } from '../../components/monitors/checked-ago';
 import { DomainBadge } from '../../components/monitors/domain-badge';
 import { FailingFromBadge } from '../../components/monitors/failing-from-badge';
 import { StatusBadge } from '../../components/monitors/status';
-import { Button } from '../../components/ui/button';
+import { WriteButton } from '../../components/role-lock';
 import { Card } from '../../components/ui/card';
 import { formatInterval } from '../../lib/format';
 import type { MonitorRow } from '../../lib/monitors';
@@ -56,19 +56,19 @@ function PauseResumeButton({ monitor }: { monitor: MonitorRow }) {
   const busy = pause.isPending || resume.isPending;
   if (monitor.paused) {
     return (
-      <Button variant="ghost" size="sm" disabled={busy} onClick={() => resume.mutate(monitor.id)}>
+      <WriteButton variant="ghost" size="sm" disabled={busy} onClick={() => resume.mutate(monitor.id)}>
         <Play className="size-4" aria-hidden />
         <span className="sr-only sm:not-sr-only">Resume</span>
         <span className="sr-only"> {monitor.name}</span>
-      </Button>
+      </WriteButton>
     );
   }
   return (
-    <Button variant="ghost" size="sm" disabled={busy} onClick={() => pause.mutate(monitor.id)}>
+    <WriteButton variant="ghost" size="sm" disabled={busy} onClick={() => pause.mutate(monitor.id)}>
       <Pause className="size-4" aria-hidden />
       <span className="sr-only sm:not-sr-only">Pause</span>
       <span className="sr-only"> {monitor.name}</span>
-    </Button>
+    </WriteButton>
   );
 }
 

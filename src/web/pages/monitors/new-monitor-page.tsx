@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import type { Monitor, MonitorInput } from '../../../core/api/monitors';
 import { billingKeys } from '../../billing/queries';
+import { WriteFieldset } from '../../components/role-lock';
 import { PageHeader } from '../../components/ui/page-header';
 import { UpgradeCard } from '../../components/upgrade-card';
 import { apiSend } from '../../lib/api';
@@ -33,12 +34,14 @@ export function NewMonitorPage() {
     <div className="mx-auto max-w-3xl">
       <PageHeader title="New monitor" description="Tell Upwatch what to check and how often." />
       {canCreate ? (
-        <MonitorForm
-          initial={emptyFormState(plan)}
-          submitLabel="Create monitor"
-          pendingLabel="Creating…"
-          onSubmit={(values) => create.mutateAsync(values)}
-        />
+        <WriteFieldset>
+          <MonitorForm
+            initial={emptyFormState(plan)}
+            submitLabel="Create monitor"
+            pendingLabel="Creating…"
+            onSubmit={(values) => create.mutateAsync(values)}
+          />
+        </WriteFieldset>
       ) : (
         <div className="flex flex-col gap-4">
           <UpgradeCard trigger="limit" compact />

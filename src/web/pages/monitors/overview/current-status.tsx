@@ -2,7 +2,7 @@ import { Play, RefreshCw } from 'lucide-react';
 import type { Monitor } from '../../../../core/api/monitors';
 import { CheckedAgo } from '../../../components/monitors/checked-ago';
 import { STATUS_LABELS, StatusDot } from '../../../components/monitors/status';
-import { Button } from '../../../components/ui/button';
+import { WriteButton } from '../../../components/role-lock';
 import { Card, CardContent } from '../../../components/ui/card';
 import { formatDateTime, formatDuration, formatInterval } from '../../../lib/format';
 import { useMonitorAction } from '../../../lib/use-monitor-actions';
@@ -49,15 +49,23 @@ export function CurrentStatus({ monitor }: { monitor: Monitor }) {
           </div>
         </div>
         {monitor.paused ? (
-          <Button variant="secondary" disabled={resume.isPending} onClick={() => resume.mutate(monitor.id)}>
+          <WriteButton
+            variant="secondary"
+            disabled={resume.isPending}
+            onClick={() => resume.mutate(monitor.id)}
+          >
             <Play className="size-4" aria-hidden />
             Resume
-          </Button>
+          </WriteButton>
         ) : passive ? null : (
-          <Button variant="secondary" disabled={check.isPending} onClick={() => check.mutate(monitor.id)}>
+          <WriteButton
+            variant="secondary"
+            disabled={check.isPending}
+            onClick={() => check.mutate(monitor.id)}
+          >
             <RefreshCw className={check.isPending ? 'size-4 animate-spin' : 'size-4'} aria-hidden />
             Check now
-          </Button>
+          </WriteButton>
         )}
       </CardContent>
     </Card>

@@ -3,6 +3,7 @@ import { Pause, Play } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Monitor, MonitorInput, MonitorUpdate } from '../../../../core/api/monitors';
 import { ManagedGate } from '../../../components/managed';
+import { WriteFieldset } from '../../../components/role-lock';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { apiSend } from '../../../lib/api';
@@ -74,24 +75,27 @@ export function SettingsTab() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <ManagedGate managedKey={monitor.managedKey} section="monitors" noun="monitor">
-        <IntervalRaisedNotice monitor={monitor} />
-        <MonitorForm
-          // A fresh form after each save starts from what the server stored.
-          key={monitor.updatedAt}
-          initial={formStateFromMonitor(monitor)}
-          monitorId={monitor.id}
-          submitLabel="Save changes"
-          pendingLabel="Saving…"
-          onSubmit={(values, state) =>
-            save.mutateAsync(updateFrom(values, monitor, state.common.intervalSeconds))
-          }
-        />
-        <RegionsCard monitorId={monitor.id} />
-        <AlertChannelsCard monitorId={monitor.id} />
-        <QuietAlertsCard monitor={monitor} />
-        <EscalationCard monitorId={monitor.id} />
-        <PauseCard monitor={monitor} />
-        <DeleteMonitorCard monitor={monitor} />
+        {/* A viewer reads every setting; none of them can be changed or submitted. */}
+        <WriteFieldset className="flex flex-col gap-6">
+          <IntervalRaisedNotice monitor={monitor} />
+          <MonitorForm
+            // A fresh form after each save starts from what the server stored.
+            key={monitor.updatedAt}
+            initial={formStateFromMonitor(monitor)}
+            monitorId={monitor.id}
+            submitLabel="Save changes"
+            pendingLabel="Saving…"
+            onSubmit={(values, state) =>
+              save.mutateAsync(updateFrom(values, monitor, state.common.intervalSeconds))
+            }
+          />
+          <RegionsCard monitorId={monitor.id} />
+          <AlertChannelsCard monitorId={monitor.id} />
+          <QuietAlertsCard monitor={monitor} />
+          <EscalationCard monitorId={monitor.id} />
+          <PauseCard monitor={monitor} />
+          <DeleteMonitorCard monitor={monitor} />
+        </WriteFieldset>
       </ManagedGate>
     </div>
   );

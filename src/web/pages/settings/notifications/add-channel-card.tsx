@@ -11,6 +11,7 @@ import {
 import { FEATURE_IDS, lowestPlanWith } from '../../../../core/plans';
 import { PaywallDialog } from '../../../billing/dialogs';
 import { useCustomer } from '../../../billing/use-customer';
+import { WriteFieldset } from '../../../components/role-lock';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field, FormError, Input, Label, NativeSelect } from '../../../components/ui/input';
@@ -90,83 +91,85 @@ export function AddChannelCard({ accountEmail }: { accountEmail: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-          <Field>
-            <Label htmlFor="channel-kind">Kind</Label>
-            <div className="flex items-center gap-2">
-              <KindIcon className="size-5 shrink-0 text-muted" aria-hidden />
-              <NativeSelect
-                id="channel-kind"
-                value={kind}
-                onChange={(event) => chooseKind(event.target.value as ChannelKind)}
-              >
-                {CHANNEL_KINDS.map((value) => (
-                  // While billing loads every check says no, so Webhook waits rather than mis-paywalls.
-                  <option key={value} value={value} disabled={value === 'webhook' && billingLoading}>
-                    {value === 'webhook' && !webhooksAllowed
-                      ? `${CHANNEL_LABELS.webhook} (${WEBHOOK_PLAN} plan)`
-                      : CHANNEL_LABELS[value]}
-                  </option>
-                ))}
-              </NativeSelect>
+        <WriteFieldset>
+          <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+            <Field>
+              <Label htmlFor="channel-kind">Kind</Label>
+              <div className="flex items-center gap-2">
+                <KindIcon className="size-5 shrink-0 text-muted" aria-hidden />
+                <NativeSelect
+                  id="channel-kind"
+                  value={kind}
+                  onChange={(event) => chooseKind(event.target.value as ChannelKind)}
+                >
+                  {CHANNEL_KINDS.map((value) => (
+                    // While billing loads every check says no, so Webhook waits rather than mis-paywalls.
+                    <option key={value} value={value} disabled={value === 'webhook' && billingLoading}>
+                      {value === 'webhook' && !webhooksAllowed
+                        ? `${CHANNEL_LABELS.webhook} (${WEBHOOK_PLAN} plan)`
+                        : CHANNEL_LABELS[value]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+            </Field>
+            <Field>
+              <Label htmlFor="channel-name">Name</Label>
+              <Input
+                id="channel-name"
+                value={name}
+                placeholder={kind === 'slack' ? '#ops' : 'On call'}
+                onChange={(event) => setName(event.target.value)}
+              />
+            </Field>
+            {kind === 'members' ? (
+              <p className="text-sm text-muted">
+                Each member of the workspace gets the alert at their account's address, whoever belongs to it
+                when the alert goes out.
+              </p>
+            ) : null}
+            {kind === 'email' || URL_HINTS[kind] ? (
+              <Field>
+                <Label htmlFor="channel-target">
+                  {kind === 'email' ? 'Email address' : (URL_LABELS[kind] ?? 'Webhook URL')}
+                </Label>
+                <Input
+                  id="channel-target"
+                  type={kind === 'email' ? 'email' : 'url'}
+                  value={target}
+                  placeholder={kind === 'email' ? 'oncall@example.com' : URL_HINTS[kind]}
+                  onChange={(event) => setTarget(event.target.value)}
+                />
+              </Field>
+            ) : null}
+            <TextFields kind={kind} values={texts} onChange={setTexts} />
+            <ChoiceFieldInput kind={kind} value={choice} onChange={setChoice} />
+            {kind === 'webhook' ? (
+              <Field>
+                <Label htmlFor="channel-secret">Signing secret (optional)</Label>
+                <Input
+                  id="channel-secret"
+                  value={secret}
+                  placeholder="Leave empty and Upwatch makes one"
+                  onChange={(event) => setSecret(event.target.value)}
+                />
+              </Field>
+            ) : null}
+            <FormError>{invalid ?? create.error?.message}</FormError>
+            {shownSecret ? (
+              <p role="status" className="rounded-ui border border-border bg-surface p-3 text-sm">
+                Signing secret, shown this once: <code className="break-all">{shownSecret}</code>. Requests
+                carry <code>X-Upwatch-Signature: sha256=HMAC(secret, timestamp + "." + body)</code> and{' '}
+                <code>X-Upwatch-Timestamp</code>.
+              </p>
+            ) : null}
+            <div>
+              <Button type="submit" disabled={create.isPending}>
+                {create.isPending ? 'Adding…' : 'Add channel'}
+              </Button>
             </div>
-          </Field>
-          <Field>
-            <Label htmlFor="channel-name">Name</Label>
-            <Input
-              id="channel-name"
-              value={name}
-              placeholder={kind === 'slack' ? '#ops' : 'On call'}
-              onChange={(event) => setName(event.target.value)}
-            />
-          </Field>
-          {kind === 'members' ? (
-            <p className="text-sm text-muted">
-              Each member of the workspace gets the alert at their account's address, whoever belongs to it
-              when the alert goes out.
-            </p>
-          ) : null}
-          {kind === 'email' || URL_HINTS[kind] ? (
-            <Field>
-              <Label htmlFor="channel-target">
-                {kind === 'email' ? 'Email address' : (URL_LABELS[kind] ?? 'Webhook URL')}
-              </Label>
-              <Input
-                id="channel-target"
-                type={kind === 'email' ? 'email' : 'url'}
-                value={target}
-                placeholder={kind === 'email' ? 'oncall@example.com' : URL_HINTS[kind]}
-                onChange={(event) => setTarget(event.target.value)}
-              />
-            </Field>
-          ) : null}
-          <TextFields kind={kind} values={texts} onChange={setTexts} />
-          <ChoiceFieldInput kind={kind} value={choice} onChange={setChoice} />
-          {kind === 'webhook' ? (
-            <Field>
-              <Label htmlFor="channel-secret">Signing secret (optional)</Label>
-              <Input
-                id="channel-secret"
-                value={secret}
-                placeholder="Leave empty and Upwatch makes one"
-                onChange={(event) => setSecret(event.target.value)}
-              />
-            </Field>
-          ) : null}
-          <FormError>{invalid ?? create.error?.message}</FormError>
-          {shownSecret ? (
-            <p role="status" className="rounded-ui border border-border bg-surface p-3 text-sm">
-              Signing secret, shown this once: <code className="break-all">{shownSecret}</code>. Requests
-              carry <code>X-Upwatch-Signature: sha256=HMAC(secret, timestamp + "." + body)</code> and{' '}
-              <code>X-Upwatch-Timestamp</code>.
-            </p>
-          ) : null}
-          <div>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Adding…' : 'Add channel'}
-            </Button>
-          </div>
-        </form>
+          </form>
+        </WriteFieldset>
       </CardContent>
     </Card>
   );

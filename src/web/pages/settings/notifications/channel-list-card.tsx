@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Send, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { CHANNEL_LABELS, type Channel, type TestResult } from '../../../../core/api/alerts';
-import { Button } from '../../../components/ui/button';
+import { WriteButton } from '../../../components/role-lock';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { apiSend } from '../../../lib/api';
 import { alertKeys } from './alert-queries';
@@ -48,7 +48,7 @@ function ChannelRow({
           {builtIn ? ' · used by monitors with no channel chosen' : ''}
         </p>
       </div>
-      <Button
+      <WriteButton
         size="sm"
         variant="secondary"
         disabled={test.isPending}
@@ -57,9 +57,9 @@ function ChannelRow({
       >
         <Send className="size-4" aria-hidden />
         {test.isPending ? 'Sending…' : 'Send test alert'}
-      </Button>
+      </WriteButton>
       {builtIn ? null : (
-        <Button
+        <WriteButton
           size="sm"
           variant="ghost"
           disabled={remove.isPending}
@@ -67,7 +67,7 @@ function ChannelRow({
           aria-label={`Delete ${channel.name}`}
         >
           <Trash2 className="size-4" aria-hidden />
-        </Button>
+        </WriteButton>
       )}
     </li>
   );

@@ -6,10 +6,18 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { useTimeZone } from '../../../lib/use-time-zone';
+import { useCan } from '../../../lib/workspaces';
 import { outboxQuery } from './alert-queries';
 
-/** Mail kept instead of sent while no SMTP server is configured, rendered as it would arrive. */
+/**
+ * Mail kept instead of sent while no SMTP server is configured, rendered as it would arrive. Its
+ * invitation and subscriber links are for the owner and admins only (the server refuses others).
+ */
 export function OutboxCard() {
+  return useCan('readOutbox') ? <Outbox /> : null;
+}
+
+function Outbox() {
   const timeZone = useTimeZone();
   const { data: mails = [] } = useQuery(outboxQuery);
   const [openId, setOpenId] = useState<string | null>(null);
