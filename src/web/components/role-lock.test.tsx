@@ -8,6 +8,7 @@ import { json, type RecordedRequest, stubServer, TEST_USER } from '../test/fake-
 import { incidentRoutes } from '../test/incidents';
 import { makeRow } from '../test/monitors';
 import { renderApp } from '../test/render-app';
+import { makeStatusPage } from '../test/status-pages';
 
 const REASON = "Viewers can't change this. Ask an admin.";
 const NOTICE = /You're a viewer in Ada's workspace: you can see everything here, but not change it/;
@@ -159,5 +160,22 @@ describe('the alert channels screen by role', () => {
 
     expect(screen.getByRole('button', { name: 'Add channel' })).toBeEnabled();
     expect(screen.queryByRole('heading', { name: 'Outbox' })).not.toBeInTheDocument();
+  });
+});
+
+describe('status pages by role', () => {
+  it('shows a viewer New status page and Edit disabled with the reason', async () => {
+    const page = makeStatusPage({ name: 'Acme status' });
+    const { requests } = serve('viewer', {
+      'GET /api/v1/status-pages': () => json({ statusPages: [page] }),
+      'GET /api/v1/monitors': () => json({ monitors: [], nextCursor: null }),
+    });
+    renderApp('/dashboard/settings/groups');
+
+    const edit = await screen.findByRole('button', { name: 'Edit Acme status' }, { timeout: 10_000 });
+    await waitFor(() => expect(edit).toBeDisabled());
+    expectLocked(edit);
+    expectLocked(screen.getByRole('button', { name: 'New status page' }));
+    expect(writes(requests)).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import {
   type CreatedApiKey,
   expiryFor,
 } from '../../../../core/api/api-keys';
+import { WriteFieldset } from '../../../components/role-lock';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field, FormError, Input, Label, NativeSelect } from '../../../components/ui/input';
@@ -63,56 +64,58 @@ export function CreateKeyCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} className="flex flex-col gap-4 sm:flex-row sm:items-end" noValidate>
-          <Field className="flex-1">
-            <Label htmlFor="api-key-name">Name</Label>
-            <Input
-              id="api-key-name"
-              value={name}
-              placeholder="GitHub Actions"
-              onChange={(event) => setName(event.target.value)}
-            />
-          </Field>
-          <Field>
-            <Label htmlFor="api-key-expiry">Expires</Label>
-            <NativeSelect
-              id="api-key-expiry"
-              value={expiry}
-              onChange={(event) => setExpiry(event.target.value as ApiKeyExpiryChoice)}
-            >
-              {Object.entries(EXPIRY_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <Field>
-            <Label htmlFor="api-key-role">Access</Label>
-            <NativeSelect
-              id="api-key-role"
-              value={role}
-              onChange={(event) => setRole(event.target.value as ApiKeyRole)}
-            >
-              <option value="member">Read and write</option>
-              <option value="viewer">Read only</option>
-            </NativeSelect>
-          </Field>
-          {expiry === 'date' ? (
-            <Field>
-              <Label htmlFor="api-key-date">Expiry date</Label>
+        <WriteFieldset>
+          <form onSubmit={onSubmit} className="flex flex-col gap-4 sm:flex-row sm:items-end" noValidate>
+            <Field className="flex-1">
+              <Label htmlFor="api-key-name">Name</Label>
               <Input
-                id="api-key-date"
-                type="date"
-                value={date}
-                onChange={(event) => setDate(event.target.value)}
+                id="api-key-name"
+                value={name}
+                placeholder="GitHub Actions"
+                onChange={(event) => setName(event.target.value)}
               />
             </Field>
-          ) : null}
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create key'}
-          </Button>
-        </form>
+            <Field>
+              <Label htmlFor="api-key-expiry">Expires</Label>
+              <NativeSelect
+                id="api-key-expiry"
+                value={expiry}
+                onChange={(event) => setExpiry(event.target.value as ApiKeyExpiryChoice)}
+              >
+                {Object.entries(EXPIRY_LABELS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+            <Field>
+              <Label htmlFor="api-key-role">Access</Label>
+              <NativeSelect
+                id="api-key-role"
+                value={role}
+                onChange={(event) => setRole(event.target.value as ApiKeyRole)}
+              >
+                <option value="member">Read and write</option>
+                <option value="viewer">Read only</option>
+              </NativeSelect>
+            </Field>
+            {expiry === 'date' ? (
+              <Field>
+                <Label htmlFor="api-key-date">Expiry date</Label>
+                <Input
+                  id="api-key-date"
+                  type="date"
+                  value={date}
+                  onChange={(event) => setDate(event.target.value)}
+                />
+              </Field>
+            ) : null}
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Creating…' : 'Create key'}
+            </Button>
+          </form>
+        </WriteFieldset>
         <div className="mt-3">
           <FormError>{invalid ?? create.error?.message}</FormError>
         </div>

@@ -3,6 +3,7 @@ import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { ApiKey } from '../../../../core/api/api-keys';
+import { WriteButton } from '../../../components/role-lock';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
@@ -68,9 +69,9 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke(): void }) {
           : `${expired ? 'Expired ' : ''}${formatDate(apiKey.expiresAt, timeZone)}`}
       </td>
       <td className="py-2 text-right">
-        <Button size="sm" variant="ghost" onClick={onRevoke} aria-label={`Revoke ${apiKey.name}`}>
+        <WriteButton size="sm" variant="ghost" onClick={onRevoke} aria-label={`Revoke ${apiKey.name}`}>
           Revoke
-        </Button>
+        </WriteButton>
       </td>
     </tr>
   );

@@ -3,6 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { StatusPage } from '../../../../core/api/status-pages';
+import { WriteButton } from '../../../components/role-lock';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
@@ -39,10 +40,10 @@ export function DeleteStatusPageCard({ page, onDeleted }: { page: StatusPage; on
       <CardContent>
         <Dialog open={open} onOpenChange={onOpenChange}>
           <DialogTrigger asChild>
-            <Button variant="danger">
+            <WriteButton variant="danger">
               <Trash2 className="size-4" aria-hidden />
               Delete status page
-            </Button>
+            </WriteButton>
           </DialogTrigger>
           <DialogContent
             title={`Delete ${page.name}?`}

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Globe, Pencil, Plus } from 'lucide-react';
 import type { StatusPage } from '../../../../core/api/status-pages';
 import { ManagedBadge } from '../../../components/managed';
+import { WriteButton } from '../../../components/role-lock';
 import { PublicLink, StatusPageStateBadge } from '../../../components/status-page-state';
-import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -57,7 +57,7 @@ function StatusPageRow({ page, onEdit }: { page: StatusPage; onEdit: () => void 
         <StatusPageStateBadge state={page.state} />
         <span className="text-sm text-muted">{formatCount(count, 'monitor', 'monitors')}</span>
         <SubscriberCount pageId={page.id} />
-        <Button
+        <WriteButton
           size="sm"
           variant="ghost"
           className="ml-auto"
@@ -66,7 +66,7 @@ function StatusPageRow({ page, onEdit }: { page: StatusPage; onEdit: () => void 
         >
           <Pencil className="size-4" aria-hidden />
           Edit
-        </Button>
+        </WriteButton>
       </div>
       <div className="flex min-w-0 items-center gap-2">
         <PublicLink href={page.publicUrl} />
@@ -92,10 +92,10 @@ export function StatusPageList({
   onEdit: (page: StatusPage) => void;
 }) {
   const newButton = (
-    <Button onClick={onCreate}>
+    <WriteButton onClick={onCreate}>
       <Plus className="size-4" aria-hidden />
       New status page
-    </Button>
+    </WriteButton>
   );
   if (pages.length === 0) {
     return (

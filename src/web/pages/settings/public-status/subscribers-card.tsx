@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { StatusPage } from '../../../../core/api/status-pages';
 import type { Subscriber, SubscriberList } from '../../../../core/api/subscribers';
+import { WriteButton } from '../../../components/role-lock';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
@@ -76,9 +77,9 @@ function SubscriberRow({ subscriber, onRemove }: { subscriber: Subscriber; onRem
       <td className="py-2 pr-3">{subscriber.confirmed ? 'Confirmed' : 'Awaiting confirmation'}</td>
       <td className="py-2 pr-3 whitespace-nowrap">{formatDate(subscriber.createdAt, timeZone)}</td>
       <td className="py-2 text-right">
-        <Button size="sm" variant="ghost" onClick={onRemove} aria-label={`Remove ${subscriber.address}`}>
+        <WriteButton size="sm" variant="ghost" onClick={onRemove} aria-label={`Remove ${subscriber.address}`}>
           Remove
-        </Button>
+        </WriteButton>
       </td>
     </tr>
   );
