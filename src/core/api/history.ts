@@ -55,7 +55,11 @@ export const checkResultListSchema = z
 export const windowSummarySchema = z.object({
   checks: z.number(),
   upChecks: z.number(),
-  uptimePercent: z.number().nullable(),
+  uptimePercent: z
+    .number()
+    .nullable()
+    .meta({ description: 'Share of the time up (degraded counts as up), maintenance left out' }),
+  downtimeMs: z.number().meta({ description: 'Time down: each check stands for the time until the next' }),
   avgMs: z.number().nullable(),
   p50Ms: z.number().nullable(),
   p95Ms: z.number().nullable(),
@@ -67,6 +71,7 @@ const bucketSchema = z.object({
   checks: z.number(),
   upChecks: z.number(),
   uptimePercent: z.number().nullable(),
+  downtimeMs: z.number(),
   avgMs: z.number().nullable(),
 });
 

@@ -285,17 +285,20 @@ export const incidentStatsSchema = z
     days: z.number(),
     windowStart: z
       .number()
-      .meta({ description: 'The later of now minus the days and the monitor’s creation' }),
+      .meta({ description: 'The later of the window’s first UTC day and the monitor’s creation' }),
     windowEnd: z.number(),
-    downtimeMs: z
+    downtimeMs: z.number().meta({ description: 'Time down in the window, as the uptime figures count it' }),
+    incidentCount: z
       .number()
-      .meta({ description: 'Automatic incidents clipped to the window; open ones up to now' }),
-    incidentCount: z.number(),
-    mttrMs: z.number().nullable().meta({ description: 'Downtime per incident; null without incidents' }),
+      .meta({ description: 'Confirmed outages in the window, one still under way included' }),
+    mttrMs: z
+      .number()
+      .nullable()
+      .meta({ description: 'Mean length of the outages that ended; null while none has' }),
     mtbfMs: z
       .number()
       .nullable()
-      .meta({ description: '(window − downtime) per incident; null without incidents' }),
+      .meta({ description: '(window − downtime) per outage; null without outages' }),
   })
   .meta({ id: 'IncidentStats' });
 export type IncidentStats = z.infer<typeof incidentStatsSchema>;

@@ -42,6 +42,7 @@ import { claimIndexes } from './migrations/0038-claim-indexes.ts';
 import { monitorRegions } from './migrations/0039-monitor-regions.ts';
 import { maintenanceCompleted } from './migrations/0040-maintenance-completed.ts';
 import { packedCheckHours } from './migrations/0041-packed-check-hours.ts';
+import { rollupTime } from './migrations/0042-rollup-time.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0039-monitor-regions': monitorRegions,
   '0040-maintenance-completed': maintenanceCompleted,
   '0041-packed-check-hours': packedCheckHours,
+  '0042-rollup-time': rollupTime,
 };
 
 export class MigrationError extends Error {

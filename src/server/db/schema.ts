@@ -246,6 +246,13 @@ export interface RollupTable {
   latency_max_ms: number;
   /** Checks during maintenance: counted here only, never in `checks` (migration 0029; default 0). */
   maintenance_checks?: number;
+  /**
+   * Time up (or degraded), down and in maintenance, each check standing for the time until the
+   * next one (migration 0042; default 0). Uptime is up_ms / (up_ms + down_ms).
+   */
+  up_ms?: number;
+  down_ms?: number;
+  maintenance_ms?: number;
   [histogramBucket: `h${number}`]: number;
 }
 

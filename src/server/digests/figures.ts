@@ -23,7 +23,15 @@ async function rollupSums(db: Db, monitorIds: string[], from: number, to: number
   const sum = (column: string) => sql<number>`sum(${sql.ref(column)})`.as(column);
   const rows = await db
     .selectFrom('rollups_hourly')
-    .select(['monitor_id', sum('checks'), sum('up_checks'), sum('degraded_checks'), sum('latency_sum_ms')])
+    .select([
+      'monitor_id',
+      sum('checks'),
+      sum('up_checks'),
+      sum('degraded_checks'),
+      sum('latency_sum_ms'),
+      sum('up_ms'),
+      sum('down_ms'),
+    ])
     .select((eb) => [
       eb.fn.min('latency_min_ms').as('latency_min_ms'),
       eb.fn.max('latency_max_ms').as('latency_max_ms'),
@@ -57,10 +65,10 @@ async function uptimeFigures(db: Db, owners: string[], period: Period) {
     rollupSums(db, ids, period.start, period.end),
     rollupSums(db, ids, period.previousStart, period.start),
   ]);
+  // Every monitor's uptime weighs alike: the workspace's share of monitor-time up.
   const overall = (sums: Map<string, WindowSummary>) => {
-    const all = [...sums.values()];
-    const checks = all.reduce((total, s) => total + s.checks, 0);
-    return checks === 0 ? null : (all.reduce((total, s) => total + s.upChecks, 0) / checks) * 100;
+    const known = [...sums.values()].flatMap((s) => (s.uptimePercent === null ? [] : [s.uptimePercent]));
+    return known.length === 0 ? null : known.reduce((total, percent) => total + percent, 0) / known.length;
   };
   const overallNow = overall(current);
   return {

@@ -4,9 +4,9 @@
 // claim (on PostgreSQL a second worker waits on the row lock, then finds the round moved on),
 // and the step's alerts are written in that same transaction.
 import type { Kysely, Transaction } from 'kysely';
+import { formatDuration } from '../../core/duration.ts';
 import { FEATURE_IDS } from '../../core/plans.ts';
 import type { AlertEvent } from '../alerts/alert-event.ts';
-import { formatDuration } from '../../core/duration.ts';
 import { enqueueAlert } from '../alerts/enqueue.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Clock } from '../clock.ts';

@@ -7,6 +7,7 @@ import type { Dialect } from '../db/connect.ts';
 import { largerOf, smallerOf } from '../db/dialect.ts';
 import { executeRows } from '../db/row-statements.ts';
 import type { CheckStatus, Database, RollupTable } from '../db/schema.ts';
+import type { TimeSpan } from './time-spans.ts';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
@@ -20,6 +21,8 @@ export interface RollupInput {
   totalMs: number;
   /** Inside a maintenance window: counted in maintenance_checks only, so no uptime figure sees it. */
   maintenance?: boolean;
+  /** The time this check accounts for (time-spans.ts): up, down or maintenance since the last. */
+  spans?: readonly TimeSpan[];
 }
 
 type RollupTableName = 'rollups_hourly' | 'rollups_daily';
@@ -33,6 +36,9 @@ const EMPTY_ROW: Omit<RollupTable, 'monitor_id' | 'bucket_start'> = {
   latency_sum_ms: 0,
   latency_min_ms: NO_LATENCY_MIN,
   latency_max_ms: 0,
+  up_ms: 0,
+  down_ms: 0,
+  maintenance_ms: 0,
   ...Object.fromEntries(Array.from({ length: LATENCY_BUCKET_COUNT }, (_, bucket) => [`h${bucket}`, 0])),
 };
 
@@ -43,13 +49,26 @@ function emptyRow(monitorId: string, bucketStart: number): RollupTable {
 /** Sums results into one row per (monitor, bucket). Latency counts only checks that got an answer in time (up or degraded). */
 export function aggregate(results: readonly RollupInput[], bucketMs: number): RollupTable[] {
   const rows = new Map<string, RollupTable>();
-  for (const result of results) {
-    const bucketStart = Math.floor(result.checkedAt / bucketMs) * bucketMs;
-    const key = `${result.monitorId}:${bucketStart}`;
+  const rowAt = (monitorId: string, at: number) => {
+    const bucketStart = Math.floor(at / bucketMs) * bucketMs;
+    const key = `${monitorId}:${bucketStart}`;
     let row = rows.get(key);
     if (!row) {
-      row = emptyRow(result.monitorId, bucketStart);
+      row = emptyRow(monitorId, bucketStart);
       rows.set(key, row);
+    }
+    return row;
+  };
+  for (const result of results) {
+    const row = rowAt(result.monitorId, result.checkedAt);
+    // A gap crossing a bucket's end is split at it: each hour and day holds its own time.
+    for (const span of result.spans ?? []) {
+      for (let from = span.from; from < span.to; ) {
+        const to = Math.min(span.to, (Math.floor(from / bucketMs) + 1) * bucketMs);
+        const bucket = rowAt(result.monitorId, from);
+        bucket[span.column] = (bucket[span.column] ?? 0) + span.sign * (to - from);
+        from = to;
+      }
     }
     if (result.maintenance) {
       row.maintenance_checks = (row.maintenance_checks ?? 0) + 1;
@@ -78,7 +97,15 @@ async function upsert(db: Kysely<Database>, dialect: Dialect, table: RollupTable
     : given;
   const stored = (column: string) => sql<number>`${sql.ref(`${table}.${column}`)}`;
   const incoming = (column: string) => sql<number>`${sql.ref(`excluded.${column}`)}`;
-  const summed = ['checks', 'up_checks', 'degraded_checks', 'latency_sum_ms'];
+  const summed = [
+    'checks',
+    'up_checks',
+    'degraded_checks',
+    'latency_sum_ms',
+    'up_ms',
+    'down_ms',
+    'maintenance_ms',
+  ];
   if (maintenance) summed.push('maintenance_checks');
   for (let bucket = 0; bucket < LATENCY_BUCKET_COUNT; bucket++) summed.push(`h${bucket}`);
   const set: Record<string, RawBuilder<number>> = Object.fromEntries(
@@ -86,7 +113,7 @@ async function upsert(db: Kysely<Database>, dialect: Dialect, table: RollupTable
   );
   set.latency_min_ms = smallerOf(dialect, stored('latency_min_ms'), incoming('latency_min_ms'));
   set.latency_max_ms = largerOf(dialect, stored('latency_max_ms'), incoming('latency_max_ms'));
-  // 512 rows keep each statement under SQLite's bound-parameter limit (28 columns a row).
+  // 512 rows keep each statement under SQLite's bound-parameter limit (32 columns a row).
   for (const chunk of powerOfTwoChunks(rows, 512)) {
     await executeRows(db, table, chunk, () =>
       db

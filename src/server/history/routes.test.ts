@@ -114,10 +114,23 @@ describe('history routes', () => {
       { at: NOW - hour, status: 'up', ms: 100 },
     ]);
     const report = await (await get(owner, `/monitors/${monitorId}/uptime`)).json();
-    expect(report.windows['24h']).toMatchObject({ checks: 4, upChecks: 2, uptimePercent: 50, avgMs: 110 });
+    // By time: up an hour, down an hour (from the first failure, as the outage), up the hour since.
+    expect(report.windows['24h']).toMatchObject({ checks: 4, upChecks: 2, downtimeMs: hour, avgMs: 110 });
+    expect(report.windows['24h'].uptimePercent).toBeCloseTo((2 / 3) * 100, 10);
+    // One downtime figure: the windows' and the outage list's agree.
+    expect(report.windows['24h'].downtimeMs).toBe(report.outages[0]?.durationMs);
     expect(report.hourly).toHaveLength(24);
     expect(report.daily).toHaveLength(90);
-    expect(report.hourly.at(-2)).toMatchObject({ checks: 1, upChecks: 1, uptimePercent: 100, avgMs: 100 });
+    // The recovery's hour: down from its start until the check found it up, up after.
+    const recoveryHour = Math.floor((NOW - hour) / hour) * hour;
+    const downInHour = NOW - hour - recoveryHour;
+    expect(report.hourly.at(-2)).toMatchObject({
+      checks: 1,
+      upChecks: 1,
+      downtimeMs: downInHour,
+      avgMs: 100,
+    });
+    expect(report.hourly.at(-2).uptimePercent).toBeCloseTo(((hour - downInHour) / hour) * 100, 10);
     expect(report.outages).toEqual([{ start: NOW - 2 * hour, end: NOW - hour, durationMs: hour }]);
   });
 

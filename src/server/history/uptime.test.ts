@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { type FinishedCheck, recordResults } from '../scheduler/record-results.ts';
 import { createUser } from '../test/factories.ts';
+import { expectedTime, recordSamples } from '../test/record-samples.ts';
 import { countResults, deleteResults } from '../test/result-rows.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { type UptimeWindow, uptimeSummaries, windowStart } from './uptime.ts';
@@ -49,31 +49,7 @@ it('reads uptime and percentiles from rollups alone: deleting raw results change
   const { db, dialect } = t.database;
   const all = samples();
 
-  for (let start = 0; start < all.length; start += 250) {
-    await db.updateTable('monitors').set({ claimed_by: 'w1' }).where('id', '=', id).execute();
-    const monitor = await db
-      .selectFrom('monitors')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    const batch: FinishedCheck[] = all.slice(start, start + 250).map((sample) => ({
-      // Each result judged against a steady up monitor: this test is about history, not status.
-      monitor: { ...monitor, status: 'up', confirming_since: null },
-      outcome: {
-        checkedAt: sample.checkedAt,
-        region: 'local',
-        status: sample.status,
-        statusCode: sample.status === 'down' ? 503 : 200,
-        timings: { totalMs: sample.totalMs },
-        responseBytes: 100,
-        failure:
-          sample.status === 'down'
-            ? { code: 'status_mismatch', message: 'Expected status 200-399, got 503' }
-            : null,
-      },
-    }));
-    await recordResults(db, dialect, 'w1', batch, 15_000);
-  }
+  await recordSamples(db, dialect, id, all);
   expect(await countResults(db, id)).toBe(all.length);
 
   const before = (await uptimeSummaries(db, [id], NOW)).get(id);
@@ -87,7 +63,10 @@ it('reads uptime and percentiles from rollups alone: deleting raw results change
     const answered = inWindow.filter((sample) => sample.status !== 'down').map((sample) => sample.totalMs);
     const summary = after?.[window];
     expect(summary?.checks, window).toBe(inWindow.length);
-    expect(summary?.uptimePercent, window).toBeCloseTo((answered.length / inWindow.length) * 100, 10);
+    // Each result stands for the time until the next; the last one's until now.
+    const time = expectedTime(all, windowStart(window, NOW), NOW);
+    expect(summary?.uptimePercent, window).toBeCloseTo(time.uptimePercent ?? -1, 10);
+    expect(summary?.downtimeMs, window).toBe(time.downMs);
     expect(summary?.avgMs, window).toBe(Math.round(answered.reduce((a, b) => a + b, 0) / answered.length));
     // The histogram answers within its bucket width around the exact percentile.
     expect(Math.abs((summary?.p95Ms ?? 0) - exactPercentile(answered, 0.95)), window).toBeLessThanOrEqual(

@@ -73,7 +73,7 @@ export function mountIncidentRoutes(api: OpenAPIHono<AppEnv>, incidents: Inciden
     ),
   );
   api.openapi(stats, async (c) => {
-    const days = Number(c.req.valid('query').days);
+    const days = Number(c.req.valid('query').days) === 90 ? 90 : 30;
     return c.json(await incidents.stats(requireWorkspace(c).id, c.req.valid('param').id, days), 200);
   });
   mountManagementRoutes(api, incidents);

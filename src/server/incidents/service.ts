@@ -39,7 +39,7 @@ export function createIncidentService(deps: IncidentServiceDeps) {
       return listIncidents(db, userId, { ...query, monitorId }, clock.now());
     },
 
-    stats: (userId: string, monitorId: string, days: number) =>
+    stats: (userId: string, monitorId: string, days: 30 | 90) =>
       monitorIncidentStats(db, userId, monitorId, days, clock.now()),
 
     ...createIncidentManagement({ db, clock, requireManagement, get }),

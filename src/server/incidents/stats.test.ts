@@ -1,16 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IncidentStats } from '../../core/api/incidents.ts';
 import { type IncidentApi, incidentApi } from '../test/incident-api.ts';
-import { automaticIncidentRow } from '../test/incident-rows.ts';
-import { incidentFigures } from './stats.ts';
+import { recordSamples, type Sample } from '../test/record-samples.ts';
+import { outageFigures } from './stats.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-describe('incidentFigures', () => {
-  it('is null for MTTR and MTBF without incidents', () => {
-    expect(incidentFigures([], 0, 30 * DAY)).toEqual({
+describe('outageFigures', () => {
+  it('is null for MTTR and MTBF without outages', () => {
+    expect(outageFigures([], 0, 30 * DAY, 0)).toEqual({
       downtimeMs: 0,
       incidentCount: 0,
       mttrMs: null,
@@ -18,23 +18,23 @@ describe('incidentFigures', () => {
     });
   });
 
-  it('clips outages to the window and counts an open one up to its end', () => {
-    const figures = incidentFigures(
+  it('counts outages in the window; MTTR is the mean of those that ended, never of one under way', () => {
+    const figures = outageFigures(
       [
-        { startedAt: -HOUR, resolvedAt: HOUR }, // half inside
-        { startedAt: 5 * DAY, resolvedAt: 5 * DAY + 2 * HOUR },
-        { startedAt: 10 * DAY - HOUR, resolvedAt: null }, // open
-        { startedAt: -2 * HOUR, resolvedAt: 0 }, // ended as the window began
-        { startedAt: 10 * DAY + MINUTE, resolvedAt: null }, // after the window
+        { start: -2 * HOUR, end: 0, durationMs: 2 * HOUR }, // ended as the window began
+        { start: -HOUR, end: HOUR, durationMs: 2 * HOUR }, // half inside
+        { start: 5 * DAY, end: 5 * DAY + 4 * HOUR, durationMs: 4 * HOUR },
+        { start: 10 * DAY - HOUR, end: null, durationMs: HOUR }, // under way
       ],
       0,
       10 * DAY,
+      6 * HOUR,
     );
     expect(figures).toEqual({
-      downtimeMs: 4 * HOUR,
+      downtimeMs: 6 * HOUR,
       incidentCount: 3,
-      mttrMs: (4 * HOUR) / 3,
-      mtbfMs: Math.round((10 * DAY - 4 * HOUR) / 3),
+      mttrMs: 3 * HOUR,
+      mtbfMs: Math.round((10 * DAY - 6 * HOUR) / 3),
     });
   });
 });
@@ -56,7 +56,15 @@ describe('GET /monitors/{id}/incident-stats', () => {
     );
   }
 
-  it('gives a free user downtime, count, MTTR and MTBF over 30 and 90 days', async () => {
+  /** Hourly checks from `from` to `to`, down in the given hours: each check stands for its hour. */
+  function hourly(from: number, to: number, downHours: ReadonlySet<number>): Sample[] {
+    const samples: Sample[] = [];
+    for (let at = from, hour = 0; at < to; at += HOUR, hour++)
+      samples.push({ checkedAt: at, status: downHours.has(hour) ? 'down' : 'up', totalMs: 90 });
+    return samples;
+  }
+
+  it("gives a free user downtime, outages, MTTR and MTBF over 30 and 90 days, the uptime tab's downtime", async () => {
     const user = await api.user('free');
     const other = await api.user('free');
     const shop = await api.monitor(user, 'Shop');
@@ -64,50 +72,50 @@ describe('GET /monitors/{id}/incident-stats', () => {
     const theirs = await api.monitor(other, 'Shop');
     api.clock.advance(100 * DAY);
     const now = api.clock.now();
-    const resolved = (startedAt: number, ms: number) => ({
-      status: 'resolved' as const,
-      resolved_at: startedAt + ms,
-    });
-    await api.automatic(user, shop.id, now - 40 * DAY, resolved(now - 40 * DAY, HOUR));
-    await api.automatic(
-      user,
-      shop.id,
-      now - 30 * DAY - 30 * MINUTE,
-      resolved(now - 30 * DAY - 30 * MINUTE, HOUR),
+    const { db, dialect } = api.t.database;
+    const start = now - 100 * DAY + HOUR;
+    const hoursAgo = (hours: number) => 100 * 24 - 1 - hours;
+    // An hour down 40 days ago, two hours 10 days ago, and down again for the last 15 minutes.
+    const samples = hourly(
+      start,
+      now - HOUR,
+      new Set([hoursAgo(40 * 24), hoursAgo(10 * 24), hoursAgo(10 * 24 - 1)]),
     );
-    await api.automatic(user, shop.id, now - 10 * DAY, resolved(now - 10 * DAY, 2 * HOUR));
-    await api.automatic(user, shop.id, now - 15 * MINUTE);
-    // Not this monitor's outages: another monitor's, another user's, and a manual incident.
-    await api.automatic(user, blog.id, now - DAY, resolved(now - DAY, 5 * HOUR));
-    await api.automatic(other, theirs.id, now - DAY, resolved(now - DAY, 5 * HOUR));
-    const manual = automaticIncidentRow(user.id, shop.id, now - DAY, {
-      source: 'manual',
-      primary_monitor_id: null,
-    });
-    await api.t.database.db.insertInto('incidents').values(manual).execute();
-    await api.t.database.db
-      .insertInto('incident_monitors')
-      .values({ incident_id: manual.id, monitor_id: shop.id })
-      .execute();
+    samples.push({ checkedAt: now - HOUR, status: 'up', totalMs: 90 });
+    samples.push({ checkedAt: now - 15 * MINUTE, status: 'down', totalMs: 0 });
+    await recordSamples(db, dialect, shop.id, samples);
+    // Not this monitor's outages: another monitor's and another user's.
+    for (const id of [blog.id, theirs.id])
+      await recordSamples(db, dialect, id, hourly(now - 2 * DAY, now, new Set([3, 4, 5, 6, 7])));
 
-    expect(await stats(user, shop.id)).toEqual({
+    const month = await stats(user, shop.id);
+    const monthStart = Math.floor(now / DAY) * DAY - 29 * DAY;
+    expect(month).toEqual({
       days: 30,
-      windowStart: now - 30 * DAY,
+      windowStart: monthStart,
       windowEnd: now,
-      downtimeMs: 165 * MINUTE,
-      incidentCount: 3,
-      mttrMs: 55 * MINUTE,
-      mtbfMs: Math.round((30 * DAY - 165 * MINUTE) / 3),
+      downtimeMs: 2 * HOUR + 15 * MINUTE,
+      incidentCount: 2,
+      // The outage under way has no recovery time yet.
+      mttrMs: 2 * HOUR,
+      mtbfMs: Math.round((now - monthStart - 2 * HOUR - 15 * MINUTE) / 2),
     });
+    const quarterStart = Math.floor(now / DAY) * DAY - 89 * DAY;
     expect(await stats(user, shop.id, 90)).toEqual({
       days: 90,
-      windowStart: now - 90 * DAY,
+      windowStart: quarterStart,
       windowEnd: now,
-      downtimeMs: 255 * MINUTE,
-      incidentCount: 4,
-      mttrMs: 63.75 * MINUTE,
-      mtbfMs: (90 * DAY - 255 * MINUTE) / 4,
+      downtimeMs: 3 * HOUR + 15 * MINUTE,
+      incidentCount: 3,
+      mttrMs: 1.5 * HOUR,
+      mtbfMs: Math.round((now - quarterStart - 3 * HOUR - 15 * MINUTE) / 3),
     });
+    // One figure: the uptime tab's 30-day downtime is the card's.
+    const uptime = await api.expectJson<{ windows: Record<string, { downtimeMs: number }> }>(
+      await api.send(user, 'GET', `/monitors/${shop.id}/uptime`),
+      200,
+    );
+    expect(uptime.windows['30d']?.downtimeMs).toBe(month.downtimeMs);
   });
 
   it('starts the window when the monitor was created', async () => {
@@ -121,13 +129,12 @@ describe('GET /monitors/{id}/incident-stats', () => {
       mtbfMs: null,
     });
     api.clock.advance(5 * DAY);
-    await api.automatic(user, shop.id, created + DAY, {
-      status: 'resolved',
-      resolved_at: created + DAY + HOUR,
-    });
+    const { db, dialect } = api.t.database;
+    await recordSamples(db, dialect, shop.id, hourly(created + HOUR, api.clock.now() + HOUR, new Set([24])));
     expect(await stats(user, shop.id, 30)).toMatchObject({
       windowStart: created,
       downtimeMs: HOUR,
+      mttrMs: HOUR,
       mtbfMs: 5 * DAY - HOUR,
     });
   });

@@ -15,6 +15,7 @@ import type { MonitorEvent } from '../events/bus.ts';
 import type { NewResult } from '../history/result-store.ts';
 import { storeResults } from '../history/result-store.ts';
 import { recordRollups } from '../history/rollups.ts';
+import { type TimeSpan, timeSpans } from '../history/time-spans.ts';
 import { applyStatusChanges, type FlapPolicy, type StatusChange } from '../incidents/lifecycle.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
 import type { FinishedCheck } from '../scheduler/record-results.ts';
@@ -218,6 +219,8 @@ export async function storeRegionalChecks(
   const statusChanges: StatusChange[] = [];
   const verdicts = new Map<string, CheckStatus | null>();
   const states: RegionalMonitorState[] = [];
+  /** The time each monitor's quorum accounts for since its last check, told once per batch. */
+  const spansOf = new Map<string, TimeSpan[]>();
   for (const [id, seen] of touched) {
     const monitor = monitors.get(id) as MonitorTable;
     const regions = [...(rows.get(id)?.values() ?? [])].filter((row) => online.has(row.region));
@@ -226,11 +229,21 @@ export async function storeRegionalChecks(
     // Nothing moves during maintenance, as for a single-region monitor.
     const changed = verdict !== null && verdict !== monitor.status && !seen.maintenance;
     const newStatus = changed ? verdict : monitor.status;
+    const lastStatusChangeAt = changed ? seen.latest : monitor.last_status_change_at;
+    spansOf.set(
+      id,
+      timeSpans({
+        before: { status: monitor.status, lastCheckedAt: monitor.last_checked_at },
+        after: { status: newStatus, lastStatusChangeAt },
+        checkedAt: Math.max(monitor.last_checked_at ?? 0, seen.latest),
+        maintenance: seen.maintenance,
+      }),
+    );
     states.push({
       id,
       status: newStatus,
       streak: changed ? 1 : monitor.streak + 1,
-      lastStatusChangeAt: changed ? seen.latest : monitor.last_status_change_at,
+      lastStatusChangeAt,
       lastCheckedAt: Math.max(monitor.last_checked_at ?? 0, seen.latest),
       lastLatencyMs: seen.latencyMs ?? monitor.last_latency_ms,
       // The next run any live region makes: what the monitor's page shows as its next check.
@@ -260,12 +273,15 @@ export async function storeRegionalChecks(
     dialect,
     results.map((result, index) => {
       const id = resultMonitors[index] as string;
+      const spans = spansOf.get(id);
+      spansOf.delete(id);
       return {
         monitorId: id,
         checkedAt: result.checked_at,
         status: verdicts.get(id) ?? result.status,
         totalMs: result.total_ms,
         maintenance: result.maintenance,
+        spans,
       };
     }),
   );

@@ -10,6 +10,7 @@ import type { MonitorRegionTable } from '../db/worker-schema.ts';
 import type { MonitorEvent } from '../events/bus.ts';
 import { type NewResult, storeResults } from '../history/result-store.ts';
 import { recordRollups } from '../history/rollups.ts';
+import { type TimeSpan, timeSpans } from '../history/time-spans.ts';
 import {
   applyStatusChanges,
   DEFAULT_FLAP_POLICY,
@@ -57,6 +58,8 @@ export interface FinishedCheck {
 interface JudgedBatch {
   batch: readonly FinishedCheck[];
   rows: NewResult[];
+  /** The time each row's check accounts for, beside it. */
+  spans: TimeSpan[][];
   updates: MonitorStateUpdate[];
   statusChanges: StatusChange[];
   /** Slow-answer alerts of monitors that asked for them. */
@@ -140,6 +143,7 @@ export async function recordResultsIn(
 function judgeBatch(batch: readonly FinishedCheck[], confirmDelayMs: number): JudgedBatch {
   const events: MonitorEvent[] = [];
   const rows: NewResult[] = [];
+  const spans: TimeSpan[][] = [];
   const updates: MonitorStateUpdate[] = [];
   const statusChanges: StatusChange[] = [];
   const speedAlerts: SpeedAlert[] = [];
@@ -175,6 +179,14 @@ function judgeBatch(batch: readonly FinishedCheck[], confirmDelayMs: number): Ju
       resultRow(monitor, { ...outcome, checkedAt }, transition.confirmation, maintenanceEnd !== null),
     );
     const { state } = transition;
+    spans.push(
+      timeSpans({
+        before: { status: monitor.status, lastCheckedAt: monitor.last_checked_at },
+        after: state,
+        checkedAt,
+        maintenance: maintenanceEnd !== null,
+      }),
+    );
     // Nothing alerts during maintenance, slowness included.
     const speed = maintenanceEnd === null ? speedAlertOf(monitor, state, totalMs, checkedAt) : null;
     if (speed) speedAlerts.push(speed);
@@ -232,14 +244,24 @@ function judgeBatch(batch: readonly FinishedCheck[], confirmDelayMs: number): Ju
     }
   }
 
-  return { batch, rows, updates, statusChanges, speedAlerts, events, certificates, lastCheckedAt };
+  return { batch, rows, spans, updates, statusChanges, speedAlerts, events, certificates, lastCheckedAt };
 }
 
 async function storeJudged(
   tx: Transaction<Database>,
   dialect: Dialect,
   workerId: string,
-  { batch, rows, updates, statusChanges, speedAlerts, events, certificates, lastCheckedAt }: JudgedBatch,
+  {
+    batch,
+    rows,
+    spans,
+    updates,
+    statusChanges,
+    speedAlerts,
+    events,
+    certificates,
+    lastCheckedAt,
+  }: JudgedBatch,
   flapPolicy: FlapPolicy,
   confirmDelayMs: number,
 ): Promise<void> {
@@ -253,6 +275,7 @@ async function storeJudged(
       status: row.status,
       totalMs: row.total_ms,
       maintenance: row.maintenance,
+      spans: spans[index],
     })),
   );
   const changes = events.flatMap((event) =>

@@ -4,13 +4,23 @@
 // read, not the latency histograms.
 import type { RollupTable } from '../db/schema.ts';
 import { DAY_MS, HOUR_MS } from '../history/rollups.ts';
-import { windowStart } from '../history/uptime.ts';
+import { type TimeSpan, timeWithin } from '../history/time-spans.ts';
+import { uptimeOf, windowStart } from '../history/uptime.ts';
+
+const MINUTE_MS = 60_000;
 
 export const BAR_DAYS = 90;
 
 export type DayRow = Pick<
   RollupTable,
-  'monitor_id' | 'bucket_start' | 'checks' | 'up_checks' | 'maintenance_checks'
+  | 'monitor_id'
+  | 'bucket_start'
+  | 'checks'
+  | 'up_checks'
+  | 'maintenance_checks'
+  | 'up_ms'
+  | 'down_ms'
+  | 'maintenance_ms'
 >;
 export type HourRow = Pick<RollupTable, 'monitor_id' | 'bucket_start' | 'up_checks' | 'latency_sum_ms'>;
 
@@ -21,27 +31,32 @@ export interface DayBar {
   uptimePercent: number | null;
   /** The day ended before the monitor was created. */
   beforeCreated: boolean;
-  /** Each failed check stands for one check interval of downtime. */
+  /** Time down, each check standing for the time until the next (the outages' own length). */
   downtimeMinutes: number;
-  /** Checked during maintenance, left out of the uptime: one check interval per check. */
+  /** Time in maintenance, left out of the uptime. */
   maintenanceMinutes: number;
   incidents: number;
 }
 
 export interface BarMonitor {
   createdAt: number;
-  intervalSeconds: number;
+  /** The time since its last check, which no rollup holds yet (time-spans.ts `openSpan`). */
+  open: TimeSpan | null;
 }
 
-/** As `summarize(...).uptimePercent`: percent of checks up or degraded, null with none. */
-export function uptimePercent(rows: readonly Pick<RollupTable, 'checks' | 'up_checks'>[]): number | null {
-  let checks = 0;
-  let up = 0;
+/** As `summarize(...).uptimePercent`: the share of time up or degraded, null with no checks. */
+export function uptimePercent(
+  rows: readonly Pick<RollupTable, 'checks' | 'up_checks' | 'up_ms' | 'down_ms'>[],
+  open: { upMs: number; downMs: number } = { upMs: 0, downMs: 0 },
+): number | null {
+  const sums = { checks: 0, upChecks: 0, upMs: open.upMs, downMs: open.downMs };
   for (const row of rows) {
-    checks += row.checks;
-    up += row.up_checks;
+    sums.checks += row.checks;
+    sums.upChecks += row.up_checks;
+    sums.upMs += Number(row.up_ms ?? 0);
+    sums.downMs += Number(row.down_ms ?? 0);
   }
-  return checks === 0 ? null : (up / checks) * 100;
+  return uptimeOf(sums);
 }
 
 export function dayBars(
@@ -61,13 +76,14 @@ export function dayBars(
     const start = first + index * DAY_MS;
     const row = byStart.get(start);
     const checks = row?.checks ?? 0;
+    const open = timeWithin(monitor.open, start, start + DAY_MS);
     return {
       start,
       checks,
-      uptimePercent: row ? uptimePercent([row]) : null,
+      uptimePercent: row ? uptimePercent([row], open) : null,
       beforeCreated: start + DAY_MS <= monitor.createdAt,
-      downtimeMinutes: Math.round(((checks - (row?.up_checks ?? 0)) * monitor.intervalSeconds) / 60),
-      maintenanceMinutes: Math.round((Number(row?.maintenance_checks ?? 0) * monitor.intervalSeconds) / 60),
+      downtimeMinutes: Math.round(Math.max(0, Number(row?.down_ms ?? 0) + open.downMs) / MINUTE_MS),
+      maintenanceMinutes: Math.round((Number(row?.maintenance_ms ?? 0) + open.maintenanceMs) / MINUTE_MS),
       incidents: incidentsByDay.get(start) ?? 0,
     };
   });

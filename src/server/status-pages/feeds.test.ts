@@ -1,7 +1,9 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterEach, describe, expect, it } from 'vitest';
+import { windowStart } from '../history/uptime.ts';
+import { expectedTime } from '../test/record-samples.ts';
 import { publicStatusJsonSchema } from './public-json.ts';
-import { createStatusApp, DAY, MINUTE, NOW, type StatusApp } from './test/status-app.ts';
+import { createStatusApp, DAY, MINUTE, NOW, type Sample, type StatusApp } from './test/status-app.ts';
 
 let s: StatusApp;
 afterEach(async () => {
@@ -105,19 +107,25 @@ describe('machine-readable status', () => {
     const { shop, api } = await withIncidents();
     const hour = 3_600_000;
     const first = Math.floor(NOW / hour) * hour;
-    // 24h: 3 of 4 hourly checks up; 7d adds 4 more up checks 3 days ago.
-    await s.record(shop.id, [
-      { checkedAt: first - 3 * hour, status: 'up', totalMs: 100 },
-      { checkedAt: first - 2 * hour, status: 'down', totalMs: 30_000 },
-      { checkedAt: first - hour, status: 'up', totalMs: 100 },
-      { checkedAt: first, status: 'up', totalMs: 100 },
+    // Four hourly checks 3 days ago, then four more ending now: up, up, down, up, and down at
+    // the last, which the monitor still is. Each check stands for the time until the next.
+    const samples: Sample[] = [
       ...[1, 2, 3, 4].map((n) => ({
         checkedAt: first - 3 * DAY + n * hour,
         status: 'up' as const,
         totalMs: 100,
       })),
-    ]);
-    await s.setStatus(shop.id, 'down');
+      { checkedAt: first - 3 * hour, status: 'up', totalMs: 100 },
+      { checkedAt: first - 2 * hour, status: 'down', totalMs: 30_000 },
+      { checkedAt: first - hour, status: 'up', totalMs: 100 },
+      { checkedAt: first, status: 'down', totalMs: 30_000 },
+    ];
+    await s.record(shop.id, samples);
+    const uptime = (window: '24h' | '7d' | '30d') => {
+      const now = s.clock.now();
+      const percent = expectedTime(samples, windowStart(window, now), now).uptimePercent ?? 0;
+      return `${(Math.floor(percent * 100) / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
+    };
     const badge = async (path: string) => {
       const response = await s.get(path);
       expect(response.status, path).toBe(200);
@@ -131,9 +139,9 @@ describe('machine-readable status', () => {
       return root.title as string;
     };
     expect(await badge(`/badge/${shop.id}/status.svg`)).toBe('status: down');
-    expect(await badge(`/badge/${shop.id}/uptime.svg?period=24h`)).toBe('uptime 24h: 75%');
-    expect(await badge(`/badge/${shop.id}/uptime.svg?period=7d`)).toBe('uptime 7d: 87.5%');
-    expect(await badge(`/badge/${shop.id}/uptime.svg`)).toBe('uptime 30d: 87.5%');
+    expect(await badge(`/badge/${shop.id}/uptime.svg?period=24h`)).toBe(`uptime 24h: ${uptime('24h')}`);
+    expect(await badge(`/badge/${shop.id}/uptime.svg?period=7d`)).toBe(`uptime 7d: ${uptime('7d')}`);
+    expect(await badge(`/badge/${shop.id}/uptime.svg`)).toBe(`uptime 30d: ${uptime('30d')}`);
 
     const bad = await s.get(`/badge/${shop.id}/uptime.svg?period=1y`);
     expect(bad.status).toBe(400);

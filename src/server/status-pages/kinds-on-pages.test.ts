@@ -2,6 +2,8 @@
 // 90 bars and uptime from the stored results; only kinds whose results have a response time
 // get a response-time line.
 import { afterEach, describe, expect, it } from 'vitest';
+import { windowStart } from '../history/uptime.ts';
+import { expectedTime } from '../test/record-samples.ts';
 import { createStatusApp, type Sample, type StatusApp } from './test/status-app.ts';
 
 let s: StatusApp;
@@ -24,18 +26,21 @@ describe('status pages and badges for every monitor kind', () => {
     s = await createStatusApp();
     const owner = await s.user('pro');
     const thisHour = Math.floor(s.clock.now() / HOUR) * HOUR;
-    // Three of four checks in the last day up: 75 % over 24 hours for every kind.
-    const samples: Sample[] = [
+    // Hourly checks, each standing for the hour until the next: up, down, up, and the last, at
+    // the top of this hour, holding until now (down for the Router, up for the rest).
+    const samplesOf = (name: string): Sample[] => [
       { checkedAt: thisHour - 3 * HOUR, status: 'up', totalMs: 40 },
       { checkedAt: thisHour - 2 * HOUR, status: 'down', totalMs: 0 },
       { checkedAt: thisHour - HOUR, status: 'up', totalMs: 40 },
-      { checkedAt: thisHour, status: 'up', totalMs: 40 },
+      { checkedAt: thisHour, status: name === 'Router' ? 'down' : 'up', totalMs: 40 },
     ];
+    const now = s.clock.now();
+    const uptimeOf = (name: string) =>
+      expectedTime(samplesOf(name), windowStart('90d', now), now).uptimePercent;
     const monitors = [];
     for (const { name, body } of KINDS) {
       const monitor = await s.monitor(owner, name, { ...body, public: true });
-      await s.record(monitor.id, samples);
-      await s.setStatus(monitor.id, name === 'Router' ? 'down' : 'up');
+      await s.record(monitor.id, samplesOf(name));
       monitors.push(monitor);
     }
     await s.page(owner, {
@@ -55,7 +60,7 @@ describe('status pages and badges for every monitor kind', () => {
       components: { name: string; status: string; uptime90d: number | null }[];
     };
     expect(json.components.map(({ name, status, uptime90d }) => [name, status, uptime90d])).toEqual(
-      KINDS.map(({ name }) => [name, name === 'Router' ? 'down' : 'up', 75]),
+      KINDS.map(({ name }) => [name, name === 'Router' ? 'down' : 'up', uptimeOf(name)]),
     );
     // Each kind's card has its 90 bars.
     expect(html.match(/<ol class=bars[^>]*>(<li[^>]*>[^<]*<\/li>|<li[^>]*>[^<]*){90}<\/ol>/g)).toHaveLength(
@@ -66,7 +71,9 @@ describe('status pages and badges for every monitor kind', () => {
       const status = await (await s.get(`/badge/${monitor.id}/status.svg`)).text();
       expect(status).toContain(`aria-label="status: ${index === 2 ? 'down' : 'up'}"`);
       const uptime = await (await s.get(`/badge/${monitor.id}/uptime.svg?period=24h`)).text();
-      expect(uptime, KINDS[index]?.name).toContain('aria-label="uptime 24h: 75%"');
+      const percent = uptimeOf(KINDS[index]?.name ?? '') ?? 0;
+      const text = `${(Math.floor(percent * 100) / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
+      expect(uptime, KINDS[index]?.name).toContain(`aria-label="uptime 24h: ${text}"`);
     }
   });
 });

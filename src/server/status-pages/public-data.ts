@@ -8,6 +8,7 @@ import type { StatusPageLanguageSetting, StatusPageState } from '../../core/api/
 import type { IncidentSeverity, IncidentStatus } from '../db/incident-schema.ts';
 import type { Database, MonitorStatus } from '../db/schema.ts';
 import { DAY_MS } from '../history/rollups.ts';
+import { openSpan, timeWithin } from '../history/time-spans.ts';
 import { windowStart } from '../history/uptime.ts';
 import { type PublicMaintenance, publicMaintenance } from '../maintenance/public-windows.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
@@ -95,6 +96,7 @@ export interface ViewMonitor {
   created_at: number;
   interval_seconds: number;
   maintenance_until?: number | null;
+  last_checked_at?: number | null;
 }
 
 type ViewHeader = Omit<
@@ -220,7 +222,16 @@ export async function buildView(
       ? []
       : db
           .selectFrom('rollups_daily')
-          .select(['monitor_id', 'bucket_start', 'checks', 'up_checks', 'maintenance_checks'])
+          .select([
+            'monitor_id',
+            'bucket_start',
+            'checks',
+            'up_checks',
+            'maintenance_checks',
+            'up_ms',
+            'down_ms',
+            'maintenance_ms',
+          ])
           .where('monitor_id', 'in', ids)
           .where('bucket_start', '>=', windowStart('90d', now))
           .execute(),
@@ -239,6 +250,7 @@ export async function buildView(
   const hoursOf = groupBy(hourly);
   const publicMonitors = monitors.map((monitor): PublicMonitor => {
     const days = daysOf.get(monitor.id) ?? [];
+    const open = openSpan(monitor, now);
     const starts = incidents
       .filter((incident) => incident.monitorIds.includes(monitor.id))
       .map((incident) => incident.startedAt);
@@ -247,13 +259,8 @@ export async function buildView(
       name: monitor.name,
       status: monitor.status,
       underMaintenance: shownStatus(monitor, now) === 'maintenance',
-      days: dayBars(
-        { createdAt: monitor.created_at, intervalSeconds: monitor.interval_seconds },
-        days,
-        starts,
-        now,
-      ),
-      uptime90d: uptimePercent(days),
+      days: dayBars({ createdAt: monitor.created_at, open }, days, starts, now),
+      uptime90d: uptimePercent(days, timeWithin(open, windowStart('90d', now), now)),
       responseTimes:
         header.showResponseTimes && !kindOf(monitor).untimed
           ? hourlyResponseTimes(hoursOf.get(monitor.id) ?? [], now)

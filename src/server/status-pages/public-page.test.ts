@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { uptimeSummaries } from '../history/uptime.ts';
+import { expectedTime } from '../test/record-samples.ts';
 import {
   createStatusApp,
   DAY,
@@ -76,9 +77,9 @@ describe('the public status page', () => {
       const start = today - (89 - index) * DAY;
       const day = samples.filter((x) => x.checkedAt >= start && x.checkedAt < start + DAY);
       if (start + DAY <= createdAt || day.length === 0) return `${dayText(start)}: no data`;
-      const down = day.filter((x) => x.status === 'down').length;
-      const uptime = ((day.length - down) / day.length) * 100;
-      return dayLine(start, uptime, down * 30);
+      // Each check stands for the time until the next one, split at midnight.
+      const { uptimePercent, downMs } = expectedTime(samples, start, start + DAY, NOW);
+      return dayLine(start, uptimePercent ?? 100, Math.round(downMs / MINUTE));
     });
     expect(barLabels(html, 0)).toEqual(expected);
     expect(expected.filter((label) => label.endsWith('no data'))).toHaveLength(49);
@@ -105,14 +106,11 @@ describe('the public status page', () => {
       '<p id=legend class=muted>Each bar is a day (UTC), from 90 days ago to today, with its uptime, then minutes down and incidents when there were any. A date alone means 100% uptime: no downtime and no incidents.</p>',
     );
 
-    const inWindow = samples.filter((x) => x.checkedAt >= today - 89 * DAY);
-    const up = inWindow.filter((x) => x.status !== 'down').length;
-    expect(html).toContain(
-      `<span class=uptime>${twoDecimalsDown((up / inWindow.length) * 100)} uptime</span>`,
-    );
+    const ninetyDays = expectedTime(samples, today - 89 * DAY, NOW).uptimePercent ?? -1;
+    expect(html).toContain(`<span class=uptime>${twoDecimalsDown(ninetyDays)} uptime</span>`);
     // The same figure the monitor's uptime tab shows.
     const inApp = (await uptimeSummaries(s.db, [shop.id], NOW)).get(shop.id)?.['90d'].uptimePercent ?? -1;
-    expect(inApp).toBeCloseTo((up / inWindow.length) * 100, 10);
+    expect(inApp).toBeCloseTo(ninetyDays, 10);
   });
 
   it.each([
@@ -305,10 +303,13 @@ describe('the public status page', () => {
     s.clock.advance(DAY);
     const active = await open('Slow search', 'Search is slow & we know why');
     const yesterday = Math.floor(s.clock.now() / DAY) * DAY - DAY;
-    await s.record(shop.id, [
+    // Up from 1:00, down from 1:30 to 1:45, then up: each check stands for the time until the next.
+    const samples: Sample[] = [
       { checkedAt: yesterday + 60 * MINUTE, status: 'up', totalMs: 90 },
       { checkedAt: yesterday + 90 * MINUTE, status: 'down', totalMs: 30_000 },
-    ]);
+      { checkedAt: yesterday + 105 * MINUTE, status: 'up', totalMs: 90 },
+    ];
+    await s.record(shop.id, samples);
     await s.ok(
       await s.send(owner, 'POST', `/incidents/${active.id}/updates`, {
         message: 'Fix deployed',
@@ -328,8 +329,11 @@ describe('the public status page', () => {
     expect(html).not.toContain('Old &lt;outage&gt;');
     expect(html).not.toContain('Old <outage>');
     // Yesterday's bar counts the incident that started that day.
-    expect(barLabels(html, 0).at(-2)).toBe(dayLine(yesterday, 50, 15, 1));
-    expect(barLabels(html, 0).at(-2)).toBe(`${dayText(yesterday)}: 50%, 15 minutes down, 1 incident`);
+    const counted = DAY - 60 * MINUTE;
+    expect(barLabels(html, 0).at(-2)).toBe(
+      dayLine(yesterday, ((counted - 15 * MINUTE) / counted) * 100, 15, 1),
+    );
+    expect(barLabels(html, 0).at(-2)).toBe(`${dayText(yesterday)}: 98.91%, 15 minutes down, 1 incident`);
     expect(barLabels(html, 0).at(-1)).toBe(`${dayText(yesterday + DAY)}: no data, 1 incident`);
   });
 

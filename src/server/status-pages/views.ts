@@ -29,6 +29,7 @@ export async function loadGroupView(
       'monitors.created_at',
       'monitors.interval_seconds',
       'monitors.maintenance_until',
+      'monitors.last_checked_at',
     ])
     .where('status_page_monitors.status_page_id', '=', page.id)
     .where('monitors.user_id', '=', page.user_id)
@@ -83,6 +84,7 @@ export async function loadMonitorView(
       'created_at',
       'interval_seconds',
       'maintenance_until',
+      'last_checked_at',
     ])
     .where('id', '=', id)
     .where('is_public', '=', 1)

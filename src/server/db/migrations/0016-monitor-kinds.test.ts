@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { monitorStats } from '../../history/report.ts';
-import { recordRollups } from '../../history/rollups.ts';
+import { aggregate, DAY_MS, HOUR_MS } from '../../history/rollups.ts';
+import { windowStart } from '../../history/uptime.ts';
 import { toMonitor } from '../../monitors/repository.ts';
 import { insertUserRow, monitorRow } from '../../test/monitor-rows.ts';
 import { storedResults } from '../../test/result-rows.ts';
@@ -85,18 +86,43 @@ async function seedBeforeKinds(): Promise<string[]> {
       confirmation: 0,
     }));
     await legacy(db).insertInto('check_results').values(results).execute();
-    await recordRollups(
-      db,
-      dialect,
-      results.map((r) => ({
-        monitorId: r.monitor_id,
-        checkedAt: r.checked_at,
-        status: r.status,
-        totalMs: r.total_ms,
-      })),
-    );
+    // Rollups as releases before 0042 wrote them: counts, no time columns.
+    const inputs = results.map((r) => ({
+      monitorId: r.monitor_id,
+      checkedAt: r.checked_at,
+      status: r.status,
+      totalMs: r.total_ms,
+    }));
+    for (const [table, bucketMs] of [
+      ['rollups_hourly', HOUR_MS],
+      ['rollups_daily', DAY_MS],
+    ] as const) {
+      const rows = aggregate(inputs, bucketMs).map(({ up_ms, down_ms, maintenance_ms, ...row }) => row);
+      await db.insertInto(table).values(rows).execute();
+    }
   }
   return ids;
+}
+
+/** Each monitor's share of checks up over the list's 24 hours and 30 days, read from the old rollups. */
+async function checkRatios() {
+  const { db } = database;
+  const ratio = async (table: 'rollups_hourly' | 'rollups_daily', from: number) => {
+    const rows = await db
+      .selectFrom(table)
+      .select((eb) => [
+        'monitor_id',
+        eb.fn.sum<number>('checks').as('checks'),
+        eb.fn.sum<number>('up_checks').as('up'),
+      ])
+      .where('bucket_start', '>=', from)
+      .groupBy('monitor_id')
+      .execute();
+    return new Map(rows.map((row) => [row.monitor_id, (Number(row.up) / Number(row.checks)) * 100]));
+  };
+  const day = await ratio('rollups_hourly', windowStart('24h', NOW));
+  const month = await ratio('rollups_daily', windowStart('30d', NOW));
+  return new Map([...day.keys()].map((id) => [id, { day: day.get(id), month: month.get(id) }]));
 }
 
 async function counts() {
@@ -121,7 +147,7 @@ async function counts() {
 it('migrates HTTP monitors with history in place: every monitor is kind http, counts and uptime unchanged', async () => {
   const { db, dialect } = database;
   const ids = await seedBeforeKinds();
-  const before = { counts: await counts(), stats: await monitorStats(db, ids, NOW) };
+  const before = { counts: await counts(), uptime: await checkRatios() };
   const resultsBefore = await legacy(db)
     .selectFrom('check_results')
     .selectAll()
@@ -133,7 +159,12 @@ it('migrates HTTP monitors with history in place: every monitor is kind http, co
   expect(applied).toContain('0016-monitor-kinds');
 
   expect(await counts()).toEqual(before.counts);
-  expect(await monitorStats(db, ids, NOW)).toEqual(before.stats);
+  // 0042 fills in each old rollup's time as its checks times the interval: the same uptime.
+  const after = await monitorStats(db, ids, NOW);
+  for (const id of ids) {
+    expect(after.get(id)?.uptime24h).toBeCloseTo(before.uptime.get(id)?.day ?? -1, 10);
+    expect(after.get(id)?.uptime30d).toBeCloseTo(before.uptime.get(id)?.month ?? -1, 10);
+  }
   // Later migrations (0022) store them compactly; every value reads back the same.
   const resultsAfter = await storedResults(db);
   expect(resultsAfter).toEqual(resultsBefore.map(legacyRecord));

@@ -1,9 +1,8 @@
 // A test app on a ManualClock with the few moves status page tests need: users on a plan,
 // monitors and pages through the API, and check results stored by the scheduler's own path.
 import { ManualClock } from '../../clock.ts';
-import type { CheckStatus } from '../../db/schema.ts';
-import { type FinishedCheck, recordResults } from '../../scheduler/record-results.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
+import { clearAutomaticIncidents, recordSamples, type Sample } from '../../test/record-samples.ts';
 import { createTestApp, type TestApp, type TestConfig } from '../../test/test-app.ts';
 
 /** A fixed "now" mid-afternoon UTC, so today's bar is a partial day. */
@@ -11,11 +10,7 @@ export const NOW = Date.UTC(2026, 10, 20, 15, 40);
 export const MINUTE = 60_000;
 export const DAY = 86_400_000;
 
-export interface Sample {
-  checkedAt: number;
-  status: CheckStatus;
-  totalMs: number;
-}
+export type { Sample };
 
 export async function createStatusApp(config: TestConfig = {}) {
   const clock = new ManualClock(NOW);
@@ -61,32 +56,14 @@ export async function createStatusApp(config: TestConfig = {}) {
     async setStatus(monitorId: string, status: 'up' | 'down' | 'degraded' | 'paused' | 'pending') {
       await db.updateTable('monitors').set({ status }).where('id', '=', monitorId).execute();
     },
-    /** Stores results through the scheduler's recordResults (raw rows and rollups). */
+    /**
+     * Stores results through the scheduler's own path (raw rows, rollups, status changes), each
+     * sample's status holding until the next. The automatic incidents its outages open are
+     * cleared: a test that wants incidents makes its own.
+     */
     async record(monitorId: string, samples: readonly Sample[]) {
-      for (let start = 0; start < samples.length; start += 500) {
-        await db.updateTable('monitors').set({ claimed_by: 'w1' }).where('id', '=', monitorId).execute();
-        const monitor = await db
-          .selectFrom('monitors')
-          .selectAll()
-          .where('id', '=', monitorId)
-          .executeTakeFirstOrThrow();
-        const batch: FinishedCheck[] = samples.slice(start, start + 500).map((sample) => ({
-          monitor: { ...monitor, status: 'up', confirming_since: null },
-          outcome: {
-            checkedAt: sample.checkedAt,
-            region: 'local',
-            status: sample.status,
-            statusCode: sample.status === 'down' ? 503 : 200,
-            timings: { totalMs: sample.totalMs },
-            responseBytes: 100,
-            failure:
-              sample.status === 'down'
-                ? { code: 'status_mismatch', message: 'Expected 200-399, got 503' }
-                : null,
-          },
-        }));
-        await recordResults(db, dialect, 'w1', batch, 15_000);
-      }
+      await recordSamples(db, dialect, monitorId, samples);
+      await clearAutomaticIncidents(db, monitorId);
     },
     async get(path: string, headers: Record<string, string> = {}) {
       return t.app.request(path, { headers });

@@ -53,10 +53,10 @@ export function IncidentStatsPanel({ monitorId }: { monitorId: string }) {
           <Figure
             label="Downtime"
             value={data ? formatDuration(data.downtimeMs) : '—'}
-            hint="From automatic incidents"
+            hint="Time down, maintenance left out"
           />
           <Figure
-            label="Incidents"
+            label="Outages"
             value={data ? formatNumber(data.incidentCount) : '—'}
             hint={`In the last ${days} days`}
           />

@@ -14,7 +14,7 @@ import {
 } from '../../../test/monitors';
 import { renderApp } from '../../../test/render-app';
 
-const ONE_CHECK = { checks: 1, upChecks: 1, uptimePercent: 100, avgMs: 0, p50Ms: 0, p95Ms: 0 };
+const ONE_CHECK = { checks: 1, upChecks: 1, uptimePercent: 100, downtimeMs: 0, avgMs: 0, p50Ms: 0, p95Ms: 0 };
 const oneCheckReport = makeUptimeReport({
   windows: { '24h': ONE_CHECK, '7d': ONE_CHECK, '30d': ONE_CHECK, '90d': ONE_CHECK },
 });
