@@ -53,8 +53,26 @@ describe('parseConfig', () => {
     );
   });
 
+  it('reads DEFAULT_PLAN (free by default) and refuses an unknown plan or one the hosted API sells', () => {
+    expect(parseConfig({ DEFAULT_PLAN: 'pro' }).billing).toEqual({ kind: 'local', defaultPlan: 'pro' });
+    expect(parseConfig({ DEFAULT_PLAN: 'starter' }).billing).toEqual({
+      kind: 'local',
+      defaultPlan: 'starter',
+    });
+    expect(failure({ DEFAULT_PLAN: 'enterprise' })).toBe(
+      'Invalid DEFAULT_PLAN: must be one of free, starter, pro (got "enterprise")',
+    );
+    expect(failure({ BILLING_PROVIDER: 'autumn', AUTUMN_SECRET_KEY: 'am_sk_1', DEFAULT_PLAN: 'pro' })).toBe(
+      'Invalid DEFAULT_PLAN: with BILLING_PROVIDER=autumn the hosted API sells the plans, so pro cannot be given away here; leave DEFAULT_PLAN unset or free',
+    );
+    expect(
+      parseConfig({ BILLING_PROVIDER: 'autumn', AUTUMN_SECRET_KEY: 'am_sk_1', DEFAULT_PLAN: 'free' }).billing
+        .kind,
+    ).toBe('autumn');
+  });
+
   it('bills locally by default; the hosted provider needs its secret key', () => {
-    expect(parseConfig({}).billing).toEqual({ kind: 'local' });
+    expect(parseConfig({}).billing).toEqual({ kind: 'local', defaultPlan: 'free' });
     expect(failure({ BILLING_PROVIDER: 'autumn' })).toBe(
       'Invalid AUTUMN_SECRET_KEY: BILLING_PROVIDER=autumn needs the hosted API secret key',
     );

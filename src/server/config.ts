@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseResolver } from '../core/api/monitor-kinds/dns.ts';
+import { PLAN_IDS, type PlanId } from '../core/plans.ts';
 import { DEFAULT_PROVIDER_URLS, type ProviderUrls } from './alerts/channel.ts';
 import { AUTUMN_DEFAULT_API_URL } from './billing/hosted-provider.ts';
 import { PING_GATHER_MS } from './scheduler/timing.ts';
@@ -79,6 +80,7 @@ const envSchema = z.object({
     .max(1440, 'must be a number of minutes from 1 to 1440')
     .default(30),
   BILLING_PROVIDER: z.enum(['local', 'autumn'], { error: 'must be local or autumn' }).default('local'),
+  DEFAULT_PLAN: z.enum(PLAN_IDS, { error: `must be one of ${PLAN_IDS.join(', ')}` }).default('free'),
   AUTUMN_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   AUTUMN_SECRET_KEY: z.string().optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
@@ -147,8 +149,11 @@ export interface Config {
   /** How long a heartbeat ping waits for others to be stored in one transaction with it (ping-queue.ts). */
   pingGatherMs: number;
   github: { clientId: string; clientSecret: string } | undefined;
-  /** Who keeps the books: the embedded engine, or the hosted API (forwarded). */
-  billing: { kind: 'local' } | { kind: 'autumn'; apiUrl: string; secretKey: string };
+  /**
+   * Who keeps the books: the embedded engine, or the hosted API (forwarded). The embedded one
+   * may grant every workspace a plan without payment (DEFAULT_PLAN).
+   */
+  billing: { kind: 'local'; defaultPlan?: PlanId } | { kind: 'autumn'; apiUrl: string; secretKey: string };
   /** No SMTP URL: mail is kept in the outbox table and shown in the app instead of sent. */
   mail: MailConfig;
   /** PEM file of roots trusted besides Node's bundled ones (checks and certificate checks). */
@@ -211,6 +216,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       'Invalid AUTUMN_SECRET_KEY: BILLING_PROVIDER=autumn needs the hosted API secret key',
     );
   }
+  if (vars.BILLING_PROVIDER === 'autumn' && vars.DEFAULT_PLAN !== 'free') {
+    throw new ConfigError(
+      `Invalid DEFAULT_PLAN: with BILLING_PROVIDER=autumn the hosted API sells the plans, so ${vars.DEFAULT_PLAN} cannot be given away here; leave DEFAULT_PLAN unset or free`,
+    );
+  }
   return {
     nodeEnv: vars.NODE_ENV,
     port: vars.PORT,
@@ -240,7 +250,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
             apiUrl: vars.AUTUMN_API_URL ?? AUTUMN_DEFAULT_API_URL,
             secretKey: vars.AUTUMN_SECRET_KEY ?? '',
           }
-        : { kind: 'local' },
+        : { kind: 'local', defaultPlan: vars.DEFAULT_PLAN },
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM },
     extraCaFile: vars.EXTRA_CA_FILE ? path.resolve(vars.EXTRA_CA_FILE) : undefined,
     sourceAddress: vars.SOURCE_ADDRESS,

@@ -8,9 +8,11 @@ import { getProduct, presentProduct } from '../../core/billing/catalogue.ts';
 import { BillingError } from '../../core/billing/errors.ts';
 import type { AttachPlan, AttachRequest, CustomerState } from '../../core/billing/plan-types.ts';
 import { scenarioFor } from '../../core/billing/scenario.ts';
+import type { PlanId } from '../../core/plans.ts';
 import { applyChanges } from './apply-changes.ts';
 import { createCheckoutSession } from './checkout-store.ts';
 import type { BillingContext } from './context.ts';
+import { heldPlans, keepsOwnPlan } from './default-plan.ts';
 import { issueInvoice, presentInvoice } from './invoices.ts';
 import { loadProducts, lockCustomer, type Tx, trialsUsed } from './store.ts';
 import { syncServerUsage } from './usage-sync.ts';
@@ -164,6 +166,18 @@ export function createAttachService(ctx: BillingContext) {
     });
   }
 
+  /** DEFAULT_PLAN's grant, decided under the customer lock so two processes grant it once. */
+  async function grantDefault(customerId: string, planId: PlanId) {
+    const now = clock.now();
+    return db.transaction().execute(async (tx) => {
+      const state = await stateOf(tx, ctx, customerId, true);
+      if (keepsOwnPlan(await heldPlans(tx, customerId), planId)) return null;
+      const plan = planAttach(catalogue, state, { product_id: planId }, now);
+      await commit(tx, ctx, customerId, plan, { product_id: planId }, true);
+      return plan;
+    });
+  }
+
   async function cancel(customerId: string, request: CancelRequest) {
     const now = clock.now();
     await db.transaction().execute(async (tx) => {
@@ -195,7 +209,7 @@ export function createAttachService(ctx: BillingContext) {
     await stateOf(tx, ctx, customerId);
   }
 
-  return { preview, checkout, attach, completeCheckout, grant, cancel, planFor, lock };
+  return { preview, checkout, attach, completeCheckout, grant, grantDefault, cancel, planFor, lock };
 }
 
 export type AttachService = ReturnType<typeof createAttachService>;

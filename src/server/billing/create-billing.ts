@@ -4,6 +4,7 @@
 import type { Hono } from 'hono';
 import type { Catalogue, ReferralProgram } from '../../core/billing/types.ts';
 import { REFERRAL_PROGRAMS, UPWATCH_CATALOGUE } from '../../core/billing/upwatch-catalogue.ts';
+import type { PlanId } from '../../core/plans.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
@@ -11,6 +12,7 @@ import type { AppEnv } from '../http/session.ts';
 import type { Logger } from '../logger.ts';
 import type { BillingContext } from './context.ts';
 import type { CustomerIdentity } from './customers.ts';
+import { listWorkspaces } from './default-plan.ts';
 import { createEntitlements } from './entitlements.ts';
 import { createHostedEntitlements } from './hosted-entitlements.ts';
 import { createHostedProvider } from './hosted-provider.ts';
@@ -20,7 +22,7 @@ import { createBillingRoutes } from './routes.ts';
 import { mountSandboxRoutes } from './sandbox-routes.ts';
 
 export type BillingProviderConfig =
-  | { kind: 'local' }
+  | { kind: 'local'; defaultPlan?: PlanId }
   | { kind: 'autumn'; apiUrl: string; secretKey: string; fetch?: typeof fetch };
 
 export interface BillingOptions {
@@ -59,6 +61,8 @@ export function createBilling(options: BillingOptions) {
       onUserCreated: async (user: CustomerIdentity) => {
         await provider.customer(user, {});
       },
+      /** The hosted API sells its plans: config.ts refuses a DEFAULT_PLAN other than free with it. */
+      applyDefaultPlan: async () => 0,
       /** The hosted API runs its own periods; ours only corrects tracked monitor counts. */
       periodic: () => hosted.reconcile(),
       routes: (auth: Auth): Hono<AppEnv> =>
@@ -67,6 +71,12 @@ export function createBilling(options: BillingOptions) {
   }
 
   const entitlements = createEntitlements(ctx, local.ensure);
+  const defaultPlan = choice.defaultPlan ?? 'free';
+  /** Makes the customer; with DEFAULT_PLAN set, grants it that plan unless it holds its own. */
+  const onCreated = async (user: CustomerIdentity) => {
+    await local.ensure(user);
+    return defaultPlan === 'free' ? null : local.attach.grantDefault(user.id, defaultPlan);
+  };
   return {
     context: ctx,
     provider: local.provider,
@@ -74,8 +84,19 @@ export function createBilling(options: BillingOptions) {
     attach: local.attach,
     entitlements: entitlements.helper,
     plans: entitlements.plans,
-    /** Sign-up: every user is a customer holding the default plan from the start. */
-    onUserCreated: (user: CustomerIdentity) => local.ensure(user),
+    /** Sign-up and new workspaces: a customer holding the default plan (DEFAULT_PLAN's, if set). */
+    onUserCreated: async (user: CustomerIdentity) => {
+      await onCreated(user);
+    },
+    /** At start: every existing workspace gets DEFAULT_PLAN's grant; returns how many got it now. */
+    applyDefaultPlan: async () => {
+      if (defaultPlan === 'free') return 0;
+      let granted = 0;
+      for (const workspace of await listWorkspaces(ctx.db)) {
+        if (await onCreated(workspace)) granted += 1;
+      }
+      return granted;
+    },
     periodic: createPeriodPass(ctx),
     routes: (auth: Auth): Hono<AppEnv> =>
       createBillingRoutes({

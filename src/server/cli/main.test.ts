@@ -21,6 +21,7 @@ describe('upwatch start refuses bad configuration', () => {
     ['PORT', { PORT: 'eighty' }],
     ['PORT', { PORT: '99999' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://db/upwatch' }],
+    ['DEFAULT_PLAN', { DEFAULT_PLAN: 'enterprise' }],
   ])('exits non-zero with one line naming %s', async (variable, env) => {
     const { code, stderr } = await runUpwatch(['start'], { DATA_DIR: dataDir, ...env });
     expect(code).not.toBe(0);

@@ -68,6 +68,10 @@ export async function runServer(
     }
     return;
   }
+  if (command !== 'worker' && config.billing.kind === 'local' && config.billing.defaultPlan !== 'free') {
+    const granted = await createBackgroundBilling(config, database, logger).applyDefaultPlan();
+    logger.info({ plan: config.billing.defaultPlan, granted }, 'DEFAULT_PLAN granted to existing workspaces');
+  }
   const shared = await createSharedParts(config, database, logger);
   cleanup.push(() => shared.close());
   if (command !== 'worker') {
