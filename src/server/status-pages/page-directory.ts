@@ -1,6 +1,7 @@
-// Which published page a slug or a verified custom hostname names, and who may see it: read through
-// the unique indexes on slug and custom_domain, kept 10 s per process (like the built answers), so
-// a cached public page costs no query and a request on an unknown Host costs one query per 10 s.
+// Which published page a slug names, which page a verified custom hostname is (published or not:
+// an unpublished page's domain is still its own and shows only "not available"), and who may see
+// them: read through the unique indexes on slug and custom_domain, kept 10 s per process (like the
+// built answers), so a cached public page costs no query and an unknown Host one query per 10 s.
 // Pages changed in this process are forgotten at once; other processes see changes within 10 s.
 import type { Kysely } from 'kysely';
 import type { StatusPageAccess } from '../../core/api/status-page-extras.ts';
@@ -20,6 +21,8 @@ export interface PageRef {
   passwordHash: string | null;
   /** Set once its TXT record verified. */
   verifiedDomain: string | null;
+  /** Always true by slug; by host, an unpublished page's domain answers "not available". */
+  published: boolean;
   /** The whole row, so building the page needs no second read of it. */
   row: StatusPageRow;
 }
@@ -53,7 +56,7 @@ function createLookupCache(clock: Clock, load: (key: string) => Promise<PageRef 
 }
 
 export function createPageDirectory(db: Kysely<Database>, clock: Clock) {
-  const select = () => db.selectFrom('status_pages').selectAll().where('published', '=', 1);
+  const select = () => db.selectFrom('status_pages').selectAll();
   const toRef = (row: StatusPageRow | undefined): PageRef | null =>
     row
       ? {
@@ -64,11 +67,12 @@ export function createPageDirectory(db: Kysely<Database>, clock: Clock) {
           access: row.access,
           passwordHash: row.password_hash,
           verifiedDomain: row.domain_verified_at === null ? null : row.custom_domain,
+          published: row.published === 1,
           row,
         }
       : null;
   const slugs = createLookupCache(clock, async (slug) =>
-    toRef(await select().where('slug', '=', slug).executeTakeFirst()),
+    toRef(await select().where('slug', '=', slug).where('published', '=', 1).executeTakeFirst()),
   );
   const hosts = createLookupCache(clock, async (host) =>
     toRef(

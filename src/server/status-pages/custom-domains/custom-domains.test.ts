@@ -1,5 +1,8 @@
 // Custom domains against a real DNS server on 127.0.0.1 (DNS_RESOLVER points at it): a page is
 // served on its hostname only once the TXT record verified, and the `ask` endpoint agrees.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type TestDnsServer } from '../../checks/test/dns-server.ts';
 import type { TestUser } from '../../test/factories.ts';
@@ -21,17 +24,25 @@ type Page = { id: string; customDomain: DomainState | null };
 let dns: TestDnsServer;
 let s: StatusApp;
 let owner: TestUser;
+/** A built web app, so a Host falling through to Upwatch would get its shell. */
+let dist: string;
+const APP_SHELL = '<!doctype html><title>Upwatch</title><div id="root"></div>';
 
 beforeAll(async () => {
   dns = await startDnsServer({ records: {} });
+  dist = mkdtempSync(path.join(tmpdir(), 'upwatch-dist-'));
+  writeFileSync(path.join(dist, 'index.html'), APP_SHELL);
 });
-afterAll(() => dns.close());
+afterAll(() => {
+  rmSync(dist, { recursive: true, force: true });
+  return dns.close();
+});
 afterEach(async () => {
   await s?.close();
 });
 
 async function setUp() {
-  s = await createStatusApp({ dnsResolver: { address: dns.address, port: dns.port } });
+  s = await createStatusApp({ dnsResolver: { address: dns.address, port: dns.port } }, { webDistDir: dist });
   owner = await s.user();
   const shop = await s.monitor(owner, 'Shop');
   const page = await s.page(owner, {
@@ -71,7 +82,10 @@ describe('a custom domain', () => {
     const refused = await ask(HOST);
     expect(refused.status).toBe(404);
     expect(await refused.json()).toEqual({
-      error: { code: 'domain_not_allowed', message: `${HOST} is not a verified custom domain.` },
+      error: {
+        code: 'domain_not_allowed',
+        message: `${HOST} is not the verified custom domain of a published status page.`,
+      },
     });
 
     const missing = await verify(page.id);
@@ -198,6 +212,75 @@ describe('a custom domain', () => {
 
     const removed = await s.ok<Page>(await setDomain(page.id, null));
     expect(removed.customDomain).toBeNull();
+  });
+
+  it('shows only "not available" at an unpublished page\'s domain, and the ask endpoint refuses it until it is published again', async () => {
+    const { page } = await setUp();
+    const domain = (await s.ok<Page>(await setDomain(page.id, HOST))).customDomain as DomainState;
+    dns.zone = { records: { [`${CHALLENGE} TXT`]: [{ data: domain.records.txt.value }] } };
+    await verify(page.id);
+    expect((await ask(HOST)).status).toBe(200);
+    // Upwatch itself still serves its shell where it lives.
+    expect(await (await s.get('/signin')).text()).toBe(APP_SHELL);
+
+    await s.ok(await s.send(owner, 'PATCH', `/status-pages/${page.id}`, { published: false }));
+    for (const path of [
+      '/',
+      '/signin',
+      '/dashboard',
+      '/api/v1/public-config',
+      '/api/v1/monitors',
+      '/feed.atom',
+    ]) {
+      const response = await atHost(path);
+      expect(response.status, path).toBe(404);
+      const html = await response.text();
+      expect(html, path).toContain(NOT_AVAILABLE);
+      expect(html, path).not.toContain('<title>Upwatch</title>');
+    }
+    const json = await atHost('/status.json');
+    expect(json.status).toBe(404);
+    expect(json.headers.get('content-type')).toContain('application/json');
+    expect(await json.json()).toEqual({
+      error: { code: 'status_page_not_available', message: NOT_AVAILABLE },
+    });
+    const signIn = await s.t.app.request(`http://${HOST}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: `http://${HOST}` },
+      body: JSON.stringify({ email: owner.email, password: 'whatever it is' }),
+    });
+    expect(signIn.status).toBe(404);
+    expect(signIn.headers.get('set-cookie')).toBeNull();
+    expect(await signIn.text()).toContain(NOT_AVAILABLE);
+
+    const refused = await ask(HOST);
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toEqual({
+      error: {
+        code: 'domain_not_allowed',
+        message: `${HOST} is not the verified custom domain of a published status page.`,
+      },
+    });
+    expect((await ask('nobody.example.test')).status).toBe(404);
+
+    await s.ok(await s.send(owner, 'PATCH', `/status-pages/${page.id}`, { published: true }));
+    const served = await atHost('/');
+    expect(served.status).toBe(200);
+    expect(await served.text()).toContain('<h1>Acme</h1>');
+    const restored = await atHost('/status.json');
+    expect(restored.status).toBe(200);
+    expect(((await restored.json()) as { page: { name: string } }).page.name).toBe('Acme');
+    expect((await ask(HOST)).status).toBe(200);
+
+    // A JSON path the page does not have is a JSON 404 there too.
+    const other = await atHost('/other.json');
+    expect(other.status).toBe(404);
+    expect(((await other.json()) as { error: { code: string } }).error.code).toBe(
+      'status_page_not_available',
+    );
+
+    expect((await s.send(owner, 'DELETE', `/status-pages/${page.id}`)).status).toBe(204);
+    expect((await ask(HOST)).status).toBe(404);
   });
 
   it('belongs to one page only, and must be a hostname', async () => {

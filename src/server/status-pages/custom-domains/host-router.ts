@@ -1,9 +1,13 @@
 // Requests whose Host is a verified custom hostname are that page's, whatever their path: `/` the
 // page, `/status.json`, `/feed.atom`, `/widget.js`, `/embed`, `/access` (the password form) and
-// the badges of its monitors; anything else there is the public 404, never the app. Upwatch's own
-// hostnames and IP addresses skip the lookup; any other Host costs one cached lookup (10 s).
+// the badges of its monitors; anything else there is the public 404 (JSON for a `.json` path),
+// never the app, its API or its sign-in. So is everything while the page is unpublished: the
+// proxy may still hold the domain's certificate. Upwatch's own hostnames and IP addresses skip the
+// lookup; any other Host costs one cached lookup (10 s).
 import type { Context, MiddlewareHandler } from 'hono';
 import { isIpLiteral } from '../../../core/api/monitor-kinds/host.ts';
+import { errorBody } from '../../http/errors.ts';
+import { en } from '../i18n/en.ts';
 import type { PageDirectory, PageRef } from '../page-directory.ts';
 import type { PageAnswer, PublicAnswers } from '../public-routes.ts';
 import type { PageSite } from '../site.ts';
@@ -17,6 +21,13 @@ const ANSWERS = new Map<string, PageAnswer>([
 ]);
 const BADGE = /^\/badge\/([^/]+)\/(status|uptime)\.svg$/;
 
+/** The public 404; a script asking for JSON gets JSON it can read, with a code. */
+function notAvailable(c: Context, answers: PublicAnswers) {
+  if (!c.req.path.endsWith('.json')) return answers.notFound(c);
+  const body = errorBody('status_page_not_available', en.notAvailable);
+  return c.json(body, 404, { 'Access-Control-Allow-Origin': '*' });
+}
+
 function serveAtDomain(c: Context, answers: PublicAnswers, page: PageRef, site: PageSite) {
   const { method, path } = c.req;
   if (method === 'POST' && path === '/access') return answers.enter(c, page, site);
@@ -29,7 +40,7 @@ function serveAtDomain(c: Context, answers: PublicAnswers, page: PageRef, site: 
       return answers.badge(c, badge[1], badge[2] === 'status' ? 'status' : 'uptime', page.id);
     }
   }
-  return answers.notFound(c);
+  return notAvailable(c, answers);
 }
 
 export function customDomainRouter({
@@ -51,6 +62,7 @@ export function customDomainRouter({
     if (own.has(host) || host.startsWith('[') || isIpLiteral(host)) return next();
     const page = await directory.byHost(host.replace(/\.$/, ''));
     if (!page) return next();
+    if (!page.published) return notAvailable(c, answers);
     return serveAtDomain(c, answers, page, { origin: `${protocol}//${authority}`, path: '' });
   };
 }

@@ -39,15 +39,22 @@ export function mountCustomDomainRoutes(
   });
 
   // Caddy's on_demand_tls `ask`: 200 lets it obtain a certificate for the hostname, anything else
-  // refuses, so nobody can make Upwatch request certificates for names it does not serve.
+  // refuses, so nobody can make Upwatch request certificates for names it does not serve: only a
+  // published page's verified domain (an unpublished page's shows nothing but "not available").
   app.get('/api/custom-domains/allowed', async (c) => {
     const domain = c.req.query('domain');
     if (!domain) {
       return c.json(errorBody('validation_failed', 'domain: Give the hostname to ask about.'), 400);
     }
     const page = await directory.byHost(normalizeHostname(domain));
-    if (!page) {
-      return c.json(errorBody('domain_not_allowed', `${domain} is not a verified custom domain.`), 404);
+    if (!page?.published) {
+      return c.json(
+        errorBody(
+          'domain_not_allowed',
+          `${domain} is not the verified custom domain of a published status page.`,
+        ),
+        404,
+      );
     }
     return c.json({ domain: page.verifiedDomain }, 200);
   });

@@ -3,7 +3,7 @@
 import { ManualClock } from '../../clock.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { clearAutomaticIncidents, recordSamples, type Sample } from '../../test/record-samples.ts';
-import { createTestApp, type TestApp, type TestConfig } from '../../test/test-app.ts';
+import { type BuildOptions, createTestApp, type TestApp, type TestConfig } from '../../test/test-app.ts';
 
 /** A fixed "now" mid-afternoon UTC, so today's bar is a partial day. */
 export const NOW = Date.UTC(2026, 10, 20, 15, 40);
@@ -12,9 +12,9 @@ export const DAY = 86_400_000;
 
 export type { Sample };
 
-export async function createStatusApp(config: TestConfig = {}) {
+export async function createStatusApp(config: TestConfig = {}, options: Omit<BuildOptions, 'clock'> = {}) {
   const clock = new ManualClock(NOW);
-  const t: TestApp = await createTestApp(config, { clock });
+  const t: TestApp = await createTestApp(config, { ...options, clock });
   const { db, dialect } = t.database;
 
   async function send(user: TestUser, method: string, path: string, body?: unknown) {
