@@ -156,7 +156,7 @@ describe("a monitor's incidents", () => {
 
     const figures = await screen.findByRole('region', { name: 'Incident figures' });
     await waitFor(() => expect(figures).toHaveTextContent('Downtime12 min 34 s'));
-    expect(figures).toHaveTextContent('Incidents2');
+    expect(figures).toHaveTextContent('Outages2');
     expect(figures).toHaveTextContent('MTTR6 min 17 s');
     expect(figures).toHaveTextContent('MTBF14 d 23 h');
     expect(await screen.findByRole('link', { name: 'Marketing site is down' })).toBeInTheDocument();
