@@ -4,10 +4,15 @@ import { z } from 'zod';
 import { CHANNEL_KINDS } from './alerts.ts';
 import { MONITOR_KINDS } from './monitors.ts';
 
-export const IMPORT_SOURCES = ['kuma', 'uptimerobot'] as const;
+export const IMPORT_SOURCES = ['kuma', 'kuma-db', 'uptimerobot'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
+/** The sources whose export is JSON; kuma-db is an SQLite file, sent as the request body's bytes. */
+export const JSON_IMPORT_SOURCES = ['kuma', 'uptimerobot'] as const satisfies readonly ImportSource[];
+/** The largest kuma.db upload (bytes); the CLI sends a copy cut down to the tables read. */
+export const KUMA_DB_MAX_BYTES = 1024 * 1024;
 export const IMPORT_SOURCE_LABELS: Record<ImportSource, string> = {
   kuma: 'Uptime Kuma backup',
+  'kuma-db': 'Uptime Kuma database (kuma.db)',
   uptimerobot: 'UptimeRobot export',
 };
 

@@ -1,13 +1,18 @@
 // /api/v1/imports: each handler parses, authorises (the role guard; a preview writes nothing, so
-// viewers may look), calls the import service, responds.
+// viewers may look), calls the import service, responds. JSON exports come as `{ file }`; a kuma.db
+// comes as the request body's bytes (application/octet-stream), bounded like every body.
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
 import { errorSchema } from '../../core/api/errors.ts';
 import {
-  IMPORT_SOURCES,
   importPreviewSchema,
   importRequestSchema,
   importResultSchema,
+  JSON_IMPORT_SOURCES,
+  KUMA_DB_MAX_BYTES,
 } from '../../core/api/imports.ts';
+import { limitBody } from '../http/body-guards.ts';
+import { ApiError } from '../http/errors.ts';
 import { body, json } from '../http/openapi.ts';
 import { type AppEnv, requireCaller } from '../http/session.ts';
 import type { ImportService } from './service.ts';
@@ -15,17 +20,34 @@ import type { ImportService } from './service.ts';
 const tags = ['Imports'];
 const params = z.object({
   source: z
-    .enum(IMPORT_SOURCES)
-    .meta({ description: 'kuma: an Uptime Kuma backup; uptimerobot: API v2 JSON' }),
+    .enum(JSON_IMPORT_SOURCES)
+    .meta({ description: 'kuma: an Uptime Kuma 1.x backup; uptimerobot: API v2 JSON' }),
 });
 const errors = {
   400: json(errorSchema, 'An unknown source (validation_failed)'),
   401: json(errorSchema, 'Not signed in'),
   422: json(errorSchema, 'invalid_import_file: not JSON or not in the source’s format, named where'),
 };
+const dbErrors = {
+  401: errors[401],
+  413: json(errorSchema, `payload_too_large: over ${KUMA_DB_MAX_BYTES / 1024 / 1024} MiB`),
+  415: json(errorSchema, 'unsupported_media_type: the body is not the file’s bytes'),
+  422: json(errorSchema, 'not_kuma_database: not an SQLite file, or not Uptime Kuma’s'),
+};
+const kumaDb = {
+  content: {
+    'application/octet-stream': {
+      schema: z
+        .string()
+        .meta({ format: 'binary', description: 'kuma.db from an Uptime Kuma data directory' }),
+    },
+  },
+  required: true,
+};
 
 const preview = createRoute({
   method: 'post',
+  operationId: 'previewImport',
   path: '/imports/{source}/preview',
   tags,
   summary: 'Dry run: what an import would create, skip and why, and the plan limits it meets',
@@ -34,6 +56,7 @@ const preview = createRoute({
 });
 const apply = createRoute({
   method: 'post',
+  operationId: 'runImport',
   path: '/imports/{source}',
   tags,
   summary: 'Import monitors and alert channels, all in one transaction',
@@ -44,8 +67,52 @@ const apply = createRoute({
     403: json(errorSchema, 'monitor_limit_reached (nothing is created) or forbidden_role'),
   },
 });
+const dbLimit: MiddlewareHandler<AppEnv> = limitBody(KUMA_DB_MAX_BYTES);
+
+const previewDb = createRoute({
+  method: 'post',
+  operationId: 'previewKumaDbImport',
+  path: '/imports/kuma-db/preview',
+  tags,
+  summary: 'Dry run of an Uptime Kuma kuma.db (SQLite, 1.x or 2.x): the same preview as a backup’s',
+  middleware: [dbLimit],
+  request: { body: kumaDb },
+  responses: { 200: json(importPreviewSchema, 'The preview; nothing is written'), ...dbErrors },
+});
+const applyDb = createRoute({
+  method: 'post',
+  operationId: 'runKumaDbImport',
+  path: '/imports/kuma-db',
+  tags,
+  summary: 'Import the monitors and notifications of an Uptime Kuma kuma.db, all in one transaction',
+  middleware: [dbLimit],
+  request: { body: kumaDb },
+  responses: {
+    201: json(importResultSchema, 'What was created, and what was skipped'),
+    ...dbErrors,
+    403: json(errorSchema, 'monitor_limit_reached (nothing is created) or forbidden_role'),
+  },
+});
+
+async function fileBytes(c: Context<AppEnv>): Promise<Uint8Array> {
+  if (/json|form/i.test(c.req.header('content-type') ?? '')) {
+    throw new ApiError(
+      415,
+      'unsupported_media_type',
+      'Send kuma.db as the request body, with Content-Type: application/octet-stream.',
+    );
+  }
+  return new Uint8Array(await c.req.arrayBuffer());
+}
 
 export function mountImportRoutes(api: OpenAPIHono<AppEnv>, service: ImportService): void {
+  // Before /imports/{source}: the static kuma-db paths answer first.
+  api.openapi(previewDb, async (c) =>
+    c.json(await service.preview(requireCaller(c), 'kuma-db', await fileBytes(c)), 200),
+  );
+  api.openapi(applyDb, async (c) =>
+    c.json(await service.apply(requireCaller(c), 'kuma-db', await fileBytes(c)), 201),
+  );
   api.openapi(preview, async (c) =>
     c.json(
       await service.preview(requireCaller(c), c.req.valid('param').source, c.req.valid('json').file),

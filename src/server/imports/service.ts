@@ -16,6 +16,7 @@ import type { MonitorService, PreparedMonitor } from '../monitors/service.ts';
 import type { Candidates, ChannelCandidate, MonitorCandidate, SkippedItem } from './candidates.ts';
 import { fitInterval } from './fit-interval.ts';
 import { kumaCandidates } from './kuma.ts';
+import { kumaDbCandidates } from './kuma-db.ts';
 import { monitorTarget } from './monitor-target.ts';
 import { uptimeRobotCandidates } from './uptimerobot.ts';
 
@@ -26,9 +27,31 @@ export interface ImportServiceDeps {
   entitlements: Pick<EntitlementsHelper, 'planSummary'>;
 }
 
-const READERS: Record<ImportSource, (file: string | Record<string, unknown>) => Candidates> = {
-  kuma: kumaCandidates,
-  uptimerobot: uptimeRobotCandidates,
+/** An export as it came: JSON text or an object (the JSON sources), or a file's bytes (kuma-db). */
+export type ImportFile = string | Record<string, unknown> | Uint8Array;
+
+const isBytes = (file: ImportFile): file is Uint8Array => file instanceof Uint8Array;
+
+function json(read: (file: string | Record<string, unknown>) => Candidates) {
+  return (file: ImportFile) => {
+    if (isBytes(file)) throw new ApiError(415, 'unsupported_media_type', 'Send this export as JSON.');
+    return read(file);
+  };
+}
+
+const READERS: Record<ImportSource, (file: ImportFile) => Candidates> = {
+  kuma: json(kumaCandidates),
+  'kuma-db': (file) => {
+    if (!isBytes(file)) {
+      throw new ApiError(
+        415,
+        'unsupported_media_type',
+        'Send kuma.db as the request body, with Content-Type: application/octet-stream.',
+      );
+    }
+    return kumaDbCandidates(file);
+  },
+  uptimerobot: json(uptimeRobotCandidates),
 };
 
 interface PlannedChannel {
@@ -92,8 +115,8 @@ export function createImportService(deps: ImportServiceDeps) {
   async function planMonitor(
     caller: Caller,
     candidate: MonitorCandidate,
-    links: Map<string, ChannelLink>,
-    skippedChannels: Map<string, string>,
+    links: Map<string, ChannelLink[]>,
+    skippedChannels: Map<string, string[]>,
     plan: { minIntervalMinutes: number; displayName: string },
   ): Promise<PlannedMonitor | string> {
     const notes = [...candidate.notes];
@@ -102,11 +125,13 @@ export function createImportService(deps: ImportServiceDeps) {
     if (!parsed.success) return firstIssue(parsed.error);
     const linked: ChannelLink[] = [];
     for (const ref of candidate.channelRefs) {
-      const link = links.get(ref);
-      if (link) linked.push(link);
-      else if (skippedChannels.has(ref)) {
-        notes.push(`Channel "${skippedChannels.get(ref)}" was skipped, so it will not alert there.`);
-      } else notes.push(`Alert contact ${ref} is not in the file, so it will not alert there.`);
+      // One source contact may be several channels (an email to several recipients).
+      const found = links.get(ref) ?? [];
+      const skipped = skippedChannels.get(ref) ?? [];
+      linked.push(...found);
+      for (const name of skipped) notes.push(`Channel "${name}" was skipped, so it will not alert there.`);
+      if (found.length === 0 && skipped.length === 0)
+        notes.push(`Alert contact ${ref} is not in the file, so it will not alert there.`);
     }
     if (linked.length === 0) notes.push('No alert channel: alerts go to the account email.');
     try {
@@ -117,7 +142,7 @@ export function createImportService(deps: ImportServiceDeps) {
     }
   }
 
-  async function plan(caller: Caller, source: ImportSource, file: string | Record<string, unknown>) {
+  async function plan(caller: Caller, source: ImportSource, file: ImportFile) {
     const candidates = READERS[source](file);
     const [summary, existing] = await Promise.all([
       deps.entitlements.planSummary(caller.workspaceId),
@@ -132,10 +157,12 @@ export function createImportService(deps: ImportServiceDeps) {
     };
     const skip = (type: SkippedItem['type'], name: string, reason: string) =>
       result.skipped.push({ type, name, reason });
-    const skippedChannels = new Map<string, string>();
+    const skippedChannels = new Map<string, string[]>();
+    const links = new Map<string, ChannelLink[]>();
+    const add = <T>(map: Map<string, T[]>, ref: string, item: T) =>
+      map.set(ref, [...(map.get(ref) ?? []), item]);
     for (const item of candidates.skipped)
-      if (item.ref !== undefined) skippedChannels.set(item.ref, item.name);
-    const links = new Map<string, ChannelLink>();
+      if (item.ref !== undefined) add(skippedChannels, item.ref, item.name);
     for (const candidate of candidates.channels) {
       const existingId = existing.channels.get(candidate.name);
       if (existingId !== undefined) {
@@ -144,16 +171,16 @@ export function createImportService(deps: ImportServiceDeps) {
           candidate.name,
           'An alert channel with this name is already here; its monitors alert that one.',
         );
-        links.set(candidate.ref, { id: existingId, name: candidate.name });
+        add(links, candidate.ref, { id: existingId, name: candidate.name });
         continue;
       }
       const planned = await planChannel(caller, candidate);
       if (typeof planned !== 'string') {
         result.channels.push(planned);
-        links.set(candidate.ref, { id: planned.prepared.channel.id, name: planned.prepared.channel.name });
+        add(links, candidate.ref, { id: planned.prepared.channel.id, name: planned.prepared.channel.name });
       } else {
         skip('channel', candidate.name, planned);
-        skippedChannels.set(candidate.ref, candidate.name);
+        add(skippedChannels, candidate.ref, candidate.name);
         if (candidate.input.kind === 'webhook' && !summary.features.webhooks) {
           result.limits.push({ code: 'feature_not_in_plan', message: planned });
         }
@@ -178,11 +205,7 @@ export function createImportService(deps: ImportServiceDeps) {
 
   return {
     /** The dry run: what would be created, what not and why. Writes nothing. */
-    async preview(
-      caller: Caller,
-      source: ImportSource,
-      file: string | Record<string, unknown>,
-    ): Promise<ImportPreview> {
+    async preview(caller: Caller, source: ImportSource, file: ImportFile): Promise<ImportPreview> {
       const planned = await plan(caller, source, file);
       return {
         source,
@@ -211,11 +234,7 @@ export function createImportService(deps: ImportServiceDeps) {
     },
 
     /** Creates everything the preview lists in one transaction; a plan limit refuses it whole. */
-    async apply(
-      caller: Caller,
-      source: ImportSource,
-      file: string | Record<string, unknown>,
-    ): Promise<ImportResult> {
+    async apply(caller: Caller, source: ImportSource, file: ImportFile): Promise<ImportResult> {
       const planned = await plan(caller, source, file);
       if (planned.refusal) throw planned.refusal;
       await db.transaction().execute(async (tx) => {

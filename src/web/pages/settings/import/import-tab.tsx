@@ -8,20 +8,61 @@ import {
   type ImportPreview,
   type ImportResult,
   type ImportSource,
+  KUMA_DB_MAX_BYTES,
 } from '../../../../core/api/imports';
 import { refusalMessage } from '../../../../core/permissions';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field, FormError, Input, Label, NativeSelect } from '../../../components/ui/input';
-import { apiSend } from '../../../lib/api';
+import { ApiError, apiSend } from '../../../lib/api';
 import { useActiveWorkspace, useCan } from '../../../lib/workspaces';
 import { ImportPreviewTables } from './import-preview';
 
 const WHERE_FROM: Record<ImportSource, string> = {
   kuma: 'In Uptime Kuma 1.x: Settings → Backup → Export, then choose the JSON file it saved.',
+  'kuma-db':
+    'Uptime Kuma 2.x has no JSON backup: stop Uptime Kuma, then choose kuma.db from its data directory (often /app/data or ./data). Nothing in it is changed.',
   uptimerobot:
     'From the UptimeRobot API v2: the getMonitors answer (asked with alert_contacts=1), with getAlertContacts’ alert_contacts added beside its monitors, as one JSON file.',
 };
+
+/** What a chosen file is sent as: a JSON export's text, or a kuma.db's bytes. */
+type Chosen = string | Blob;
+
+const ACCEPT: Record<ImportSource, string> = {
+  kuma: '.json,application/json',
+  'kuma-db': '.db,.sqlite,.sqlite3,application/vnd.sqlite3,application/x-sqlite3',
+  uptimerobot: '.json,application/json',
+};
+
+/** A JSON export goes as `{ file }`; a kuma.db as the request body's bytes. */
+async function send<T>(path: string, file: Chosen): Promise<T> {
+  if (typeof file === 'string') return apiSend<T>('POST', path, { file });
+  if (file.size > KUMA_DB_MAX_BYTES) {
+    throw new ApiError(
+      413,
+      'payload_too_large',
+      `This kuma.db is ${(file.size / 1024 / 1024).toFixed(1)} MiB, over the ${KUMA_DB_MAX_BYTES / 1024 / 1024} MiB upload limit (its check history makes it large). Import it with "upwatch import kuma-db PATH", which sends only the monitors and notifications.`,
+    );
+  }
+  const response = await fetch(path, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { accept: 'application/json', 'content-type': 'application/octet-stream' },
+    body: file,
+  });
+  const answer = (await response.json().catch(() => null)) as
+    | (T & { error?: { code?: string; message?: string } })
+    | null;
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      answer?.error?.code ?? 'unknown_error',
+      answer?.error?.message ?? `Request failed with status ${response.status}.`,
+    );
+  }
+  return answer as T;
+}
 
 function Imported({ result }: { result: ImportResult }) {
   const secrets = result.channels.filter((channel) => channel.secret);
@@ -50,28 +91,30 @@ export function ImportTab() {
   const canWrite = useCan('write');
   const role = useActiveWorkspace()?.role;
   const [source, setSource] = useState<ImportSource>('kuma');
-  const [file, setFile] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<File | null>(null);
 
   const preview = useMutation({
-    mutationFn: (input: { source: ImportSource; file: string }) =>
-      apiSend<ImportPreview>('POST', `/api/v1/imports/${input.source}/preview`, { file: input.file }),
+    mutationFn: (input: { source: ImportSource; file: Chosen }) =>
+      send<ImportPreview>(`/api/v1/imports/${input.source}/preview`, input.file),
   });
   const apply = useMutation({
-    mutationFn: (input: { source: ImportSource; file: string }) =>
-      apiSend<ImportResult>('POST', `/api/v1/imports/${input.source}`, { file: input.file }),
+    mutationFn: (input: { source: ImportSource; file: Chosen }) =>
+      send<ImportResult>(`/api/v1/imports/${input.source}`, input.file),
     // Monitors, channels and the plan's usage all changed.
     onSuccess: () => queryClient.invalidateQueries(),
   });
 
-  const start = (next: ImportSource, text: string | null) => {
+  // A kuma.db goes as it is; a JSON export as its text, so the server names a mistake in it.
+  const contents = async (next: ImportSource, picked: File): Promise<Chosen> =>
+    next === 'kuma-db' ? picked : await picked.text();
+  const start = async (next: ImportSource, picked: File | null) => {
     preview.reset();
     apply.reset();
-    if (text !== null) preview.mutate({ source: next, file: text });
+    if (picked !== null) preview.mutate({ source: next, file: await contents(next, picked) });
   };
-  const chooseFile = async (chosen: File | undefined) => {
-    const text = chosen ? await chosen.text() : null;
-    setFile(text);
-    start(source, text);
+  const chooseFile = (picked: File | undefined) => {
+    setChosen(picked ?? null);
+    void start(source, picked ?? null);
   };
   const answer = preview.data;
 
@@ -80,8 +123,9 @@ export function ImportTab() {
       <CardHeader>
         <CardTitle>Import monitors</CardTitle>
         <CardDescription>
-          Bring monitors and alert channels over from Uptime Kuma or UptimeRobot. You see what maps, what does
-          not and why before anything is created; the import then creates everything at once, or nothing.
+          Bring monitors and alert channels over from Uptime Kuma (a 1.x backup or a 2.x kuma.db) or
+          UptimeRobot. You see what maps, what does not and why before anything is created; the import then
+          creates everything at once, or nothing.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -93,7 +137,7 @@ export function ImportTab() {
             onChange={(event) => {
               const next = event.target.value as ImportSource;
               setSource(next);
-              start(next, file);
+              void start(next, chosen);
             }}
           >
             {IMPORT_SOURCES.map((value) => (
@@ -109,9 +153,9 @@ export function ImportTab() {
           <Input
             id="import-file"
             type="file"
-            accept=".json,application/json"
+            accept={ACCEPT[source]}
             className="py-1.5"
-            onChange={(event) => void chooseFile(event.target.files?.[0])}
+            onChange={(event) => chooseFile(event.target.files?.[0])}
           />
         </Field>
         {preview.isPending ? <p className="text-sm text-muted">Reading the file…</p> : null}
@@ -122,8 +166,10 @@ export function ImportTab() {
           canWrite ? (
             <div>
               <Button
-                disabled={!answer.canImport || apply.isPending || file === null}
-                onClick={() => file !== null && apply.mutate({ source, file })}
+                disabled={!answer.canImport || apply.isPending || chosen === null}
+                onClick={async () =>
+                  chosen !== null && apply.mutate({ source, file: await contents(source, chosen) })
+                }
               >
                 {apply.isPending
                   ? 'Importing…'
