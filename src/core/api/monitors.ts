@@ -33,7 +33,7 @@ const common = {
     .max(MAX_TIMEOUT_SECONDS, `The timeout can be at most ${MAX_TIMEOUT_SECONDS} seconds.`),
   degradedAboveMs: z.number().int().min(1).max(60_000).nullable(),
   intervalMinutes: z.number().int().min(1, 'The interval must be at least 1 minute.').max(1440),
-  /** Only honoured in test mode (UPWATCH_TEST_MODE), for second-level intervals. */
+  /** Whole minutes in seconds (300) anywhere; any number of seconds only in test mode (UPWATCH_TEST_MODE). */
   intervalSeconds: z.number().int().min(1).max(86_400),
   paused: z.boolean(),
   /** Shows the monitor at /status/monitor/{id} and on its badges. */

@@ -165,10 +165,34 @@ describe('plan limits', () => {
       intervalSeconds: 5,
     });
     expect(refused.status).toBe(400);
-    expect((await refused.json()).error.code).toBe('interval_seconds_test_mode_only');
+    expect((await refused.json()).error).toEqual({
+      code: 'interval_seconds_test_mode_only',
+      message:
+        'intervalSeconds must be a whole number of minutes (a multiple of 60, e.g. 300 for 5 minutes); 5 is not. Seconds are only available in test mode.',
+    });
     await t.close();
     const tester = await setup('free', true);
     expect((await createMonitor(tester, { intervalSeconds: 5 })).intervalSeconds).toBe(5);
+  });
+});
+
+describe('intervals in seconds outside test mode', () => {
+  it('takes whole minutes given in seconds, as minutes under the plan minimum', async () => {
+    const user = await setup('starter', false);
+    const created = await createMonitor(user, { intervalSeconds: 600 });
+    expect(created.intervalSeconds).toBe(600);
+    const fast = await send(user, 'POST', '/monitors', {
+      name: 'B',
+      url: 'https://b.example.com',
+      intervalSeconds: 300,
+    });
+    expect(fast.status).toBe(403);
+    expect((await fast.json()).error.code).toBe('interval_below_plan_minimum');
+    const edited = await send(user, 'PATCH', `/monitors/${created.id}`, { intervalSeconds: 1200 });
+    expect((await edited.json()).intervalSeconds).toBe(1200);
+    const odd = await send(user, 'PATCH', `/monitors/${created.id}`, { intervalSeconds: 90 });
+    expect(odd.status).toBe(400);
+    expect((await odd.json()).error.code).toBe('interval_seconds_test_mode_only');
   });
 });
 

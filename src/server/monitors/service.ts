@@ -51,15 +51,17 @@ function intervalSeconds(
   allowance: MonitorAllowance,
   testMode: boolean,
 ): number | undefined {
+  // Whole minutes in seconds (300) are minutes, under the plan's minimum; other seconds need test mode.
   if (input.intervalSeconds !== undefined) {
-    if (!testMode) {
+    if (testMode) return input.intervalSeconds;
+    if (input.intervalSeconds % 60 !== 0) {
       throw new ApiError(
         400,
         'interval_seconds_test_mode_only',
-        'Intervals in seconds are only available in test mode.',
+        `intervalSeconds must be a whole number of minutes (a multiple of 60, e.g. 300 for 5 minutes); ${input.intervalSeconds} is not. Seconds are only available in test mode.`,
       );
     }
-    return input.intervalSeconds;
+    return intervalSeconds({ intervalMinutes: input.intervalSeconds / 60 }, allowance, testMode);
   }
   if (input.intervalMinutes === undefined) return undefined;
   const minimum = allowance.minIntervalMinutes;
