@@ -1,12 +1,10 @@
 // /internal/metrics: the process's figures for bearers of METRICS_TOKEN, a 404 for everyone else
-// (and for everyone when no token is set); read back through a Prometheus text-format parser and
-// linted by the real promtool.
+// (and for everyone when no token is set); read back through a Prometheus text-format parser
+// (promtool lints it in promtool.pg.test.ts).
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
-import { collectDefaultMetrics, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { INTERNAL_METRICS_PATH, internalMetrics } from './internal-endpoint.ts';
 import { createProcessMetrics } from './process-metrics.ts';
-import { promtoolCheckMetrics } from './test/promtool.ts';
 
 const TOKEN = 'scrape-me-please-0123';
 const get = (authorization?: string, path = INTERNAL_METRICS_PATH) =>
@@ -49,25 +47,5 @@ describe('the process metrics endpoint', () => {
       armed: '30',
       queued: '2',
     });
-  });
-
-  it("passes promtool check metrics, which refuses the names of prom-client's own defaults", async () => {
-    const metrics = createProcessMetrics();
-    metrics.checks.claimed(3);
-    metrics.checks.started(1_000, 1_020);
-    metrics.deliveryRetried();
-    metrics.watchQueue(() => ({ inFlight: 1, armed: 2, queued: 0 }));
-    const response = await internalMetrics(metrics, TOKEN)(get(`Bearer ${TOKEN}`));
-    const body = await (response as Response).text();
-    expect(body).toContain('# TYPE nodejs_active_handles gauge');
-    expect(await promtoolCheckMetrics(body)).toEqual({ code: 0, problems: '' });
-
-    const defaults = new Registry();
-    collectDefaultMetrics({ register: defaults });
-    const refused = await promtoolCheckMetrics(await defaults.metrics());
-    expect(refused.code).toBe(3);
-    expect(refused.problems).toContain(
-      'nodejs_active_handles_total non-counter metrics should not have "_total" suffix',
-    );
   });
 });
