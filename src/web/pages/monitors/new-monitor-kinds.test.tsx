@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, type RecordedRequest, stubServer, TEST_USER } from '../../test/fake-server';
-import { makeTcpMonitor } from '../../test/monitors';
+import { makeHeartbeatMonitor, makeTcpMonitor } from '../../test/monitors';
 import { renderApp } from '../../test/render-app';
 
 function posts(requests: RecordedRequest[]) {
@@ -119,6 +119,26 @@ describe('new monitor kinds', () => {
       public: false,
       domainExpiry: true,
     });
+  });
+
+  it('says a new heartbeat waits for its first ping, not that it is being checked', async () => {
+    const created = makeHeartbeatMonitor({ id: 'm-9' });
+    stubServer({
+      user: TEST_USER,
+      routes: {
+        'POST /api/v1/monitors': () => json(created, 201),
+        'GET /api/v1/monitors/m-9': () => json(created),
+        'GET /api/v1/monitors/m-9/results': () => json({ results: [], nextCursor: null }),
+        'GET /api/v1/monitors/m-9/pings': () => json({ pings: [] }),
+      },
+    });
+    renderApp('/dashboard/monitors/new');
+    const user = await pick(/Heartbeat/);
+    await user.type(screen.getByLabelText('Name'), 'Nightly backup');
+    await user.click(screen.getByRole('button', { name: 'Create monitor' }));
+
+    expect(await screen.findByText('Nightly backup is waiting for its first ping.')).toBeInTheDocument();
+    expect(screen.queryByText('Nightly backup is being checked.')).toBeNull();
   });
 
   it('asks for expected values once a DNS match needs them, and checks the resolver', async () => {

@@ -12,6 +12,7 @@ import { monitorKeys } from '../../lib/monitors';
 import { usePlan } from '../../lib/use-plan';
 import { emptyFormState } from './form/form-values';
 import { MonitorForm } from './form/monitor-form';
+import { kindUi } from './kinds/registry';
 
 export function NewMonitorPage() {
   const { plan } = usePlan();
@@ -25,7 +26,12 @@ export function NewMonitorPage() {
       await queryClient.invalidateQueries({ queryKey: monitorKeys.all, refetchType: 'none' });
       // One fewer monitor left: the allowance reads the billing customer's balance.
       void queryClient.invalidateQueries({ queryKey: billingKeys.customer() });
-      toast.success(`${monitor.name} is being checked.`);
+      // A heartbeat is not checked: it waits for its job's first ping.
+      toast.success(
+        kindUi(monitor.kind).passive
+          ? `${monitor.name} is waiting for its first ping.`
+          : `${monitor.name} is being checked.`,
+      );
       await navigate({ to: '/dashboard/monitors/$id', params: { id: monitor.id } });
     },
   });

@@ -46,7 +46,7 @@ function pingResult(ping: PingFacts, overrides: Partial<CheckResult> = {}): Chec
 describe('monitor overview by kind', () => {
   it('offers no check now for a heartbeat, which fetches nothing, and still offers resume', async () => {
     const { unmount } = overviewOf(makeHeartbeatMonitor(), [verdict]);
-    await screen.findByRole('list', { name: 'Recent checks' });
+    await screen.findByRole('list', { name: 'Recent runs' });
     expect(screen.queryByRole('button', { name: 'Check now' })).toBeNull();
     unmount();
 
@@ -56,13 +56,22 @@ describe('monitor overview by kind', () => {
 
   it('shows a heartbeat’s uptime without latency figures or a response column', async () => {
     overviewOf(makeHeartbeatMonitor(), [verdict]);
-    const checks = await screen.findByRole('list', { name: 'Recent checks' });
+    const checks = await screen.findByRole('list', { name: 'Recent runs' });
     const uptime = screen.getByRole('region', { name: 'Uptime' });
     await waitFor(() => expect(uptime).toHaveTextContent('100.00%'));
     expect(uptime).not.toHaveTextContent('p95');
     expect(uptime).not.toHaveTextContent('avg');
     expect(within(checks).getByRole('listitem')).not.toHaveTextContent('ms');
     expect(screen.queryByText('Response')).toBeNull();
+  });
+
+  it('speaks of runs and pings, not checks, on a heartbeat with none yet', async () => {
+    overviewOf(makeHeartbeatMonitor(), []);
+    expect(await screen.findByRole('heading', { name: 'Recent runs' })).toBeInTheDocument();
+    expect(
+      screen.getByText('No pings yet. The first run shows here once its job pings the URL above.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No checks yet. The first one runs shortly.')).toBeNull();
   });
 
   it('counts one check in the singular on the uptime tiles', async () => {

@@ -117,6 +117,21 @@ function CheckRow({
   );
 }
 
+/** How the card names what it lists: a heartbeat receives runs' pings, it checks nothing. */
+function wordsOf(kind: MonitorKind) {
+  return kindUi(kind).passive
+    ? {
+        title: 'Recent runs',
+        empty: 'No pings yet. The first run shows here once its job pings the URL above.',
+        older: 'Show older runs',
+      }
+    : {
+        title: 'Recent checks',
+        empty: 'No checks yet. The first one runs shortly.',
+        older: 'Show older checks',
+      };
+}
+
 export function RecentChecks({
   results,
   hasMore,
@@ -133,6 +148,7 @@ export function RecentChecks({
   const timeZone = useTimeZone();
   const [shown, setShown] = useState(PAGE);
   const columns = checkColumns(kind);
+  const words = wordsOf(kind);
   const showMore = () => {
     setShown(shown + PAGE);
     if (shown + PAGE > results.length && hasMore) onLoadMore();
@@ -140,10 +156,10 @@ export function RecentChecks({
   return (
     <Card className="overflow-hidden" style={{ '--check-columns': gridTemplate(columns) } as CSSProperties}>
       <CardHeader className="pb-4 sm:pb-4">
-        <CardTitle>Recent checks</CardTitle>
+        <CardTitle>{words.title}</CardTitle>
       </CardHeader>
       {results.length === 0 ? (
-        <p className="px-5 pb-5 text-sm text-muted sm:px-6">No checks yet. The first one runs shortly.</p>
+        <p className="px-5 pb-5 text-sm text-muted sm:px-6">{words.empty}</p>
       ) : (
         <>
           <div
@@ -161,7 +177,7 @@ export function RecentChecks({
             <span>Details</span>
           </div>
           <ul
-            aria-label="Recent checks"
+            aria-label={words.title}
             className="divide-y divide-border border-t border-border md:border-t-0"
           >
             {results.slice(0, shown).map((result) => (
@@ -173,7 +189,7 @@ export function RecentChecks({
       {hasMore || shown < results.length ? (
         <div className="border-t border-border p-3 text-center">
           <Button variant="secondary" size="sm" onClick={showMore} disabled={loadingMore}>
-            {loadingMore ? 'Loading…' : 'Show older checks'}
+            {loadingMore ? 'Loading…' : words.older}
           </Button>
         </div>
       ) : null}
