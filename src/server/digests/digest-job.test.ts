@@ -77,7 +77,8 @@ describe('weekly digest job', () => {
       p50Change: null,
       p95Change: null,
     });
-    expect(data.incidents).toEqual({ count: 2, downtimeMinutes: 45 + 60, longestMinutes: 60 });
+    // Downtime is the Shop's four hours down by time, not the incidents' lengths.
+    expect(data.incidents).toEqual({ count: 2, downtimeMinutes: 4 * 60, longestMinutes: 60 });
     expect(data.certificatesExpiring).toEqual([
       { monitorId: shop.id, name: 'Shop', daysRemaining: 10, validTo: WEEK.end + 10 * DAY + 3_600_000 },
     ]);
@@ -97,7 +98,7 @@ describe('weekly digest job', () => {
     const mail = t.mails[0];
     expect(mail?.subject).toBe(`Weekly digest: ${overall.toFixed(2)}% uptime — Nov 9, 2026 – Nov 15, 2026`);
     expect(mail?.text).toContain('Incidents: 2');
-    expect(mail?.text).toContain('Downtime: 1 h 45 min');
+    expect(mail?.text).toContain('Downtime: 4 h');
     expect(mail?.text).toContain('- Shop · Nov 26, 2026 · 10');
     expect(mail?.html).toContain('Certificates expiring within 30 days');
     expect(mail?.html).toContain(`${TEST_PUBLIC_URL}/dashboard/reports/${row?.id}`);

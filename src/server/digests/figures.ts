@@ -72,6 +72,8 @@ async function uptimeFigures(db: Db, owners: string[], period: Period) {
   };
   const overallNow = overall(current);
   return {
+    /** The period's time down over every monitor, as the uptime figures count it. */
+    downtimeMs: [...current.values()].reduce((total, s) => total + s.downtimeMs, 0),
     overall: { uptimePercent: overallNow, uptimeChange: diff(overallNow, overall(previous)) },
     monitors: monitors.map(({ id, name }) => {
       const now = current.get(id);
@@ -90,7 +92,7 @@ async function uptimeFigures(db: Db, owners: string[], period: Period) {
   };
 }
 
-/** Incidents overlapping the period; downtime counts only the part inside it. */
+/** Incidents overlapping the period, and the longest one's part inside it. */
 async function incidentFigures(db: Db, owners: string[], period: Period) {
   const rows = await db
     .selectFrom('incidents')
@@ -104,11 +106,7 @@ async function incidentFigures(db: Db, owners: string[], period: Period) {
       (Math.min(row.resolved_at ?? period.end, period.end) - Math.max(row.started_at, period.start)) /
       MINUTE_MS,
   );
-  return {
-    count: rows.length,
-    downtimeMinutes: Math.round(minutes.reduce((total, m) => total + m, 0)),
-    longestMinutes: Math.round(Math.max(0, ...minutes)),
-  };
+  return { count: rows.length, longestMinutes: Math.round(Math.max(0, ...minutes)) };
 }
 
 async function certificateFigures(db: Db, owners: string[], period: Period) {
@@ -206,19 +204,21 @@ async function workspacesOf(db: Db, userId: string): Promise<string[]> {
 
 export async function buildDigestData(db: Db, userId: string, period: Period): Promise<DigestData> {
   const owners = await workspacesOf(db, userId);
-  const [uptime, incidents, certificatesExpiring, performance, deployments] = await Promise.all([
-    uptimeFigures(db, owners, period),
-    incidentFigures(db, owners, period),
-    certificateFigures(db, owners, period),
-    performanceFigures(db, owners, period),
-    deploymentCount(db, owners, period),
-  ]);
+  const [{ downtimeMs, ...uptime }, incidents, certificatesExpiring, performance, deployments] =
+    await Promise.all([
+      uptimeFigures(db, owners, period),
+      incidentFigures(db, owners, period),
+      certificateFigures(db, owners, period),
+      performanceFigures(db, owners, period),
+      deploymentCount(db, owners, period),
+    ]);
   return {
     periodStart: period.start,
     periodEnd: period.end,
     frequency: period.frequency,
     ...uptime,
-    incidents,
+    // Downtime is the monitors' time down, one figure with the uptime tab and the status pages.
+    incidents: { ...incidents, downtimeMinutes: Math.round(downtimeMs / MINUTE_MS) },
     certificatesExpiring,
     performance,
     deployments,

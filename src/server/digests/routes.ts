@@ -26,6 +26,7 @@ const errors = {
 
 const getSettings = createRoute({
   method: 'get',
+  operationId: 'getDigestSettings',
   path: '/digest-settings',
   tags,
   summary: 'Your digest frequency, send day and hour, and the next send time',
@@ -33,6 +34,7 @@ const getSettings = createRoute({
 });
 const putSettings = createRoute({
   method: 'put',
+  operationId: 'setDigestSettings',
   path: '/digest-settings',
   tags,
   summary: 'Change the digest frequency, weekday or hour',
@@ -41,6 +43,7 @@ const putSettings = createRoute({
 });
 const list = createRoute({
   method: 'get',
+  operationId: 'listReports',
   path: '/reports',
   tags,
   summary: 'Digest reports, newest first',
@@ -54,6 +57,7 @@ const list = createRoute({
 });
 const get = createRoute({
   method: 'get',
+  operationId: 'getReport',
   path: '/reports/{id}',
   tags,
   summary: 'One digest report: its HTML and figures',
@@ -66,6 +70,7 @@ const get = createRoute({
 });
 const preview = createRoute({
   method: 'post',
+  operationId: 'sendReportPreview',
   path: '/reports/preview',
   tags,
   summary: 'Send me a preview now: the current period so far, mailed once and not recorded',

@@ -19,15 +19,18 @@ export const WEEK = {
 };
 
 function hourly(monitorId: string, from: number, hours: number, totalMs: number, downHours: number[] = []) {
-  return Array.from(
-    { length: hours },
-    (_, hour): RollupInput => ({
-      monitorId,
-      checkedAt: from + hour * HOUR + 5 * 60_000,
-      status: downHours.includes(hour) ? 'down' : 'up',
-      totalMs,
-    }),
-  );
+  return Array.from({ length: hours }, (_, hour): RollupInput => {
+    const checkedAt = from + hour * HOUR + 5 * 60_000;
+    const down = downHours.includes(hour);
+    // Each check stands for the hour until the next one.
+    const span = {
+      from: checkedAt,
+      to: checkedAt + HOUR,
+      column: down ? 'down_ms' : 'up_ms',
+      sign: 1,
+    } as const;
+    return { monitorId, checkedAt, status: down ? 'down' : 'up', totalMs, spans: [span] };
+  });
 }
 
 async function performanceRun(
