@@ -5,6 +5,7 @@ import type { Monitor } from '../../../../core/api/monitors';
 import { json, stubServer, TEST_USER } from '../../../test/fake-server';
 import {
   loopbackPing,
+  makeDnsMonitor,
   makeHeartbeatMonitor,
   makeMonitor,
   makePingMonitor,
@@ -72,6 +73,43 @@ describe('monitor overview by kind', () => {
       screen.getByText('No pings yet. The first run shows here once its job pings the URL above.'),
     ).toBeInTheDocument();
     expect(screen.queryByText('No checks yet. The first one runs shortly.')).toBeNull();
+  });
+
+  it('shows a DNS monitor’s empty answer set once its checks found no such records', async () => {
+    const noRecords = (id: string, checkedAt: number) =>
+      makeResult({
+        id,
+        checkedAt,
+        status: 'down',
+        statusCode: null,
+        timings: UNTIMED,
+        answers: [],
+        failure: { code: 'dns_no_answer', message: 'The system resolver has no A records for acme.dev.' },
+      });
+    overviewOf(makeDnsMonitor(), [noRecords('r-3', 3000), noRecords('r-2', 2000), noRecords('r-1', 1000)]);
+    expect(await screen.findByRole('heading', { name: 'Current answers' })).toBeInTheDocument();
+    expect(screen.getByText('No records.')).toBeInTheDocument();
+    expect(screen.queryByText('No answers yet. The first check runs shortly.')).toBeNull();
+  });
+
+  it('says a DNS monitor’s lookups failed rather than that no check has run', async () => {
+    const timedOut = (id: string, checkedAt: number) =>
+      makeResult({
+        id,
+        checkedAt,
+        status: 'down',
+        statusCode: null,
+        timings: UNTIMED,
+        answers: [],
+        failure: { code: 'timeout', message: 'No answer from the system resolver within 5 s.' },
+      });
+    overviewOf(makeDnsMonitor(), [timedOut('r-3', 3000), timedOut('r-2', 2000), timedOut('r-1', 1000)]);
+    expect(
+      await screen.findByText(
+        'No answer in the last 3 checks. No answer from the system resolver within 5 s.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No answers yet. The first check runs shortly.')).toBeNull();
   });
 
   it('counts one check in the singular on the uptime tiles', async () => {

@@ -30,6 +30,20 @@ describe('answerHistory', () => {
     expect(history.changes).toHaveLength(1);
   });
 
+  it('takes a resolver saying there are no such records as an empty answer set', () => {
+    const noRecords = (id: string, checkedAt: number) =>
+      makeResult({
+        id,
+        checkedAt,
+        answers: [],
+        status: 'down',
+        failure: { code: 'dns_no_answer', message: 'The system resolver has no AAAA records for acme.dev.' },
+      });
+    const history = answerHistory([noRecords('c', 3000), noRecords('b', 2000), noRecords('a', 1000)]);
+    expect(history.current).toEqual({ answers: [], checkedAt: 3000 });
+    expect(history.changes).toEqual([{ at: 1000, from: null, to: [] }]);
+  });
+
   it('has no current set before any check answered', () => {
     expect(answerHistory([])).toEqual({ current: null, changes: [] });
   });

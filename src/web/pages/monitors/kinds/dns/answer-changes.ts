@@ -17,23 +17,27 @@ export interface AnswerHistory {
 const key = (answers: readonly string[]) => [...answers].sort().join('\n');
 
 /**
- * What the loaded checks (newest first) say about a DNS monitor's answers. A failed lookup that
- * got no answer at all (a timeout, SERVFAIL) tells nothing about the records and is skipped.
+ * Whether a check learnt the answer set. A resolver saying the name has no such records
+ * (dns_no_answer) answered: the set is empty. A failed lookup that got no answer at all (a
+ * timeout, SERVFAIL) tells nothing about the records.
  */
+function answered(result: CheckResult): result is CheckResult & { answers: string[] } {
+  if (result.answers === undefined) return false;
+  return result.answers.length > 0 || result.status !== 'down' || result.failure?.code === 'dns_no_answer';
+}
+
+/** What the loaded checks (newest first) say about a DNS monitor's answers. */
 export function answerHistory(results: readonly CheckResult[]): AnswerHistory {
-  const answered = results.filter(
-    (result): result is CheckResult & { answers: string[] } =>
-      result.answers !== undefined && (result.answers.length > 0 || result.status !== 'down'),
-  );
+  const answeredChecks = results.filter(answered);
   const changes: AnswerChange[] = [];
   let previous: string[] | null = null;
-  for (const result of [...answered].reverse()) {
+  for (const result of [...answeredChecks].reverse()) {
     if (previous === null || key(previous) !== key(result.answers)) {
       changes.push({ at: result.checkedAt, from: previous, to: result.answers });
     }
     previous = result.answers;
   }
-  const latest = answered[0];
+  const latest = answeredChecks[0];
   return {
     current: latest ? { answers: latest.answers, checkedAt: latest.checkedAt } : null,
     changes: changes.reverse(),

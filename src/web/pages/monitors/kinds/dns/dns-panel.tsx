@@ -1,6 +1,7 @@
+import type { CheckResult } from '../../../../../core/api/history';
 import type { MonitorOf } from '../../../../../core/api/monitors';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
-import { formatDateTime } from '../../../../lib/format';
+import { formatCount, formatDateTime } from '../../../../lib/format';
 import { useTimeZone } from '../../../../lib/use-time-zone';
 import { useRecentResults } from '../recent-results';
 import { type AnswerChange, answerHistory } from './answer-changes';
@@ -32,6 +33,15 @@ function Change({ change, timeZone }: { change: AnswerChange; timeZone: string }
   );
 }
 
+/** Why no answer set is shown: still loading, no check yet, or checks whose lookups failed. */
+function unanswered(pending: boolean, results: readonly CheckResult[]): string {
+  if (pending) return 'Loading the latest answers…';
+  const [latest] = results;
+  if (!latest) return 'No answers yet. The first check runs shortly.';
+  const checks = results.length === 1 ? 'check' : formatCount(results.length, 'check', 'checks');
+  return `No answer in the last ${checks}.${latest.failure ? ` ${latest.failure.message}` : ''}`;
+}
+
 /** A DNS monitor's overview facts: what the name resolves to now, and when that last changed. */
 export function DnsPanel({ monitor }: { monitor: MonitorOf<'dns'> }) {
   const { results, pending } = useRecentResults(monitor.id);
@@ -50,9 +60,7 @@ export function DnsPanel({ monitor }: { monitor: MonitorOf<'dns'> }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {current === null ? (
-          <p className="text-sm text-muted">
-            {pending ? 'Loading the latest answers…' : 'No answers yet. The first check runs shortly.'}
-          </p>
+          <p className="text-sm text-muted">{unanswered(pending, results)}</p>
         ) : (
           <div>
             <h3 className="text-sm font-medium">Current answers</h3>
