@@ -6,26 +6,29 @@ import type { BillingAdminArgs } from './cli/billing-admin.ts';
 import { ConfigCommandError, runConfigCommand } from './cli/config-commands.ts';
 import { IMPORT_USAGE, ImportCommandError, runImportCommand } from './cli/import-command.ts';
 import type { ServerCommand } from './cli/run-server.ts';
+import { LocalAddressError, refuseForeignAddress } from './cli/source-address.ts';
 import { type Config, ConfigError, loadClientEnvironment, loadConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 
-const USAGE = `Usage: upwatch <command>
+const USAGE = `Usage: upwatch <command> [options]
 
 Commands:
-  start               web server, scheduler and check workers in one process (SQLite or PostgreSQL)
-  serve               web/API server only (PostgreSQL)
-  worker [--region N] check execution only (PostgreSQL)
-
-Options:
-  --region N            the region a worker (or start's worker) checks from (default local)
-  --source-address IP   the local address checks leave from (overrides SOURCE_ADDRESS)
-  migrate             apply database migrations and exit
+  start                              web server, scheduler and check workers in one process (SQLite or PostgreSQL)
+  serve                              web/API server only (PostgreSQL)
+  worker [--region N]                check execution only (PostgreSQL)
+  migrate                            apply database migrations and exit
   billing grant --email E --plan P   attach a plan or add-on without payment (recorded as a manual grant)
   billing show --email E             print a customer's products, usage and invoices
   plan -f FILE [--prune]             show what apply would change (one line per change)
   apply -f FILE [--prune]            make the workspace match upwatch.yaml, all or nothing
   export                             print the workspace as upwatch.yaml
 ${IMPORT_USAGE}
+
+Options:
+  --region N                         the region a worker (or start's worker) checks from (default local)
+  --source-address IP                the local address checks leave from (overrides SOURCE_ADDRESS)
+  --url URL, --api-key KEY           the Upwatch plan, apply, export and import talk to
+  -h, --help                         print this help
 
   plan, apply, export and import talk to UPWATCH_URL with UPWATCH_API_KEY (or --url, --api-key);
   --prune deletes what the file's sections leave out.`;
@@ -69,7 +72,7 @@ function parseCommand(argv: string[]): ParsedCommand {
     },
   });
   const command = positionals[0];
-  if (values.help) throw new UsageError(USAGE, 0);
+  if (values.help || command === 'help') throw new UsageError(USAGE, 0);
   if (!command) throw new UsageError(USAGE);
   if (!COMMANDS.includes(command as Command))
     throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
@@ -125,6 +128,12 @@ async function main(argv: string[]): Promise<void> {
     const loaded = loadConfig();
     const config = parsed.sourceAddress ? { ...loaded, sourceAddress: parsed.sourceAddress } : loaded;
     refuseSqlite(parsed.command, config);
+    if (config.sourceAddress && parsed.command !== 'migrate' && parsed.command !== 'billing') {
+      await refuseForeignAddress(
+        config.sourceAddress,
+        parsed.sourceAddress ? '--source-address' : 'SOURCE_ADDRESS',
+      );
+    }
     logger = createLogger(parsed.command === 'billing' ? 'warn' : config.logLevel);
     server = await import('./cli/run-server.ts');
     await server.runServer(
@@ -133,10 +142,16 @@ async function main(argv: string[]): Promise<void> {
       logger,
     );
   } catch (err) {
+    if (err instanceof UsageError && err.exitCode === 0) {
+      // Asked-for help is the answer, not an error: stdout, and success.
+      process.stdout.write(`${err.message}\n`);
+      process.exit(0);
+    }
     if (
       err instanceof UsageError ||
       err instanceof ConfigError ||
       err instanceof ConfigCommandError ||
+      err instanceof LocalAddressError ||
       server?.isServerRefusal(err)
     ) {
       process.stderr.write(`upwatch: ${err.message}\n`);

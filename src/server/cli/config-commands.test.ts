@@ -171,6 +171,81 @@ describe('upwatch plan and apply', () => {
     expect(syntax.stderr).toMatch(new RegExp(`^upwatch: ${broken}:\\d+: `, 'm'));
   }, 60_000);
 
+  it('reports every mistake of a file, each with its line and path, in file order', async () => {
+    const key = await workspaceKey();
+    const text = FILE.replace('https://api.example.com/health', 'not a url')
+      .replace('timeoutSeconds: 10', 'timeoutSeconds: 999')
+      .replace('monitors:\n', 'monitors:\n  beat:\n    kind: heartbeat\n    name: Nightly\n');
+    const bad = writeFile('bad.yaml', text);
+    const result = await upwatch(['plan', '-f', bad], key);
+    expect(result.code).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines[0]).toBe(`upwatch: 4 mistakes in ${bad}:`);
+    expect(lines.slice(1)).toEqual([
+      `${bad}:7: alertChannels.ops.config.url: ${ref('OPS_SLACK_URL')} is not set in the environment.`,
+      `${bad}:9: monitors.beat.periodSeconds: Give either periodSeconds or cron.`,
+      expect.stringMatching(new RegExp(`^${bad}:14: monitors\\.api\\.url: `)),
+      `${bad}:15: monitors.api.timeoutSeconds: The timeout can be at most 60 seconds.`,
+    ]);
+  }, 60_000);
+
+  it('exports only what differs from the defaults, and plans the export with its webhook secret unset', async () => {
+    const key = await workspaceKey();
+    const file = writeFile(
+      'upwatch.yaml',
+      `alertChannels:
+  hook:
+    kind: webhook
+    name: Deploy hook
+    config:
+      url: https://hooks.example.com/upwatch
+monitors:
+  beat:
+    kind: heartbeat
+    name: Nightly
+    periodSeconds: 86400
+  site:
+    name: Site
+    url: https://site.example.com
+    intervalMinutes: 10
+    alerts: [hook]
+`,
+    );
+    const applied = await upwatch(['apply', '-f', file], key);
+    expect(applied.code, applied.stderr).toBe(0);
+    const exported = await upwatch(['export'], key);
+    expect(exported.code, exported.stderr).toBe(0);
+    const monitors = (parse(exported.stdout) as { monitors: Record<string, Record<string, unknown>> })
+      .monitors;
+    expect(monitors.beat).toEqual({ kind: 'heartbeat', name: 'Nightly', periodSeconds: 86400 });
+    expect(monitors.site).toEqual({
+      kind: 'http',
+      name: 'Site',
+      url: 'https://site.example.com',
+      intervalMinutes: 10,
+      alerts: ['hook'],
+    });
+    expect(exported.stdout).toContain(`secret: ${ref('HOOK_SECRET')}`);
+
+    const copy = writeFile('exported.yaml', exported.stdout);
+    const planned = await upwatch(['plan', '-f', copy], key);
+    expect(planned.code, planned.stderr).toBe(0);
+    expect(planned.stdout).toBe('');
+    expect(planned.stderr).toContain(
+      `alertChannels.hook.config.secret: ${ref('HOOK_SECRET')} is not set, so the stored secret stays.`,
+    );
+    expect(planned.stderr).toContain('No changes: the workspace matches the file.');
+    expect((await upwatch(['apply', '-f', copy], key)).code).toBe(0);
+
+    // A new channel has no stored secret to keep.
+    const renamed = writeFile('renamed.yaml', exported.stdout.replace(/^ {2}hook:/m, '  hook2:'));
+    const refused = await upwatch(['apply', '-f', renamed], key);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      `alertChannels.hook2.config.secret: ${ref('HOOK_SECRET')} is not set in the environment, and the channel is new, so there is no stored secret to keep.`,
+    );
+  }, 60_000);
+
   it("exits non-zero with the server's refusal when the 101st monitor is over the plan, and creates none", async () => {
     const key = await workspaceKey();
     const monitors = Array.from(

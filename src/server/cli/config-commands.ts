@@ -3,7 +3,7 @@
 // plan limit, a bad field) leaves the workspace as it was, and the CLI exits non-zero with it.
 import { stringify } from 'yaml';
 import type { ConfigApplyResult, ConfigChange, FieldChange } from '../../core/api/config-file.ts';
-import { ConfigFileError, loadConfigFile } from './config-file.ts';
+import { ConfigFileError, type KeptSecret, loadConfigFile } from './config-file.ts';
 
 export class ConfigCommandError extends Error {
   override name = 'ConfigCommandError';
@@ -139,13 +139,44 @@ export async function runConfigCommand(
   output.progress(
     `${dryRun ? 'Planning' : 'Applying'} ${loaded.count} resources from ${args.file} against ${url}…`,
   );
+  const body = { config: loaded.config, prune: args.prune };
   // A plan has its own route, so a viewer key (safe to give pull requests) can run it.
-  const result = (await call(url, apiKey, 'POST', dryRun ? '/config/plan' : '/config/apply', {
-    config: loaded.config,
-    prune: args.prune,
-  })) as ConfigApplyResult;
+  const plan = () => call(url, apiKey, 'POST', '/config/plan', body) as Promise<ConfigApplyResult>;
+  if (loaded.kept.length > 0) {
+    // An unset secret keeps the stored one: only a channel that exists has one to keep.
+    refuseNewWithoutSecret(loaded.kept, dryRun ? null : await plan(), args.file);
+  }
+  const result = dryRun
+    ? await plan()
+    : ((await call(url, apiKey, 'POST', '/config/apply', body)) as ConfigApplyResult);
+  if (dryRun) refuseNewWithoutSecret(loaded.kept, result, args.file);
+  for (const kept of loaded.kept) {
+    output.progress(
+      `alertChannels.${kept.channel}.config.${kept.field}: \${${kept.variable}} is not set, so the stored secret stays.`,
+    );
+  }
   const lines = formatChanges(result.changes, loaded.secrets, env.colour);
   if (lines.length > 0) output.out(`${lines.join('\n')}\n`);
   if (result.changes.length === 0) output.progress('No changes: the workspace matches the file.');
   else output.progress(`${dryRun ? 'Plan' : 'Applied'}: ${summary(result.changes)}.`);
+}
+
+/** A channel the plan would create has no stored secret to keep: its variable must be set. */
+function refuseNewWithoutSecret(kept: KeptSecret[], result: ConfigApplyResult | null, file: string): void {
+  if (!result) return;
+  const created = new Set(
+    result.changes
+      .filter((change) => change.resource === 'alertChannel' && change.action === 'create')
+      .map((change) => change.key),
+  );
+  const missing = kept.filter((secret) => created.has(secret.channel));
+  if (missing.length === 0) return;
+  throw new ConfigCommandError(
+    missing
+      .map(
+        (secret) =>
+          `${file}: alertChannels.${secret.channel}.config.${secret.field}: \${${secret.variable}} is not set in the environment, and the channel is new, so there is no stored secret to keep.`,
+      )
+      .join('\n'),
+  );
 }

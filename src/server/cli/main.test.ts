@@ -16,6 +16,47 @@ function oneLine(stderr: string): string {
   return lines[0] ?? '';
 }
 
+describe('upwatch --help', () => {
+  it('prints the commands under Commands: to stdout and exits 0', async () => {
+    for (const args of [['--help'], ['-h'], ['help']]) {
+      const { code, stdout, stderr } = await runUpwatch(args, { DATA_DIR: dataDir });
+      expect(code, stderr).toBe(0);
+      expect(stderr).toBe('');
+      const [commands = '', options = ''] = stdout.split('\nOptions:\n');
+      expect(commands).toMatch(/^Usage: upwatch <command>/);
+      for (const command of [
+        'start',
+        'serve',
+        'worker',
+        'migrate',
+        'billing grant',
+        'plan',
+        'apply',
+        'export',
+        'import',
+      ])
+        expect(commands).toMatch(new RegExp(`\\n  ${command} `));
+      expect(options).toContain('--source-address IP');
+      expect(options).not.toMatch(/^ {2}(migrate|plan|export) /m);
+    }
+  });
+});
+
+describe('upwatch start refuses a source address the machine does not have', () => {
+  it.each([
+    ['--source-address', ['start', '--source-address', '192.0.2.77'], {}],
+    ['SOURCE_ADDRESS', ['start'], { SOURCE_ADDRESS: '192.0.2.77' }],
+  ])('names %s in one line and exits 1', async (setting, args, env) => {
+    const { code, stderr } = await runUpwatch(args as string[], { DATA_DIR: dataDir, ...env });
+    expect(code).toBe(1);
+    expect(oneLine(stderr)).toMatch(
+      new RegExp(
+        `^upwatch: Invalid ${setting}: 192\\.0\\.2\\.77 is not an address of this machine \\(EADDRNOTAVAIL\\)`,
+      ),
+    );
+  });
+});
+
 describe('upwatch start refuses bad configuration', () => {
   it.each([
     ['PORT', { PORT: 'eighty' }],

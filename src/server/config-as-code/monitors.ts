@@ -9,6 +9,7 @@ import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/session.ts';
 import { monitorKinds } from '../monitors/kinds/registry.ts';
 import type { MonitorService } from '../monitors/service.ts';
+import { withoutDefaults } from './export-defaults.ts';
 import { diffFields, kindChanged } from './fields.ts';
 import { assignKeys } from './keys.ts';
 import {
@@ -233,6 +234,6 @@ export async function pruneMonitors(
 
 export function exportMonitors(stored: StoredMonitor[]): Record<string, ConfigMonitor> {
   return Object.fromEntries(
-    [...stored].sort((a, b) => a.key.localeCompare(b.key)).map((m) => [m.key, m.entry]),
+    [...stored].sort((a, b) => a.key.localeCompare(b.key)).map((m) => [m.key, withoutDefaults(m.entry)]),
   );
 }
