@@ -196,6 +196,33 @@ describe('performance dashboard', () => {
     );
   });
 
+  it('counts a site added on an unlimited plan, whose billing usage stays 0', async () => {
+    const sites: PerformanceSite[] = [];
+    stubServer({
+      user: TEST_USER,
+      routes: {
+        'GET /api/v1/performance/sites': () => json({ sites }),
+        // An unlimited allowance tracks no usage: the server answers used 0 however many sites.
+        'GET /api/v1/me/plan': () =>
+          json(makePlanUsage({ used: 0, limit: null }, { remaining: 0, limit: null }, 'Pro')),
+        'POST /api/v1/performance/sites': () => {
+          const site = makeSite({ id: 'new', name: 'third.example' });
+          sites.push(site);
+          return json(site, 201);
+        },
+      },
+    });
+    renderApp('/dashboard/performance');
+    expect(await screen.findByText('Pro plan: 0 sites (unlimited) · Unlimited runs', {}, LOAD)).toBeVisible();
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Add site' })[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Add a performance site' });
+    fireEvent.change(within(dialog).getByLabelText('URL'), { target: { value: 'https://third.example' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add site' }));
+
+    expect(await screen.findByText('Pro plan: 1 site (unlimited) · Unlimited runs', {}, LOAD)).toBeVisible();
+  });
+
   it('offers to add the first site when there is none', async () => {
     showDashboard([]);
     expect(await screen.findByText('No performance sites yet', {}, LOAD)).toBeVisible();

@@ -1,9 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatNumber } from '../../lib/format';
-import { type PlanAllowance, planUsageQueryOptions } from '../../lib/performance';
+import { type PlanAllowance, planUsageQueryOptions, sitesQueryOptions } from '../../lib/performance';
 
-function sitesText(sites: PlanAllowance): string {
-  if (sites.unlimited || sites.limit === null) return `${formatNumber(sites.used)} sites (unlimited)`;
+/**
+ * An unlimited allowance counts no usage (the billing provider tracks only what it limits), so
+ * its sites are counted from the site list, which every add and delete refetches.
+ */
+function sitesText(sites: PlanAllowance, listed: number | undefined): string {
+  if (sites.unlimited || sites.limit === null) {
+    const count = listed ?? sites.used;
+    return `${formatNumber(count)} ${count === 1 ? 'site' : 'sites'} (unlimited)`;
+  }
   return `${formatNumber(sites.used)} of ${formatNumber(sites.limit)} sites`;
 }
 
@@ -19,11 +26,12 @@ export function usePlanUsage() {
 
 export function PlanUsage() {
   const usage = usePlanUsage();
+  const listed = useQuery(sitesQueryOptions).data?.length;
   if (!usage) return null;
   const { performanceSites, performanceRuns } = usage.limits;
   return (
     <p className="text-sm text-muted">
-      {`${usage.displayName} plan: ${sitesText(performanceSites)} · ${runsText(performanceRuns)}`}
+      {`${usage.displayName} plan: ${sitesText(performanceSites, listed)} · ${runsText(performanceRuns)}`}
     </p>
   );
 }
