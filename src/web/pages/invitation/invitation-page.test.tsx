@@ -36,6 +36,58 @@ describe('invitation page', () => {
     expect(sessionStorage.getItem('upwatch:invitation')).toBe('tok-2');
   });
 
+  it('signs up with the invited address, read-only, and joins the workspace once the account is made', async () => {
+    let signedUp = false;
+    const now = new Date().toISOString();
+    const { requests } = stubServer({
+      user: null,
+      routes: {
+        'GET /api/v1/workspace/invitations/tok-4': () => json(preview),
+        'POST /api/auth/sign-up/email': () => {
+          signedUp = true;
+          return json({ user: { ...TEST_USER, email: 'ada@example.com' }, token: 't' });
+        },
+        'GET /api/auth/get-session': () =>
+          json(
+            signedUp
+              ? {
+                  user: { ...TEST_USER, emailVerified: false, image: null, createdAt: now, updatedAt: now },
+                  session: {
+                    id: 's',
+                    userId: TEST_USER.id,
+                    token: 't',
+                    expiresAt: now,
+                    createdAt: now,
+                    updatedAt: now,
+                  },
+                }
+              : null,
+          ),
+        'POST /api/v1/workspace/invitations/accept': () => json({ workspaceId: 'w-1' }),
+      },
+    });
+    const { router } = renderApp('/invitation/tok-4');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Create account' }));
+
+    const email = await screen.findByLabelText('Email');
+    expect(email).toHaveValue('ada@example.com');
+    expect(email).toHaveAttribute('readonly');
+    expect(email).toHaveAccessibleDescription(
+      'Your invitation is for this address; you join its workspace once the account is made.',
+    );
+    await user.type(screen.getByLabelText('Name'), 'Ada');
+    await user.type(screen.getByLabelText('Password'), 'correct-horse');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    const signUp = requests.find((r) => r.path === '/api/auth/sign-up/email');
+    expect(signUp?.body).toMatchObject({ name: 'Ada', email: 'ada@example.com' });
+    const accept = requests.find((r) => r.path === '/api/v1/workspace/invitations/accept');
+    expect(accept?.body).toEqual({ token: 'tok-4' });
+    expect(sessionStorage.getItem('upwatch:invitation')).toBeNull();
+  });
+
   it('says so when the link has expired or was revoked', async () => {
     stubServer({
       user: TEST_USER,

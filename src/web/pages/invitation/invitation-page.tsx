@@ -83,12 +83,12 @@ export function InvitationPage() {
           <p className="text-muted">Create an account or sign in with {email} to join.</p>
           <div className="flex flex-wrap gap-3">
             <Button asChild>
-              <Link to="/signup" onClick={() => rememberInvitation(token)}>
+              <Link to="/signup" onClick={() => rememberInvitation(token, email)}>
                 Create account
               </Link>
             </Button>
             <Button asChild variant="secondary">
-              <Link to="/signin" onClick={() => rememberInvitation(token)}>
+              <Link to="/signin" onClick={() => rememberInvitation(token, email)}>
                 Sign in
               </Link>
             </Button>
