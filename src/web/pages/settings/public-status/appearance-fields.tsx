@@ -138,7 +138,7 @@ export function AppearanceFields({
         <Checkbox
           id="status-page-published"
           label="Published"
-          hint="A published page is at its address for whoever may see it (below). Unpublished pages answer Page Not Available."
+          hint="A new page is a draft, not public until you publish it. A published page is at its address for whoever may see it (below); a draft answers Page Not Available."
           checked={state.published}
           onChange={(checked) => set('published', checked)}
         />

@@ -63,7 +63,7 @@ describe('public status settings tab', () => {
     expect(link).toHaveAttribute('target', '_blank');
 
     const internal = screen.getByRole('listitem', { name: 'Internal' });
-    expect(within(internal).getByText('Not published')).toBeInTheDocument();
+    expect(within(internal).getByText('Draft — not public until you publish')).toBeInTheDocument();
     expect(within(internal).getByText('Major outage')).toBeInTheDocument();
 
     await user.click(within(acme).getByRole('button', { name: 'Copy public link of Acme status' }));
@@ -113,6 +113,11 @@ describe('public status settings tab', () => {
     const user = await openNewForm();
 
     expect(screen.getByRole('heading', { name: 'New status page' })).toBeInTheDocument();
+    // A new page starts as a draft, and the switch says so.
+    expect(screen.getByLabelText('Published')).not.toBeChecked();
+    expect(screen.getByLabelText('Published')).toHaveAccessibleDescription(
+      'A new page is a draft, not public until you publish it. A published page is at its address for whoever may see it (below); a draft answers Page Not Available.',
+    );
     await user.type(screen.getByLabelText('Name'), 'Acme');
     await user.type(screen.getByLabelText('Description'), 'Live status of Acme.');
     const picker = await screen.findByRole('combobox', { name: 'Monitor to add' }, LOAD);

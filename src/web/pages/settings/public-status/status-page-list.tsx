@@ -19,7 +19,7 @@ function PublishedBadge({ published }: { published: boolean }) {
         published ? 'border-accent/30 bg-accent text-accent-fg' : 'border-border bg-surface text-muted',
       )}
     >
-      {published ? 'Published' : 'Not published'}
+      {published ? 'Published' : 'Draft — not public until you publish'}
     </span>
   );
 }
