@@ -59,8 +59,9 @@ function expectedValuesGiven(value: { match: string; expected: string[] }, ctx: 
   }
 }
 
+/** Each kind's input. An http monitor may leave `kind` out (upwatch.yaml, imports, the API). */
 export const monitorInputSchemas = {
-  http: z.object({ ...commonInput, ...httpInputFields }).meta({ id: 'HttpMonitorInput' }),
+  http: z.object({ ...commonInput, ...httpInputFields }),
   tcp: z.object({ ...commonInput, ...tcpInputFields }).meta({ id: 'TcpMonitorInput' }),
   ping: z.object({ ...commonInput, ...pingInputFields }).meta({ id: 'PingMonitorInput' }),
   dns: z
@@ -73,22 +74,36 @@ export const monitorInputSchemas = {
     .meta({ id: 'HeartbeatMonitorInput' }),
 } satisfies { [K in MonitorKind]: z.ZodType<{ kind: K }> };
 
-export const monitorInputSchema = z
-  .discriminatedUnion(
-    'kind',
-    [
-      monitorInputSchemas.http,
-      monitorInputSchemas.tcp,
-      monitorInputSchemas.ping,
-      monitorInputSchemas.dns,
-      monitorInputSchemas.heartbeat,
-    ],
-    { error: `kind must be one of ${MONITOR_KINDS.join(', ')}.` },
-  )
-  .meta({ id: 'MonitorInput' });
-export type MonitorInput = z.infer<typeof monitorInputSchema>;
+/** A body without `kind` is an http monitor's, as it always was. */
+function httpUnlessNamed(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  return (value as { kind?: unknown }).kind === undefined ? { ...value, kind: 'http' } : value;
+}
+
+/**
+ * The API's monitor input: a union on `kind` whose every branch names its kind, so the document's
+ * discriminator maps each value to one branch and no two branches accept the same body. A body
+ * without `kind` still means http: it is filled in before the union reads it.
+ */
+export const monitorInputSchema = z.preprocess(
+  httpUnlessNamed,
+  z
+    .discriminatedUnion(
+      'kind',
+      [
+        monitorInputSchemas.http.extend({ kind: z.literal('http') }).meta({ id: 'HttpMonitorInput' }),
+        monitorInputSchemas.tcp,
+        monitorInputSchemas.ping,
+        monitorInputSchemas.dns,
+        monitorInputSchemas.heartbeat,
+      ],
+      { error: `kind must be one of ${MONITOR_KINDS.join(', ')}.` },
+    )
+    .meta({ id: 'MonitorInput' }),
+);
+export type MonitorInput = z.output<typeof monitorInputSchema>;
 export type MonitorInputOf<K extends MonitorKind> = Extract<MonitorInput, { kind: K }>;
-export type MonitorFormValues = z.input<typeof monitorInputSchema>;
+export type MonitorFormValues = z.input<(typeof monitorInputSchemas)[MonitorKind]>;
 
 /** The fields each kind owns, beyond the common ones: an update may only name its monitor's. */
 export const KIND_FIELDS = {
@@ -179,9 +194,26 @@ const listExtras = {
     .meta({ description: 'Set once the watched domain expires within 30 days' }),
 };
 
+/**
+ * A list item is a monitor of its kind with the list's extras: one object per kind, not
+ * `allOf: [Monitor, extras]`, which generators read as the kinds' common fields only (losing
+ * `kind`, `url`, `host`).
+ */
+export const monitorListItemSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ ...answerCommon, ...httpAnswerFields, ...listExtras }).meta({ id: 'HttpMonitorListItem' }),
+    z.object({ ...answerCommon, ...tcpAnswerFields, ...listExtras }).meta({ id: 'TcpMonitorListItem' }),
+    z.object({ ...answerCommon, ...pingAnswerFields, ...listExtras }).meta({ id: 'PingMonitorListItem' }),
+    z.object({ ...answerCommon, ...dnsAnswerFields, ...listExtras }).meta({ id: 'DnsMonitorListItem' }),
+    z
+      .object({ ...answerCommon, ...heartbeatAnswerFields, ...listExtras })
+      .meta({ id: 'HeartbeatMonitorListItem' }),
+  ])
+  .meta({ id: 'MonitorListItem' });
+
 export const monitorListSchema = z
   .object({
-    monitors: z.array(z.intersection(monitorSchema, z.object(listExtras))),
+    monitors: z.array(monitorListItemSchema),
     nextCursor: z.string().nullable(),
   })
   .meta({ id: 'MonitorList' });

@@ -36,6 +36,7 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 
 const list = createRoute({
   method: 'get',
+  operationId: 'listAlertChannels',
   path: '/alert-channels',
   tags,
   summary: 'List alert channels',
@@ -43,6 +44,7 @@ const list = createRoute({
 });
 const create = createRoute({
   method: 'post',
+  operationId: 'createAlertChannel',
   path: '/alert-channels',
   tags,
   summary: 'Add an alert channel',
@@ -51,6 +53,7 @@ const create = createRoute({
 });
 const update = createRoute({
   method: 'patch',
+  operationId: 'updateAlertChannel',
   path: '/alert-channels/{id}',
   tags,
   summary: 'Rename a channel or replace its config',
@@ -59,6 +62,7 @@ const update = createRoute({
 });
 const remove = createRoute({
   method: 'delete',
+  operationId: 'deleteAlertChannel',
   path: '/alert-channels/{id}',
   tags,
   summary: 'Delete a channel (monitors that used only it fall back to the account email)',
@@ -67,6 +71,7 @@ const remove = createRoute({
 });
 const test = createRoute({
   method: 'post',
+  operationId: 'testAlertChannel',
   path: '/alert-channels/{id}/test',
   tags,
   summary: "Send a test alert through the channel ('account-email' for the account email)",
@@ -75,6 +80,7 @@ const test = createRoute({
 });
 const monitorChannels = createRoute({
   method: 'get',
+  operationId: 'getMonitorAlertChannels',
   path: '/monitors/{id}/alert-channels',
   tags,
   summary: "The channels a monitor's alerts go to",
@@ -83,6 +89,7 @@ const monitorChannels = createRoute({
 });
 const chooseChannels = createRoute({
   method: 'put',
+  operationId: 'setMonitorAlertChannels',
   path: '/monitors/{id}/alert-channels',
   tags,
   summary: "Choose the channels a monitor's alerts go to (none: the account email)",
@@ -91,6 +98,7 @@ const chooseChannels = createRoute({
 });
 const deliveries = createRoute({
   method: 'get',
+  operationId: 'listAlertDeliveries',
   path: '/alert-deliveries',
   tags,
   summary: 'Alert deliveries, newest first',

@@ -27,6 +27,7 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 
 const getMonitorSettings = createRoute({
   method: 'get',
+  operationId: 'getMonitorAlertSettings',
   path: '/monitors/{id}/alert-settings',
   tags,
   summary: "A monitor's dependencies, reminders while down and slow alerts",
@@ -35,6 +36,7 @@ const getMonitorSettings = createRoute({
 });
 const patchMonitorSettings = createRoute({
   method: 'patch',
+  operationId: 'updateMonitorAlertSettings',
   path: '/monitors/{id}/alert-settings',
   tags,
   summary: "Change a monitor's alert settings (fields left out stay as they are)",
@@ -43,6 +45,7 @@ const patchMonitorSettings = createRoute({
 });
 const getWorkspaceSettings = createRoute({
   method: 'get',
+  operationId: 'getWorkspaceAlertSettings',
   path: '/workspace/alert-settings',
   tags,
   summary: "The workspace's alert grouping window",
@@ -50,6 +53,7 @@ const getWorkspaceSettings = createRoute({
 });
 const putWorkspaceSettings = createRoute({
   method: 'put',
+  operationId: 'setWorkspaceAlertSettings',
   path: '/workspace/alert-settings',
   tags,
   summary: "Set the workspace's alert grouping window (0: every alert at once)",

@@ -34,6 +34,7 @@ export const BEARER_SECURITY = [{ [BEARER_SCHEME]: [] }];
 
 const list = createRoute({
   method: 'get',
+  operationId: 'listApiKeys',
   path: '/api-keys',
   tags,
   summary: 'List your API keys (prefix only, never the key)',
@@ -41,6 +42,7 @@ const list = createRoute({
 });
 const create = createRoute({
   method: 'post',
+  operationId: 'createApiKey',
   path: '/api-keys',
   tags,
   summary: 'Create an API key',
@@ -57,6 +59,7 @@ const create = createRoute({
 });
 const revoke = createRoute({
   method: 'delete',
+  operationId: 'revokeApiKey',
   path: '/api-keys/{id}',
   tags,
   summary: 'Revoke an API key: requests with it are refused from now on',

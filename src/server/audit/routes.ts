@@ -10,6 +10,7 @@ import { listAuditEvents } from './list.ts';
 
 const list = createRoute({
   method: 'get',
+  operationId: 'listAuditEvents',
   path: '/audit-events',
   tags: ['Audit log'],
   summary: 'Who changed what in the workspace, newest first',

@@ -28,6 +28,7 @@ const planSummarySchema = z
 
 const planRoute = createRoute({
   method: 'get',
+  operationId: 'getPlan',
   path: '/me/plan',
   tags: ['Account'],
   summary: "The signed-in account's effective plan, limits and features",

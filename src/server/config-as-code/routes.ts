@@ -18,6 +18,7 @@ const tags = ['Monitoring as code'];
 
 const apply = createRoute({
   method: 'post',
+  operationId: 'applyConfig',
   path: '/config/apply',
   tags,
   summary: 'Make the workspace match upwatch.yaml, all or nothing (dryRun: only report the changes)',
@@ -41,6 +42,7 @@ const apply = createRoute({
 });
 const plan = createRoute({
   method: 'post',
+  operationId: 'planConfig',
   path: '/config/plan',
   tags,
   summary:
@@ -59,6 +61,7 @@ const plan = createRoute({
 });
 const exportRoute = createRoute({
   method: 'get',
+  operationId: 'exportConfig',
   path: '/config/export',
   tags,
   summary: 'The workspace as upwatch.yaml (as JSON), each secret an environment variable reference',
@@ -66,6 +69,7 @@ const exportRoute = createRoute({
 });
 const schemaRoute = createRoute({
   method: 'get',
+  operationId: 'getConfigSchema',
   path: '/config/schema.json',
   tags,
   summary: 'The JSON Schema of upwatch.yaml, for editors',

@@ -42,6 +42,7 @@ const listQuery = z.object({
 
 const create = createRoute({
   method: 'post',
+  operationId: 'createDeployment',
   path: '/deployments',
   tags,
   summary: 'Record a deployment (and check the affected monitors now with trigger_checks)',
@@ -50,6 +51,7 @@ const create = createRoute({
 });
 const list = createRoute({
   method: 'get',
+  operationId: 'listDeployments',
   path: '/deployments',
   tags,
   summary: 'List deployments, newest first',
@@ -58,6 +60,7 @@ const list = createRoute({
 });
 const get = createRoute({
   method: 'get',
+  operationId: 'getDeployment',
   path: '/deployments/{id}',
   tags,
   summary: 'Get a deployment with its monitors and the incidents that followed it',
@@ -66,6 +69,7 @@ const get = createRoute({
 });
 const impact = createRoute({
   method: 'get',
+  operationId: 'getDeploymentImpact',
   path: '/deployments/{id}/impact',
   tags,
   summary: 'Checks, median response time and error rate in the hour before and after, per monitor',
@@ -74,6 +78,7 @@ const impact = createRoute({
 });
 const listWebhooks = createRoute({
   method: 'get',
+  operationId: 'listDeploymentWebhooks',
   path: '/deployment-webhooks',
   tags,
   summary: 'The GitHub, Vercel and Netlify receivers: URL to paste, whether set up, last delivery',
@@ -81,6 +86,7 @@ const listWebhooks = createRoute({
 });
 const putWebhook = createRoute({
   method: 'put',
+  operationId: 'setDeploymentWebhook',
   path: '/deployment-webhooks/{provider}',
   tags,
   summary: 'Set up a receiver: GitHub and Netlify get a generated secret (shown once); Vercel takes its own',
@@ -98,6 +104,7 @@ const putWebhook = createRoute({
 });
 const deleteWebhook = createRoute({
   method: 'delete',
+  operationId: 'deleteDeploymentWebhook',
   path: '/deployment-webhooks/{provider}',
   tags,
   summary: 'Remove a receiver: its deliveries are refused from now on',

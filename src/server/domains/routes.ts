@@ -12,6 +12,7 @@ import { getDomainExpiry } from './overview.ts';
 
 const domainRoute = createRoute({
   method: 'get',
+  operationId: 'getMonitorDomain',
   path: '/monitors/{id}/domain',
   tags: ['Monitors'],
   summary: "The registration of the monitor's domain: when it expires, the registrar, the last lookup",

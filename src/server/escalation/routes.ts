@@ -38,6 +38,7 @@ const policy = json(escalationPolicySchema, 'The policy');
 
 const list = createRoute({
   method: 'get',
+  operationId: 'listEscalationPolicies',
   path: '/escalation-policies',
   tags,
   summary: 'List escalation policies',
@@ -45,6 +46,7 @@ const list = createRoute({
 });
 const create = createRoute({
   method: 'post',
+  operationId: 'createEscalationPolicy',
   path: '/escalation-policies',
   tags,
   summary: 'Create an escalation policy',
@@ -55,6 +57,7 @@ const create = createRoute({
 });
 const get = createRoute({
   method: 'get',
+  operationId: 'getEscalationPolicy',
   path: '/escalation-policies/{id}',
   tags,
   summary: 'Get an escalation policy',
@@ -63,6 +66,7 @@ const get = createRoute({
 });
 const update = createRoute({
   method: 'patch',
+  operationId: 'updateEscalationPolicy',
   path: '/escalation-policies/{id}',
   tags,
   summary: 'Rename it, replace its steps, change its repeat, or make it the default',
@@ -71,6 +75,7 @@ const update = createRoute({
 });
 const remove = createRoute({
   method: 'delete',
+  operationId: 'deleteEscalationPolicy',
   path: '/escalation-policies/{id}',
   tags,
   summary: 'Delete a policy (its monitors follow the default again; its escalations stop)',
@@ -79,6 +84,7 @@ const remove = createRoute({
 });
 const monitorPolicy = createRoute({
   method: 'get',
+  operationId: 'getMonitorEscalationPolicy',
   path: '/monitors/{id}/escalation-policy',
   tags,
   summary: "The escalation policy a monitor's outages follow",
@@ -87,6 +93,7 @@ const monitorPolicy = createRoute({
 });
 const chooseMonitorPolicy = createRoute({
   method: 'put',
+  operationId: 'setMonitorEscalationPolicy',
   path: '/monitors/{id}/escalation-policy',
   tags,
   summary: "Choose a monitor's escalation policy (null: the workspace's default)",

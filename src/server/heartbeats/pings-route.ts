@@ -11,6 +11,7 @@ import { PINGS_KEPT, toHeartbeatPing } from './ping-log.ts';
 
 const listPings = createRoute({
   method: 'get',
+  operationId: 'listHeartbeatPings',
   path: '/monitors/{id}/pings',
   tags: ['Monitors'],
   summary: `A heartbeat's last ${PINGS_KEPT} pings, newest first`,

@@ -23,6 +23,7 @@ const errors = {
 
 const results = createRoute({
   method: 'get',
+  operationId: 'listCheckResults',
   path: '/monitors/{id}/results',
   tags,
   summary: 'Check results, newest first',
@@ -56,6 +57,7 @@ const results = createRoute({
 
 const uptime = createRoute({
   method: 'get',
+  operationId: 'getMonitorUptime',
   path: '/monitors/{id}/uptime',
   tags,
   summary: 'Uptime and latency for 24 h / 7 d / 30 d / 90 d, hourly and daily series, outages',

@@ -64,6 +64,7 @@ import { limitBody, MiB, rejectMalformedJson } from './body-guards.ts';
 import { clientAddress, requestWithClientIp } from './client-ip.ts';
 import { compressJson } from './compress-json.ts';
 import { apiNotFound, createErrorHandler } from './errors.ts';
+import { withOptionalRequestDefaults } from './openapi-document.ts';
 import { type AppEnv, loadSession } from './session.ts';
 import { mountSpa } from './spa.ts';
 
@@ -204,11 +205,18 @@ export function createApp({
     createImportService({ db, monitors, channels: alerts, entitlements: billing.entitlements }),
   );
   mountConfigRoutes(api, configAsCode, config.publicUrl);
-  api.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'Upwatch API', version: '1', description: "Monitoring that doesn't suck." },
-    servers: [{ url: `${config.publicUrl}/api/v1` }],
-    security: BEARER_SECURITY,
+  // Built once, on first request: every route is declared by then.
+  let document: ReturnType<typeof api.getOpenAPI31Document> | undefined;
+  api.get('/openapi.json', (c) => {
+    document ??= withOptionalRequestDefaults(
+      api.getOpenAPI31Document({
+        openapi: '3.1.0',
+        info: { title: 'Upwatch API', version: '1', description: "Monitoring that doesn't suck." },
+        servers: [{ url: `${config.publicUrl}/api/v1` }],
+        security: BEARER_SECURITY,
+      }),
+    );
+    return c.json(document);
   });
   app.route('/api/v1', api);
   app.route('/api/billing', billing.routes(auth));

@@ -19,6 +19,7 @@ const conflict = (codes: string) => ({ 409: json(errorSchema, codes) });
 
 const create = createRoute({
   method: 'post',
+  operationId: 'createIncident',
   path: '/incidents',
   tags,
   summary: 'Open a manual incident',
@@ -27,6 +28,7 @@ const create = createRoute({
 });
 const acknowledge = createRoute({
   method: 'post',
+  operationId: 'acknowledgeIncident',
   path: '/incidents/{id}/acknowledge',
   tags,
   summary: 'Acknowledge an incident (again: no change)',
@@ -35,6 +37,7 @@ const acknowledge = createRoute({
 });
 const update = createRoute({
   method: 'patch',
+  operationId: 'updateIncident',
   path: '/incidents/{id}',
   tags,
   summary: 'Change the status, severity or title',
@@ -45,6 +48,7 @@ const update = createRoute({
 });
 const postUpdate = createRoute({
   method: 'post',
+  operationId: 'createIncidentUpdate',
   path: '/incidents/{id}/updates',
   tags,
   summary: 'Post a public update',
@@ -53,6 +57,7 @@ const postUpdate = createRoute({
 });
 const setMonitors = createRoute({
   method: 'put',
+  operationId: 'setIncidentMonitors',
   path: '/incidents/{id}/monitors',
   tags,
   summary: 'Set the related monitors',
@@ -61,6 +66,7 @@ const setMonitors = createRoute({
 });
 const setResolution = createRoute({
   method: 'put',
+  operationId: 'setIncidentResolution',
   path: '/incidents/{id}/resolution',
   tags,
   summary: 'Write the resolution: root cause, summary, follow-ups',

@@ -15,6 +15,7 @@ const authorOnly = {
 
 const list = createRoute({
   method: 'get',
+  operationId: 'listIncidentNotes',
   path: '/incidents/{id}/notes',
   tags,
   summary: "An incident's internal notes, oldest first",
@@ -23,6 +24,7 @@ const list = createRoute({
 });
 const create = createRoute({
   method: 'post',
+  operationId: 'createIncidentNote',
   path: '/incidents/{id}/notes',
   tags,
   summary: 'Add an internal note',
@@ -31,6 +33,7 @@ const create = createRoute({
 });
 const update = createRoute({
   method: 'patch',
+  operationId: 'updateIncidentNote',
   path: '/incidents/{id}/notes/{noteId}',
   tags,
   summary: 'Edit your note',
@@ -39,6 +42,7 @@ const update = createRoute({
 });
 const remove = createRoute({
   method: 'delete',
+  operationId: 'deleteIncidentNote',
   path: '/incidents/{id}/notes/{noteId}',
   tags,
   summary: 'Delete your note',

@@ -17,6 +17,7 @@ import type { IncidentService } from './service.ts';
 
 const list = createRoute({
   method: 'get',
+  operationId: 'listIncidents',
   path: '/incidents',
   tags,
   summary: 'List incidents, newest first',
@@ -25,6 +26,7 @@ const list = createRoute({
 });
 const get = createRoute({
   method: 'get',
+  operationId: 'getIncident',
   path: '/incidents/{id}',
   tags,
   summary: 'Get an incident with its monitors, latest update and resolution',
@@ -33,6 +35,7 @@ const get = createRoute({
 });
 const timeline = createRoute({
   method: 'get',
+  operationId: 'getIncidentTimeline',
   path: '/incidents/{id}/timeline',
   tags,
   summary: "An incident's timeline",
@@ -41,6 +44,7 @@ const timeline = createRoute({
 });
 const monitorIncidents = createRoute({
   method: 'get',
+  operationId: 'listMonitorIncidents',
   path: '/monitors/{id}/incidents',
   tags,
   summary: "A monitor's incidents (incident management)",
@@ -49,6 +53,7 @@ const monitorIncidents = createRoute({
 });
 const stats = createRoute({
   method: 'get',
+  operationId: 'getMonitorIncidentStats',
   path: '/monitors/{id}/incident-stats',
   tags,
   summary: "A monitor's downtime, incident count, MTTR and MTBF",

@@ -12,6 +12,7 @@ import { type AppEnv, requireWorkspace } from '../http/session.ts';
 
 const list = createRoute({
   method: 'get',
+  operationId: 'listOutboxMail',
   path: '/outbox',
   tags: ['Alerts'],
   summary: 'Mail kept in the outbox (no SMTP server configured), newest first',

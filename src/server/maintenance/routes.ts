@@ -37,6 +37,7 @@ const windowAnswer = (description: string) => json(maintenanceWindowSchema, desc
 
 const list = createRoute({
   method: 'get',
+  operationId: 'listMaintenanceWindows',
   path: '/maintenance-windows',
   tags,
   summary: 'List maintenance windows, newest first, each with its state and next occurrences',
@@ -45,6 +46,7 @@ const list = createRoute({
 });
 const create = createRoute({
   method: 'post',
+  operationId: 'createMaintenanceWindow',
   path: '/maintenance-windows',
   tags,
   summary: 'Schedule a one-off or recurring window for some monitors (monitorIds) or all ([])',
@@ -53,6 +55,7 @@ const create = createRoute({
 });
 const get = createRoute({
   method: 'get',
+  operationId: 'getMaintenanceWindow',
   path: '/maintenance-windows/{id}',
   tags,
   summary: 'Get a maintenance window',
@@ -61,6 +64,7 @@ const get = createRoute({
 });
 const update = createRoute({
   method: 'patch',
+  operationId: 'updateMaintenanceWindow',
   path: '/maintenance-windows/{id}',
   tags,
   summary: 'Change a window; a new schedule counts from now, an occurrence in progress runs on',
@@ -69,6 +73,7 @@ const update = createRoute({
 });
 const remove = createRoute({
   method: 'delete',
+  operationId: 'deleteMaintenanceWindow',
   path: '/maintenance-windows/{id}',
   tags,
   summary: 'Delete a window; its monitors leave maintenance at once',
@@ -77,6 +82,7 @@ const remove = createRoute({
 });
 const start = createRoute({
   method: 'post',
+  operationId: 'startMaintenanceWindow',
   path: '/maintenance-windows/{id}/start',
   tags,
   summary: 'Start now: an occurrence from now for the window’s duration, in force from the next check',
@@ -85,6 +91,7 @@ const start = createRoute({
 });
 const end = createRoute({
   method: 'post',
+  operationId: 'endMaintenanceWindow',
   path: '/maintenance-windows/{id}/end',
   tags,
   summary: 'End now: the occurrence in progress finishes; scheduled ones still come',

@@ -25,6 +25,7 @@ const updateParams = windowParams.extend({ updateId: z.string().min(1).max(64) }
 
 const list = createRoute({
   method: 'get',
+  operationId: 'listMaintenanceUpdates',
   path: '/maintenance-windows/{id}/updates',
   tags,
   summary: "List a window's public updates, newest first",
@@ -33,6 +34,7 @@ const list = createRoute({
 });
 const post = createRoute({
   method: 'post',
+  operationId: 'createMaintenanceUpdate',
   path: '/maintenance-windows/{id}/updates',
   tags,
   summary: 'Post a public update, shown under the window on status pages that show it',
@@ -45,6 +47,7 @@ const post = createRoute({
 });
 const remove = createRoute({
   method: 'delete',
+  operationId: 'deleteMaintenanceUpdate',
   path: '/maintenance-windows/{id}/updates/{updateId}',
   tags,
   summary: 'Delete a public update',

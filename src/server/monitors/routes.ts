@@ -30,6 +30,7 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 
 const list = createRoute({
   method: 'get',
+  operationId: 'listMonitors',
   path: '/monitors',
   tags,
   summary: 'List monitors',
@@ -49,6 +50,7 @@ const list = createRoute({
 });
 const summary = createRoute({
   method: 'get',
+  operationId: 'getMonitorSummary',
   path: '/monitors/summary',
   tags,
   summary: 'Counts of all your monitors by status, and your open incidents',
@@ -56,6 +58,7 @@ const summary = createRoute({
 });
 const create = createRoute({
   method: 'post',
+  operationId: 'createMonitor',
   path: '/monitors',
   tags,
   summary: 'Create a monitor',
@@ -69,6 +72,7 @@ const create = createRoute({
 });
 const get = createRoute({
   method: 'get',
+  operationId: 'getMonitor',
   path: '/monitors/{id}',
   tags,
   summary: 'Get a monitor',
@@ -77,6 +81,7 @@ const get = createRoute({
 });
 const update = createRoute({
   method: 'patch',
+  operationId: 'updateMonitor',
   path: '/monitors/{id}',
   tags,
   summary: 'Update a monitor',
@@ -93,6 +98,7 @@ const update = createRoute({
 });
 const remove = createRoute({
   method: 'delete',
+  operationId: 'deleteMonitor',
   path: '/monitors/{id}',
   tags,
   summary: 'Delete a monitor and its history',
@@ -102,6 +108,7 @@ const remove = createRoute({
 const action = (verb: 'pause' | 'resume' | 'check', summary: string) =>
   createRoute({
     method: 'post',
+    operationId: `${verb}Monitor`,
     path: `/monitors/{id}/${verb}`,
     tags,
     summary,

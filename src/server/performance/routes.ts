@@ -34,6 +34,7 @@ const runsQuery = z.object({
 
 const list = createRoute({
   method: 'get',
+  operationId: 'listPerformanceSites',
   path: '/performance/sites',
   tags,
   summary: 'List performance sites with their latest run, trend and budget status',
@@ -41,6 +42,7 @@ const list = createRoute({
 });
 const create = createRoute({
   method: 'post',
+  operationId: 'createPerformanceSite',
   path: '/performance/sites',
   tags,
   summary: 'Add a performance site (counts against performance_sites)',
@@ -49,6 +51,7 @@ const create = createRoute({
 });
 const get = createRoute({
   method: 'get',
+  operationId: 'getPerformanceSite',
   path: '/performance/sites/{id}',
   tags,
   summary: 'Get a performance site',
@@ -57,6 +60,7 @@ const get = createRoute({
 });
 const update = createRoute({
   method: 'patch',
+  operationId: 'updatePerformanceSite',
   path: '/performance/sites/{id}',
   tags,
   summary: 'Change a performance site (budgets need performance budgets in the plan)',
@@ -65,6 +69,7 @@ const update = createRoute({
 });
 const remove = createRoute({
   method: 'delete',
+  operationId: 'deletePerformanceSite',
   path: '/performance/sites/{id}',
   tags,
   summary: 'Delete a performance site and its runs',
@@ -73,6 +78,7 @@ const remove = createRoute({
 });
 const runs = createRoute({
   method: 'get',
+  operationId: 'listPerformanceRuns',
   path: '/performance/sites/{id}/runs',
   tags,
   summary: "A site's runs, newest first",
@@ -81,6 +87,7 @@ const runs = createRoute({
 });
 const runNow = createRoute({
   method: 'post',
+  operationId: 'createPerformanceRun',
   path: '/performance/sites/{id}/runs',
   tags,
   summary: "'Run now': queue a run (consumes one performance_runs unit)",

@@ -19,6 +19,7 @@ import { getMonitorRegions, updateMonitorRegions } from './monitor-regions.ts';
 
 const list = createRoute({
   method: 'get',
+  operationId: 'listRegions',
   path: '/regions',
   tags: ['Regions'],
   summary: 'Regions and their workers: online, last seen, checks per minute, lag',
@@ -37,6 +38,7 @@ const monitorErrors = {
 };
 const getMonitor = createRoute({
   method: 'get',
+  operationId: 'getMonitorRegions',
   path: '/monitors/{id}/regions',
   tags: ['Regions'],
   summary: 'The regions that check a monitor, its quorum, and what each region sees now',
@@ -45,6 +47,7 @@ const getMonitor = createRoute({
 });
 const putMonitor = createRoute({
   method: 'put',
+  operationId: 'setMonitorRegions',
   path: '/monitors/{id}/regions',
   tags: ['Regions'],
   summary:

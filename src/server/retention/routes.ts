@@ -12,6 +12,7 @@ import { previewRetention } from './preview.ts';
 
 const preview = createRoute({
   method: 'get',
+  operationId: 'getRetentionPreview',
   path: '/retention/preview',
   tags: ['Account'],
   summary: 'What a move to a plan would delete at the next retention pass, per data kind',

@@ -15,6 +15,7 @@ import { getSslOverview } from './overview.ts';
 
 const overview = createRoute({
   method: 'get',
+  operationId: 'getMonitorSsl',
   path: '/monitors/{id}/ssl',
   tags: ['Monitors'],
   summary: "The monitor's certificate: current check, problems, certificates seen and the next check",

@@ -30,6 +30,7 @@ const page = json(statusPageSchema, 'The status page');
 
 const list = createRoute({
   method: 'get',
+  operationId: 'listStatusPages',
   path: '/status-pages',
   tags,
   summary: 'List your status pages with their live state',
@@ -37,6 +38,7 @@ const list = createRoute({
 });
 const create = createRoute({
   method: 'post',
+  operationId: 'createStatusPage',
   path: '/status-pages',
   tags,
   summary: 'Create a status page',
@@ -45,6 +47,7 @@ const create = createRoute({
 });
 const get = createRoute({
   method: 'get',
+  operationId: 'getStatusPage',
   path: '/status-pages/{id}',
   tags,
   summary: 'Get a status page',
@@ -53,6 +56,7 @@ const get = createRoute({
 });
 const update = createRoute({
   method: 'patch',
+  operationId: 'updateStatusPage',
   path: '/status-pages/{id}',
   tags,
   summary: 'Change a status page; monitors, when given, replace the list',
@@ -61,6 +65,7 @@ const update = createRoute({
 });
 const remove = createRoute({
   method: 'delete',
+  operationId: 'deleteStatusPage',
   path: '/status-pages/{id}',
   tags,
   summary: 'Delete a status page (its monitors stay)',

@@ -17,6 +17,7 @@ const errors = {
 
 const list = createRoute({
   method: 'get',
+  operationId: 'listSubscribers',
   path: '/status-pages/{id}/subscribers',
   tags,
   summary: "List a status page's subscribers, oldest first (format=csv downloads them)",
@@ -38,6 +39,7 @@ const list = createRoute({
 
 const remove = createRoute({
   method: 'delete',
+  operationId: 'deleteSubscriber',
   path: '/status-pages/{id}/subscribers/{subscriberId}',
   tags,
   summary: 'Remove a subscriber: nothing more is sent to them',

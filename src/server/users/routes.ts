@@ -5,6 +5,7 @@ import { type AppEnv, requireUser } from '../http/session.ts';
 
 const getMe = createRoute({
   method: 'get',
+  operationId: 'getCurrentUser',
   path: '/me',
   tags: ['Account'],
   summary: 'The signed-in user',
@@ -16,6 +17,7 @@ const getMe = createRoute({
 
 const getPublicConfig = createRoute({
   method: 'get',
+  operationId: 'getPublicConfig',
   path: '/public-config',
   tags: ['Account'],
   summary: 'What the sign-in screens need to know about this server',

@@ -27,6 +27,7 @@ const body = <T extends z.ZodType>(schema: T) => ({
 
 const list = createRoute({
   method: 'get',
+  operationId: 'listMembers',
   path: '/workspace/members',
   tags,
   summary: "The workspace's members and its pending invitations",
@@ -34,6 +35,7 @@ const list = createRoute({
 });
 const invite = createRoute({
   method: 'post',
+  operationId: 'createInvitation',
   path: '/workspace/invitations',
   tags,
   summary: 'Invite someone by email, with a role (admins and the owner)',
@@ -47,6 +49,7 @@ const invite = createRoute({
 });
 const resend = createRoute({
   method: 'post',
+  operationId: 'resendInvitation',
   path: '/workspace/invitations/{id}/resend',
   tags,
   summary: 'Send an invitation again, valid seven more days',
@@ -59,6 +62,7 @@ const resend = createRoute({
 });
 const revoke = createRoute({
   method: 'delete',
+  operationId: 'revokeInvitation',
   path: '/workspace/invitations/{id}',
   tags,
   summary: 'Revoke an invitation: its link stops working',
@@ -67,6 +71,7 @@ const revoke = createRoute({
 });
 const preview = createRoute({
   method: 'get',
+  operationId: 'getInvitation',
   path: '/workspace/invitations/{id}',
   tags,
   summary: 'What an invitation link offers (no sign-in needed: the token is the secret)',
@@ -75,6 +80,7 @@ const preview = createRoute({
 });
 const accept = createRoute({
   method: 'post',
+  operationId: 'acceptInvitation',
   path: '/workspace/invitations/accept',
   tags,
   summary: "Join the invitation's workspace; it becomes the session's workspace",
@@ -89,6 +95,7 @@ const accept = createRoute({
 });
 const changeRole = createRoute({
   method: 'patch',
+  operationId: 'changeMemberRole',
   path: '/workspace/members/{userId}',
   tags,
   summary: "Change a member's role (admins and the owner)",
@@ -97,6 +104,7 @@ const changeRole = createRoute({
 });
 const remove = createRoute({
   method: 'delete',
+  operationId: 'removeMember',
   path: '/workspace/members/{userId}',
   tags,
   summary: 'Remove a member from the workspace (admins and the owner)',

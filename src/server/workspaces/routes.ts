@@ -26,6 +26,7 @@ import { updateWorkspace, workspaceSettings } from './settings.ts';
 
 const list = createRoute({
   method: 'get',
+  operationId: 'listWorkspaces',
   path: '/workspaces',
   tags: ['Workspaces'],
   summary: 'Your workspaces, your role in each, and the one you work in',
@@ -37,6 +38,7 @@ const list = createRoute({
 
 const update = createRoute({
   method: 'patch',
+  operationId: 'updateWorkspace',
   path: '/workspace',
   tags: ['Workspaces'],
   summary: 'Rename the workspace or require two-factor sign-in of its members (the owner)',
@@ -51,6 +53,7 @@ const update = createRoute({
 
 const create = createRoute({
   method: 'post',
+  operationId: 'createWorkspace',
   path: '/workspaces',
   tags: ['Workspaces'],
   summary: 'Create a workspace you own; your session then works in it',
@@ -66,6 +69,7 @@ const create = createRoute({
 
 const transfer = createRoute({
   method: 'post',
+  operationId: 'transferWorkspace',
   path: '/workspace/transfer',
   tags: ['Workspaces'],
   summary: 'Hand the workspace over to another member (the owner, who stays on as an admin)',
@@ -81,6 +85,7 @@ const transfer = createRoute({
 
 const remove = createRoute({
   method: 'delete',
+  operationId: 'deleteWorkspace',
   path: '/workspace',
   tags: ['Workspaces'],
   summary: 'Delete the workspace and everything in it (the owner, typing its name)',

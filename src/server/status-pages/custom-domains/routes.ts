@@ -14,6 +14,7 @@ import type { DomainCheck } from './check.ts';
 
 const verify = createRoute({
   method: 'post',
+  operationId: 'verifyCustomDomain',
   path: '/status-pages/{id}/custom-domain/verify',
   tags: ['Status pages'],
   summary: "Look the custom domain's TXT record up now; the page answers whether it verified and why not",
