@@ -144,4 +144,57 @@ describe('new monitor form', () => {
       intervalMinutes: 15,
     });
   });
+
+  it('sends the alert channels chosen in the form once the monitor is created', async () => {
+    const created = makeMonitor({ id: 'm-9', name: 'Marketing site' });
+    const { requests } = stubServer({
+      user: TEST_USER,
+      routes: {
+        'GET /api/v1/alert-channels': () =>
+          json({
+            channels: [
+              { id: 'c-1', kind: 'slack', name: '#ops', target: 'hooks.slack.com', createdAt: 1 },
+              { id: 'c-2', kind: 'email', name: 'On call', target: 'oncall@example.com', createdAt: 2 },
+            ],
+            accountEmail: TEST_USER.email,
+          }),
+        'POST /api/v1/monitors': () => json(created, 201),
+        'PUT /api/v1/monitors/m-9/alert-channels': () =>
+          json({ channelIds: ['c-2'], usesAccountEmail: false }),
+        'GET /api/v1/monitors/m-9': () => json(created),
+      },
+    });
+    const { router } = renderApp('/dashboard/monitors/new');
+    const user = userEvent.setup();
+    expect(
+      await screen.findByText(`No channel chosen: alerts go to your account email (${TEST_USER.email}).`),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /On call/ }));
+    expect(screen.getByText('Alerts go only to the channel chosen.')).toBeInTheDocument();
+    await fillAndSubmit('https://acme.dev');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/monitors/m-9'));
+    const put = requests.find((request) => request.method === 'PUT');
+    expect(put?.path).toBe('/api/v1/monitors/m-9/alert-channels');
+    expect(put?.body).toEqual({ channelIds: ['c-2'] });
+  });
+
+  it('sends no channel choice when none is chosen, so alerts go to the account email', async () => {
+    const created = makeMonitor({ id: 'm-9', name: 'Marketing site' });
+    const { requests } = stubServer({
+      user: TEST_USER,
+      routes: {
+        'GET /api/v1/alert-channels': () => json({ channels: [], accountEmail: TEST_USER.email }),
+        'POST /api/v1/monitors': () => json(created, 201),
+        'GET /api/v1/monitors/m-9': () => json(created),
+      },
+    });
+    const { router } = renderApp('/dashboard/monitors/new');
+    expect(
+      await screen.findByText(`Alerts go to your account email (${TEST_USER.email}).`, { exact: false }),
+    ).toBeInTheDocument();
+    await fillAndSubmit('https://acme.dev');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/monitors/m-9'));
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+  });
 });

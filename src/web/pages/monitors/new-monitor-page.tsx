@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { toast } from 'sonner';
+import type { MonitorChannels } from '../../../core/api/alerts';
 import type { Monitor, MonitorInput } from '../../../core/api/monitors';
 import { billingKeys } from '../../billing/queries';
 import { WriteFieldset } from '../../components/role-lock';
@@ -10,6 +12,8 @@ import { apiSend } from '../../lib/api';
 import { useCanCreateMonitor } from '../../lib/monitor-allowance';
 import { monitorKeys } from '../../lib/monitors';
 import { usePlan } from '../../lib/use-plan';
+import { alertKeys } from '../settings/notifications/alert-queries';
+import { AlertChannelsField } from './form/alert-channels-field';
 import { emptyFormState } from './form/form-values';
 import { MonitorForm } from './form/monitor-form';
 import { kindUi } from './kinds/registry';
@@ -19,9 +23,27 @@ export function NewMonitorPage() {
   const canCreate = useCanCreateMonitor();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const [channelIds, setChannelIds] = useState<Set<string>>(new Set());
+  /** The chosen channels, once the monitor exists; a refusal leaves the monitor made, and says so. */
+  const saveChannels = async (monitor: Monitor) => {
+    if (channelIds.size === 0) return;
+    try {
+      const saved = await apiSend<MonitorChannels>(
+        'PUT',
+        `/api/v1/monitors/${encodeURIComponent(monitor.id)}/alert-channels`,
+        { channelIds: [...channelIds] },
+      );
+      queryClient.setQueryData(alertKeys.monitor(monitor.id), saved);
+    } catch (error) {
+      toast.error(
+        `${monitor.name} was created, but its alert channels were not saved: ${(error as Error).message} Choose them again in its settings.`,
+      );
+    }
+  };
   const create = useMutation({
     mutationFn: (values: MonitorInput) => apiSend<Monitor>('POST', '/api/v1/monitors', values),
     onSuccess: async (monitor) => {
+      await saveChannels(monitor);
       queryClient.setQueryData(monitorKeys.detail(monitor.id), monitor);
       await queryClient.invalidateQueries({ queryKey: monitorKeys.all, refetchType: 'none' });
       // One fewer monitor left: the allowance reads the billing customer's balance.
@@ -46,6 +68,7 @@ export function NewMonitorPage() {
             submitLabel="Create monitor"
             pendingLabel="Creating…"
             onSubmit={(values) => create.mutateAsync(values)}
+            extra={<AlertChannelsField chosen={channelIds} onChange={setChannelIds} />}
           />
         </WriteFieldset>
       ) : (

@@ -1,4 +1,5 @@
 import { ChevronDown } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { FormError, Input } from '../../../components/ui/input';
@@ -25,6 +26,7 @@ export function MonitorForm({
   submitLabel,
   pendingLabel,
   onSubmit,
+  extra,
 }: {
   initial: MonitorFormState;
   /** The monitor being edited: its kind is fixed, and its public link shows beside the flag. */
@@ -32,6 +34,8 @@ export function MonitorForm({
   submitLabel: string;
   pendingLabel: string;
   onSubmit: SubmitMonitor;
+  /** Cards of the page's own, shown above the submit button (the new monitor's alert channels). */
+  extra?: ReactNode;
 }) {
   const { plan } = usePlan();
   const f = useMonitorForm(initial, onSubmit);
@@ -121,6 +125,7 @@ export function MonitorForm({
         </Card>
       )}
 
+      {extra}
       {f.limitReached ? <UpgradeCard trigger="limit" compact /> : null}
       <FormError>{f.formError}</FormError>
       <div className="flex justify-end">
