@@ -1,5 +1,8 @@
 // `upwatch import` as a real child process against a real server on 127.0.0.1, with an API key.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../test/factories.ts';
 import { listen } from '../test/listen.ts';
@@ -8,11 +11,12 @@ import { createUserApp } from '../test/user-app.ts';
 
 const NOW = Date.UTC(2026, 10, 26, 9);
 const KUMA = path.resolve(import.meta.dirname, '../imports/fixtures/kuma-backup.json');
+const KUMA_DB = path.resolve(import.meta.dirname, '../imports/fixtures/kuma-real/kuma-2.5.3.db');
 
 let app: Awaited<ReturnType<typeof createUserApp>>;
 let server: Awaited<ReturnType<typeof listen>>;
 beforeAll(async () => {
-  app = await createUserApp(NOW);
+  app = await createUserApp(NOW, { allowPrivateTargets: true });
   server = await listen(app.t.app);
 });
 afterAll(async () => {
@@ -88,5 +92,50 @@ describe('upwatch import', () => {
     expect(unset.stderr).toBe(
       'upwatch: Set UPWATCH_API_KEY (or --api-key) to an API key of the workspace (Settings → API Documentation).\n',
     );
+  });
+
+  it('imports a Kuma 2.x kuma.db, sending only its monitor and notification tables', {
+    timeout: 40_000,
+  }, async () => {
+    const user = await app.user('pro');
+    const env = { UPWATCH_URL: server.url, UPWATCH_API_KEY: await keyOf(user) };
+    // The fixture with 3 MiB of check history, as a kuma.db in use has: over the 1 MiB upload bound.
+    const dir = mkdtempSync(path.join(tmpdir(), 'upwatch-kuma-'));
+    const file = path.join(dir, 'kuma.db');
+    const bytes = readFileSync(KUMA_DB);
+    bytes.fill(1, 18, 20); // Kuma leaves it in WAL mode; an in-memory copy reads as rollback
+    const db = new Database(bytes);
+    db.prepare("INSERT INTO heartbeat (monitor_id, status, msg, time) VALUES (1, 1, ?, '2026-01-01')").run(
+      'x'.repeat(3 * 1024 * 1024),
+    );
+    writeFileSync(file, db.serialize());
+    db.close();
+    try {
+      const dry = await runUpwatch(['import', 'kuma-db', file], env);
+      expect(dry.code, dry.stderr).toBe(0);
+      expect(dry.stdout).toContain(
+        'Uptime Kuma database (kuma.db): 8 monitors and 2 alert channels to import, 2 skipped.',
+      );
+      expect(dry.stdout).toContain(
+        '  K2 HTTP (http) http://127.0.0.1:3610/ok, every 1 min → K2 Slack, K2 ntfy',
+      );
+      expect(dry.stdout).toContain(
+        '  monitor K2 SMTP: Uptime Kuma\'s "smtp" monitors have no Upwatch kind yet.',
+      );
+      expect(await monitorNames(user)).toEqual([]);
+
+      const done = await runUpwatch(['import', 'kuma-db', file, '--yes'], env);
+      expect(done.code, done.stderr).toBe(0);
+      expect(done.stdout).toContain('Imported 8 monitors and 2 alert channels.');
+      expect(await monitorNames(user)).toContain('K2 HTTP bearer');
+
+      const refused = await runUpwatch(['import', 'kuma-db', KUMA], env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toBe(
+        'upwatch: This is not an Uptime Kuma database: it is not an SQLite file. Choose kuma.db from Uptime Kuma’s data directory.\n',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-// `upwatch import kuma|uptimerobot FILE [--yes]`: a client of a running server's API. It always
+// `upwatch import kuma|kuma-db|uptimerobot FILE [--yes]`: a client of a running server's API. It always
 // shows the dry run first; only --yes imports, so a script never imports by accident.
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -12,10 +12,12 @@ import {
 } from '../../core/api/imports.ts';
 import { formatSeconds } from '../../core/heartbeat-schedule.ts';
 import type { ClientEnvironment } from '../config.ts';
+import { kumaDbUpload } from './kuma-db-copy.ts';
 
-export const IMPORT_USAGE = `  import kuma|uptimerobot FILE [--yes] [--url U] [--api-key K]
-                      preview importing an Uptime Kuma backup or UptimeRobot export into a running
-                      server (UPWATCH_URL, UPWATCH_API_KEY); --yes imports it`;
+export const IMPORT_USAGE = `  import kuma|kuma-db|uptimerobot FILE [--yes] [--url U] [--api-key K]
+                      preview importing an Uptime Kuma 1.x backup, an Uptime Kuma kuma.db (2.x) or
+                      an UptimeRobot export into a running server (UPWATCH_URL, UPWATCH_API_KEY);
+                      --yes imports it`;
 
 /** A refusal to print as one line and exit 1: a usage slip, an unreadable file or the server's answer. */
 export class ImportCommandError extends Error {}
@@ -63,13 +65,17 @@ function parse(argv: string[], env: Pick<ClientEnvironment, 'url' | 'apiKey'>): 
   return { source: source as ImportSource, file, yes: values.yes, url: url.replace(/\/+$/, ''), apiKey };
 }
 
-async function post<T>(args: ImportArgs, path: string, file: string): Promise<T> {
+/** A JSON export goes as `{ file }`; a kuma.db as the request body's bytes. */
+async function post<T>(args: ImportArgs, path: string, file: string | Buffer): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`${args.url}/api/v1${path}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${args.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ file }),
+      headers: {
+        authorization: `Bearer ${args.apiKey}`,
+        'content-type': typeof file === 'string' ? 'application/json' : 'application/octet-stream',
+      },
+      body: typeof file === 'string' ? JSON.stringify({ file }) : new Blob([new Uint8Array(file)]),
     });
   } catch (err) {
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
@@ -122,9 +128,10 @@ export async function runImportCommand(
   out: (line: string) => void,
 ): Promise<void> {
   const args = parse(argv, env);
-  let file: string;
+  let file: string | Buffer;
   try {
-    file = await readFile(args.file, 'utf8');
+    file =
+      args.source === 'kuma-db' ? kumaDbUpload(await readFile(args.file)) : await readFile(args.file, 'utf8');
   } catch (err) {
     throw new ImportCommandError(`Cannot read ${args.file}: ${(err as NodeJS.ErrnoException).code ?? err}.`);
   }
