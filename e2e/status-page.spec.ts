@@ -92,7 +92,9 @@ test('a status page published in settings renders completely without JavaScript,
     await page.getByRole('button', { name: 'New status page' }).click();
     await page.getByLabel('Name').fill('Acme Staging');
     await page.getByRole('button', { name: 'Create status page' }).click();
-    await expect(page.getByRole('listitem', { name: 'Acme Staging' })).toContainText('Draft — not public until you publish');
+    await expect(page.getByRole('listitem', { name: 'Acme Staging' })).toContainText(
+      'Draft — not public until you publish',
+    );
 
     await page.goto('/dashboard/groups/public');
     const card = page.getByRole('article', { name: 'Acme Cloud' });
