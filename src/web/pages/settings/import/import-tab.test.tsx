@@ -36,6 +36,7 @@ function serve(role: 'viewer' | 'member') {
       'GET /api/v1/workspaces': () =>
         json({ workspaces: [{ id: 'user-1', name: "Ada's workspace", role, active: true }] }),
       'POST /api/v1/imports/uptimerobot/preview': () => json(preview),
+      'POST /api/v1/imports/kuma-db/preview': () => json({ ...preview, source: 'kuma-db' }),
       'POST /api/v1/imports/uptimerobot': () =>
         json(
           { monitors: [{ id: 'm-1', name: 'Marketing site', kind: 'http' }], channels: [], skipped: [] },
@@ -82,5 +83,25 @@ describe('Settings → Import', () => {
     await waitFor(() => expect(screen.getByText(/you are a viewer in this workspace/)).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: /^Import/ })).toBeNull();
     expect(requests.some((r) => r.path === '/api/v1/imports/uptimerobot')).toBe(false);
+  });
+
+  it('sends a kuma.db as the file’s own bytes, and refuses one over the upload limit before sending', async () => {
+    const { requests } = serve('member');
+    renderApp('/dashboard/settings/import');
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText('From'), 'kuma-db');
+    expect(screen.getByText(/Uptime Kuma 2\.x has no JSON backup/)).toBeInTheDocument();
+    // The fake server reads bodies as JSON, so these "bytes" are a JSON string.
+    await user.upload(screen.getByLabelText('File'), new File(['"kuma.db bytes"'], 'kuma.db'));
+    await screen.findByText('1 monitor and 1 alert channel to import, 1 skipped.');
+    const sent = requests.find((r) => r.path === '/api/v1/imports/kuma-db/preview');
+    expect(sent?.headers.get('content-type')).toBe('application/octet-stream');
+    expect(sent?.body).toBe('kuma.db bytes');
+
+    const large = new File([new Uint8Array(1024 * 1024 + 1)], 'kuma.db');
+    await user.upload(screen.getByLabelText('File'), large);
+    expect(await screen.findByText(/over the 1 MiB upload limit/)).toBeInTheDocument();
+    expect(screen.getByText(/upwatch import kuma-db PATH/)).toBeInTheDocument();
+    expect(requests.filter((r) => r.path === '/api/v1/imports/kuma-db/preview')).toHaveLength(1);
   });
 });
