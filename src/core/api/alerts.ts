@@ -103,7 +103,7 @@ export const pagerdutyConfigSchema = z.object({
 });
 export const opsgenieConfigSchema = z.object({
   /** An API integration's key. */
-  apiKey: z.string().trim().min(8, 'Paste the API integration key.').max(100),
+  apiKey: z.string().trim().min(1, 'Paste the API integration key.').max(100),
 });
 export const matrixConfigSchema = z.object({
   /** The homeserver the bot's account is on. */
@@ -115,7 +115,7 @@ export const matrixConfigSchema = z.object({
       /^![^:\s]+:[^\s]+$/,
       'Enter the room’s internal id, like !AbCdEf:matrix.org (Room settings → Advanced).',
     ),
-  accessToken: z.string().trim().min(8, 'Paste the bot account’s access token.').max(500),
+  accessToken: z.string().trim().min(1, 'Paste the bot account’s access token.').max(500),
 });
 export const pushoverConfigSchema = z.object({
   userKey: z
