@@ -73,9 +73,11 @@ describe('certificate badge in the monitor lists', () => {
   it('shows the days left beside the name on the dashboard, and nothing for an http monitor', async () => {
     stubRows();
     renderApp('/dashboard');
-    const site = await screen.findByRole('link', { name: 'Marketing site' }, LOAD);
+    const site = (await screen.findByRole('link', { name: 'Marketing site' }, LOAD)).closest(
+      'li',
+    ) as HTMLElement;
     expect(within(site).getByTitle('Certificate expires in 12 days')).toHaveTextContent('12d');
-    const docs = screen.getByRole('link', { name: 'Docs over http' });
+    const docs = screen.getByRole('link', { name: 'Docs over http' }).closest('li') as HTMLElement;
     expect(within(docs).queryByTitle(/Certificate/)).not.toBeInTheDocument();
   });
 

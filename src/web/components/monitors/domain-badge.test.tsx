@@ -33,11 +33,13 @@ describe('domain expiry badge in the monitor lists', () => {
   ])('shows $text on the dashboard row for $days days left', async ({ days, text, label, tone }) => {
     stubRows(domain(days));
     renderApp('/dashboard');
-    const site = await screen.findByRole('link', { name: 'Marketing site' }, LOAD);
+    const site = (await screen.findByRole('link', { name: 'Marketing site' }, LOAD)).closest(
+      'li',
+    ) as HTMLElement;
     const badge = within(site).getByTitle(label);
     expect(badge).toHaveTextContent(text);
     expect(badge).toHaveClass(tone);
-    const docs = screen.getByRole('link', { name: 'Docs' });
+    const docs = screen.getByRole('link', { name: 'Docs' }).closest('li') as HTMLElement;
     expect(within(docs).queryByTitle(/Domain/)).not.toBeInTheDocument();
   });
 

@@ -6,6 +6,7 @@ import { ReadOnlyNotice } from '../role-lock';
 import { DashboardFooter } from './dashboard-footer';
 import { DashboardHeader } from './dashboard-header';
 import { SignedOutView } from './signed-out';
+import { MAIN_ID, SkipLink } from './skip-link';
 import { TwoFactorGate } from './two-factor-gate';
 
 export function DashboardLayout() {
@@ -13,8 +14,13 @@ export function DashboardLayout() {
   const user = session?.user ?? null;
   return (
     <div className="flex min-h-screen flex-col bg-surface/50">
+      <SkipLink />
       <DashboardHeader user={user} />
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
+      <main
+        id={MAIN_ID}
+        tabIndex={-1}
+        className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none sm:px-6"
+      >
         {user ? (
           <TwoFactorGate twoFactorEnabled={Boolean(user.twoFactorEnabled)}>
             <LiveUpdates>

@@ -3,10 +3,10 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 const VARIANTS = {
-  primary: 'bg-accent text-accent-fg hover:bg-accent/90 shadow-sm',
+  primary: 'bg-accent text-accent-fg hover:bg-accent-hover shadow-sm',
   secondary: 'border border-border bg-bg text-fg hover:bg-surface shadow-sm',
   ghost: 'text-fg hover:bg-surface',
-  danger: 'bg-red-600 text-white hover:bg-red-700 shadow-sm',
+  danger: 'bg-red-700 text-white hover:bg-red-800 shadow-sm',
 } as const;
 
 const SIZES = {

@@ -27,7 +27,8 @@ describe('monitor list dashboard', () => {
     });
     renderApp('/dashboard');
 
-    const row = await screen.findByRole('link', { name: 'Marketing site' });
+    // The row is the list item; its link is the monitor's name.
+    const row = (await screen.findByRole('link', { name: 'Marketing site' })).closest('li') as HTMLElement;
     expect(within(row).getByText('Up')).toBeInTheDocument();
     const listFetches = () => requests.filter((request) => request.path === '/api/v1/monitors').length;
     await waitFor(() => expect(requests.some((request) => request.path === '/api/v1/events')).toBe(true));
@@ -39,7 +40,8 @@ describe('monitor list dashboard', () => {
     stream.send('monitor.down', { monitorId: 'm-1', at: Date.now(), from: 'up', to: 'down' });
 
     await waitFor(() => expect(within(row).getByText('Down')).toBeInTheDocument());
-    expect(within(screen.getByRole('link', { name: 'API' })).getByText('Up')).toBeInTheDocument();
+    const api = screen.getByRole('link', { name: 'API' }).closest('li') as HTMLElement;
+    expect(within(api).getByText('Up')).toBeInTheDocument();
     expect(listFetches()).toBe(before + 1);
   });
 
@@ -90,7 +92,7 @@ describe('monitor list dashboard', () => {
       },
     });
     renderApp('/dashboard');
-    const row = await screen.findByRole('link', { name: 'New site' });
+    const row = (await screen.findByRole('link', { name: 'New site' })).closest('li') as HTMLElement;
     expect(within(row).queryByText('Up', { exact: true })).toBeNull();
 
     // Its monitor.up event went out before this connection subscribed: only a refetch shows it.

@@ -44,20 +44,23 @@ export function MonitorOverviewRow({ monitor }: { monitor: MonitorRow }) {
   const formatLatency = latencyFormat(monitor.kind);
   return (
     // Rows below the fold skip layout and paint until scrolled near (a page holds 50 or more).
-    <li className="[contain-intrinsic-size:auto_4.5rem] [content-visibility:auto]">
-      <Link
-        to="/dashboard/monitors/$id"
-        params={{ id: monitor.id }}
-        aria-label={monitor.name}
-        className={cn('block px-4 py-3 hover:bg-surface focus-visible:bg-surface', ROW_GRID)}
-      >
+    // The link is the name alone (its accessible name is its visible text), stretched over the row
+    // so the whole row still opens the monitor.
+    <li className="relative [contain-intrinsic-size:auto_4.5rem] [content-visibility:auto] hover:bg-surface has-[a:focus-visible]:bg-surface">
+      <div className={cn('px-4 py-3', ROW_GRID)}>
         {/* One badge: beside the name on a phone, in its own column from md up. */}
         <div className="float-right ml-2 md:float-none md:ml-0">
           <StatusBadge status={monitor.status} />
         </div>
         <div className="min-w-0">
           <div className="flex min-w-0 items-center gap-2">
-            <p className="truncate font-medium">{monitor.name}</p>
+            <Link
+              to="/dashboard/monitors/$id"
+              params={{ id: monitor.id }}
+              className="truncate font-medium after:absolute after:inset-0"
+            >
+              {monitor.name}
+            </Link>
             <CertificateBadge ssl={monitor.ssl} />
             <DomainBadge domain={monitor.domain} />
             <MaintenanceBadge maintenance={monitor.maintenance} />
@@ -89,7 +92,7 @@ export function MonitorOverviewRow({ monitor }: { monitor: MonitorRow }) {
         <div className="hidden text-sm text-muted md:block">
           <CheckedAgo at={monitor.lastCheckedAt} />
         </div>
-      </Link>
+      </div>
     </li>
   );
 }

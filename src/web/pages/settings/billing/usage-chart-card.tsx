@@ -70,7 +70,7 @@ export function UsageChartCard() {
               onClick={() => setRange(option)}
               className={cn(
                 'cursor-pointer rounded-[calc(var(--radius-ui)-2px)] px-2.5 py-1 text-xs font-medium',
-                range === option ? 'bg-accent text-white' : 'text-muted hover:text-fg',
+                range === option ? 'bg-accent text-accent-fg' : 'text-muted hover:text-fg',
               )}
             >
               {RANGE_LABELS[option]}
