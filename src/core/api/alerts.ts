@@ -43,6 +43,30 @@ export const CHANNEL_LABELS: Record<ChannelKind, string> = {
   webhook: 'Webhook',
 };
 
+/**
+ * The config fields that carry a credential (a webhook URL with its token, a key, a token): never
+ * shown back, exported as variables, and kept when an edit leaves them blank.
+ */
+export const CHANNEL_SECRET_FIELDS = {
+  email: [],
+  members: [],
+  slack: ['url'],
+  discord: ['url'],
+  msteams: ['url'],
+  googlechat: ['url'],
+  mattermost: ['url'],
+  rocketchat: ['url'],
+  ntfy: ['token'],
+  gotify: ['token'],
+  telegram: ['botToken'],
+  pagerduty: ['routingKey'],
+  opsgenie: ['apiKey'],
+  matrix: ['accessToken'],
+  pushover: ['userKey', 'appToken'],
+  twilio: ['authToken'],
+  webhook: ['secret'],
+} satisfies Record<ChannelKind, readonly string[]>;
+
 /** The most channels one monitor may send to; more is a misconfiguration, not a need. */
 export const MAX_CHANNELS_PER_MONITOR = 20;
 
@@ -231,7 +255,7 @@ export type ChannelInput = z.infer<typeof channelInputSchema>;
 export const channelUpdateSchema = z
   .object({
     name: channelName.optional(),
-    /** The whole config for the channel's kind; a webhook keeps its secret unless one is given. */
+    /** The whole config for the channel's kind; a secret field left out or blank keeps its stored value. */
     config: z.record(z.string(), z.unknown()).optional(),
   })
   .meta({ id: 'AlertChannelUpdate' });
@@ -252,8 +276,21 @@ export const channelSchema = z
   .meta({ id: 'AlertChannel' });
 export type Channel = z.infer<typeof channelSchema>;
 
+/** A channel with what an edit form may show: its config without secrets, and which secrets it has. */
+export const channelDetailSchema = channelSchema
+  .extend({
+    settings: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .meta({ description: 'The config without its secret fields (an address, a server, a topic, a room)' }),
+    secretsSet: z.array(z.string()).meta({
+      description: 'The secret fields stored for the channel, by name; their values are never shown',
+    }),
+  })
+  .meta({ id: 'AlertChannelDetail' });
+export type ChannelDetail = z.infer<typeof channelDetailSchema>;
+
 export const channelListSchema = z
-  .object({ channels: z.array(channelSchema), accountEmail: z.string() })
+  .object({ channels: z.array(channelDetailSchema), accountEmail: z.string() })
   .meta({ id: 'AlertChannelList' });
 export type ChannelList = z.infer<typeof channelListSchema>;
 

@@ -5,7 +5,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import {
   CHANNEL_CONFIG_SCHEMAS,
-  type Channel,
+  CHANNEL_SECRET_FIELDS,
+  type ChannelDetail,
   type ChannelInput,
   type ChannelKind,
   type ChannelList,
@@ -43,7 +44,7 @@ export interface ChannelServiceDeps {
 
 /** A channel ready to write: `write` runs inside the caller's transaction. */
 export interface PreparedChannel {
-  channel: Channel;
+  channel: ChannelDetail;
   write(tx: Transaction<Database>): Promise<void>;
 }
 
@@ -51,9 +52,42 @@ export function channelNotFound(): ApiError {
   return new ApiError(404, 'channel_not_found', 'No alert channel with that id in your account.');
 }
 
-function present(row: AlertChannelTable, config: StoredConfigs[ChannelKind]): Channel {
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+function present(row: AlertChannelTable, config: StoredConfigs[ChannelKind]): ChannelDetail {
   const target = channelOf(row.kind).target(config as never);
-  return { id: row.id, kind: row.kind, name: row.name, target, createdAt: row.created_at };
+  const fields: Record<string, unknown> = config;
+  const secrets: readonly string[] = CHANNEL_SECRET_FIELDS[row.kind];
+  const settings = Object.fromEntries(
+    Object.entries(fields).filter(([field]) => !secrets.includes(field)),
+  ) as ChannelDetail['settings'];
+  const secretsSet = secrets.filter((field) => !isBlank(fields[field]));
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    target,
+    createdAt: row.created_at,
+    settings,
+    secretsSet,
+  };
+}
+
+/** An edit's config with every secret field it leaves out or blank taken from the stored config. */
+function keepStoredSecrets(
+  kind: ChannelKind,
+  given: Record<string, unknown>,
+  stored: Record<string, unknown>,
+): Record<string, unknown> {
+  const config = { ...given };
+  for (const field of CHANNEL_SECRET_FIELDS[kind]) {
+    if (!isBlank(config[field])) continue;
+    if (stored[field] === undefined) delete config[field];
+    else config[field] = stored[field];
+  }
+  return config;
 }
 
 function parseConfig(kind: ChannelKind, config: unknown): StoredConfigs[ChannelKind] {
@@ -165,22 +199,19 @@ export function createChannelService({
 
     prepareCreate,
 
-    async create(caller: Caller, input: ChannelInput): Promise<Channel> {
+    async create(caller: Caller, input: ChannelInput): Promise<ChannelDetail> {
       const prepared = await prepareCreate(caller, input);
       await db.transaction().execute((tx) => prepared.write(tx));
       return prepared.channel;
     },
 
-    async update(caller: Caller, id: string, update: ChannelUpdate): Promise<Channel> {
+    async update(caller: Caller, id: string, update: ChannelUpdate): Promise<ChannelDetail> {
       const userId = caller.workspaceId;
       const row = await getRow(userId, id);
       const current = openConfig(key, row.id, row.config);
       let config = current;
       if (update.config) {
-        config = parseConfig(row.kind, update.config);
-        if (row.kind === 'webhook' && !('secret' in config && config.secret) && 'secret' in current) {
-          config = { ...config, secret: current.secret } as StoredConfigs['webhook'];
-        }
+        config = parseConfig(row.kind, keepStoredSecrets(row.kind, update.config, current));
         await authorise(userId, row.kind, config);
       }
       const next = {

@@ -3,9 +3,9 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Kysely } from 'kysely';
 import {
+  channelDetailSchema,
   channelInputSchema,
   channelListSchema,
-  channelSchema,
   channelUpdateSchema,
   deliveryListSchema,
   monitorChannelsInputSchema,
@@ -49,16 +49,19 @@ const create = createRoute({
   tags,
   summary: 'Add an alert channel',
   request: body(channelInputSchema),
-  responses: { 201: json(channelSchema, "The channel (a webhook's secret shown this once)"), ...writeErrors },
+  responses: {
+    201: json(channelDetailSchema, "The channel (a webhook's secret shown this once)"),
+    ...writeErrors,
+  },
 });
 const update = createRoute({
   method: 'patch',
   operationId: 'updateAlertChannel',
   path: '/alert-channels/{id}',
   tags,
-  summary: 'Rename a channel or replace its config',
+  summary: 'Rename a channel or replace its config (secret fields left blank keep their stored values)',
   request: { params: idParams, ...body(channelUpdateSchema) },
-  responses: { 200: json(channelSchema, 'The channel'), ...writeErrors },
+  responses: { 200: json(channelDetailSchema, 'The channel'), ...writeErrors },
 });
 const remove = createRoute({
   method: 'delete',

@@ -1,7 +1,7 @@
 // Alert channels in the file: compared with the stored (unsealed) config, secrets by value but
 // never shown, written through the channel service so its checks (plan, SSRF guard) still hold.
 import type { Kysely } from 'kysely';
-import type { ChannelInput, ChannelKind } from '../../core/api/alerts.ts';
+import { CHANNEL_SECRET_FIELDS, type ChannelInput } from '../../core/api/alerts.ts';
 import { type ConfigChange, type ConfigFile, secretVariable } from '../../core/api/config-file.ts';
 import type { ChannelService } from '../alerts/channel-service.ts';
 import { openConfig } from '../alerts/dispatch.ts';
@@ -11,27 +11,6 @@ import type { Caller } from '../http/session.ts';
 import { diffFields, kindChanged } from './fields.ts';
 import { assignKeys } from './keys.ts';
 import { pruneSection, settle } from './settle.ts';
-
-/** The config fields that carry a credential: a webhook URL with its token, a key, a token. */
-const SECRET_FIELDS = {
-  email: [],
-  members: [],
-  slack: ['url'],
-  discord: ['url'],
-  msteams: ['url'],
-  googlechat: ['url'],
-  mattermost: ['url'],
-  rocketchat: ['url'],
-  ntfy: ['token'],
-  gotify: ['token'],
-  telegram: ['botToken'],
-  pagerduty: ['routingKey'],
-  opsgenie: ['apiKey'],
-  matrix: ['accessToken'],
-  pushover: ['userKey', 'appToken'],
-  twilio: ['authToken'],
-  webhook: ['secret'],
-} satisfies Record<ChannelKind, readonly string[]>;
 
 export interface StoredChannel {
   id: string;
@@ -63,14 +42,14 @@ export async function storedChannels(
 /** A channel as export writes it: each secret a `${VAR}` reference, never its value. */
 export function exportChannel(channel: StoredChannel): ChannelInput {
   const config: Record<string, unknown> = { ...channel.entry.config };
-  for (const field of SECRET_FIELDS[channel.entry.kind]) {
+  for (const field of CHANNEL_SECRET_FIELDS[channel.entry.kind]) {
     if (config[field] !== undefined) config[field] = secretVariable(channel.key, field);
   }
   return { ...channel.entry, config } as ChannelInput;
 }
 
 function channelDiff(current: ChannelInput | null, wanted: ChannelInput) {
-  const secrets = new Set<string>(SECRET_FIELDS[wanted.kind]);
+  const secrets = new Set<string>(CHANNEL_SECRET_FIELDS[wanted.kind]);
   const config = diffFields(
     (current?.config as Record<string, unknown> | undefined) ?? null,
     wanted.config as Record<string, unknown>,

@@ -150,6 +150,36 @@ describe('the role matrix', () => {
     }
   });
 
+  it("refuses a viewer editing one of the workspace's alert channels, and leaves it as it was", async () => {
+    const channel = await app.json<{ id: string }>(
+      await app.send(owner, 'POST', '/alert-channels', {
+        kind: 'email',
+        name: 'On call',
+        config: { address: 'oncall@example.com' },
+      }),
+      201,
+    );
+    const response = await app.send(
+      people.get('viewer') as TestUser,
+      'PATCH',
+      `/alert-channels/${channel.id}`,
+      {
+        name: 'Renamed',
+        config: { address: 'viewer@example.com' },
+      },
+    );
+    expect(response.status).toBe(403);
+    expect((await response.json()).error.code).toBe('forbidden_role');
+    const { channels } = await app.json<{ channels: { id: string; name: string; settings: unknown }[] }>(
+      await app.send(owner, 'GET', '/alert-channels'),
+      200,
+    );
+    expect(channels.find((listed) => listed.id === channel.id)).toMatchObject({
+      name: 'On call',
+      settings: { address: 'oncall@example.com' },
+    });
+  });
+
   it("lets a viewer read their own digest settings and the workspace's monitors", async () => {
     const viewer = people.get('viewer') as TestUser;
     const list = await app.send(viewer, 'GET', '/monitors');

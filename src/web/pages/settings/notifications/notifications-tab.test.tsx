@@ -1,12 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Channel, ChannelList, OutboxMail } from '../../../../core/api/alerts';
+import type { ChannelDetail, ChannelList, OutboxMail } from '../../../../core/api/alerts';
 import { makeBillingProduct, makePlanCustomer } from '../../../test/billing';
 import { json, type RecordedRequest, stubServer, TEST_USER } from '../../../test/fake-server';
 import { renderApp } from '../../../test/render-app';
 
-const slack: Channel = { id: 'c-1', kind: 'slack', name: '#ops', target: 'hooks.slack.com', createdAt: 1 };
+const slack: ChannelDetail = {
+  id: 'c-1',
+  kind: 'slack',
+  name: '#ops',
+  target: 'hooks.slack.com',
+  createdAt: 1,
+  settings: {},
+  secretsSet: ['url'],
+};
 const mail: OutboxMail = {
   id: 'o-1',
   to: TEST_USER.email,
@@ -16,7 +24,10 @@ const mail: OutboxMail = {
   createdAt: Date.UTC(2026, 0, 5, 9),
 };
 
-function routes(channels: Channel[], extra: Record<string, (request: RecordedRequest) => Response> = {}) {
+function routes(
+  channels: ChannelDetail[],
+  extra: Record<string, (request: RecordedRequest) => Response> = {},
+) {
   const list: ChannelList = { channels, accountEmail: TEST_USER.email };
   return {
     'GET /api/v1/alert-channels': () => json(list),
@@ -89,7 +100,15 @@ describe('notifications settings tab', () => {
   });
 
   it('adds an ntfy channel with its server, topic, priority and token', async () => {
-    const ntfy: Channel = { id: 'c-2', kind: 'ntfy', name: 'Phones', target: 'ntfy.sh/ops', createdAt: 1 };
+    const ntfy: ChannelDetail = {
+      id: 'c-2',
+      kind: 'ntfy',
+      name: 'Phones',
+      target: 'ntfy.sh/ops',
+      createdAt: 1,
+      settings: { url: 'https://ntfy.sh', topic: 'ops', priority: 5 },
+      secretsSet: ['token'],
+    };
     const { requests } = stubServer({
       user: TEST_USER,
       routes: routes([], { 'POST /api/v1/alert-channels': () => json(ntfy, 201) }),
