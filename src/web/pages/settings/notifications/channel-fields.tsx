@@ -134,44 +134,69 @@ export function configFor(
   return config;
 }
 
+/** Under a stored secret's empty field in the edit form: the server keeps what it has. */
+const KEEP_SECRET_HINT = 'Leave blank to keep the current value.';
+
+export function KeepSecretHint({ id }: { id: string }) {
+  return (
+    <p id={id} className="text-xs text-muted">
+      {KEEP_SECRET_HINT}
+    </p>
+  );
+}
+
 export function TextFields({
   kind,
   values,
   onChange,
+  idPrefix = 'channel',
+  keptSecrets = [],
 }: {
   kind: ChannelKind;
   values: Record<string, string>;
   onChange(next: Record<string, string>): void;
+  /** Two forms on one page (add, edit) need their own ids. */
+  idPrefix?: string;
+  /** Stored secret fields, shown empty with a hint that blank keeps them. */
+  keptSecrets?: readonly string[];
 }) {
-  return (TEXT_FIELDS[kind] ?? []).map((field) => (
-    <Field key={field.key}>
-      <Label htmlFor={`channel-${field.key}`}>{field.label}</Label>
-      <Input
-        id={`channel-${field.key}`}
-        value={values[field.key] ?? ''}
-        placeholder={field.placeholder}
-        onChange={(event) => onChange({ ...values, [field.key]: event.target.value })}
-      />
-    </Field>
-  ));
+  return (TEXT_FIELDS[kind] ?? []).map((field) => {
+    const id = `${idPrefix}-${field.key}`;
+    const kept = keptSecrets.includes(field.key);
+    return (
+      <Field key={field.key}>
+        <Label htmlFor={id}>{field.label}</Label>
+        <Input
+          id={id}
+          value={values[field.key] ?? ''}
+          placeholder={field.placeholder}
+          aria-describedby={kept ? `${id}-hint` : undefined}
+          onChange={(event) => onChange({ ...values, [field.key]: event.target.value })}
+        />
+        {kept ? <KeepSecretHint id={`${id}-hint`} /> : null}
+      </Field>
+    );
+  });
 }
 
 export function ChoiceFieldInput({
   kind,
   value,
   onChange,
+  idPrefix = 'channel',
 }: {
   kind: ChannelKind;
   value: string | number;
   onChange(next: string | number): void;
+  idPrefix?: string;
 }) {
   const field = CHOICE_FIELDS[kind];
   if (!field) return null;
   return (
     <Field>
-      <Label htmlFor={`channel-${field.key}`}>{field.label}</Label>
+      <Label htmlFor={`${idPrefix}-${field.key}`}>{field.label}</Label>
       <NativeSelect
-        id={`channel-${field.key}`}
+        id={`${idPrefix}-${field.key}`}
         value={String(value)}
         onChange={(event) => {
           const option = field.options.find(([option]) => String(option) === event.target.value);

@@ -1,12 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Send, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { toast } from 'sonner';
-import { CHANNEL_LABELS, type Channel, type TestResult } from '../../../../core/api/alerts';
+import {
+  CHANNEL_LABELS,
+  type Channel,
+  type ChannelDetail,
+  type TestResult,
+} from '../../../../core/api/alerts';
 import { WriteButton } from '../../../components/role-lock';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { apiSend } from '../../../lib/api';
 import { alertKeys } from './alert-queries';
 import { CHANNEL_ICONS } from './channel-icons';
+import { EditChannelDialog } from './edit-channel-dialog';
 
 /** The account email, shown first: it is what monitors use until channels are chosen. */
 const ACCOUNT_EMAIL_ID = 'account-email';
@@ -14,9 +21,12 @@ const ACCOUNT_EMAIL_ID = 'account-email';
 function ChannelRow({
   channel,
   builtIn,
+  children,
 }: {
   channel: Pick<Channel, 'id' | 'kind' | 'name' | 'target'>;
   builtIn?: boolean;
+  /** The row's own actions (Edit), between Send test alert and Delete. */
+  children?: ReactNode;
 }) {
   const queryClient = useQueryClient();
   const Icon = CHANNEL_ICONS[channel.kind];
@@ -58,6 +68,7 @@ function ChannelRow({
         <Send className="size-4" aria-hidden />
         {test.isPending ? 'Sending…' : 'Send test alert'}
       </WriteButton>
+      {children}
       {builtIn ? null : (
         <WriteButton
           size="sm"
@@ -73,7 +84,13 @@ function ChannelRow({
   );
 }
 
-export function ChannelListCard({ channels, accountEmail }: { channels: Channel[]; accountEmail: string }) {
+export function ChannelListCard({
+  channels,
+  accountEmail,
+}: {
+  channels: ChannelDetail[];
+  accountEmail: string;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -89,7 +106,9 @@ export function ChannelListCard({ channels, accountEmail }: { channels: Channel[
             channel={{ id: ACCOUNT_EMAIL_ID, kind: 'email', name: 'Account email', target: accountEmail }}
           />
           {channels.map((channel) => (
-            <ChannelRow key={channel.id} channel={channel} />
+            <ChannelRow key={channel.id} channel={channel}>
+              <EditChannelDialog channel={channel} />
+            </ChannelRow>
           ))}
         </ul>
       </CardContent>
