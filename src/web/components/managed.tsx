@@ -18,7 +18,8 @@ export function ManagedBadge({ managedKey }: { managedKey: string | null }) {
       title={`Key "${managedKey}" in upwatch.yaml: the next upwatch apply overwrites changes made here.`}
     >
       <FileCode className="size-3" aria-hidden />
-      Managed by upwatch.yaml
+      {/* On a phone the pill reads "upwatch.yaml", so it fits under a name in a list row. */}
+      <span className="max-sm:sr-only">Managed by </span>upwatch.yaml
     </span>
   );
 }

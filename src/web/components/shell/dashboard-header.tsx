@@ -65,7 +65,8 @@ export function DashboardHeader({ user }: { user: SessionUser | null }) {
       {user ? (
         <nav
           aria-label="Main"
-          className="flex gap-1 overflow-x-auto border-t border-border px-2 py-1.5 md:hidden"
+          // Wrapped, not scrolled: every entry stays whole on a 320 px screen.
+          className="flex flex-wrap gap-1 border-t border-border px-2 py-1.5 md:hidden"
         >
           <NavLinks />
         </nav>

@@ -1,6 +1,6 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { Tabs } from 'radix-ui';
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 export interface RouteTab {
@@ -20,24 +20,10 @@ export function RouteTabs({
   current: string;
   children: ReactNode;
 }) {
-  const list = useRef<HTMLDivElement>(null);
-  // On a phone the tab row scrolls sideways; bring the open tab into view (the row only, not the page).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the active tab element changes with `current`
-  useEffect(() => {
-    const row = list.current;
-    const active = row?.querySelector('[data-state="active"]');
-    if (!row || !active) return;
-    const tab = active.getBoundingClientRect();
-    const bounds = row.getBoundingClientRect();
-    if (tab.right > bounds.right || tab.left < bounds.left) row.scrollLeft += tab.left - bounds.left - 16;
-  }, [current]);
-
   return (
     <Tabs.Root value={current} activationMode="manual">
-      <Tabs.List
-        ref={list}
-        className="-mx-4 flex gap-1 overflow-x-auto border-b border-border px-4 sm:mx-0 sm:px-0"
-      >
+      {/* The row wraps rather than scrolls: a scrolled row hid its last tabs with no sign, even at 1280 px. */}
+      <Tabs.List className="flex flex-wrap gap-x-1 border-b border-border">
         {tabs.map((tab) => (
           <Tabs.Trigger key={tab.value} value={tab.value} asChild>
             <Link

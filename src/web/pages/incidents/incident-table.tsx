@@ -16,12 +16,13 @@ export function incidentDuration(incident: IncidentSummary, now: number): number
 function IncidentRow({ incident, now }: { incident: IncidentSummary; now: number }) {
   const timeZone = useTimeZone();
   const open = incident.resolvedAt === null;
+  const duration = formatDuration(incidentDuration(incident, now));
   return (
-    <tr className="hover:bg-surface/60 [&>td]:px-4 [&>td]:py-3">
-      <td>
+    <tr className="hover:bg-surface/60 [&>td]:px-3 [&>td]:py-3 sm:[&>td]:px-4">
+      <td className="hidden sm:table-cell">
         <IncidentStatusBadge status={incident.status} />
       </td>
-      <td className="max-w-0 min-w-48 w-full">
+      <td className="max-w-0 min-w-28 w-full sm:min-w-40">
         <div className="flex min-w-0 items-center gap-2">
           <Link
             to="/dashboard/incidents/$id"
@@ -36,15 +37,25 @@ function IncidentRow({ incident, now }: { incident: IncidentSummary; now: number
           {incident.primaryMonitor ? incident.primaryMonitor.name : 'Manual incident'}
           {incident.relatedMonitorCount > 1 ? ` · ${incident.relatedMonitorCount} monitors` : ''}
         </p>
+        {/* Below 640 px the status, severity and duration columns fold into this cell, so the
+            row keeps Acknowledge on screen. */}
+        <div className="mt-2 flex flex-wrap items-center gap-2 text-xs sm:hidden">
+          <IncidentStatusBadge status={incident.status} />
+          <SeverityBadge severity={incident.severity} />
+          <span className="tabular-nums">
+            {duration}
+            {open ? <span className="sr-only"> so far</span> : null}
+          </span>
+        </div>
       </td>
-      <td>
+      <td className="hidden sm:table-cell">
         <SeverityBadge severity={incident.severity} />
       </td>
       <td className="hidden whitespace-nowrap text-muted md:table-cell">
         {formatDateTime(incident.startedAt, timeZone, false)}
       </td>
-      <td className="whitespace-nowrap tabular-nums">
-        {formatDuration(incidentDuration(incident, now))}
+      <td className="hidden whitespace-nowrap tabular-nums sm:table-cell">
+        {duration}
         {open ? <span className="sr-only"> so far</span> : null}
       </td>
       <td className="text-right whitespace-nowrap">
@@ -72,14 +83,20 @@ export function IncidentTable({
       <Card className="relative overflow-x-auto">
         <table className="w-full text-sm" aria-label="Incidents">
           <thead className="border-b border-border bg-surface text-left text-xs tracking-wide text-muted uppercase">
-            <tr className="[&>th]:px-4 [&>th]:py-2 [&>th]:font-medium">
-              <th scope="col">Status</th>
+            <tr className="[&>th]:px-3 [&>th]:py-2 [&>th]:font-medium sm:[&>th]:px-4">
+              <th scope="col" className="hidden sm:table-cell">
+                Status
+              </th>
               <th scope="col">Incident</th>
-              <th scope="col">Severity</th>
+              <th scope="col" className="hidden sm:table-cell">
+                Severity
+              </th>
               <th scope="col" className="hidden md:table-cell">
                 Started
               </th>
-              <th scope="col">Duration</th>
+              <th scope="col" className="hidden sm:table-cell">
+                Duration
+              </th>
               <th scope="col">
                 <span className="sr-only">Acknowledge</span>
               </th>

@@ -91,10 +91,11 @@ export function MonitorsTable({
   const rows = sortMonitors(monitors, sort);
   const head = { sort, onSort };
   return (
-    <Card className="overflow-x-auto">
+    // Relative: the buttons' screen-reader text (absolutely placed) stays inside the card.
+    <Card className="relative overflow-x-auto">
       <table className="w-full text-sm">
         <thead className="border-b border-border bg-surface text-left text-xs tracking-wide text-muted uppercase">
-          <tr className="[&>th]:px-4 [&>th]:py-2">
+          <tr className="[&>th]:px-3 [&>th]:py-2 sm:[&>th]:px-4">
             <SortHeader label="Status" column="status" {...head} />
             <SortHeader label="Name" column="name" {...head} />
             <SortHeader
@@ -114,19 +115,20 @@ export function MonitorsTable({
         </thead>
         <tbody className="divide-y divide-border">
           {rows.map((monitor) => (
-            <tr key={monitor.id} className="hover:bg-surface/60 [&>td]:px-4 [&>td]:py-3">
+            <tr key={monitor.id} className="hover:bg-surface/60 [&>td]:px-3 [&>td]:py-3 sm:[&>td]:px-4">
               <td>
                 <div className="flex flex-col items-start gap-1">
                   <StatusBadge status={monitor.status} />
                   <FailingFromBadge failingFrom={monitor.failingFrom} status={monitor.status} />
                 </div>
               </td>
-              <td className="max-w-0 min-w-40 w-full">
-                <div className="flex min-w-0 items-center gap-2">
+              <td className="max-w-0 min-w-24 w-full sm:min-w-40">
+                {/* Badges wrap under the name rather than sit over it on a narrow screen. */}
+                <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
                   <Link
                     to="/dashboard/monitors/$id"
                     params={{ id: monitor.id }}
-                    className="truncate font-medium hover:underline"
+                    className="max-w-full truncate font-medium hover:underline"
                   >
                     {monitor.name}
                   </Link>
