@@ -1,7 +1,11 @@
 // The audit log: every write route of the API document, taken once with a body it accepts,
 // leaves exactly one event naming who did it (a person, or the key they made) and what changed.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEventList } from '../../core/api/audit.ts';
+import { kumaDbUpload } from '../cli/kuma-db-copy.ts';
 import type { TestUser } from '../test/factories.ts';
 import { insertAutomaticIncident } from '../test/incident-rows.ts';
 import { insertSubscriber } from '../test/subscriber-rows.ts';
@@ -16,8 +20,23 @@ const PERSONAL = [
   'PATCH /digest-settings',
   'POST /reports/preview',
   'POST /imports/{source}/preview',
+  'POST /imports/kuma-db/preview',
   'POST /config/plan',
 ];
+
+/** A Kuma 2.x database holding one HTTP monitor and nothing else, cut from the real fixture. */
+function oneMonitorKumaDb(): Buffer {
+  const fixture = readFileSync(path.join(import.meta.dirname, '../imports/fixtures/kuma-real/kuma-2.5.3.db'));
+  // The upload the CLI makes: the importer's tables alone, out of Kuma's WAL mode.
+  const kuma = new Database(kumaDbUpload(fixture));
+  kuma.pragma('foreign_keys = OFF');
+  kuma.exec(`delete from monitor where id <> (select min(id) from monitor where type = 'http');
+    delete from monitor_notification; delete from notification;
+    update monitor set url = 'https://imported-db.example.com';`);
+  const bytes = kuma.serialize();
+  kuma.close();
+  return bytes;
+}
 
 let app: Awaited<ReturnType<typeof createUserApp>>;
 let owner: TestUser;
@@ -56,6 +75,8 @@ type Step = {
   as?: TestUser;
   path?: string;
   body?: unknown;
+  /** A file sent as it is (application/octet-stream), not as JSON. */
+  bytes?: Buffer;
   bearer?: string;
   action: string;
 };
@@ -316,6 +337,12 @@ describe('the audit log', () => {
         },
         action: 'monitor.create',
       },
+      {
+        op: 'POST /imports/kuma-db',
+        path: '/imports/kuma-db',
+        bytes: oneMonitorKumaDb(),
+        action: 'monitor.create',
+      },
       // Applying a file records each change as its own event, as the service making it does.
       {
         op: 'POST /config/apply',
@@ -380,7 +407,13 @@ describe('the audit log', () => {
             headers: { authorization: `Bearer ${step.bearer}`, 'content-type': 'application/json' },
             body: JSON.stringify(step.body ?? {}),
           })
-        : await app.send(as, method, path, step.body);
+        : step.bytes
+          ? await app.t.request(`/api/v1${path}`, {
+              method,
+              headers: { cookie: as.cookie, 'content-type': 'application/octet-stream' },
+              body: new Uint8Array(step.bytes),
+            })
+          : await app.send(as, method, path, step.body);
       expect(response.status, `${step.op}: ${await response.clone().text()}`).toBeLessThan(300);
       const { events } = await log(owner, `?since=${app.clock.now()}`);
       expect(

@@ -47,7 +47,7 @@ function actionOf(method: string, path: string) {
   if (path === '/outbox') return 'readOutbox';
   if (method === 'GET') return 'read';
   // An import's dry run carries the file in a POST but writes nothing.
-  if (method === 'POST' && path === '/imports/{source}/preview') return 'read';
+  if (method === 'POST' && /^\/imports\/(\{source\}|kuma-db)\/preview$/.test(path)) return 'read';
   // So does a plan of upwatch.yaml: an apply's dry run.
   if (method === 'POST' && path === '/config/plan') return 'read';
   if (path === '/workspace' || path === '/workspace/transfer') return 'manageWorkspace';
