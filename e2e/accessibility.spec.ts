@@ -328,6 +328,14 @@ test('the list, incidents, landing and settings fit 1280, 375 and 320 px screens
 
     const { context, page } = await signedIn(browser, viewport);
     try {
+      await page.goto('/dashboard');
+      await settled(page);
+      await expect(
+        page.getByRole('link', { name: 'Checkout service in Frankfurt', exact: true }),
+      ).toBeVisible();
+      await noSidewaysScroll(page, `dashboard at ${width}`);
+      await fullPageShot(page, `${SHOTS}/a11y-dashboard-${width}.png`);
+
       await page.goto('/dashboard/monitors');
       await settled(page);
       const row = page.getByRole('row').filter({ hasText: 'Checkout service in Frankfurt' });
