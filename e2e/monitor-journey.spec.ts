@@ -45,7 +45,8 @@ test('a monitor goes up, turns down live when its site stops, and recovers', asy
 
     // The first Up may come before the page subscribes to live events: a reload may show it.
     // Everything after it must arrive live.
-    const row = page.getByRole('link', { name: 'Local site' });
+    // The row is the list item; its link is the monitor's name.
+    const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Local site' }) });
     await expect(async () => {
       await page.goto('/dashboard');
       await expect(row.getByText('Up', { exact: true })).toBeVisible({ timeout: 5_000 });

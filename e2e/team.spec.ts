@@ -43,7 +43,7 @@ test('an owner invites a colleague, who signs up from the mailed link and sees t
   await guest.getByRole('button', { name: 'Create account' }).click();
   await guest.getByRole('button', { name: "Join Ada Owner's workspace" }).click();
   await expect(guest).toHaveURL(/\/dashboard$/);
-  const row = guest.getByRole('link', { name: 'Shared health' });
+  const row = guest.getByRole('listitem').filter({ has: guest.getByRole('link', { name: 'Shared health' }) });
   await expect(row).toBeVisible();
   await expect(row.getByText('Up', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(guest.getByRole('banner')).toContainText("Ada Owner's workspace");
