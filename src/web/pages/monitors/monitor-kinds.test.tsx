@@ -48,7 +48,7 @@ describe('monitor kinds in lists', () => {
       routes: { 'GET /api/v1/monitors': () => json({ monitors: rows, nextCursor: null }) },
     });
     renderApp('/dashboard');
-    const row = await screen.findByRole('link', { name: 'Database' });
+    const row = (await screen.findByRole('link', { name: 'Database' })).closest('li') as HTMLElement;
     expect(within(row).getByTitle('TCP port')).toHaveTextContent('TCP');
     expect(row).toHaveTextContent('db.acme.dev:5432 (TLS)');
   });
@@ -70,7 +70,7 @@ describe('latency of a kind that times nothing', () => {
   it('shows no average or response line on a heartbeat’s dashboard row', async () => {
     stubServer({ user: TEST_USER, routes: listed });
     renderApp('/dashboard');
-    const row = await screen.findByRole('link', { name: 'Nightly backup' });
+    const row = (await screen.findByRole('link', { name: 'Nightly backup' })).closest('li') as HTMLElement;
     expect(row).toHaveTextContent('99.50%');
     expect(row).not.toHaveTextContent(anyTime);
     expect(within(row).queryByRole('img', { name: /Response time/ })).toBeNull();
