@@ -120,7 +120,7 @@ describe('monitor kinds on the monitor page', () => {
 
     stubServer({ user: TEST_USER, routes });
     renderApp('/dashboard/monitors/m-beat/security');
-    expect(await screen.findByRole('list', { name: 'Recent checks' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Recent runs' })).toBeInTheDocument();
   });
 
   it('edits a TCP monitor: its own fields, the kind fixed, only its fields sent', async () => {
