@@ -26,6 +26,14 @@ function NavLinks() {
       <Link to="/dashboard/maintenance" className={NAV_LINK} activeProps={NAV_ACTIVE}>
         Maintenance
       </Link>
+      {/* Their screens are Settings tabs (SPEC's "Public Status" and "API Documentation"); a
+          first-time user looks for them here. */}
+      <Link to="/dashboard/settings/groups" className={NAV_LINK} activeProps={NAV_ACTIVE}>
+        Status pages
+      </Link>
+      <Link to="/dashboard/settings/api" className={NAV_LINK} activeProps={NAV_ACTIVE}>
+        API keys
+      </Link>
     </>
   );
 }
@@ -39,7 +47,7 @@ export function DashboardHeader({ user }: { user: SessionUser | null }) {
         </Link>
         {user ? <WorkspaceName /> : null}
         {user ? (
-          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
             <NavLinks />
           </nav>
         ) : null}
@@ -66,7 +74,7 @@ export function DashboardHeader({ user }: { user: SessionUser | null }) {
         <nav
           aria-label="Main"
           // Wrapped, not scrolled: every entry stays whole on a 320 px screen.
-          className="flex flex-wrap gap-1 border-t border-border px-2 py-1.5 md:hidden"
+          className="flex flex-wrap gap-1 border-t border-border px-2 py-1.5 lg:hidden"
         >
           <NavLinks />
         </nav>

@@ -32,6 +32,13 @@ describe('dashboard shell', () => {
       expect(header.getAllByRole('link', { name }).length).toBeGreaterThan(0);
     }
     expect(header.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/dashboard/settings');
+    // Status pages and API keys have entries of their own, not only Settings tabs.
+    for (const [name, href] of [
+      ['Status pages', '/dashboard/settings/groups'],
+      ['API keys', '/dashboard/settings/api'],
+    ]) {
+      for (const link of header.getAllByRole('link', { name })) expect(link).toHaveAttribute('href', href);
+    }
     const footer = screen.getByRole('navigation', { name: 'Footer' });
     expect(footer).toHaveTextContent('Dashboard');
     expect(footer).toHaveTextContent('Pricing');
