@@ -2,6 +2,9 @@
 // tests: records by name and type, names it refuses (SERVFAIL), and names it never answers.
 import dns2 from 'dns2';
 
+/** RFC 1035's response codes: dns2 3.0 (the last on Node 20) has no typed table of them. */
+const RCODE = { SERVFAIL: 2, NXDOMAIN: 3 } as const;
+
 const { Packet } = dns2;
 
 export type ZoneRecord = Record<string, unknown>;
@@ -44,12 +47,12 @@ export async function startDnsServer(zone: Zone): Promise<TestDnsServer> {
       queries.push(`${name} ${type}`);
       if (state.zone.silent?.includes(name)) return;
       if (state.zone.failing?.includes(name)) {
-        response.header.rcode = Packet.RCODE.SERVFAIL;
+        response.header.rcode = RCODE.SERVFAIL;
         return send(response);
       }
       const records = state.zone.records[`${name} ${type}`];
       if (!records && !Object.keys(state.zone.records).some((key) => key.startsWith(`${name} `))) {
-        response.header.rcode = Packet.RCODE.NXDOMAIN;
+        response.header.rcode = RCODE.NXDOMAIN;
       }
       for (const record of records ?? []) {
         // dns2's typings want a class instance; its encoder reads plain fields.
