@@ -17,6 +17,8 @@ header nav{display:flex;gap:.5rem 1rem;flex-wrap:wrap;margin-left:auto;font-size
 h1{font-size:1.75rem;margin:0}h2{font-size:1.2rem;margin:2rem 0 .75rem}h3{font-size:1rem;margin:0}
 p{margin:.25rem 0}.muted{color:var(--muted);font-size:.875rem}#legend{margin-bottom:.75rem}
 a{color:var(--fg);text-decoration-color:var(--accent);text-underline-offset:3px}
+a:focus-visible,button:focus-visible,input:focus-visible,summary:focus-visible{outline:2px solid var(--fg);outline-offset:2px}
+.skip{position:absolute;left:1rem;top:-4rem;background:var(--card);color:var(--fg);padding:.5rem .75rem;border-radius:.5rem;z-index:2}.skip:focus{top:1rem}
 .banner{border-radius:.75rem;padding:1rem 1.25rem;margin-top:1rem;border:1px solid var(--line)}
 .banner h2{margin:0;font-size:1.25rem}
 .operational{background:var(--upbg)}.under_maintenance{background:var(--maintbg)}.degraded{background:var(--minorbg)}.partial_outage,.major_outage{background:var(--downbg)}

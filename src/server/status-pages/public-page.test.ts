@@ -365,4 +365,24 @@ describe('the public status page', () => {
     // The relaxed policy is the status page's own: the app's other pages do not carry it.
     expect((await s.get('/dashboard')).headers.get('content-security-policy')).toBeNull();
   });
+
+  it('offers keyboard users a skip link to the content as its first link, in the page language', async () => {
+    s = await createStatusApp();
+    const owner = await s.user();
+    const shop = await s.monitor(owner, 'Shop');
+    await s.page(owner, { name: 'Acme', slug: 'acme', published: true, monitors: [{ monitorId: shop.id }] });
+    const html = await (await s.get('/status/acme')).text();
+    const body = html.slice(html.indexOf('<body>'));
+    expect(body.indexOf('<a class="skip" href="#main">Skip to content</a>')).toBe('<body>'.length);
+    expect(html).toContain('<main class="wrap" id="main">');
+    await s.page(owner, {
+      name: 'Acme DE',
+      slug: 'acme-de',
+      published: true,
+      language: 'de',
+      monitors: [{ monitorId: shop.id }],
+    });
+    const german = await (await s.get('/status/acme-de')).text();
+    expect(german).toContain('<a class="skip" href="#main">Zum Inhalt springen</a>');
+  });
 });

@@ -97,8 +97,8 @@ export function renderStatusPage(view: PublicView, locale: PageLocale): Rendered
   const byId = new Map(view.monitors.map((monitor) => [monitor.id, monitor]));
   const sections = view.sections.map((entry) => sectionBlock(entry, byId, locale)).join('\n');
   const flat = cards || !sections ? `<ul class="plain">${cards}</ul>` : '';
-  const body = `<header><div class="wrap">${logo}<div><h1>${e(view.title)}</h1>${description}</div>${headerNav(view.appearance, locale)}</div></header>
-<main class="wrap">
+  const body = `<a class="skip" href="#main">${e(t.skipToContent)}</a><header><div class="wrap">${logo}<div><h1>${e(view.title)}</h1>${description}</div>${headerNav(view.appearance, locale)}</div></header>
+<main class="wrap" id="main">
 <section class="banner ${view.state}" aria-labelledby="state"><h2 id="state">${e(t.states[view.state])}</h2><p class="muted">${withMarkup(t.updatedAt, timeElement(view.generatedAt, locale))}</p></section>
 ${active}
 ${maintenance}

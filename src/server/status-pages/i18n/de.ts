@@ -27,6 +27,7 @@ export const de: StatusPageMessages = {
   pastIncidents: 'Vergangene Vorfälle',
   noPastIncidents: 'Keine Vorfälle in den letzten 14 Tagen.',
   poweredBy: 'Bereitgestellt von',
+  skipToContent: 'Zum Inhalt springen',
   atomFeed: 'Atom-Feed',
   subscribe: {
     heading: 'Updates erhalten',

@@ -27,6 +27,7 @@ export const en: StatusPageMessages = {
   pastIncidents: 'Past incidents',
   noPastIncidents: 'No incidents in the past 14 days.',
   poweredBy: 'Powered by',
+  skipToContent: 'Skip to content',
   atomFeed: 'Atom feed',
   subscribe: {
     heading: 'Get updates',

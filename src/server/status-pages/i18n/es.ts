@@ -27,6 +27,7 @@ export const es: StatusPageMessages = {
   pastIncidents: 'Incidentes anteriores',
   noPastIncidents: 'Ningún incidente en los últimos 14 días.',
   poweredBy: 'Con la tecnología de',
+  skipToContent: 'Saltar al contenido',
   atomFeed: 'Feed Atom',
   subscribe: {
     heading: 'Recibir actualizaciones',

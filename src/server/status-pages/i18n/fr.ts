@@ -28,6 +28,7 @@ export const fr: StatusPageMessages = {
   pastIncidents: 'Incidents passés',
   noPastIncidents: 'Aucun incident ces 14 derniers jours.',
   poweredBy: 'Propulsé par',
+  skipToContent: 'Aller au contenu',
   atomFeed: 'Flux Atom',
   subscribe: {
     heading: 'Recevoir les mises à jour',

@@ -25,6 +25,7 @@ export const ja: StatusPageMessages = {
   pastIncidents: '過去のインシデント',
   noPastIncidents: '過去 14 日間にインシデントはありません。',
   poweredBy: 'Powered by',
+  skipToContent: '本文へスキップ',
   atomFeed: 'Atom フィード',
   subscribe: {
     heading: '更新を受け取る',

@@ -29,6 +29,8 @@ export interface StatusPageMessages {
   noPastIncidents: string;
   /** Followed by the Upwatch link. */
   poweredBy: string;
+  /** The first link of the page, for keyboard users: to the page's main content. */
+  skipToContent: string;
   atomFeed: string;
   /** The subscribe form at the foot of a group page. */
   subscribe: {

@@ -27,6 +27,7 @@ export const pt: StatusPageMessages = {
   pastIncidents: 'Incidentes anteriores',
   noPastIncidents: 'Nenhum incidente nos últimos 14 dias.',
   poweredBy: 'Desenvolvido com',
+  skipToContent: 'Ir para o conteúdo',
   atomFeed: 'Feed Atom',
   subscribe: {
     heading: 'Receber atualizações',
