@@ -15,6 +15,7 @@ import { UpgradeCard } from '../../components/upgrade-card';
 import { ApiError, apiSend } from '../../lib/api';
 import { performanceKeys, sitePath } from '../../lib/performance';
 import { useHasFeature } from '../../lib/use-plan';
+import { useRoleLock } from '../../lib/workspaces';
 import { useMonitorChoices } from '../incidents/use-monitor-choices';
 import { type BudgetDraft, BudgetsEditor, fromDrafts, toDrafts } from './budgets-editor';
 
@@ -138,6 +139,8 @@ export function AddSiteDialog({
   onAdded?: (site: PerformanceSite) => void;
 }) {
   const [open, setOpen] = useState(false);
+  // A viewer's trigger is a locked WriteButton: nothing to open.
+  if (useRoleLock() !== null) return trigger;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { PerformanceSite } from '../../../core/api/performance';
 import { FeatureGate } from '../../components/feature-gate';
-import { Button } from '../../components/ui/button';
+import { WriteButton, WriteFieldset } from '../../components/role-lock';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormError } from '../../components/ui/input';
 import { apiSend } from '../../lib/api';
@@ -30,12 +30,14 @@ function BudgetsForm({ site }: { site: PerformanceSite }) {
   };
   return (
     <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
-      <BudgetsEditor value={drafts} onChange={setDrafts} />
+      <WriteFieldset>
+        <BudgetsEditor value={drafts} onChange={setDrafts} />
+      </WriteFieldset>
       <FormError>{problem ?? (save.isError ? save.error.message : null)}</FormError>
       <div className="flex items-center gap-3">
-        <Button type="submit" size="sm" disabled={save.isPending}>
+        <WriteButton type="submit" size="sm" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save budgets'}
-        </Button>
+        </WriteButton>
         {save.isSuccess ? (
           <span role="status" className="text-sm text-accent">
             Budgets saved.

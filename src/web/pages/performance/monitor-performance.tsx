@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Gauge, Plus } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { WriteButton } from '../../components/role-lock';
 import { Card, CardContent } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { FormError } from '../../components/ui/input';
@@ -23,10 +23,10 @@ export function MonitorPerformance() {
     return <FormError>{`We couldn't load the performance sites. ${sites.error.message}`}</FormError>;
   if (sites.data.length === 0) {
     const add = (
-      <Button size="sm">
+      <WriteButton size="sm">
         <Plus className="size-4" aria-hidden />
         Add a performance site for this URL
-      </Button>
+      </WriteButton>
     );
     return (
       <EmptyState

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Gauge, Plus } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { WriteButton } from '../../components/role-lock';
 import { EmptyState } from '../../components/ui/empty-state';
 import { FormError } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
@@ -12,10 +12,10 @@ import { PlanUsage, useSitesExhausted } from './plan-usage';
 import { SiteCard } from './site-card';
 
 const ADD = (
-  <Button size="sm">
+  <WriteButton size="sm">
     <Plus className="size-4" aria-hidden />
     Add site
-  </Button>
+  </WriteButton>
 );
 
 function SiteList() {

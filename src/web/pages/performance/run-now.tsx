@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, LoaderCircle, Play } from 'lucide-react';
 import { useEffect } from 'react';
 import type { PerformanceRun, PerformanceSite } from '../../../core/api/performance';
-import { Button } from '../../components/ui/button';
+import { WriteButton } from '../../components/role-lock';
 import { FormError } from '../../components/ui/input';
 import { apiSend } from '../../lib/api';
 import { cn } from '../../lib/cn';
@@ -106,10 +106,15 @@ export function RunNow({ site, size = 'sm' }: { site: PerformanceSite; size?: 's
   return (
     <div className="flex flex-col gap-2">
       <div>
-        <Button size={size} variant="secondary" onClick={() => run.mutate()} disabled={busy || run.isPending}>
+        <WriteButton
+          size={size}
+          variant="secondary"
+          onClick={() => run.mutate()}
+          disabled={busy || run.isPending}
+        >
           <Play className="size-4" aria-hidden />
           {run.isPending ? 'Starting…' : 'Run now'}
-        </Button>
+        </WriteButton>
       </div>
       {run.isError ? <FormError>{run.error.message}</FormError> : null}
       {progress ? <RunProgressView progress={progress} /> : null}

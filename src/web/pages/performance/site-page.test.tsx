@@ -207,3 +207,37 @@ describe('monitor performance tab', () => {
     });
   });
 });
+
+describe('performance for a viewer', () => {
+  const REASON = "Viewers can't change this. Ask an admin.";
+  const asViewer = {
+    'GET /api/v1/workspaces': () =>
+      json({ workspaces: [{ id: TEST_USER.id, name: "Ada's workspace", role: 'viewer', active: true }] }),
+  };
+
+  it('shows Run now, Delete site and the budgets disabled, with the reason, and opens nothing', async () => {
+    const { requests } = serve('starter', asViewer);
+    renderApp('/dashboard/performance/site-1');
+    expect(await screen.findByRole('heading', { name: 'Shop' }, LOAD)).toBeVisible();
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Run now' })[0]).toBeDisabled());
+    for (const name of ['Run now', 'Delete site', 'Save budgets']) {
+      for (const button of screen.getAllByRole('button', { name })) {
+        expect(button, name).toBeDisabled();
+        expect(button, name).toHaveAccessibleDescription(REASON);
+      }
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Delete site' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(
+      requests.filter((request) => request.method !== 'GET' && request.path.startsWith('/api/v1/')),
+    ).toEqual([]);
+  });
+
+  it('shows Add site disabled on the list', async () => {
+    serve('starter', asViewer);
+    renderApp('/dashboard/performance');
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Add site' })[0]).toBeDisabled(), LOAD);
+    for (const button of screen.getAllByRole('button', { name: 'Add site' }))
+      expect(button).toHaveAccessibleDescription(REASON);
+  });
+});
