@@ -43,6 +43,7 @@ import { monitorRegions } from './migrations/0039-monitor-regions.ts';
 import { maintenanceCompleted } from './migrations/0040-maintenance-completed.ts';
 import { packedCheckHours } from './migrations/0041-packed-check-hours.ts';
 import { rollupTime } from './migrations/0042-rollup-time.ts';
+import { regionRollupTime } from './migrations/0043-region-rollup-time.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -92,6 +93,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0040-maintenance-completed': maintenanceCompleted,
   '0041-packed-check-hours': packedCheckHours,
   '0042-rollup-time': rollupTime,
+  '0043-region-rollup-time': regionRollupTime,
 };
 
 export class MigrationError extends Error {

@@ -38,6 +38,9 @@ export interface RegionRollupTable {
   checks: number;
   up_checks: number;
   latency_sum_ms: number;
+  /** Time up and down, each check standing for the time until the region's next (migration 0043). */
+  up_ms?: number;
+  down_ms?: number;
 }
 
 export interface WorkerTables {

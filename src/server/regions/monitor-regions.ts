@@ -11,38 +11,33 @@ import type { Caller } from '../http/session.ts';
 import { failingFrom, getOwnedMonitorRow } from '../monitors/repository.ts';
 import { chosenRegions, onlineRegions, syncMonitorRegions } from './assignment.ts';
 import { quorumOf } from './quorum.ts';
+import { type RegionCheck, regionDay } from './region-day.ts';
 import { regionFiguresSince } from './region-rollups.ts';
 
 const NO_CHECKS = { checks: 0, uptimePercent: null, avgMs: null };
 
-/** Each region's checks of one monitor in the last 24 hours: one grouped read of its raw results. */
+/** Each region's checks of one monitor in the last 24 hours, read from its raw results. */
 async function lastDayByRegion(db: Kysely<Database>, monitorSeq: number, now: number) {
   const rows = await db
     .selectFrom('check_results as r')
     .innerJoin('check_regions as g', 'g.id', 'r.region_id')
-    .select((eb) => [
-      'g.name as region',
-      eb.fn.countAll<number>().as('checks'),
-      eb.fn.sum<number>(eb.case().when('r.status', '=', statusCode('up')).then(1).else(0).end()).as('up'),
-      eb.fn.avg<number>('r.total_ms').as('avg_ms'),
-    ])
+    .select(['g.name as region', 'r.checked_at', 'r.status', 'r.total_ms'])
     .where('r.monitor_seq', '=', monitorSeq)
     .where('r.checked_at', '>=', now - DAY_MS)
-    .groupBy('g.name')
+    .orderBy('r.checked_at')
     .execute();
-  return new Map(
-    rows.map((row) => {
-      const checks = Number(row.checks);
-      return [
-        row.region,
-        {
-          checks,
-          uptimePercent: checks > 0 ? Math.round((Number(row.up) / checks) * 10_000) / 100 : null,
-          avgMs: row.avg_ms === null ? null : Math.round(Number(row.avg_ms)),
-        },
-      ];
-    }),
-  );
+  const byRegion = new Map<string, RegionCheck[]>();
+  for (const row of rows) {
+    const list = byRegion.get(row.region) ?? [];
+    list.push({
+      ...row,
+      checked_at: Number(row.checked_at),
+      status: Number(row.status),
+      total_ms: Number(row.total_ms),
+    });
+    byRegion.set(row.region, list);
+  }
+  return new Map([...byRegion].map(([region, checks]) => [region, regionDay(checks, now)]));
 }
 
 export async function getMonitorRegions(

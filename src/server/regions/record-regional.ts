@@ -77,7 +77,13 @@ function judgeRun(
     claimed_until: null,
     claimed_by: null,
   };
-  return { next, confirmation: transition.confirmation, maintenance: maintenanceEnd !== null };
+  return {
+    next,
+    confirmation: transition.confirmation,
+    maintenance: maintenanceEnd !== null,
+    /** This region's own outage dates from its first failure, as the monitor's does. */
+    lastStatusChangeAt: transition.state.lastStatusChangeAt,
+  };
 }
 
 /** A region failing alone, or back, for a monitor that asked to hear of it: no incident. */
@@ -150,6 +156,8 @@ export async function storeRegionalChecks(
   const results: NewResult[] = [];
   /** The monitor of each stored result, in order. */
   const resultMonitors: string[] = [];
+  /** The time each result accounts for in its own region, beside it. */
+  const regionSpans: TimeSpan[][] = [];
   const touched = new Map<string, { latest: number; latencyMs: number | null; maintenance: boolean }>();
   const events: MonitorEvent[] = [];
   const certificates = new Map<string, string>();
@@ -187,6 +195,14 @@ export async function storeRegionalChecks(
         at: checkedAt,
       });
     resultMonitors.push(monitor.id);
+    regionSpans.push(
+      timeSpans({
+        before: { status: row.status, lastCheckedAt: row.last_checked_at },
+        after: { status: judged.next.status, lastStatusChangeAt: judged.lastStatusChangeAt },
+        checkedAt,
+        maintenance: judged.maintenance,
+      }),
+    );
     results.push(
       resultRow(monitor, { ...check.outcome, checkedAt }, judged.confirmation, judged.maintenance),
     );
@@ -215,7 +231,7 @@ export async function storeRegionalChecks(
 
   await updateRegionRuns(tx, workerId, written);
   await storeResults(tx, results);
-  await recordRegionRollups(tx, results, resultMonitors);
+  await recordRegionRollups(tx, results, resultMonitors, regionSpans);
   const statusChanges: StatusChange[] = [];
   const verdicts = new Map<string, CheckStatus | null>();
   const states: RegionalMonitorState[] = [];
