@@ -9,7 +9,8 @@ export type ImportSource = (typeof IMPORT_SOURCES)[number];
 /** The sources whose export is JSON; kuma-db is an SQLite file, sent as the request body's bytes. */
 export const JSON_IMPORT_SOURCES = ['kuma', 'uptimerobot'] as const satisfies readonly ImportSource[];
 /** The largest kuma.db upload (bytes); the CLI sends a copy cut down to the tables read. */
-export const KUMA_DB_MAX_BYTES = 1024 * 1024;
+/** A kuma.db is mostly check history: a year of a few dozen monitors fits, the app's 1 MiB would not. */
+export const KUMA_DB_MAX_BYTES = 64 * 1024 * 1024;
 export const IMPORT_SOURCE_LABELS: Record<ImportSource, string> = {
   kuma: 'Uptime Kuma backup',
   'kuma-db': 'Uptime Kuma database (kuma.db)',

@@ -99,7 +99,7 @@ describe('upwatch import', () => {
   }, async () => {
     const user = await app.user('pro');
     const env = { UPWATCH_URL: server.url, UPWATCH_API_KEY: await keyOf(user) };
-    // The fixture with 3 MiB of check history, as a kuma.db in use has: over the 1 MiB upload bound.
+    // The fixture with 3 MiB of check history, as a kuma.db in use has: the CLI sends none of it.
     const dir = mkdtempSync(path.join(tmpdir(), 'upwatch-kuma-'));
     const file = path.join(dir, 'kuma.db');
     const bytes = readFileSync(KUMA_DB);

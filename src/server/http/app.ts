@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Kysely } from 'kysely';
+import { KUMA_DB_MAX_BYTES } from '../../core/api/imports.ts';
 import type { PrerenderedPath } from '../../core/prerender.ts';
 import type { ChannelService } from '../alerts/channel-service.ts';
 import { mountAlertRoutes } from '../alerts/routes.ts';
@@ -61,6 +62,10 @@ import { roleGuard } from '../workspaces/role-guard.ts';
 import { mountWorkspaceRoutes } from '../workspaces/routes.ts';
 import { createApiRouter } from './api-router.ts';
 import { limitBody, MiB, rejectMalformedJson } from './body-guards.ts';
+
+/** The two routes that take a Uptime Kuma database as their body (imports/routes.ts). */
+const KUMA_DB_UPLOAD = /^\/api\/v1\/imports\/kuma-db(\/preview)?$/;
+
 import { clientAddress, requestWithClientIp } from './client-ip.ts';
 import { compressJson } from './compress-json.ts';
 import { apiNotFound, createErrorHandler } from './errors.ts';
@@ -148,7 +153,11 @@ export function createApp({
   app.use('/api/*', compressJson);
   // Also before the JSON guard: provider webhooks take up to 10 MiB and read their raw body.
   mountDeploymentWebhooks(app, deployments);
-  app.use('/api/*', limitBody(MiB), rejectMalformedJson);
+  // A kuma.db upload is a file, not JSON: its routes hold their own, larger bound.
+  const jsonBody = limitBody(MiB);
+  const kumaDb = limitBody(KUMA_DB_MAX_BYTES);
+  app.use('/api/*', (c, next) => (KUMA_DB_UPLOAD.test(c.req.path) ? kumaDb(c, next) : jsonBody(c, next)));
+  app.use('/api/*', rejectMalformedJson);
   // For the audit log, on every API the app's own and the billing one.
   app.use('/api/*', async (c, next) => {
     c.set('clientAddress', clientAddress(c, config.trustProxy) ?? null);

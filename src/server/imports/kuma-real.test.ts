@@ -232,10 +232,29 @@ describe('the Uptime Kuma 2.5.3 kuma.db', () => {
     expect(random.error.code).toBe('not_kuma_database');
     const json = await upload(user, 'kuma-db/preview', Buffer.from(backup), 'application/json');
     expect(json.status, await json.clone().text()).toBe(415);
-    const huge = await upload(user, 'kuma-db/preview', Buffer.alloc(1024 * 1024 + 1));
+    const huge = await upload(user, 'kuma-db/preview', Buffer.alloc(64 * 1024 * 1024 + 1));
     expect(huge.status).toBe(413);
+    expect(await huge.json()).toMatchObject({ error: { code: 'payload_too_large' } });
     expect(
       (await app.json<{ monitors: unknown[] }>(await app.send(user, 'GET', '/monitors'), 200)).monitors,
     ).toEqual([]);
+  });
+
+  it("takes a kuma.db with months of check history from the web upload, past the JSON routes' 1 MiB", async () => {
+    const user = await app.user('pro');
+    const copy = Buffer.from(kumaDb);
+    copy.fill(1, 18, 20); // Kuma leaves it in WAL mode; an in-memory copy reads as rollback
+    const db = new Database(copy);
+    db.prepare("INSERT INTO heartbeat (monitor_id, status, msg, time) VALUES (1, 1, ?, '2026-01-01')").run(
+      'x'.repeat(3 * 1024 * 1024),
+    );
+    const large = db.serialize();
+    db.close();
+    expect(large.byteLength).toBeGreaterThan(3 * 1024 * 1024);
+    const answer = await app.json<ImportPreview>(await upload(user, 'kuma-db/preview', large), 200);
+    expect(answer.monitors.length).toBeGreaterThan(0);
+    // Every other API route keeps its 1 MiB bound.
+    const json = await app.send(user, 'POST', '/monitors', { name: 'x'.repeat(1024 * 1024 + 1) });
+    expect(json.status).toBe(413);
   });
 });

@@ -98,7 +98,7 @@ async function fileBytes(c: Context<AppEnv>): Promise<Uint8Array> {
       'Send kuma.db as the request body, with Content-Type: application/octet-stream.',
     );
   }
-  // The app's body guard cuts every /api body at 1 MiB; this holds the bound if that one grows.
+  // The app's body guard holds these routes to the same bound; this keeps it should that change.
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   if (bytes.byteLength > KUMA_DB_MAX_BYTES) {
     throw new ApiError(

@@ -98,9 +98,9 @@ describe('Settings → Import', () => {
     expect(sent?.headers.get('content-type')).toBe('application/octet-stream');
     expect(sent?.body).toBe('kuma.db bytes');
 
-    const large = new File([new Uint8Array(1024 * 1024 + 1)], 'kuma.db');
+    const large = new File([new Uint8Array(64 * 1024 * 1024 + 1)], 'kuma.db');
     await user.upload(screen.getByLabelText('File'), large);
-    expect(await screen.findByText(/over the 1 MiB upload limit/)).toBeInTheDocument();
+    expect(await screen.findByText(/over the 64 MiB upload limit/)).toBeInTheDocument();
     expect(screen.getByText(/upwatch import kuma-db PATH/)).toBeInTheDocument();
     expect(requests.filter((r) => r.path === '/api/v1/imports/kuma-db/preview')).toHaveLength(1);
   });
