@@ -4,7 +4,6 @@ import type { Kysely } from 'kysely';
 import type { MonitorRegions, MonitorRegionsInput } from '../../core/api/regions.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Database } from '../db/schema.ts';
-import { statusCode } from '../history/result-codes.ts';
 import { DAY_MS } from '../history/rollups.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/session.ts';
