@@ -42,14 +42,15 @@ test('a free user is gated, upgrades from the billing tab and cancels back to Fr
     page.getByText('This feature requires a Starter subscription plan or higher.', { exact: true }),
   ).toBeVisible();
 
-  // From the billing tab's Upgrade card to the sandbox payment page, and back.
+  // From the billing tab's Upgrade card to the sandbox payment page, and back: the card titled
+  // Upgrade to Pro checks out Pro (issue 39, item 7: it used to open a Starter checkout).
   await page.goto('/dashboard/settings/billing');
   await expect(page.getByText('1 of 5')).toBeVisible();
-  await page.getByRole('button', { name: 'Upgrade to Starter' }).click();
+  await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
   await expect(page).toHaveURL(/\/billing\/checkout\//);
   await payWithTestCard(page);
   await expect(page).toHaveURL(/\/dashboard\/settings\/billing$/);
-  await expect(page.getByText('1 of 25')).toBeVisible();
+  await expect(page.getByText('1 of 100')).toBeVisible();
   await expect(page.getByText(/^Renews on /)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Upgrade to Pro' })).toBeHidden();
   await page.screenshot({ path: `${SHOTS}/settings-billing-starter.png`, fullPage: true });
@@ -58,18 +59,22 @@ test('a free user is gated, upgrades from the billing tab and cancels back to Fr
   await expect(page.getByText('No incidents')).toBeVisible();
   await expect(page.getByText('Feature Unavailable')).toBeHidden();
 
-  // Starter → Free: the confirmation says what goes.
+  // Pro → Free: the confirmation says what goes.
   await page.goto('/dashboard/settings/billing');
   await page.getByRole('button', { name: 'Cancel plan', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Cancel Starter?' });
+  const dialog = page.getByRole('dialog', { name: 'Cancel Pro?' });
   const lost = dialog.getByRole('list', { name: 'Features you lose' });
   await expect(lost.getByRole('listitem')).toHaveText([
     'Remove branding',
     'Incident management',
     'Performance budgets',
     'Email digests',
+    'API access',
+    'Webhooks',
+    'GitHub Actions',
+    'Priority support',
   ]);
-  await expect(dialog.getByText('Check results older than 7 days (now kept 90 days)')).toBeVisible();
+  await expect(dialog.getByText('Check results older than 7 days (now kept 365 days)')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/settings-billing-cancel.png`, fullPage: true });
   await dialog.getByRole('button', { name: 'Cancel plan', exact: true }).click();
   await expect(dialog).toBeHidden();

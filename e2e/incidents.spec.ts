@@ -52,7 +52,8 @@ test('a free user sees the automatic incident, and Feature Unavailable on the mo
   await expect(row).toContainText('Investigating');
   await expect(row).toContainText('Major');
   await expect(page.getByRole('button', { name: 'Create incident' })).toBeDisabled();
-  await expect(page.getByText('This feature is available with the Pro plan.')).toBeVisible();
+  // Incident management is a Starter feature: the card names the plan it checks out.
+  await expect(page.getByText('This feature is available with the Starter plan.')).toBeVisible();
   await pageShot(page, 'incidents-list-free');
 
   await row.getByRole('link', { name: 'Dead API is down' }).click();

@@ -86,8 +86,10 @@ test('the security tab of a monitor on a self-signed local HTTPS site shows its 
     await page.emulateMedia({ colorScheme: 'light' });
 
     await page.goto('/dashboard');
+    // A dashboard row is its list item: its link is the monitor's name alone (issue 39, item 10).
     const badge = page
-      .getByRole('link', { name: 'TLS site' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: 'TLS site' }) })
       .getByTitle(`Certificate expires in ${VALID_DAYS - 1} days; 1 problem`);
     await expect(badge).toContainText(`${VALID_DAYS - 1}d`);
     await page.screenshot({ path: `${SHOTS}/dashboard-certificate-badge.png`, fullPage: true });
