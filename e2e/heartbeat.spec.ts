@@ -58,7 +58,7 @@ test('a heartbeat goes up live when its curl snippet runs, and down with an inci
   await page.getByRole('button', { name: 'Create monitor' }).click();
   await expect(page).toHaveURL(/\/dashboard\/monitors\/[^/]+$/);
   await expect(badge(page)).toHaveText('Pending');
-  await expect(page.getByText('No pings yet.')).toBeVisible();
+  await expect(page.getByText('No pings yet.', { exact: true })).toBeVisible();
   await expect(page.getByText('Next expected ping: after the first ping')).toBeVisible();
   await expect(page.getByText('Every 1 min, grace 0 s')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Response time' })).toHaveCount(0);
