@@ -38,6 +38,7 @@ import { createCheckJob } from './scheduler/check-job.ts';
 import { atMostEvery, createWorker, type Worker } from './scheduler/worker.ts';
 import { resolveSecretKey } from './secret.ts';
 import { createSslJob } from './ssl/ssl-job.ts';
+import { domainClaimsJob } from './status-pages/custom-domains/claims-job.ts';
 import { createSubscriberJob } from './subscribers/job.ts';
 
 export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../dist/web');
@@ -189,6 +190,7 @@ export function createCheckWorker(
       presenceJob({ db: database.db, clock: systemClock, logger, workerId, region, stats, view: regions }),
       job,
       maintenanceJob(database.db, systemClock),
+      domainClaimsJob(database.db, systemClock),
       atMostEvery(
         createSslJob({
           db: database.db,

@@ -37,7 +37,10 @@ const apply = createRoute({
       errorSchema,
       'validation_failed or unknown_field (the field named first), kind_changed, unknown_channel, unknown_monitor, unresolved_variable, window_in_past or private_target: nothing was changed',
     ),
-    409: json(errorSchema, 'slug_taken or domain_taken: another status page has it; nothing was changed'),
+    409: json(
+      errorSchema,
+      'slug_taken or domain_taken: another status page has the slug or has verified the domain; nothing was changed',
+    ),
   },
 });
 const plan = createRoute({
@@ -56,7 +59,7 @@ const plan = createRoute({
       'What apply would refuse: monitor_limit_reached, interval_below_plan_minimum or feature_not_in_plan',
     ),
     422: json(errorSchema, 'What apply would refuse: validation_failed, unknown_field, unknown_channel, …'),
-    409: json(errorSchema, 'slug_taken or domain_taken'),
+    409: json(errorSchema, 'slug_taken or domain_taken (a domain another page verified)'),
   },
 });
 const exportRoute = createRoute({

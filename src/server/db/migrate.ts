@@ -44,6 +44,7 @@ import { maintenanceCompleted } from './migrations/0040-maintenance-completed.ts
 import { packedCheckHours } from './migrations/0041-packed-check-hours.ts';
 import { rollupTime } from './migrations/0042-rollup-time.ts';
 import { regionRollupTime } from './migrations/0043-region-rollup-time.ts';
+import { domainClaims } from './migrations/0044-domain-claims.ts';
 
 export interface Migration {
   up(db: Kysely<unknown>, types: DialectTypes): Promise<void>;
@@ -94,6 +95,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0041-packed-check-hours': packedCheckHours,
   '0042-rollup-time': rollupTime,
   '0043-region-rollup-time': regionRollupTime,
+  '0044-domain-claims': domainClaims,
 };
 
 export class MigrationError extends Error {

@@ -21,11 +21,16 @@ export interface StatusPageTable {
   language: Generated<StatusPageLanguageSetting>;
   /** JSON StatusPageSection[] (src/core/api/status-page-sections.ts), in display order; migration 0034. */
   sections: Generated<string>;
-  /** A lowercase hostname, unique across all pages; served only once `domain_verified_at` is set. */
+  /**
+   * A lowercase hostname, unique among verified claims (migration 0044): unverified pages may
+   * claim the same one; served only once `domain_verified_at` is set.
+   */
   custom_domain: string | null;
   /** The value its TXT record must hold; new with every new hostname. */
   domain_token: string | null;
   domain_verified_at: number | null;
+  /** When this hostname was set on the page; an unverified claim lapses 7 days on (migration 0044). */
+  domain_claimed_at: number | null;
   /** The last verification's time and, when it failed, why. */
   domain_checked_at: number | null;
   domain_check_error: string | null;

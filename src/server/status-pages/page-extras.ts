@@ -26,11 +26,17 @@ function invalid(field: string, message: string): ApiError {
   return new ApiError(422, 'validation_failed', `${field}: ${message}`);
 }
 
-function domainColumns(hostname: string | null, current: StatusPageRow | null): StatusPageChanges {
+function domainColumns(
+  hostname: string | null,
+  current: StatusPageRow | null,
+  now: number,
+): StatusPageChanges {
+  // Saving the same hostname again keeps its token and claim time: a claim is not renewed so.
   if (hostname !== null && hostname === current?.custom_domain) return {};
   return {
     custom_domain: hostname,
     domain_token: hostname === null ? null : randomBytes(16).toString('hex'),
+    domain_claimed_at: hostname === null ? null : now,
     domain_verified_at: null,
     domain_checked_at: null,
     domain_check_error: null,
@@ -42,13 +48,14 @@ export async function extraColumns(
   input: StatusPageUpdate,
   current: StatusPageRow | null,
   publicUrl: string,
+  now: number,
 ): Promise<StatusPageChanges> {
   const columns: StatusPageChanges = {};
   if (input.customDomain !== undefined) {
     if (input.customDomain !== null && ownHosts(publicUrl).includes(input.customDomain)) {
       throw invalid('customDomain', "This is Upwatch's own address; enter a hostname of your own.");
     }
-    Object.assign(columns, domainColumns(input.customDomain, current));
+    Object.assign(columns, domainColumns(input.customDomain, current, now));
   }
   const access = input.access ?? current?.access ?? 'public';
   if (input.access !== undefined) columns.access = input.access;

@@ -11,6 +11,7 @@ import type { NewStatusPageRow, StatusPageChanges, StatusPageRow } from '../db/s
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/session.ts';
+import { requireClaimable } from './custom-domains/claims.ts';
 import { statusPageGates } from './gate.ts';
 import type { PageDirectory } from './page-directory.ts';
 import { extraColumns } from './page-extras.ts';
@@ -28,16 +29,6 @@ export interface StatusPageServiceDeps {
 
 function slugTaken(): ApiError {
   return new ApiError(409, 'slug_taken', 'Another status page already uses this slug; choose another.');
-}
-
-function domainTaken(): ApiError {
-  return new ApiError(409, 'domain_taken', 'Another status page already uses this domain.');
-}
-
-/** Which unique index refused the write: PostgreSQL names the index, SQLite the column. */
-function isDomainConflict(error: unknown): boolean {
-  const { constraint, message } = error as { constraint?: unknown; message?: unknown };
-  return [constraint, message].some((text) => typeof text === 'string' && text.includes('custom_domain'));
 }
 
 function columnsFrom(input: StatusPageUpdate): StatusPageChanges {
@@ -100,7 +91,8 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
       await db.transaction().execute(work);
     } catch (error) {
       // The unique index on slug decides who has it, also for two pages saved at the same moment.
-      if (isUniqueViolation(error)) throw isDomainConflict(error) ? domainTaken() : slugTaken();
+      // (A hostname set here is an unverified claim, outside the unique index of verified ones.)
+      if (isUniqueViolation(error)) throw slugTaken();
       throw error;
     }
   }
@@ -156,8 +148,9 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
         updated_at: now,
         ...columnsFrom(input),
         ...(await sectionsAfter(null, input)),
-        ...(await extraColumns(input, null, publicUrl)),
+        ...(await extraColumns(input, null, publicUrl, now)),
       } as NewStatusPageRow;
+      if (row.custom_domain) await requireClaimable(db, row.custom_domain, null);
       await write(async (tx) => {
         await tx.insertInto('status_pages').values(row).execute();
         await replaceMonitors(tx, row.id, input.monitors);
@@ -175,8 +168,9 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
       const current = await getOwnedPageRow(db, userId, id);
       await validate(userId, input);
       const sections = await sectionsAfter(current, input);
-      const extras = await extraColumns(input, current, publicUrl);
       const now = clock.now();
+      const extras = await extraColumns(input, current, publicUrl, now);
+      if (extras.custom_domain) await requireClaimable(db, extras.custom_domain, id);
       await write(async (tx) => {
         await tx
           .updateTable('status_pages')

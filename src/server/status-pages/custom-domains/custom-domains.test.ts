@@ -283,9 +283,11 @@ describe('a custom domain', () => {
     expect((await ask(HOST)).status).toBe(404);
   });
 
-  it('belongs to one page only, and must be a hostname', async () => {
+  it('belongs to one page only once verified, and must be a hostname', async () => {
     const { page } = await setUp();
-    await s.ok(await setDomain(page.id, HOST));
+    const domain = (await s.ok<Page>(await setDomain(page.id, HOST))).customDomain as DomainState;
+    dns.zone = { records: { [`${CHALLENGE} TXT`]: [{ data: domain.records.txt.value }] } };
+    await verify(page.id);
     const rival = await s.user();
     const theirs = await s.page(rival, { name: 'Rival', slug: 'rival' });
     const taken = await setDomain(theirs.id, HOST, rival);

@@ -23,7 +23,10 @@ const verify = createRoute({
     200: json(statusPageSchema, 'The status page, its customDomain telling the outcome'),
     401: json(errorSchema, 'Not signed in'),
     404: json(errorSchema, 'status_page_not_found: not in your account'),
-    409: json(errorSchema, 'no_custom_domain: the page has no custom domain to verify'),
+    409: json(
+      errorSchema,
+      'no_custom_domain: the page has no custom domain to verify; domain_taken: another page verified it first; domain_claim_expired: not verified within 7 days, so the claim was dropped',
+    ),
   },
 });
 
