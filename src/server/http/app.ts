@@ -9,7 +9,7 @@ import { mountAlertSettingsRoutes } from '../alerts/settings-routes.ts';
 import { BEARER_SECURITY, mountApiKeyRoutes } from '../api-keys/routes.ts';
 import { createApiKeyService } from '../api-keys/service.ts';
 import { mountAuditRoutes } from '../audit/routes.ts';
-import type { Auth } from '../auth/auth.ts';
+import { type Auth, trustedOrigins } from '../auth/auth.ts';
 import type { Billing } from '../billing/create-billing.ts';
 import { mountPlanRoute } from '../billing/plan-route.ts';
 import type { Clock } from '../clock.ts';
@@ -68,6 +68,7 @@ const KUMA_DB_UPLOAD = /^\/api\/v1\/imports\/kuma-db(\/preview)?$/;
 
 import { clientAddress, requestWithClientIp } from './client-ip.ts';
 import { compressJson } from './compress-json.ts';
+import { refuseCrossSiteWrites } from './csrf.ts';
 import { apiNotFound, createErrorHandler } from './errors.ts';
 import { withOptionalRequestDefaults } from './openapi-document.ts';
 import { type AppEnv, loadSession } from './session.ts';
@@ -171,6 +172,8 @@ export function createApp({
   const api = createApiRouter();
   const apiKeys = createApiKeyService({ db, clock, entitlements: billing.entitlements });
   api.use('*', loadSession(auth, db, apiKeys.authenticate));
+  // A write made with the session cookie must come from Upwatch's own origins (csrf.ts).
+  api.use('*', refuseCrossSiteWrites(trustedOrigins(config.publicUrl)));
   api.use('*', roleGuard('/api/v1'));
   const publicConfig = {
     githubSignIn: Boolean(config.github),
