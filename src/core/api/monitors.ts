@@ -19,7 +19,8 @@ import { sslBadgeSchema } from './ssl.ts';
 export { HTTP_METHODS } from './monitor-kinds/http.ts';
 export const MONITOR_KINDS = ['http', 'tcp', 'ping', 'dns', 'heartbeat'] as const;
 export type MonitorKind = (typeof MONITOR_KINDS)[number];
-export const MONITOR_STATUSES = ['up', 'down', 'degraded', 'paused', 'pending'] as const;
+/** `stale`: its last result is older than twice its interval plus its timeout (never stored). */
+export const MONITOR_STATUSES = ['up', 'down', 'degraded', 'paused', 'pending', 'stale'] as const;
 export type MonitorStatus = (typeof MONITOR_STATUSES)[number];
 
 export const MAX_TIMEOUT_SECONDS = 60;

@@ -1,6 +1,7 @@
 // Public status page (group) payloads: one schema validates the settings form and the API route.
 import { z } from 'zod';
 import { httpUrlSchema } from './http-url.ts';
+import { MONITOR_STATUSES } from './monitors.ts';
 import { statusPageExtraFields, statusPageExtraOutput } from './status-page-extras.ts';
 import {
   monitorsNotOnPage,
@@ -177,7 +178,7 @@ export const statusPageSchema = z
         displayName: z.string().nullable(),
         /** The monitor's own name and live status, for the editor and the public-groups list. */
         monitorName: z.string(),
-        status: z.enum(['up', 'down', 'degraded', 'paused', 'pending']),
+        status: z.enum(MONITOR_STATUSES),
       }),
     ),
     logoUrl: z.string().nullable(),

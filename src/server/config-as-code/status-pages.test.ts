@@ -148,6 +148,30 @@ describe('status pages in upwatch.yaml', () => {
     });
   });
 
+  it('sets a custom domain another account only claimed, and refuses one another account verified (domain_taken)', async () => {
+    app = await createConfigApp();
+    const [squatter, owner, late] = [await app.user('pro'), await app.user('pro'), await app.user('pro')];
+    const domain = { customDomain: 'status.acme.test' };
+    await app.applyAs(squatter, { config: { monitors, statusPages: { theirs: page(domain) } } });
+    await app.applyAs(owner, { config: { monitors, statusPages: { public: page(domain) } } });
+    const file = (await app.exportOf(owner)) as { statusPages: Record<string, { customDomain: string }> };
+    expect(file.statusPages.public?.customDomain).toBe('status.acme.test');
+
+    // As if the owner's TXT record verified (custom-domains/claims.test.ts does it over DNS).
+    await app.t.database.db
+      .updateTable('status_pages')
+      .set({ domain_verified_at: Date.now() })
+      .where('user_id', '=', owner.id)
+      .execute();
+    const clash = await app.send(late, 'POST', '/config/apply', {
+      config: { monitors, statusPages: { public: page(domain) } },
+    });
+    expect(await app.json(clash, 409)).toEqual({
+      error: { code: 'domain_taken', message: 'Another status page already uses this domain.' },
+    });
+    expect(((await app.exportOf(late)) as { statusPages: object }).statusPages).toEqual({});
+  });
+
   it('prunes pages the file leaves out, and the monitors a pruned page showed', async () => {
     app = await createConfigApp();
     const user = await app.user('pro');

@@ -2,9 +2,9 @@
 // dashboard subscribe. In one process (SQLite) this emitter is the whole bus; across several
 // PostgreSQL processes a LISTEN/NOTIFY relay feeds the same interface.
 import { EventEmitter } from 'node:events';
-import type { MonitorStatus } from '../../core/api/monitors.ts';
 import type { RunStatus } from '../../core/api/performance.ts';
-import type { CheckStatus } from '../db/schema.ts';
+// Stored statuses: an event reports a result's change, never the read-time `stale`.
+import type { CheckStatus, MonitorStatus } from '../db/schema.ts';
 import type { MonitorEventType } from '../scheduler/status-transition.ts';
 
 export interface CheckResultEvent {

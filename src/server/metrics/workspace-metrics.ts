@@ -6,21 +6,18 @@ import { Gauge, Registry } from 'prom-client';
 import { LATENCY_BUCKET_BOUNDS_MS, LATENCY_BUCKET_COUNT } from '../../core/latency-histogram.ts';
 import type { Database } from '../db/schema.ts';
 import { selectResults } from '../history/result-store.ts';
+import { isStale, type StalenessFacts } from '../monitors/staleness.ts';
 import { MONITOR_LABELS, type MonitorLabels, monitorLabels } from './monitor-labels.ts';
 
 /** upwatch_monitor_status values. */
-export const STATUS_VALUES = { down: 0, up: 1, degraded: 2, paused: 3, maintenance: 4 } as const;
+export const STATUS_VALUES = { down: 0, up: 1, degraded: 2, paused: 3, maintenance: 4, stale: 5 } as const;
 
 const PHASES = ['dns', 'connect', 'tls', 'ttfb', 'download'] as const;
 
-interface MonitorFacts {
+interface MonitorFacts extends StalenessFacts {
   id: string;
   name: string;
-  kind: string;
-  status: string;
   paused: number;
-  maintenance_until?: number | null;
-  last_checked_at: number | null;
   last_ping_at?: number | null;
   regional?: number;
 }
@@ -28,6 +25,7 @@ interface MonitorFacts {
 function statusValue(monitor: MonitorFacts, now: number): number | null {
   if (monitor.paused === 1) return STATUS_VALUES.paused;
   if ((monitor.maintenance_until ?? 0) > now) return STATUS_VALUES.maintenance;
+  if (isStale(monitor, now)) return STATUS_VALUES.stale;
   if (monitor.status === 'up' || monitor.status === 'down' || monitor.status === 'degraded')
     return STATUS_VALUES[monitor.status];
   // Pending: not checked yet, nothing to say.
@@ -109,6 +107,10 @@ export async function workspaceMetrics(
       'last_checked_at',
       'last_ping_at',
       'regional',
+      'interval_seconds',
+      'timeout_ms',
+      'created_at',
+      'last_status_change_at',
     ])
     .where('user_id', '=', workspaceId)
     .orderBy('name')
@@ -127,8 +129,13 @@ export async function workspaceMetrics(
   const up = gauge('upwatch_monitor_up', 'Whether the monitor answers as expected: 1 up or degraded, 0 down');
   const status = gauge(
     'upwatch_monitor_status',
-    'The monitor: 0 down, 1 up, 2 degraded, 3 paused, 4 maintenance',
+    'The monitor: 0 down, 1 up, 2 degraded, 3 paused, 4 maintenance, 5 stale',
   );
+  const stale = gauge(
+    'upwatch_monitor_stale',
+    'Whether no result came for twice the interval plus the timeout: 1 stale (upwatch_monitor_up is then absent), 0 not',
+  );
+  const lastCheck = gauge('upwatch_monitor_last_check_timestamp_seconds', "The monitor's latest result");
   const phase = gauge('upwatch_check_phase_seconds', "An HTTP monitor's latest check, phase by phase", [
     'phase',
   ]);
@@ -140,7 +147,10 @@ export async function workspaceMetrics(
     const own = labels.get(monitor.id) as MonitorLabels;
     const value = statusValue(monitor, now);
     if (value !== null) status.set(own, value);
+    // A stale monitor's last status is not known to hold: no up sample, and stale says why.
     if (value !== null && value <= STATUS_VALUES.degraded) up.set(own, value === STATUS_VALUES.down ? 0 : 1);
+    stale.set(own, value === STATUS_VALUES.stale ? 1 : 0);
+    if (monitor.last_checked_at) lastCheck.set(own, monitor.last_checked_at / 1000);
     if (monitor.last_ping_at) lastPing.set(own, monitor.last_ping_at / 1000);
     const result = latestOf.get(monitor.id);
     if (monitor.kind === 'http' && result) {

@@ -7,6 +7,7 @@ import { listDomainBadges } from '../domains/overview.ts';
 import { ApiError } from '../http/errors.ts';
 import { listSslBadges } from '../ssl/overview.ts';
 import { toMonitor } from './repository.ts';
+import { staleWhere } from './staleness.ts';
 
 export interface MonitorListQuery {
   cursor?: string;
@@ -54,7 +55,10 @@ export async function listMonitors(
       ]),
     );
   }
-  if (query.status) select = select.where('status', '=', query.status);
+  // `stale` is read from the clock, not stored: a stored status matches only while not stale.
+  if (query.status === 'stale') select = select.where(staleWhere(now));
+  else if (query.status)
+    select = select.where('status', '=', query.status).where((eb) => eb.not(staleWhere(now)(eb)));
   if (query.q) {
     const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     // An explicit ESCAPE: SQLite's LIKE has no default escape character (PostgreSQL's is backslash).

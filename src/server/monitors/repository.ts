@@ -6,6 +6,7 @@ import type { Database, MonitorTable } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { kindOf } from './kinds/registry.ts';
 import type { AnswerView } from './kinds/types.ts';
+import { shownStatus } from './staleness.ts';
 
 export function toMonitor(row: MonitorTable, view: AnswerView): Monitor {
   const kind = kindOf(row);
@@ -20,7 +21,7 @@ export function toMonitor(row: MonitorTable, view: AnswerView): Monitor {
     paused: row.paused === 1,
     public: row.is_public === 1,
     domainExpiry: row.domain_expiry === 1,
-    status: row.status,
+    status: shownStatus(row, view.now),
     streak: row.streak,
     lastCheckedAt: row.last_checked_at,
     lastStatusChangeAt: row.last_status_change_at,

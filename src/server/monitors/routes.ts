@@ -137,7 +137,9 @@ export function mountMonitorRoutes(
     return c.json({ ...page, monitors }, 200);
   });
   // Before /monitors/{id}, which would otherwise take "summary" for an id.
-  api.openapi(summary, async (c) => c.json(await monitorSummary(db, requireWorkspace(c).id), 200));
+  api.openapi(summary, async (c) =>
+    c.json(await monitorSummary(db, requireWorkspace(c).id, clock.now()), 200),
+  );
   api.openapi(create, async (c) => c.json(await service.create(requireCaller(c), c.req.valid('json')), 201));
   api.openapi(get, async (c) =>
     c.json(await service.get(requireWorkspace(c).id, c.req.valid('param').id), 200),

@@ -1,15 +1,26 @@
-// The dashboard tiles' figures: two counting queries over the owner's monitors and incidents,
-// whatever the number of monitors (both served by the owner's indexes).
+// The dashboard tiles' figures: counting queries over the owner's monitors and incidents,
+// whatever the number of monitors (served by the owner's indexes), and the workers' start lag.
 import type { Kysely } from 'kysely';
 import type { MonitorSummary } from '../../core/api/monitor-summary.ts';
 import type { Database } from '../db/schema.ts';
+import { LATE_AFTER_MS, schedulerLagMs } from '../scheduler/lag.ts';
+import { staleWhere } from './staleness.ts';
 
-export async function monitorSummary(db: Kysely<Database>, userId: string): Promise<MonitorSummary> {
-  const [statuses, incidents] = await Promise.all([
-    db
-      .selectFrom('monitors')
+export async function monitorSummary(
+  db: Kysely<Database>,
+  userId: string,
+  now: number,
+): Promise<MonitorSummary> {
+  const owned = () => db.selectFrom('monitors').where('user_id', '=', userId);
+  const [statuses, stale, incidents, lagMs] = await Promise.all([
+    owned()
       .select((eb) => ['status', eb.fn.countAll<number>().as('count')])
-      .where('user_id', '=', userId)
+      .groupBy('status')
+      .execute(),
+    // Stale monitors counted by their stored status, so they move from it to `stale`.
+    owned()
+      .select((eb) => ['status', eb.fn.countAll<number>().as('count')])
+      .where(staleWhere(now))
       .groupBy('status')
       .execute(),
     db
@@ -18,13 +29,31 @@ export async function monitorSummary(db: Kysely<Database>, userId: string): Prom
       .where('user_id', '=', userId)
       .where('resolved_at', 'is', null)
       .executeTakeFirstOrThrow(),
+    schedulerLagMs(db, now),
   ]);
-  const byStatus: MonitorSummary['byStatus'] = { up: 0, degraded: 0, down: 0, paused: 0, pending: 0 };
+  const byStatus: MonitorSummary['byStatus'] = {
+    up: 0,
+    degraded: 0,
+    down: 0,
+    paused: 0,
+    pending: 0,
+    stale: 0,
+  };
   let total = 0;
   for (const row of statuses) {
     const count = Number(row.count);
     total += count;
     byStatus[row.status] += count;
   }
-  return { total, byStatus, openIncidents: Number(incidents.count) };
+  for (const row of stale) {
+    const count = Number(row.count);
+    byStatus[row.status] -= count;
+    byStatus.stale += count;
+  }
+  return {
+    total,
+    byStatus,
+    openIncidents: Number(incidents.count),
+    scheduler: { lagMs, late: lagMs !== null && lagMs >= LATE_AFTER_MS },
+  };
 }

@@ -1,8 +1,8 @@
 // How one check result moves a monitor's status. A failure is not believed at once: it is
 // re-checked after a short delay, and only a second failure turns the monitor down, so one
 // blip never flips it (the re-check is an ordinary result in history).
-import type { MonitorStatus } from '../../core/api/monitors.ts';
-import type { CheckStatus } from '../db/schema.ts';
+// The stored statuses: `stale` is only ever read from the clock (monitors/staleness.ts).
+import type { CheckStatus, MonitorStatus } from '../db/schema.ts';
 
 export type MonitorEventType = 'monitor.up' | 'monitor.down' | 'monitor.degraded';
 

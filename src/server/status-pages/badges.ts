@@ -1,6 +1,6 @@
 // Flat badges in the shields.io style: a grey label, a coloured message, text widths estimated
 // from Verdana 11px advance widths (no font files on the server).
-import type { MonitorStatus } from '../db/schema.ts';
+import type { MonitorStatus } from '../../core/api/monitors.ts';
 import { escapeXml as e } from './format.ts';
 import type { PageLocale } from './i18n/locale.ts';
 
@@ -37,6 +37,8 @@ const STATUS_COLORS: Record<MonitorStatus, string> = {
   down: '#e05d44',
   paused: '#9f9f9f',
   pending: '#9f9f9f',
+  // Orange, apart from the red of down: no recent result, so nothing is known either way.
+  stale: '#fe7d37',
 };
 
 export function statusBadge(status: MonitorStatus, { t }: PageLocale): string {

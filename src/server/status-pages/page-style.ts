@@ -25,7 +25,7 @@ a:focus-visible,button:focus-visible,input:focus-visible,summary:focus-visible{o
 .card{background:var(--card);border:1px solid var(--line);border-radius:.75rem;padding:1rem 1.25rem;margin:0 0 .75rem;list-style:none}
 ul.plain{padding:0;margin:0}
 .row{display:flex;justify-content:space-between;gap:1rem;align-items:baseline;flex-wrap:wrap}
-.s{font-weight:600;font-size:.875rem}.s-up{color:var(--up)}.s-degraded{color:var(--minor)}.s-down{color:var(--down)}.s-paused,.s-pending{color:var(--muted)}.s-maintenance{color:var(--maint)}
+.s{font-weight:600;font-size:.875rem}.s-up{color:var(--up)}.s-degraded{color:var(--minor)}.s-down{color:var(--down)}.s-paused,.s-pending,.s-stale{color:var(--muted)}.s-maintenance{color:var(--maint)}
 ol.bars{display:flex;gap:2px;height:34px;padding:0;margin:.75rem 0 .25rem;list-style:none}
 .bars li{flex:1;min-width:2px;border-radius:2px;background:var(--up);position:relative;overflow:hidden;white-space:nowrap;color:transparent;font-size:.75rem;line-height:1.5}
 .bars .n{background:var(--none)}.bars .m{background:var(--minor)}.bars .d{background:var(--down)}

@@ -11,6 +11,7 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import type { StatusPageRow } from '../db/status-page-schema.ts';
 import { type UptimeWindow, uptimeSummaries } from '../history/uptime.ts';
+import { STALENESS_COLUMNS, shownStatus } from '../monitors/staleness.ts';
 import { statusBadge, uptimeBadge } from './badges.ts';
 import { renderEmbed } from './embed/embed-page.ts';
 import { renderWidget } from './embed/widget.ts';
@@ -81,13 +82,13 @@ export function createPublicBuilders({ db, clock, entitlements, publicUrl }: Pub
       ? db
           .selectFrom('status_page_monitors')
           .innerJoin('monitors', 'monitors.id', 'status_page_monitors.monitor_id')
-          .select(['monitors.id', 'monitors.status'])
+          .select(['monitors.id', 'monitors.status', 'monitors.maintenance_until', ...STALENESS_COLUMNS])
           .where('status_page_monitors.status_page_id', '=', pageId)
           .where('status_page_monitors.monitor_id', '=', id)
           .executeTakeFirst()
       : db
           .selectFrom('monitors')
-          .select(['id', 'status'])
+          .select(['monitors.id', 'monitors.status', 'monitors.maintenance_until', ...STALENESS_COLUMNS])
           .where('id', '=', id)
           .where('is_public', '=', 1)
           .executeTakeFirst();
@@ -145,7 +146,8 @@ export function createPublicBuilders({ db, clock, entitlements, publicUrl }: Pub
     async statusBadge(id: string, language: StatusPageLanguage, pageId: string | null): Promise<Answer> {
       const monitor = await badgeMonitor(id, pageId);
       if (!monitor) return notAvailable();
-      return answer(language, (locale) => svg(statusBadge(monitor.status, locale)));
+      const status = shownStatus(monitor, clock.now());
+      return answer(language, (locale) => svg(statusBadge(status, locale)));
     },
 
     async uptimeBadge(

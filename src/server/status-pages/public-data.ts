@@ -2,16 +2,17 @@
 // (page, monitors, daily rollups, hourly rollups, incidents, their updates, maintenance windows)
 // whatever the number of monitors or days.
 import type { Kysely } from 'kysely';
-import type { MonitorKind } from '../../core/api/monitors.ts';
+import type { MonitorKind, MonitorStatus as ShownStatus } from '../../core/api/monitors.ts';
 import type { StatusPageSection } from '../../core/api/status-page-sections.ts';
 import type { StatusPageLanguageSetting, StatusPageState } from '../../core/api/status-pages.ts';
 import type { IncidentSeverity, IncidentStatus } from '../db/incident-schema.ts';
-import type { Database, MonitorStatus } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
 import { DAY_MS } from '../history/rollups.ts';
 import { openSpan, timeWithin } from '../history/time-spans.ts';
 import { windowStart } from '../history/uptime.ts';
 import { type PublicMaintenance, publicMaintenance } from '../maintenance/public-windows.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
+import { type StalenessFacts, shownStatus as staleOrStored } from '../monitors/staleness.ts';
 import { type DayBar, dayBars, hourlyResponseTimes, uptimePercent } from './days.ts';
 import type { PageAppearance } from './render-appearance.ts';
 import { overallState, shownStatus } from './state.ts';
@@ -22,7 +23,8 @@ export const RESOLVED_SHOWN_MS = 14 * DAY_MS;
 export interface PublicMonitor {
   id: string;
   name: string;
-  status: MonitorStatus;
+  /** Its stored status, or `stale` once its checks stopped (monitors/staleness.ts). */
+  status: ShownStatus;
   /** A maintenance window covers it now. */
   underMaintenance: boolean;
   days: DayBar[];
@@ -88,15 +90,11 @@ export interface PublicView {
   generatedAt: number;
 }
 
-export interface ViewMonitor {
+/** A monitor as a page reads it: enough of its row to tell its status, stale included. */
+export interface ViewMonitor extends StalenessFacts {
   id: string;
   kind: MonitorKind;
   name: string;
-  status: MonitorStatus;
-  created_at: number;
-  interval_seconds: number;
-  maintenance_until?: number | null;
-  last_checked_at?: number | null;
 }
 
 type ViewHeader = Omit<
@@ -257,7 +255,7 @@ export async function buildView(
     return {
       id: monitor.id,
       name: monitor.name,
-      status: monitor.status,
+      status: staleOrStored(monitor, now),
       underMaintenance: shownStatus(monitor, now) === 'maintenance',
       days: dayBars({ createdAt: monitor.created_at, open }, days, starts, now),
       uptime90d: uptimePercent(days, timeWithin(open, windowStart('90d', now), now)),

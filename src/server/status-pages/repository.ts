@@ -1,20 +1,23 @@
 // Row <-> API shape for status pages, and the owner-scoped reads every API route goes through.
 import type { Kysely } from 'kysely';
 import type { StatusPage } from '../../core/api/status-pages.ts';
-import type { Database, MonitorStatus } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
 import type { StatusPageRow } from '../db/status-page-schema.ts';
 import { ApiError } from '../http/errors.ts';
+import {
+  STALENESS_COLUMNS,
+  type StalenessFacts,
+  shownStatus as staleOrStored,
+} from '../monitors/staleness.ts';
 import { extraOutput } from './page-extras.ts';
 import { readSections, sectionsOnPage } from './sections.ts';
 import { overallState, shownStatus } from './state.ts';
 
-export interface PageMonitorRow {
+export interface PageMonitorRow extends StalenessFacts {
   status_page_id: string;
   monitor_id: string;
   display_name: string | null;
   name: string;
-  status: MonitorStatus;
-  maintenance_until?: number | null;
 }
 
 export function statusPageNotFound(): ApiError {
@@ -36,7 +39,7 @@ export function toStatusPage(
       monitorId: monitor.monitor_id,
       displayName: monitor.display_name,
       monitorName: monitor.name,
-      status: monitor.status,
+      status: staleOrStored(monitor, now),
     })),
     logoUrl: row.logo_url,
     accentColor: row.accent_color,
@@ -90,6 +93,7 @@ export async function loadPageMonitors(
       'monitors.name',
       'monitors.status',
       'monitors.maintenance_until',
+      ...STALENESS_COLUMNS,
     ])
     .where('status_page_monitors.status_page_id', 'in', pageIds)
     .orderBy('status_page_monitors.status_page_id')

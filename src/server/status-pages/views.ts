@@ -30,6 +30,8 @@ export async function loadGroupView(
       'monitors.interval_seconds',
       'monitors.maintenance_until',
       'monitors.last_checked_at',
+      'monitors.timeout_ms',
+      'monitors.last_status_change_at',
     ])
     .where('status_page_monitors.status_page_id', '=', page.id)
     .where('monitors.user_id', '=', page.user_id)
@@ -85,6 +87,8 @@ export async function loadMonitorView(
       'interval_seconds',
       'maintenance_until',
       'last_checked_at',
+      'timeout_ms',
+      'last_status_change_at',
     ])
     .where('id', '=', id)
     .where('is_public', '=', 1)

@@ -126,6 +126,7 @@ export const de: StatusPageMessages = {
     down: 'Ausgefallen',
     paused: 'Pausiert',
     pending: 'Noch keine Daten',
+    stale: 'Keine aktuellen Prüfungen',
   },
   underMaintenance: 'In Wartung',
 
@@ -173,5 +174,6 @@ export const de: StatusPageMessages = {
     down: 'ausgefallen',
     paused: 'pausiert',
     pending: 'ausstehend',
+    stale: 'veraltet',
   },
 };

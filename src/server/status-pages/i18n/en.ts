@@ -125,6 +125,7 @@ export const en: StatusPageMessages = {
     down: 'Down',
     paused: 'Paused',
     pending: 'No data yet',
+    stale: 'No recent checks',
   },
   underMaintenance: 'Under maintenance',
 
@@ -163,5 +164,12 @@ export const en: StatusPageMessages = {
   badgeStatus: 'status',
   badgeUptime: (period) => `uptime ${period}`,
   badgeNoData: 'no data',
-  badgeStates: { up: 'up', degraded: 'degraded', down: 'down', paused: 'paused', pending: 'pending' },
+  badgeStates: {
+    up: 'up',
+    degraded: 'degraded',
+    down: 'down',
+    paused: 'paused',
+    pending: 'pending',
+    stale: 'stale',
+  },
 };

@@ -127,6 +127,7 @@ export const es: StatusPageMessages = {
     down: 'Caído',
     paused: 'En pausa',
     pending: 'Aún sin datos',
+    stale: 'Sin comprobaciones recientes',
   },
   underMaintenance: 'En mantenimiento',
 
@@ -172,5 +173,6 @@ export const es: StatusPageMessages = {
     down: 'caído',
     paused: 'en pausa',
     pending: 'pendiente',
+    stale: 'desactualizado',
   },
 };

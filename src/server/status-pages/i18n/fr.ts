@@ -129,6 +129,7 @@ export const fr: StatusPageMessages = {
     down: 'Hors service',
     paused: 'En pause',
     pending: 'Pas encore de données',
+    stale: 'Aucune vérification récente',
   },
   underMaintenance: 'En maintenance',
 
@@ -174,5 +175,6 @@ export const fr: StatusPageMessages = {
     down: 'hors service',
     paused: 'en pause',
     pending: 'en attente',
+    stale: 'périmé',
   },
 };

@@ -121,6 +121,7 @@ export const ja: StatusPageMessages = {
     down: '停止',
     paused: '一時停止',
     pending: 'データ待ち',
+    stale: '最近の確認なし',
   },
   underMaintenance: 'メンテナンス中',
 
@@ -166,5 +167,6 @@ export const ja: StatusPageMessages = {
     down: '停止',
     paused: '一時停止',
     pending: '待機中',
+    stale: '古い',
   },
 };

@@ -5,9 +5,9 @@
 // escape them. A function receives values already formatted for its locale (numbers, dates,
 // names), and a count beside its formatted text where the words depend on it.
 import type { MaintenanceState } from '../../../core/api/maintenance.ts';
+import type { MonitorStatus } from '../../../core/api/monitors.ts';
 import type { StatusPageState } from '../../../core/api/status-pages.ts';
 import type { IncidentStatus } from '../../db/incident-schema.ts';
-import type { MonitorStatus } from '../../db/schema.ts';
 import type { NoticeKind } from '../../db/subscriber-schema.ts';
 import type { SignupProblem } from '../../subscribers/signup.ts';
 

@@ -126,6 +126,7 @@ export const pt: StatusPageMessages = {
     down: 'Fora do ar',
     paused: 'Pausado',
     pending: 'Ainda sem dados',
+    stale: 'Sem verificações recentes',
   },
   underMaintenance: 'Em manutenção',
 
@@ -171,5 +172,6 @@ export const pt: StatusPageMessages = {
     down: 'fora do ar',
     paused: 'pausado',
     pending: 'pendente',
+    stale: 'desatualizado',
   },
 };
