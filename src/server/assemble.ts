@@ -81,6 +81,7 @@ export function assemble({
     clock,
     logger,
     mailer: alertParts?.mailer ?? createOutboxMailer(db, clock),
+    events,
     onUserCreated: billing.onUserCreated,
   });
   const monitorDeps = {
@@ -159,7 +160,7 @@ export function assemble({
   const escalation = createEscalation({ db, clock, secret, entitlements: billing.entitlements });
   const maintenance = createMaintenanceService({ db, clock });
   const workspaces = {
-    members: createMemberService(db, clock),
+    members: createMemberService(db, clock, events),
     invitations: createInvitationService({
       db,
       dialect,

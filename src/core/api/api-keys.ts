@@ -46,6 +46,10 @@ export const apiKeySchema = z
     name: z.string(),
     role: z.enum(API_KEY_ROLES),
     createdBy: z.string().nullable().meta({ description: "The maker's name; null once they left" }),
+    owner: z.object({ userId: z.string(), name: z.string() }).nullable().meta({
+      description:
+        "The person the key acts as (its maker, or the workspace's owner once the maker's account is gone, or after a hand-over): it never has more rights than they have now",
+    }),
     prefix: z
       .string()
       .meta({ description: 'The first characters of the key, to recognise it', example: 'uw_live_Ab3x' }),

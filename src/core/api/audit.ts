@@ -73,6 +73,7 @@ export const AUDIT_ACTIONS = {
   'status_page.domain_expired': 'dropped the custom domain, unverified after 7 days, of status page',
   'api_key.create': 'created API key',
   'api_key.revoke': 'revoked API key',
+  'api_key.hand_over': "handed to the workspace's owner API key",
   'deployment.create': 'recorded deployment',
   'deployment_webhook.update': 'set up the deployment webhook for',
   'deployment_webhook.delete': 'removed the deployment webhook for',

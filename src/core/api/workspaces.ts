@@ -114,3 +114,13 @@ export const memberListSchema = z
 export type MemberList = z.infer<typeof memberListSchema>;
 
 export const roleChangeSchema = z.object({ role: z.enum(ASSIGNABLE_ROLES) }).meta({ id: 'RoleChange' });
+
+/** What happens to a removed member's API keys: revoked, unless the remover hands them to the owner. */
+export const KEYS_ON_REMOVAL = ['revoke', 'hand_over'] as const;
+export type KeysOnRemoval = (typeof KEYS_ON_REMOVAL)[number];
+export const memberRemovalSchema = z.object({
+  apiKeys: z.enum(KEYS_ON_REMOVAL).default('revoke').meta({
+    description:
+      "revoke (the default) ends the person's keys now; hand_over keeps them working as the workspace's owner's",
+  }),
+});

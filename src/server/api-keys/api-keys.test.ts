@@ -29,6 +29,7 @@ describe('managing API keys', () => {
         name: 'GitHub Actions',
         role: 'member',
         createdBy: owner.name,
+        owner: { userId: owner.id, name: owner.name },
         prefix: created.prefix,
         createdAt: START,
         lastUsedAt: null,

@@ -1,5 +1,6 @@
-// `Authorization: Bearer <key>` → the key's workspace, its role there and the person who made
-// it. In order: a well-formed, known, unrevoked, unexpired key (else 401 invalid_api_key), within
+// `Authorization: Bearer <key>` → the key's workspace, its role there (capped by the role its
+// person holds today) and the person it acts as. In order: a well-formed, known, unrevoked,
+// unexpired key whose person still belongs to the workspace (else 401 invalid_api_key), within
 // its requests per minute (else 429 with Retry-After), whose workspace still has API access
 // (else 403 feature_not_in_plan).
 import type { Kysely } from 'kysely';
@@ -9,6 +10,7 @@ import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import type { BearerAuthenticator } from '../http/session.ts';
 import type { ApiAccessGate } from './gate.ts';
+import { findKeyAccess, keyRoleNow } from './key-access.ts';
 import { hashApiKey, looksLikeApiKey } from './key-material.ts';
 import { countRequest } from './rate-window.ts';
 
@@ -36,47 +38,16 @@ export function createBearerAuthenticator({
   return async (token) => {
     if (!looksLikeApiKey(token))
       throw invalid('The Authorization header does not hold an Upwatch API key (Bearer uw_live_…).');
-    // The key acts as its maker; one whose maker has left acts as the workspace's owner.
-    const row = await db
-      .selectFrom('api_keys')
-      .innerJoin('user', (join) =>
-        join.on((eb) =>
-          eb(
-            'user.id',
-            '=',
-            eb.fn.coalesce(
-              'api_keys.created_by',
-              eb
-                .selectFrom('member')
-                .select('member.userId')
-                .whereRef('member.organizationId', '=', 'api_keys.user_id')
-                .where('member.role', '=', 'owner')
-                .limit(1),
-            ),
-          ),
-        ),
-      )
-      .select([
-        'api_keys.id as keyId',
-        'api_keys.user_id as workspaceId',
-        'api_keys.role',
-        'api_keys.expires_at as expiresAt',
-        'api_keys.revoked_at as revokedAt',
-        'api_keys.last_used_at as lastUsedAt',
-        'user.id as userId',
-        'user.name',
-        'user.email',
-        'user.timezone',
-        'user.createdAt',
-        'user.twoFactorEnabled',
-      ])
-      .where('api_keys.hash', '=', hashApiKey(token))
-      .executeTakeFirst();
+    const row = await findKeyAccess(db, { hash: hashApiKey(token) });
     if (!row) throw invalid(`This API key is not known. ${WHERE_TO_MANAGE}`);
     if (row.revokedAt !== null) throw invalid(`This API key was revoked. ${WHERE_TO_MANAGE}`);
     const now = clock.now();
     if (row.expiresAt !== null && row.expiresAt <= now)
       throw invalid(`This API key expired on ${new Date(row.expiresAt).toISOString()}. ${WHERE_TO_MANAGE}`);
+    // Removal revokes a person's keys; this holds even for a membership ended some other way.
+    const role = keyRoleNow(row, now);
+    if (role === null)
+      throw invalid(`This API key's owner no longer belongs to the workspace. ${WHERE_TO_MANAGE}`);
 
     const rate = await countRequest(db, row.keyId, now);
     if (!rate.allowed)
@@ -101,7 +72,7 @@ export function createBearerAuthenticator({
     return {
       keyId: row.keyId,
       // A key is no person: the workspace's two-factor rule is about signing in.
-      workspace: { id: row.workspaceId, role: row.role, requireTwoFactor: false },
+      workspace: { id: row.workspaceId, role, requireTwoFactor: false },
       user: {
         id: row.userId,
         name: row.name,

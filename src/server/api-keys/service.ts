@@ -8,11 +8,14 @@ import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Clock } from '../clock.ts';
 import type { ApiKeyTable } from '../db/api-key-schema.ts';
 import type { Database } from '../db/schema.ts';
+import { publishAccessChange } from '../events/access-changes.ts';
+import type { EventBus } from '../events/bus.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/session.ts';
 import { createBearerAuthenticator } from './authenticate.ts';
 import { apiAccessGate } from './gate.ts';
 import { generateApiKey, hashApiKey, visiblePrefix } from './key-material.ts';
+import { workspaceOwnerId } from './key-owner.ts';
 
 /** More live keys than this is a leak waiting to happen, not a need. */
 export const MAX_KEYS_PER_USER = 50;
@@ -21,14 +24,17 @@ export interface ApiKeyDeps {
   db: Kysely<Database>;
   clock: Clock;
   entitlements: Pick<EntitlementsHelper, 'check'>;
+  /** Told of every revocation, so streams opened with the key end at once (in every process). */
+  events: EventBus;
 }
 
-function toApiKey(row: ApiKeyTable, createdBy: string | null): ApiKey {
+function toApiKey(row: ApiKeyTable, createdBy: string | null, owner: ApiKey['owner']): ApiKey {
   return {
     id: row.id,
     name: row.name,
     role: row.role,
     createdBy,
+    owner,
     prefix: row.prefix,
     createdAt: row.created_at,
     lastUsedAt: row.last_used_at,
@@ -36,22 +42,32 @@ function toApiKey(row: ApiKeyTable, createdBy: string | null): ApiKey {
   };
 }
 
-export function createApiKeyService({ db, clock, entitlements }: ApiKeyDeps) {
+export function createApiKeyService({ db, clock, entitlements, events }: ApiKeyDeps) {
   const gate = apiAccessGate(entitlements);
 
   /** The workspace's keys that were not revoked, newest first (expired ones too, to show why they fail). */
   async function list(workspaceId: string): Promise<ApiKey[]> {
     const rows = await db
       .selectFrom('api_keys')
-      .leftJoin('user', 'user.id', 'api_keys.created_by')
+      .leftJoin('user as maker', 'maker.id', 'api_keys.created_by')
+      // The person a key acts as: its maker, or the owner once the maker's account is gone.
+      .leftJoin('user as person', (join) =>
+        join.on((eb) => eb('person.id', '=', eb.fn.coalesce('api_keys.created_by', workspaceOwnerId))),
+      )
       .selectAll('api_keys')
-      .select('user.name as creatorName')
+      .select(['maker.name as creatorName', 'person.id as personId', 'person.name as personName'])
       .where('api_keys.user_id', '=', workspaceId)
       .where('api_keys.revoked_at', 'is', null)
       .orderBy('api_keys.created_at', 'desc')
       .orderBy('api_keys.id', 'desc')
       .execute();
-    return rows.map((row) => toApiKey(row, row.creatorName));
+    return rows.map((row) =>
+      toApiKey(
+        row,
+        row.creatorName,
+        row.personId && row.personName ? { userId: row.personId, name: row.personName } : null,
+      ),
+    );
   }
 
   async function create(caller: Caller, { name, expiresAt, role }: NewApiKey): Promise<CreatedApiKey> {
@@ -90,23 +106,31 @@ export function createApiKeyService({ db, clock, entitlements }: ApiKeyDeps) {
       await tx.insertInto('api_keys').values(row).execute();
       await recordAudit(tx, caller, now, { action: 'api_key.create', resource: { id: row.id, name } });
     });
-    return { ...toApiKey(row, caller.actorName), key };
+    return { ...toApiKey(row, caller.actorName, { userId: caller.actorId, name: caller.actorName }), key };
   }
 
+  /** Revokes a key; only the owner revokes the owner's own keys (an admin cannot lock them out). */
   async function revoke(caller: Caller, id: string): Promise<void> {
     const now = clock.now();
     await db.transaction().execute(async (tx) => {
-      const row = await tx
-        .updateTable('api_keys')
-        .set({ revoked_at: now })
+      const key = await tx
+        .selectFrom('api_keys')
+        .select(['name', 'created_by', workspaceOwnerId.as('ownerId')])
         .where('id', '=', id)
         .where('user_id', '=', caller.workspaceId)
         .where('revoked_at', 'is', null)
-        .returning('name')
         .executeTakeFirst();
-      if (!row) throw new ApiError(404, 'api_key_not_found', 'No API key with that id in this workspace.');
-      await recordAudit(tx, caller, now, { action: 'api_key.revoke', resource: { id, name: row.name } });
+      if (!key) throw new ApiError(404, 'api_key_not_found', 'No API key with that id in this workspace.');
+      if (key.created_by !== null && key.created_by === key.ownerId && caller.actorId !== key.ownerId)
+        throw new ApiError(
+          403,
+          'owner_key_protected',
+          "Only the workspace's owner may revoke the owner's API keys.",
+        );
+      await tx.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', id).execute();
+      await recordAudit(tx, caller, now, { action: 'api_key.revoke', resource: { id, name: key.name } });
     });
+    publishAccessChange(events, { workspaceId: caller.workspaceId, personId: null });
   }
 
   return { list, create, revoke, authenticate: createBearerAuthenticator({ db, clock, gate }) };

@@ -8,9 +8,12 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Dialect } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
+import { publishAccessChange } from '../events/access-changes.ts';
+import type { EventBus } from '../events/bus.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createPersonalWorkspace, releaseOwnedWorkspaces } from '../workspaces/personal.ts';
+import { refuseOrganizationRoutes } from './organization-routes.ts';
 import {
   createPasswordReset,
   RESET_LINK_VALID_SECONDS,
@@ -33,6 +36,8 @@ export interface AuthDeps {
   logger: Logger;
   /** Sends the password reset links (SMTP, or the outbox without it). */
   mailer: Mailer;
+  /** Told when a session ends (sign-out, revoked, reset password): its open streams end too. */
+  events: EventBus;
   /** After sign-up (any method): the billing customer is made here. */
   onUserCreated?(user: { id: string; name: string; email: string }): Promise<void>;
 }
@@ -61,7 +66,17 @@ function checkTimeZone<T extends Record<string, unknown>>(user: T): { data: T } 
   return { data: user };
 }
 
-export function createAuth({ config, secret, db, dialect, clock, logger, mailer, onUserCreated }: AuthDeps) {
+export function createAuth({
+  config,
+  secret,
+  db,
+  dialect,
+  clock,
+  logger,
+  mailer,
+  events,
+  onUserCreated,
+}: AuthDeps) {
   const authLogger = logger.child({ module: 'auth' });
   const passwordReset = createPasswordReset({ db, mailer, publicUrl: config.publicUrl, logger: authLogger });
   return betterAuth({
@@ -93,12 +108,13 @@ export function createAuth({ config, secret, db, dialect, clock, logger, mailer,
       deleteUser: { enabled: true },
     },
     plugins: [
-      // Workspaces are organizations, kept in its tables. They are made through /api/v1/workspaces
-      // (which sets up their billing customer and limits how many one person owns), not its route.
+      // Workspaces are organizations, kept in its tables. They are made and changed through
+      // /api/v1 (roles, limits, billing customer, audit); its routes are refused by the hook below.
       organization({ allowUserToCreateOrganization: false }),
       // TOTP with backup codes; a sign-in with a password then asks for a code.
       twoFactor({ issuer: 'Upwatch' }),
     ],
+    hooks: { before: refuseOrganizationRoutes },
     databaseHooks: {
       user: {
         create: {
@@ -130,6 +146,10 @@ export function createAuth({ config, secret, db, dialect, clock, logger, mailer,
           before: async (session) => ({
             data: { ...session, activeOrganizationId: session.userId },
           }),
+        },
+        delete: {
+          after: async (session) =>
+            publishAccessChange(events, { workspaceId: null, personId: session.userId }),
         },
       },
     },

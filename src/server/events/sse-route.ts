@@ -1,13 +1,17 @@
 // GET /api/v1/events: the signed-in user's live events as Server-Sent Events. Only that user's
-// events are written; with ?monitorId= only that monitor's, after an ownership check.
+// events are written; with ?monitorId= only that monitor's, after an ownership check. A stream
+// ends as soon as the access it was opened with stops holding (removal, demotion, a revoked key,
+// a sign-out): each access change on the bus makes it check again.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
 import type { Kysely } from 'kysely';
 import type { Clock, TimerHandle } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
-import { type AppEnv, requireWorkspace } from '../http/session.ts';
+import { type AppEnv, requireUser, requireWorkspace } from '../http/session.ts';
 import { getOwnedMonitorRow } from '../monitors/repository.ts';
+import { accessChangeOf } from './access-changes.ts';
 import type { AppEvent, EventBus } from './bus.ts';
+import { accessStillHolds, type StreamHolder } from './stream-access.ts';
 
 export const HEARTBEAT_MS = 20_000;
 
@@ -25,6 +29,13 @@ export function mountEventStream(
 ): void {
   api.get('/events', async (c) => {
     const workspace = requireWorkspace(c);
+    const holder: StreamHolder = {
+      userId: requireUser(c).id,
+      workspaceId: workspace.id,
+      role: workspace.role,
+      sessionId: c.var.sessionId,
+      apiKeyId: c.var.apiKeyId,
+    };
     const monitorId = c.req.query('monitorId');
     if (monitorId !== undefined) await getOwnedMonitorRow(db, workspace.id, monitorId);
     c.header('Cache-Control', 'no-cache, no-transform');
@@ -33,7 +44,20 @@ export function mountEventStream(
     return streamSSE(c, async (stream) => {
       const queue: { event: string; data: string }[] = [];
       let wake: (() => void) | undefined;
+      let ended = false;
+      const recheck = async () => {
+        // Unsure whether access holds (the database is away): end; the client reconnects.
+        const holds = await accessStillHolds(db, clock.now(), holder).catch(() => false);
+        if (ended || holds) return;
+        ended = true;
+        wake?.();
+      };
       const unsubscribe = bus.subscribe((event) => {
+        const change = accessChangeOf(event);
+        if (change) {
+          if (change.workspaceId === holder.workspaceId || change.personId === holder.userId) void recheck();
+          return;
+        }
         // An event's userId is its owner: the workspace the monitor belongs to.
         if (event.userId !== workspace.id || (monitorId !== undefined && event.monitorId !== monitorId))
           return;
@@ -54,7 +78,9 @@ export function mountEventStream(
       });
 
       await stream.writeSSE({ event: 'ready', data: '{}' });
-      while (!stream.aborted) {
+      // A change between the request's authentication and the subscription above is not missed.
+      await recheck();
+      while (!stream.aborted && !ended) {
         const message = queue.shift();
         if (!message) {
           await new Promise<void>((resolve) => {
@@ -65,6 +91,8 @@ export function mountEventStream(
         }
         await stream.writeSSE(message);
       }
+      unsubscribe();
+      heartbeat?.cancel();
     });
   });
 }

@@ -170,7 +170,7 @@ export function createApp({
   );
 
   const api = createApiRouter();
-  const apiKeys = createApiKeyService({ db, clock, entitlements: billing.entitlements });
+  const apiKeys = createApiKeyService({ db, clock, entitlements: billing.entitlements, events });
   api.use('*', loadSession(auth, db, apiKeys.authenticate));
   // A write made with the session cookie must come from Upwatch's own origins (csrf.ts).
   api.use('*', refuseCrossSiteWrites(trustedOrigins(config.publicUrl)));

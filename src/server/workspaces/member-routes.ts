@@ -6,6 +6,7 @@ import {
   invitationPreviewSchema,
   invitationSchema,
   memberListSchema,
+  memberRemovalSchema,
   roleChangeSchema,
 } from '../../core/api/workspaces.ts';
 import { json } from '../http/openapi.ts';
@@ -107,8 +108,9 @@ const remove = createRoute({
   operationId: 'removeMember',
   path: '/workspace/members/{userId}',
   tags,
-  summary: 'Remove a member from the workspace (admins and the owner)',
-  request: { params: userParams },
+  summary:
+    'Remove a member from the workspace (admins and the owner); their API keys are revoked unless handed to the owner',
+  request: { params: userParams, query: memberRemovalSchema },
   responses: { 204: { description: 'Removed' }, 409: json(errorSchema, 'owner_fixed'), ...errors },
 });
 
@@ -149,7 +151,7 @@ export function mountMemberRoutes(
     return c.body(null, 204);
   });
   api.openapi(remove, async (c) => {
-    await members.remove(requireCaller(c), c.req.valid('param').userId);
+    await members.remove(requireCaller(c), c.req.valid('param').userId, c.req.valid('query').apiKeys);
     return c.body(null, 204);
   });
 }

@@ -1,15 +1,19 @@
 // A workspace's members: who they are, their role, when they joined and were last active; role
 // changes and removals. The owner keeps their role and membership (a transfer is its own action).
+// Every change is told to the event bus: the person's open streams end at once, in any process.
 import type { Kysely } from 'kysely';
-import type { Member, WorkspaceRole } from '../../core/api/workspaces.ts';
+import type { KeysOnRemoval, Member, WorkspaceRole } from '../../core/api/workspaces.ts';
+import { settlePersonKeys } from '../api-keys/person-keys.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Clock } from '../clock.ts';
 import { authDateMs } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
+import { publishAccessChange } from '../events/access-changes.ts';
+import type { EventBus } from '../events/bus.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/session.ts';
 
-export function createMemberService(db: Kysely<Database>, clock: Clock) {
+export function createMemberService(db: Kysely<Database>, clock: Clock, events: EventBus) {
   async function find(workspaceId: string, userId: string) {
     const row = await db
       .selectFrom('member')
@@ -68,13 +72,26 @@ export function createMemberService(db: Kysely<Database>, clock: Clock) {
           resource: { id: userId, name: `${member.name} (${member.role} → ${role})` },
         });
       });
+      publishAccessChange(events, { workspaceId: caller.workspaceId, personId: userId });
     },
 
-    /** Removes a member; their sessions working in the workspace go back to their personal one. */
-    async remove(caller: Caller, userId: string): Promise<void> {
+    /**
+     * Removes a member; their sessions working in the workspace go back to their personal one and
+     * their API keys are revoked, or handed to the owner when the remover chose so.
+     */
+    async remove(caller: Caller, userId: string, apiKeys: KeysOnRemoval = 'revoke'): Promise<void> {
       const { workspaceId } = caller;
       const member = await find(workspaceId, userId);
+      // Keys someone takes with them would keep working after they left: only a remover hands over.
+      if (apiKeys === 'hand_over' && userId === caller.actorId)
+        throw new ApiError(
+          422,
+          'hand_over_own_keys',
+          'Leaving revokes your API keys; the owner or an admin may hand a member’s keys over when removing them.',
+        );
+      const now = clock.now();
       await db.transaction().execute(async (tx) => {
+        await settlePersonKeys(tx, caller, userId, apiKeys, now);
         await tx.deleteFrom('member').where('id', '=', member.id).execute();
         await tx
           .updateTable('session')
@@ -82,11 +99,12 @@ export function createMemberService(db: Kysely<Database>, clock: Clock) {
           .where('userId', '=', userId)
           .where('activeOrganizationId', '=', workspaceId)
           .execute();
-        await recordAudit(tx, caller, clock.now(), {
+        await recordAudit(tx, caller, now, {
           action: userId === caller.actorId ? 'member.leave' : 'member.remove',
           resource: { id: userId, name: member.name },
         });
       });
+      publishAccessChange(events, { workspaceId, personId: userId });
     },
   };
 }

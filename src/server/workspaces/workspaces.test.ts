@@ -66,7 +66,8 @@ describe('workspaces', () => {
       headers: { cookie: ada.cookie, 'content-type': 'application/json', origin: 'http://localhost:3000' },
       body: JSON.stringify({ name: 'Team', slug: 'team' }),
     });
-    expect(response.status).toBe(403);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: 'use_api_v1' });
     const count = await app.t.database.db
       .selectFrom('organization')
       .select((eb) => eb.fn.countAll<number>().as('n'))

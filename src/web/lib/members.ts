@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { InvitationInput, MemberList, WorkspaceRole } from '../../core/api/workspaces';
+import type { InvitationInput, KeysOnRemoval, MemberList, WorkspaceRole } from '../../core/api/workspaces';
 import { apiGet, apiSend } from './api';
 
 export const membersQueryOptions = queryOptions({
@@ -29,6 +29,11 @@ export function useMemberActions() {
         apiSend('PATCH', memberPath(userId), { role }),
       onSuccess,
     }),
-    remove: useMutation({ mutationFn: (userId: string) => apiSend('DELETE', memberPath(userId)), onSuccess }),
+    /** Leaving revokes one's own keys; a remover chooses whether the member's keys are handed over. */
+    remove: useMutation({
+      mutationFn: ({ userId, apiKeys = 'revoke' }: { userId: string; apiKeys?: KeysOnRemoval }) =>
+        apiSend('DELETE', `${memberPath(userId)}?apiKeys=${apiKeys}`),
+      onSuccess,
+    }),
   };
 }

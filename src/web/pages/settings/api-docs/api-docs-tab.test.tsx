@@ -15,6 +15,7 @@ const ci: ApiKey = {
   name: 'CI',
   role: 'member',
   createdBy: 'Ada Lovelace',
+  owner: { userId: 'user-1', name: 'Ada Lovelace' },
   prefix: 'uw_live_Ab3x',
   createdAt: Date.UTC(2026, 0, 5, 9),
   lastUsedAt: null,
@@ -143,7 +144,14 @@ describe('API Documentation settings tab', () => {
   it('lists keys with last use and expiry, and revokes one only after confirming', async () => {
     let keys: ApiKey[] = [
       { ...ci, lastUsedAt: Date.UTC(2026, 0, 6, 14, 30) },
-      { ...ci, id: 'k-2', name: 'Deploy bot', prefix: 'uw_live_Zz9y', expiresAt: Date.UTC(2020, 0, 1) },
+      {
+        ...ci,
+        id: 'k-2',
+        name: 'Deploy bot',
+        prefix: 'uw_live_Zz9y',
+        expiresAt: Date.UTC(2020, 0, 1),
+        owner: { userId: 'user-2', name: 'Grace Hopper' },
+      },
     ];
     const { requests } = onPlan('pro', () => keys, {
       'DELETE /api/v1/api-keys/k-1': () => {
@@ -156,8 +164,12 @@ describe('API Documentation settings tab', () => {
 
     const ciRow = await rowOf('uw_live_Ab3x');
     expect(within(ciRow).getByText('Jan 6, 2026, 2:30 PM')).toBeInTheDocument();
+    // Each key names the person it acts as, in its own column.
+    expect(screen.getByRole('columnheader', { name: 'Owner' })).toBeInTheDocument();
+    expect(within(ciRow).getByRole('cell', { name: 'Ada Lovelace' })).toBeInTheDocument();
     const botRow = await rowOf('uw_live_Zz9y');
     expect(within(botRow).getByText('Expired Jan 1, 2020')).toBeInTheDocument();
+    expect(within(botRow).getByRole('cell', { name: 'Grace Hopper' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Revoke CI' }));
     const confirm = await screen.findByRole('dialog', { name: 'Revoke “CI”?' });

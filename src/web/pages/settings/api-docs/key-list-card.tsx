@@ -53,11 +53,10 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke(): void }) {
     <tr className="border-t border-border">
       <td className="py-2 pr-3">
         <p className="font-medium">{apiKey.name}</p>
-        <p className="text-xs text-muted">
-          {apiKey.role === 'viewer' ? 'Read only' : 'Read and write'}
-          {apiKey.createdBy ? ` · by ${apiKey.createdBy}` : ''}
-        </p>
+        <p className="text-xs text-muted">{apiKey.role === 'viewer' ? 'Read only' : 'Read and write'}</p>
       </td>
+      {/* The person the key acts as: it never has more rights than they have now. */}
+      <td className="py-2 pr-3">{apiKey.owner?.name ?? '—'}</td>
       <td className="py-2 pr-3 font-mono text-xs">{apiKey.prefix}…</td>
       <td className="py-2 pr-3">{formatDate(apiKey.createdAt, timeZone)}</td>
       <td className="py-2 pr-3">
@@ -100,6 +99,7 @@ export function KeyListCard() {
               <thead className="text-muted">
                 <tr>
                   <th className="py-2 pr-3 font-medium">Name</th>
+                  <th className="py-2 pr-3 font-medium">Owner</th>
                   <th className="py-2 pr-3 font-medium">Key</th>
                   <th className="py-2 pr-3 font-medium">Created</th>
                   <th className="py-2 pr-3 font-medium">Last used</th>

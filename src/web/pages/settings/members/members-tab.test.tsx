@@ -67,6 +67,43 @@ describe('Settings → Members', () => {
     expect(sent?.body).toEqual({ email: 'alan@example.com', role: 'viewer' });
   });
 
+  it("asks on removal what becomes of the member's API keys: revoked unless handed to the owner", async () => {
+    const { requests } = stubServer({
+      user: TEST_USER,
+      routes: {
+        'GET /api/v1/workspaces': workspaces('owner'),
+        'GET /api/v1/workspace/members': () => json({ members, invitations: [] }),
+        'DELETE /api/v1/workspace/members/user-2': () => new Response(null, { status: 204 }),
+      },
+    });
+    renderApp('/dashboard/settings/members');
+    const user = userEvent.setup();
+    const removals = () => requests.filter((r) => r.method === 'DELETE');
+
+    await user.click(await screen.findByRole('button', { name: 'Remove' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Remove Grace Hopper?' }));
+    expect(dialog.getByRole('radio', { name: /Revoke their API keys/ })).toBeChecked();
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(removals()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Remove Grace Hopper?' }));
+    await user.click(dialog.getByRole('button', { name: 'Remove member' }));
+    await waitFor(() => expect(removals().map((r) => r.query)).toEqual(['?apiKeys=revoke']));
+
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Remove Grace Hopper?' }));
+    expect(dialog.getByRole('radio', { name: /Revoke their API keys/ })).toBeChecked();
+    await user.click(dialog.getByRole('radio', { name: /Hand their API keys to the owner/ }));
+    await user.click(dialog.getByRole('button', { name: 'Remove member' }));
+    await waitFor(() =>
+      expect(removals().map((r) => `${r.path}${r.query}`)).toEqual([
+        '/api/v1/workspace/members/user-2?apiKeys=revoke',
+        '/api/v1/workspace/members/user-2?apiKeys=hand_over',
+      ]),
+    );
+  });
+
   it('shows a viewer the members without the invite form or role controls', async () => {
     stubServer({
       user: TEST_USER,

@@ -11,6 +11,7 @@ import { membersQueryOptions, useMemberActions } from '../../../lib/members';
 import { useSession } from '../../../lib/session';
 import { useTimeZone } from '../../../lib/use-time-zone';
 import { startOverInWorkspace, useActiveWorkspace, useCan } from '../../../lib/workspaces';
+import { RemoveMemberDialog } from './remove-member-dialog';
 import { WorkspaceOwnershipCard } from './workspace-ownership-card';
 import { WorkspaceSettingsCard } from './workspace-settings-card';
 
@@ -72,13 +73,17 @@ export function MembersTab() {
   const navigate = useNavigate();
   const leave = () =>
     me &&
-    actions.remove.mutate(me, {
-      // Back in their own workspace: nothing loaded so far is theirs to see any more.
-      onSuccess: async () => {
-        await navigate({ to: '/dashboard' });
-        await startOverInWorkspace(queryClient);
+    actions.remove.mutate(
+      { userId: me },
+      {
+        // Back in their own workspace: nothing loaded so far is theirs to see any more.
+        onSuccess: async () => {
+          await navigate({ to: '/dashboard' });
+          await startOverInWorkspace(queryClient);
+        },
       },
-    });
+    );
+  const [removing, setRemoving] = useState<Member | null>(null);
   const timeZone = useTimeZone();
   const list = useQuery(membersQueryOptions);
   const actions = useMemberActions();
@@ -129,11 +134,7 @@ export function MembersTab() {
                     >
                       {ROLE_OPTIONS}
                     </NativeSelect>
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      onClick={() => actions.remove.mutate(member.userId)}
-                    >
+                    <Button variant="secondary" size="sm" onClick={() => setRemoving(member)}>
                       Remove
                     </Button>
                   </>
@@ -192,6 +193,15 @@ export function MembersTab() {
           </CardContent>
         </Card>
       ) : null}
+      <RemoveMemberDialog
+        key={removing?.userId ?? 'none'}
+        member={removing}
+        pending={actions.remove.isPending}
+        onRemove={(userId, apiKeys) =>
+          actions.remove.mutate({ userId, apiKeys }, { onSettled: () => setRemoving(null) })
+        }
+        onClose={() => setRemoving(null)}
+      />
       {ownsWorkspace && workspace && !workspace.personal ? (
         <WorkspaceOwnershipCard workspace={workspace} members={members} />
       ) : null}

@@ -119,6 +119,23 @@ describe('a custom domain in the settings', () => {
     expect(screen.queryByRole('button', { name: 'Verify' })).toBeNull();
   });
 
+  it('says when a claim lapsed unverified, and drops its records once the page reloads', async () => {
+    let current = makeStatusPage({ customDomain: DOMAIN });
+    const lapsed =
+      'The claim on status.acme.dev lapsed: it was not verified within 7 days. Set the domain again to get a new TXT record.';
+    serve(() => [current], {
+      'POST /api/v1/status-pages/sp-1/custom-domain/verify': () => {
+        current = makeStatusPage({ customDomain: null });
+        return json({ error: { code: 'domain_claim_expired', message: lapsed } }, 409);
+      },
+    });
+    const user = await edit();
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'TXT record' })).toBeNull());
+    // The records and their inline error are gone; the toast still tells why.
+    expect(await screen.findByText(lapsed)).toBeInTheDocument();
+  });
+
   it('puts domain_taken on the hostname field, and asks to save before showing records', async () => {
     serve(() => [makeStatusPage()], {
       'PATCH /api/v1/status-pages/sp-1': () =>
