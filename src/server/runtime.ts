@@ -35,6 +35,7 @@ import { RegionView } from './regions/region-view.ts';
 import { WorkerStats } from './regions/worker-stats.ts';
 import { createRetention, retentionJob } from './retention/job.ts';
 import { createCheckJob } from './scheduler/check-job.ts';
+import { lagAlertJob } from './scheduler/lag-alert.ts';
 import { atMostEvery, createWorker, type Worker } from './scheduler/worker.ts';
 import { resolveSecretKey } from './secret.ts';
 import { createSslJob } from './ssl/ssl-job.ts';
@@ -164,6 +165,17 @@ export function createCheckWorker(
     },
   });
   metrics.watchQueue(job.depth);
+  const lag = lagAlertJob({
+    db: database.db,
+    clock: systemClock,
+    logger,
+    mailer,
+    stats,
+    workerId,
+    publicUrl: config.publicUrl,
+    notifyOwners: config.billing.kind === 'local',
+  });
+  metrics.watchLag(lag.current);
   const billing = createBackgroundBilling(config, database, logger);
   const deliveries = createDeliveryJob({
     db: database.db,
@@ -189,6 +201,7 @@ export function createCheckWorker(
     jobs: [
       presenceJob({ db: database.db, clock: systemClock, logger, workerId, region, stats, view: regions }),
       job,
+      lag,
       maintenanceJob(database.db, systemClock),
       domainClaimsJob(database.db, systemClock),
       atMostEvery(

@@ -24,6 +24,15 @@ export interface ProcessMetrics {
   deliveryRetried(): void;
   /** Where the check queue's depth is read from at scrape time (a worker process). */
   watchQueue(read: () => QueueDepth): void;
+  /** Where the scheduler's start lag and late state are read from at scrape time (a worker process). */
+  watchLag(read: () => SchedulerLag): void;
+}
+
+export interface SchedulerLag {
+  /** 99th percentile over the last minute; null while no check started. */
+  lagMs: number | null;
+  /** Past the alert line, until back under the caught-up line (scheduler/lag.ts). */
+  late: boolean;
 }
 
 export function createProcessMetrics(): ProcessMetrics {
@@ -68,6 +77,23 @@ export function createProcessMetrics(): ProcessMetrics {
       for (const [state, value] of Object.entries(readQueue())) this.set({ state }, value);
     },
   });
+  let readLag: (() => SchedulerLag) | null = null;
+  new Gauge({
+    name: 'upwatch_scheduler_lag_p99_seconds',
+    help: "How late this worker's checks started over the last minute, 99th percentile (0 while none started)",
+    registers: [registry],
+    collect() {
+      if (readLag) this.set((readLag().lagMs ?? 0) / 1000);
+    },
+  });
+  new Gauge({
+    name: 'upwatch_scheduler_late',
+    help: "1 while this worker's checks run late (its owners were mailed), 0 on time",
+    registers: [registry],
+    collect() {
+      if (readLag) this.set(readLag().late ? 1 : 0);
+    },
+  });
   return {
     registry,
     checks: {
@@ -82,6 +108,9 @@ export function createProcessMetrics(): ProcessMetrics {
     deliveryRetried: () => retries.inc(),
     watchQueue(read) {
       readQueue = read;
+    },
+    watchLag(read) {
+      readLag = read;
     },
   };
 }

@@ -61,7 +61,12 @@ describe('promtool check metrics', () => {
     const response = await app.t.request('/metrics', { headers: { authorization: `Bearer ${key}` } });
     expect(response.status).toBe(200);
     const text = await response.text();
-    for (const family of ['upwatch_check_phase_seconds', 'upwatch_heartbeat_last_ping_timestamp_seconds'])
+    for (const family of [
+      'upwatch_check_phase_seconds',
+      'upwatch_heartbeat_last_ping_timestamp_seconds',
+      'upwatch_monitor_stale',
+      'upwatch_monitor_last_check_timestamp_seconds',
+    ])
       expect(text).toContain(`${family}{`);
     expect(text).toContain('upwatch_check_duration_seconds_bucket{');
     expect(await promtoolCheckMetrics(text)).toEqual({ code: 0, problems: '' });
@@ -73,12 +78,15 @@ describe('promtool check metrics', () => {
     metrics.checks.started(1_000, 1_020);
     metrics.deliveryRetried();
     metrics.watchQueue(() => ({ inFlight: 1, armed: 2, queued: 0 }));
+    metrics.watchLag(() => ({ lagMs: 45_000, late: true }));
     const request = new Request(`http://localhost${INTERNAL_METRICS_PATH}`, {
       headers: { authorization: `Bearer ${TOKEN}` },
     });
     const response = await internalMetrics(metrics, TOKEN)(request);
     const body = await (response as Response).text();
     expect(body).toContain('# TYPE nodejs_active_handles gauge');
+    expect(body).toContain('upwatch_scheduler_lag_p99_seconds 45');
+    expect(body).toContain('upwatch_scheduler_late 1');
     expect(await promtoolCheckMetrics(body)).toEqual({ code: 0, problems: '' });
 
     const defaults = new Registry();
