@@ -37,3 +37,38 @@ export async function settlePersonKeys(
     }
   }
 }
+
+/**
+ * A person deleting their account: their keys would otherwise live on as the owner's (a key whose
+ * maker is gone acts as the owner), in the hands of someone who no longer belongs anywhere here.
+ * Returns the workspaces whose keys were revoked.
+ */
+export async function revokeKeysOfAccount(
+  db: Kysely<Database>,
+  person: { id: string; name: string },
+  now: number,
+): Promise<string[]> {
+  return db.transaction().execute(async (tx) => {
+    const keys = await tx
+      .updateTable('api_keys')
+      .set({ revoked_at: now })
+      .where('created_by', '=', person.id)
+      .where('revoked_at', 'is', null)
+      .returning(['id', 'name', 'user_id'])
+      .execute();
+    for (const key of keys) {
+      const caller = {
+        workspaceId: key.user_id,
+        actorId: person.id,
+        actorName: person.name,
+        apiKeyId: null,
+        address: null,
+      };
+      await recordAudit(tx, caller, now, {
+        action: 'api_key.revoke',
+        resource: { id: key.id, name: key.name },
+      });
+    }
+    return [...new Set(keys.map((key) => key.user_id))];
+  });
+}

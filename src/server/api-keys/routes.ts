@@ -37,7 +37,7 @@ const list = createRoute({
   operationId: 'listApiKeys',
   path: '/api-keys',
   tags,
-  summary: 'List your API keys (prefix only, never the key)',
+  summary: "List the workspace's API keys (prefix only, never the key), each with the person it acts as",
   responses: { 200: json(apiKeyListSchema, 'The keys that were not revoked, newest first'), ...errors },
 });
 const create = createRoute({
@@ -67,6 +67,10 @@ const revoke = createRoute({
   responses: {
     204: { description: 'Revoked' },
     ...errors,
+    403: json(
+      errorSchema,
+      "owner_key_protected: only the workspace's owner revokes the owner's keys; or session_required",
+    ),
     404: json(errorSchema, 'api_key_not_found: not in your account, or already revoked'),
   },
 });

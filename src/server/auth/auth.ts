@@ -4,6 +4,7 @@ import { organization, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { isValidTimeZone } from '../../core/time-zones.ts';
+import { revokeKeysOfAccount } from '../api-keys/person-keys.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Dialect } from '../db/connect.ts';
@@ -134,6 +135,9 @@ export function createAuth({
                 message: `You own ${shared.join(', ')}, which others work in. Hand ${shared.length > 1 ? 'them' : 'it'} over to a member or delete ${shared.length > 1 ? 'them' : 'it'} first (Settings → Members).`,
               });
             }
+            const workspaces = await revokeKeysOfAccount(db, user, clock.now());
+            for (const workspaceId of workspaces)
+              publishAccessChange(events, { workspaceId, personId: user.id });
           },
           after: async (user) => {
             await db.deleteFrom('organization').where('id', '=', user.id).execute();

@@ -108,6 +108,17 @@ describe('when a member is removed', () => {
     expect(await codeOf(response)).toBe('validation_failed');
   });
 
+  it('ends their keys when they delete their account, which would leave the keys acting as the owner', async () => {
+    const grace = await join('member');
+    const key = await keyOf(grace);
+    const ctx = await app.t.auth.$context;
+    await ctx.internalAdapter.deleteUser(grace.id);
+    const response = await bearer(key.key, 'GET', '/monitors');
+    expect(response.status).toBe(401);
+    expect(await codeOf(response)).toBe('invalid_api_key');
+    expect(await auditActions()).toContain(`api_key.revoke ${key.id}`);
+  });
+
   it('refuses a key whose person left the workspace by any other way', async () => {
     const grace = await join('member');
     const key = await keyOf(grace);

@@ -111,7 +111,12 @@ const remove = createRoute({
   summary:
     'Remove a member from the workspace (admins and the owner); their API keys are revoked unless handed to the owner',
   request: { params: userParams, query: memberRemovalSchema },
-  responses: { 204: { description: 'Removed' }, 409: json(errorSchema, 'owner_fixed'), ...errors },
+  responses: {
+    204: { description: 'Removed; their open streams end' },
+    409: json(errorSchema, 'owner_fixed'),
+    422: json(errorSchema, 'hand_over_own_keys: leaving revokes one’s own keys'),
+    ...errors,
+  },
 });
 
 export function mountMemberRoutes(
