@@ -17,6 +17,7 @@ import { deleteBatchStatement } from '../retention/prune.ts';
 import { INSERT_AGED, insertSite } from '../retention/test/rows.ts';
 import { changedSince, claimDueSslStatesQuery, syncSslStates } from '../ssl/claim.ts';
 import { newSslState } from '../ssl/state.ts';
+import { lapsedClaimsQuery } from '../status-pages/custom-domains/claims.ts';
 import { claimDueSubscriberDeliveriesQuery } from '../subscribers/claim.ts';
 import { dueNoticesQuery } from '../subscribers/fanout.ts';
 import { automaticIncidentRow } from '../test/incident-rows.ts';
@@ -150,6 +151,16 @@ async function seed(db: Kysely<Database>, dialect: Dialect) {
   await db
     .updateTable('digest_settings')
     .set({ next_send_at: NOW + 3_600_000 })
+    .execute();
+  // Every owner's page has its custom domain, verified long ago: the sweep of lapsed claims skips them.
+  await db
+    .updateTable('status_pages')
+    .set({
+      custom_domain: sql`slug || '.example.test'`,
+      domain_token: 'token',
+      domain_claimed_at: old,
+      domain_verified_at: old,
+    })
     .execute();
   await sql`analyze`.execute(db);
   const seqs = await db.selectFrom('monitors').select('seq').orderBy('seq').execute();
@@ -289,6 +300,10 @@ describe('per-poll statements of the periodic jobs', () => {
       ),
       'status_page_deliveries_due_idx',
     );
+  });
+
+  it('finds custom-domain claims left unverified for 7 days through their partial index', async () => {
+    expectIndexSearch(await explain(lapsedClaimsQuery(t.db, NOW)), 'status_pages_domain_claims_idx');
   });
 
   it('finds the maintenance windows due to start or end through their next-transition index', async () => {

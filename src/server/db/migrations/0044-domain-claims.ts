@@ -24,5 +24,12 @@ export const domainClaims: Migration = {
       .on('status_pages')
       .column('custom_domain')
       .execute();
+    // The hourly sweep of lapsed claims reads only unverified ones (job-query-plans.test.ts).
+    await db.schema
+      .createIndex('status_pages_domain_claims_idx')
+      .on('status_pages')
+      .column('domain_claimed_at')
+      .where(sql<boolean>`domain_verified_at is null`)
+      .execute();
   },
 };

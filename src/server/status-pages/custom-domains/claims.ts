@@ -59,6 +59,16 @@ export async function supersedeClaims(
   }
 }
 
+/** The sweep's statement: unverified claims made 7 days or more before `now`, by their partial index. */
+export function lapsedClaimsQuery(db: Kysely<Database>, now: number) {
+  return db
+    .selectFrom('status_pages')
+    .select(['id', 'name', 'user_id', 'custom_domain', 'domain_claimed_at'])
+    .where('domain_verified_at', 'is', null)
+    .where('domain_claimed_at', '<=', now - DOMAIN_CLAIM_TTL_MS)
+    .where('custom_domain', 'is not', null);
+}
+
 /**
  * Drops the unverified claims made 7 days or more before `now` (of one page, or of all), each
  * audited in its own workspace; resolves to the pages it dropped. Every worker may run it at once:
@@ -69,12 +79,7 @@ export async function expireClaims(
   now: number,
   pageId?: string,
 ): Promise<{ id: string; hostname: string }[]> {
-  let due = db
-    .selectFrom('status_pages')
-    .select(['id', 'name', 'user_id', 'custom_domain', 'domain_claimed_at'])
-    .where('custom_domain', 'is not', null)
-    .where('domain_verified_at', 'is', null)
-    .where('domain_claimed_at', '<=', now - DOMAIN_CLAIM_TTL_MS);
+  let due = lapsedClaimsQuery(db, now);
   if (pageId !== undefined) due = due.where('id', '=', pageId);
   const dropped: { id: string; hostname: string }[] = [];
   for (const page of await due.execute()) {
