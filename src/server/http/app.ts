@@ -61,7 +61,7 @@ import type { MemberService } from '../workspaces/members.ts';
 import { roleGuard } from '../workspaces/role-guard.ts';
 import { mountWorkspaceRoutes } from '../workspaces/routes.ts';
 import { createApiRouter } from './api-router.ts';
-import { limitBody, MiB, rejectMalformedJson } from './body-guards.ts';
+import { limitBody, MiB, rejectMalformedJson, rejectNulInForm, rejectNulInUrl } from './body-guards.ts';
 
 /** The two routes that take a Uptime Kuma database as their body (imports/routes.ts). */
 const KUMA_DB_UPLOAD = /^\/api\/v1\/imports\/kuma-db(\/preview)?$/;
@@ -145,6 +145,8 @@ export function createApp({
   app.use('*', framingByOwnPolicy);
   // overwrite: false keeps headers a route sets itself (status pages' CSP, badges' CORP).
   app.use('*', secureHeaders({ overwrite: false }));
+  // U+0000 in a URL or a form: PostgreSQL cannot store it (body-guards.ts); JSON bodies below.
+  app.use('*', rejectNulInUrl, rejectNulInForm);
   app.use('*', statusPages.customDomains);
   // Before the 1 MiB JSON guard: pings are plain text (or anything), cut at 10 KB. Before the
   // JSON compressor too: their answer is two bytes of text, and they come many a second.

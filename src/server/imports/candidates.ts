@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import type { MonitorKind } from '../../core/api/monitors.ts';
 import { ApiError } from '../http/errors.ts';
+import { jsonInputProblem, MAX_JSON_DEPTH } from '../http/json-input.ts';
 
 export interface MonitorCandidate {
   name: string;
@@ -46,12 +47,32 @@ export function invalidFile(message: string): ApiError {
 /** The file as JSON, whether it came parsed or as the text that was saved. */
 export function fileJson(file: string | Record<string, unknown>, label: string): unknown {
   if (typeof file !== 'string') return file;
+  let parsed: unknown;
   try {
-    return JSON.parse(file);
+    parsed = JSON.parse(file);
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     throw invalidFile(`This is not a ${label}: it is not JSON (${reason}).`);
   }
+  // The body guard checked the request's JSON; text inside it is checked once parsed.
+  const problem = jsonInputProblem(parsed);
+  if (problem) throw new ApiError(400, problem.code, `The ${label}, ${problem.message}`);
+  return parsed;
+}
+
+const UNSTORABLE = {
+  invalid_text: 'The file holds text with the NUL character (U+0000), which cannot be stored.',
+  too_deeply_nested: `The file nests a value deeper than ${MAX_JSON_DEPTH} levels.`,
+};
+
+/**
+ * 400 when what the source gave holds U+0000 or nests past the bound (json-input.ts), whichever
+ * way it came (a kuma.db's columns are not JSON the body guard saw): nothing is stored.
+ */
+export function storableCandidates(candidates: Candidates): Candidates {
+  const problem = jsonInputProblem(candidates);
+  if (problem) throw new ApiError(400, problem.code, UNSTORABLE[problem.code]);
+  return candidates;
 }
 
 /** The file read by the source's format schema, or 422 naming the first field that is off. */

@@ -4,6 +4,7 @@
 // one of these", so rules that are all `record equals …` joined by `or` map to it; any other rule
 // would change what the check reports, so the monitor is skipped and the rule named.
 import type { DnsMatch } from '../../core/api/monitor-kinds/dns.ts';
+import { jsonInputProblem, MAX_JSON_DEPTH } from '../http/json-input.ts';
 
 interface Rule {
   type?: unknown;
@@ -47,6 +48,10 @@ export function dnsExpectations(conditions: string | unknown[] | null | undefine
     return 'Its DNS conditions are not JSON.';
   }
   if (!Array.isArray(rules)) return 'Its DNS conditions are not a list of rules.';
+  // Groups are read recursively: a text nested thousands deep would overflow the stack.
+  if (jsonInputProblem(rules)?.code === 'too_deeply_nested') {
+    return `Its DNS conditions nest groups deeper than ${MAX_JSON_DEPTH} levels.`;
+  }
   const flat = flatten(rules);
   if (!flat) return 'Its DNS conditions have a group Upwatch cannot read.';
   if (flat.length === 0) return { match: 'resolves', expected: [] };

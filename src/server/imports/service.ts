@@ -13,7 +13,13 @@ import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/session.ts';
 import type { MonitorService, PreparedMonitor } from '../monitors/service.ts';
-import type { Candidates, ChannelCandidate, MonitorCandidate, SkippedItem } from './candidates.ts';
+import {
+  type Candidates,
+  type ChannelCandidate,
+  type MonitorCandidate,
+  type SkippedItem,
+  storableCandidates,
+} from './candidates.ts';
 import { fitInterval } from './fit-interval.ts';
 import { kumaCandidates } from './kuma.ts';
 import { kumaDbCandidates } from './kuma-db.ts';
@@ -143,7 +149,7 @@ export function createImportService(deps: ImportServiceDeps) {
   }
 
   async function plan(caller: Caller, source: ImportSource, file: ImportFile) {
-    const candidates = READERS[source](file);
+    const candidates = storableCandidates(READERS[source](file));
     const [summary, existing] = await Promise.all([
       deps.entitlements.planSummary(caller.workspaceId),
       existingNames(caller.workspaceId),
