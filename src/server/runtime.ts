@@ -50,7 +50,7 @@ export class DatabaseUnavailableError extends Error {
 
 /** Connects and migrates; a database that cannot be reached is reported naming DATABASE_URL. */
 export async function openDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
-  const handle = connectDatabase(config.database);
+  const handle = connectDatabase(config.database, { logger });
   try {
     const applied = await migrateToLatest(handle.db, handle.dialect);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');

@@ -4,8 +4,11 @@ import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { createLogger, type Logger } from '../logger.ts';
+import { createOutageLog } from './outage-log.ts';
 import { OwnSchemaPostgresDialect } from './own-schema-introspector.ts';
 import type { Database } from './schema.ts';
+import { watchPool } from './watched-pool.ts';
 
 export type Dialect = DatabaseConfig['dialect'];
 
@@ -86,6 +89,21 @@ export interface ConnectOptions {
   /** PostgreSQL schema to use instead of `public` (each test run gets a fresh one). */
   searchPath?: string;
   poolSize?: number;
+  /** Where a lost database connection is reported (once per outage); silent without one. */
+  logger?: Logger;
+}
+
+/**
+ * A connection attempt that gets no answer (a network blip drops packets rather than refusing)
+ * fails after this long, so a request waiting on it is answered 503 rather than hanging for the
+ * system's TCP timeout. Set on the client, not the pool: the pool's option of that name also
+ * bounds the wait for a free connection, which a busy worker may rightly wait longer for.
+ */
+const CONNECT_TIMEOUT_MS = 5000;
+class TimelyClient extends pg.Client {
+  constructor(config: pg.ClientConfig = {}) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
 }
 
 export function connectDatabase(config: DatabaseConfig, options: ConnectOptions = {}): DatabaseHandle {
@@ -98,8 +116,17 @@ export function connectDatabase(config: DatabaseConfig, options: ConnectOptions 
     connectionString: config.url,
     max: options.poolSize ?? 10,
     types: pgTypes,
+    Client: TimelyClient,
+    // TCP keep-alive notices a peer that vanished (failover to another host) on an idle connection.
+    keepAlive: true,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
+  const outage = createOutageLog((options.logger ?? createLogger('silent')).child({ module: 'database' }), {
+    lost: 'database connection lost; retrying',
+    restored: 'database connection restored',
+  });
+  const db = new Kysely<Database>({
+    dialect: new OwnSchemaPostgresDialect({ pool: watchPool(pool, outage) }),
+  });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { Logger } from '../logger.ts';
 
 export interface ErrorBody {
@@ -42,6 +43,17 @@ export function createErrorHandler(logger: Logger) {
     if (err instanceof HTTPException && err.status < 500) {
       const code = CODES_BY_STATUS[err.status] ?? 'bad_request';
       return c.json(errorBody(code, err.message || 'The request could not be processed.'), err.status);
+    }
+    // The database pool logs the outage once; a line per request would bury it.
+    if (isDatabaseUnavailable(err)) {
+      return c.json(
+        errorBody(
+          'database_unavailable',
+          'Upwatch cannot reach its database right now. Please try again in a few seconds.',
+        ),
+        503,
+        { 'Retry-After': '5' },
+      );
     }
     logger.error({ err, path: c.req.path, method: c.req.method }, 'unhandled error');
     return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500);

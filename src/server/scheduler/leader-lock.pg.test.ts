@@ -1,5 +1,6 @@
 // Two Upwatch schemas in one PostgreSQL database are two installations: a leader-only job of one
 // never waits for the other's. Two processes on one schema still take turns.
+import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
 import { createLeaderLock } from './leader-lock.ts';
@@ -36,4 +37,21 @@ it("runs a schema's job while another schema's holds the same key, and skips a s
   } finally {
     await secondProcess.destroy();
   }
+});
+
+it("keeps a job's outcome when the lock's connection is killed while it runs, and takes the lock again next time", async () => {
+  const lock = createLeaderLock(production.db, 'postgres', KEY);
+  let killed = 0;
+  const outcome = await lock.run(async () => {
+    // The lock's connection: not this query's, holding the advisory lock (two keys: KEY, schema).
+    const { rows } = await sql<{ pid: number }>`
+      select pg_terminate_backend(l.pid), l.pid from pg_locks l
+       where l.locktype = 'advisory' and l.pid <> pg_backend_pid() and l.classid = ${KEY}
+         and l.objid::int = hashtext(current_schema())`.execute(production.db);
+    killed = rows.length;
+    return 'stored';
+  });
+  expect(killed).toBe(1);
+  expect(outcome).toBe('stored');
+  expect(await lock.run(async () => 'again')).toBe('again');
 });

@@ -6,6 +6,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 export interface LeaderLock {
   /** Runs `work` when no other holder runs it; resolves undefined when skipped. */
@@ -34,7 +35,13 @@ export function createLeaderLock(db: Kysely<Database>, dialect: Dialect, key: nu
           try {
             return await work();
           } finally {
-            await sql`select pg_advisory_unlock(${key}, hashtext(current_schema()))`.execute(conn);
+            // A lock whose connection died (a restart, pg_terminate_backend) went with its
+            // session: there is nothing left to unlock, and the work's own outcome stands.
+            await sql`select pg_advisory_unlock(${key}, hashtext(current_schema()))`
+              .execute(conn)
+              .catch((err: unknown) => {
+                if (!isDatabaseUnavailable(err)) throw err;
+              });
           }
         }),
       ),

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { ManualClock } from '../clock.ts';
 import { createLogger } from '../logger.ts';
+import { capturedLogger } from '../test/captured-logger.ts';
 import { atMostEvery, createWorker, type WorkerJob } from './worker.ts';
 
 const flush = () => new Promise((resolve) => setImmediate(resolve));
@@ -152,4 +153,45 @@ it('polls a slow job at most once per its own period, and every round while it r
   await job.drain?.();
   expect(runs.at(-1)).toBe(-1);
   expect(job.name).toBe('certificates');
+});
+
+it('while the database is away: rounds back off up to the cap, the outage is logged once, and the poll interval returns with it', async () => {
+  const clock = new ManualClock();
+  const { logger, messages } = capturedLogger();
+  let away = true;
+  const rounds: number[] = [];
+  const job: WorkerJob = {
+    name: 'claims',
+    run: async () => {
+      rounds.push(clock.now());
+      if (away)
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      return false;
+    },
+  };
+  const worker = createWorker({
+    region: 'local',
+    clock,
+    logger,
+    jobs: [job],
+    pollIntervalMs: 1000,
+    maxBackoffMs: 4000,
+  });
+  worker.start();
+  const until = async (ms: number) => {
+    while (clock.now() < ms) {
+      clock.advance(250);
+      await flush();
+    }
+  };
+  await until(16_000);
+  expect(rounds).toEqual([1000, 2000, 4000, 8000, 12_000, 16_000]);
+  away = false;
+  await until(23_000);
+  expect(rounds.slice(6)).toEqual([20_000, 21_000, 22_000, 23_000]);
+  expect(messages().filter((msg) => msg !== 'worker started')).toEqual([
+    'database unavailable; worker jobs retry with backoff',
+    'database available again; worker jobs resumed',
+  ]);
+  await worker.stop();
 });

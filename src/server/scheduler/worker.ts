@@ -1,4 +1,6 @@
 import type { Clock, TimerHandle } from '../clock.ts';
+import { createOutageLog } from '../db/outage-log.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { Logger } from '../logger.ts';
 
 /** One kind of recurring work a worker runs (claiming due checks, retention, digests…). */
@@ -71,7 +73,12 @@ export function backgroundPass(
     async run() {
       if (running || !due()) return false;
       running = pass(stop.signal)
-        .catch((err: unknown) => logger.error({ err, job: name }, `${name} pass failed`))
+        .catch((err: unknown) => {
+          // The worker logs the outage itself; the pass runs again when next due.
+          if (isDatabaseUnavailable(err))
+            logger.warn({ job: name }, `${name} pass stopped: the database is unavailable`);
+          else logger.error({ err, job: name }, `${name} pass failed`);
+        })
         .finally(() => {
           running = undefined;
         });
@@ -92,6 +99,11 @@ export interface WorkerOptions {
   pollIntervalMs?: number;
   /** The pause before the next round while a job reports work left waiting. */
   backlogDelayMs?: number;
+  /**
+   * While the database is away, rounds back off from the poll interval, doubling up to this:
+   * low enough that checks resume within seconds of its return.
+   */
+  maxBackoffMs?: number;
 }
 
 export interface Worker {
@@ -108,8 +120,16 @@ export function createWorker({
   jobs,
   pollIntervalMs = 1000,
   backlogDelayMs = 10,
+  maxBackoffMs = 4000,
 }: WorkerOptions): Worker {
   const log = logger.child({ module: 'worker', region });
+  // Every job fails each round while the database is away: one line when it goes, one when it is back.
+  const outage = createOutageLog(log, {
+    lost: 'database unavailable; worker jobs retry with backoff',
+    restored: 'database available again; worker jobs resumed',
+  });
+  /** Rounds in a row in which a job found the database away. */
+  let awayRounds = 0;
   const abort = new AbortController();
   let timer: TimerHandle | undefined;
   let round: Promise<unknown> = Promise.resolve();
@@ -127,18 +147,31 @@ export function createWorker({
     if (full) lastFullRoundAt = now;
     const due = full ? jobs : jobs.filter((job) => pressing.has(job));
     const next = new Set<WorkerJob>();
+    let away = false;
+    // Every job runs even when one found the database away: the check job's run is also where
+    // finished checks are stored once it is back.
     for (const job of due) {
       if (abort.signal.aborted) break;
       try {
         if ((await job.run(abort.signal)) === true) next.add(job);
       } catch (err) {
-        log.error({ err, job: job.name }, 'worker job failed');
+        if (!isDatabaseUnavailable(err)) log.error({ err, job: job.name }, 'worker job failed');
+        else {
+          away = true;
+          outage.failed(err);
+        }
       }
     }
-    pressing = next;
+    if (away) awayRounds++;
+    else if (due.length > 0) {
+      awayRounds = 0;
+      outage.succeeded();
+    }
+    pressing = away ? new Set() : next;
   }
 
   function nextDelay(): number {
+    if (awayRounds > 0) return Math.min(pollIntervalMs * 2 ** (awayRounds - 1), maxBackoffMs);
     if (pressing.size > 0) return backlogDelayMs;
     return Math.max(0, lastFullRoundAt + pollIntervalMs - clock.now());
   }
