@@ -36,13 +36,14 @@ export async function holdStream(url: string, headers: Record<string, string>): 
   return { ended, open: () => isOpen, cancel: () => reader.cancel().catch(() => undefined) };
 }
 
-/** Runs `act` and expects the stream to end within a second of it (waiting at most 3 s). */
-export async function expectEndsWithinASecond(stream: HeldStream, act: () => Promise<unknown>) {
+/** Runs `act` and expects every stream to end within a second of it (waiting at most 3 s). */
+export async function expectEndWithinASecond(streams: HeldStream[], act: () => Promise<unknown>) {
   const start = Date.now();
   await act();
   const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000));
-  const endedAt = await Promise.race([stream.ended, timeout]);
-  expect(endedAt, 'the stream was still open 3 s later').not.toBeNull();
-  expect((endedAt as number) - start).toBeLessThan(1000);
-  return (endedAt as number) - start;
+  for (const [index, stream] of streams.entries()) {
+    const endedAt = await Promise.race([stream.ended, timeout]);
+    expect(endedAt, `stream ${index} was still open 3 s later`).not.toBeNull();
+    expect((endedAt as number) - start, `stream ${index}`).toBeLessThan(1000);
+  }
 }
