@@ -58,6 +58,28 @@ export interface ClaimOptions {
   leaseMarginMs: number;
   /** Also takes over leases that ran out (default). A look-ahead claim leaves them to the claim of what is due now. */
   expired?: boolean;
+  /**
+   * Monitors due at or before this are overdue: claimed only after those due since (claimWindows).
+   * Default: no such split, earliest due first.
+   */
+  onTimeFrom?: number;
+  /** Only monitors due after this (one window of claimWindows). */
+  after?: number;
+}
+
+/**
+ * The windows a claim takes free monitors from, in order: those on time first, then the overdue
+ * (issue 40). Earliest due first across the board, a backlog (checks of targets that never answer,
+ * piling up past their due time) was claimed before any check on time and made every other
+ * tenant's checks late with it.
+ */
+export function claimWindows({
+  now,
+  dueBy = now,
+  onTimeFrom,
+}: ClaimOptions): { after?: number; dueBy: number }[] {
+  if (onTimeFrom === undefined || onTimeFrom >= dueBy) return [{ dueBy }];
+  return [{ after: onTimeFrom, dueBy }, { dueBy: onTimeFrom }];
 }
 
 /** Free monitors due by then (the unclaimed-due index), or those whose lease ran out (the lease index). */
@@ -67,13 +89,14 @@ export type ClaimSource = 'free' | 'expired';
 export function dueMonitorsQuery(
   db: Kysely<Database>,
   source: ClaimSource,
-  { now, dueBy = now, limit }: Pick<ClaimOptions, 'now' | 'dueBy' | 'limit'>,
+  { now, dueBy = now, limit, after }: Pick<ClaimOptions, 'now' | 'dueBy' | 'limit' | 'after'>,
 ) {
-  const due = db
+  const within = db
     .selectFrom('monitors')
     .select('id')
     .where('paused', '=', 0)
     .where('next_run_at', '<=', dueBy);
+  const due = after === undefined ? within : within.where('next_run_at', '>', after);
   return (
     source === 'free'
       ? // Multi-region monitors are claimed per region (regions/claim-runs.ts), never here.
@@ -124,7 +147,8 @@ async function claimFrom(
 
 /**
  * Claims up to `limit` due monitors for one worker: first any whose lease ran out (a worker that
- * died; usually none, found at once by the lease index), then free ones, earliest due first. On
+ * died; usually none, found at once by the lease index), then free ones, on time before overdue
+ * (claimWindows), earliest due first within each. On
  * PostgreSQL, SKIP LOCKED lets any number of workers claim at once without waiting on or
  * double-claiming each other's rows; SQLite has a single writer, so each statement is exclusive.
  */
@@ -133,10 +157,13 @@ export async function claimDueMonitors(
   dialect: Dialect,
   options: ClaimOptions,
 ): Promise<MonitorTable[]> {
-  const expired = options.expired === false ? [] : await claimFrom(db, dialect, 'expired', options);
-  if (expired.length >= options.limit) return expired;
-  const free = await claimFrom(db, dialect, 'free', { ...options, limit: options.limit - expired.length });
-  return [...expired, ...free];
+  const claimed = options.expired === false ? [] : await claimFrom(db, dialect, 'expired', options);
+  for (const window of claimWindows(options)) {
+    if (claimed.length >= options.limit) break;
+    const limit = options.limit - claimed.length;
+    claimed.push(...(await claimFrom(db, dialect, 'free', { ...options, ...window, limit })));
+  }
+  return claimed;
 }
 
 /** Gives claims back (a worker stopping with checks it could not finish). */

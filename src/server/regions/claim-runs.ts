@@ -3,7 +3,7 @@
 // index for a dead worker's runs), so each region checks each round exactly once.
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../db/connect.ts';
-import { type ClaimOptions, type ClaimSource, largerOf } from '../db/dialect.ts';
+import { type ClaimOptions, type ClaimSource, claimWindows, largerOf } from '../db/dialect.ts';
 import type { Database, MonitorTable } from '../db/schema.ts';
 import type { MonitorRegionTable } from '../db/worker-schema.ts';
 import { monitorsById } from '../monitors/repository.ts';
@@ -22,10 +22,13 @@ export interface ClaimedRun {
 export function claimRunsQuery(
   dialect: Dialect,
   source: ClaimSource,
-  { now, dueBy = now, limit, workerId, leaseMarginMs, region }: RegionRunClaim,
+  { now, dueBy = now, after, limit, workerId, leaseMarginMs, region }: RegionRunClaim,
 ) {
+  const since = after === undefined ? sql`` : sql`and r.next_run_at > ${after}`;
   const waiting =
-    source === 'free' ? sql`r.claimed_until is null order by r.next_run_at` : sql`r.claimed_until <= ${now}`;
+    source === 'free'
+      ? sql`r.claimed_until is null ${since} order by r.next_run_at`
+      : sql`r.claimed_until <= ${now}`;
   const lock = dialect === 'postgres' ? sql`for update of r skip locked` : sql``;
   return sql<MonitorRegionTable>`
     with due as (
@@ -44,24 +47,22 @@ export function claimRunsQuery(
   `;
 }
 
-/** Claims up to `limit` of a region's due runs: expired leases first (unless told not to), then free ones. */
+/**
+ * Claims up to `limit` of a region's due runs: expired leases first (unless told not to), then
+ * free ones, on time before overdue (claimWindows), as unregioned monitors are.
+ */
 export async function claimRegionRuns(
   db: Kysely<Database>,
   dialect: Dialect,
   options: RegionRunClaim,
 ): Promise<ClaimedRun[]> {
-  const expired =
+  const runs =
     options.expired === false ? [] : (await claimRunsQuery(dialect, 'expired', options).execute(db)).rows;
-  const free =
-    expired.length >= options.limit
-      ? []
-      : (
-          await claimRunsQuery(dialect, 'free', {
-            ...options,
-            limit: options.limit - expired.length,
-          }).execute(db)
-        ).rows;
-  const runs = [...expired, ...free];
+  for (const window of claimWindows(options)) {
+    if (runs.length >= options.limit) break;
+    const limit = options.limit - runs.length;
+    runs.push(...(await claimRunsQuery(dialect, 'free', { ...options, ...window, limit }).execute(db)).rows);
+  }
   if (runs.length === 0) return [];
   const byId = await monitorsById(
     db,

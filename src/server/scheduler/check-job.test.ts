@@ -12,6 +12,7 @@ import { pump } from '../test/check-job-harness.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { storedResults } from '../test/result-rows.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { type AdmissionLimits, SLOT_HOLD_MS } from './admission.ts';
 import { createCheckJob } from './check-job.ts';
 import { nextSlotAfter } from './slots.ts';
 import { START_TICK_MS } from './start-ticks.ts';
@@ -42,6 +43,7 @@ function job(
   options: {
     db?: Kysely<Database>;
     concurrency?: number;
+    limits?: Partial<AdmissionLimits>;
     drainTimeoutMs?: number;
     lookAheadMs?: number;
     observer?: { started(dueAt: number, startedAt: number): void };
@@ -153,20 +155,32 @@ describe('the check job', () => {
     expect((await monitorRow(id)).next_run_at).toBeGreaterThan(START);
   });
 
-  it('runs at most its concurrency at once', async () => {
+  it('starts at most its concurrency at once, a check waiting on its target gives its slot back, and no more run than its in-flight bound', async () => {
     const held: ServerResponse[] = [];
     respond = (res) => held.push(res);
     for (let i = 0; i < 5; i++) await createMonitor(`M${i}`);
-    const worker = job({ concurrency: 2 });
+    // One workspace and one host: their shares of in flight are the whole of it here.
+    const worker = job({ concurrency: 2, limits: { inFlight: 4, perWorkspace: 4, perHost: 4 } });
     await worker.run(signal);
     const claimed = await t.database.db
       .selectFrom('monitors')
       .select('id')
       .where('claimed_by', '=', 'worker-a')
       .execute();
-    expect(claimed).toHaveLength(2);
-    for (let i = 0; i < 50 && held.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(claimed).toHaveLength(4);
+    const heldReaches = async (n: number) => {
+      for (let i = 0; i < 100 && held.length < n; i++)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    await heldReaches(2);
     expect(held).toHaveLength(2);
+    // Still running a slot's hold later: waiting on the network, so the next two start.
+    clock.advance(SLOT_HOLD_MS);
+    await heldReaches(4);
+    expect(held).toHaveLength(4);
+    clock.advance(SLOT_HOLD_MS);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(held).toHaveLength(4);
     for (const res of held) res.end('ok');
   });
 });
@@ -299,13 +313,13 @@ describe('starting checks on time', () => {
     expect((await monitorRow(id)).next_run_at).toBe(due + 60_000);
   });
 
-  it('claims all that falls due within the look-ahead in one poll, beyond its concurrency, yet runs no more at once', async () => {
+  it('claims all that falls due within the look-ahead in one poll, beyond its concurrency, yet starts no more at once than it has slots', async () => {
     const held: ServerResponse[] = [];
     respond = (res) => held.push(res);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
       const id = await createMonitor(`Soon ${i}`);
-      await setDue(id, START + 100 * (i + 1));
+      await setDue(id, START + 10 * (i + 1));
       ids.push(id);
     }
     const starts: number[] = [];
@@ -319,15 +333,13 @@ describe('starting checks on time', () => {
     expect(claimed).toHaveLength(5);
     // Each starts at the end of its due time's tick: past the last one's.
     const tickEnd = (at: number) => Math.ceil(at / START_TICK_MS) * START_TICK_MS;
-    clock.advance(tickEnd(START + 500) - START);
-    // Two in flight; the other three wait for a slot rather than overrun the bound.
-    expect(starts).toEqual([tickEnd(START + 100), tickEnd(START + 200)]);
-    for (let i = 0; i < 50 && held.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-    for (let round = 0; round < 3; round++) {
-      for (const res of held.splice(0)) res.end('ok');
-      for (let i = 0; i < 50 && held.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    expect(starts).toHaveLength(5);
+    clock.advance(tickEnd(START + 50) + 2 * SLOT_HOLD_MS - START);
+    // Four due in the first tick: two start at its end, the other two once those have held their
+    // slots a tick (waiting on the target now), and the fifth, due in the next tick, after them.
+    const tick = tickEnd(START + 10);
+    expect(starts).toEqual([tick, tick, tick + SLOT_HOLD_MS, tick + SLOT_HOLD_MS, tick + 2 * SLOT_HOLD_MS]);
+    for (let i = 0; i < 50 && held.length < 5; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (const res of held.splice(0)) res.end('ok');
   });
 
   it('leaves a monitor due beyond the look-ahead to a later poll', async () => {

@@ -1,8 +1,9 @@
 // The worker job that runs monitors of every kind: each poll it stores the checks finished since
 // the last poll (one batch), then claims the monitors due within the look-ahead and starts each
-// at its due time (at the end of its tick, start-ticks.ts) through its kind's definition. Checks
-// run concurrently up to a bound; a check due while every slot is busy starts when one frees.
-// None waits for a poll.
+// at its due time (at the end of its tick, start-ticks.ts) through its kind's definition. When a
+// due check may start is admission.ts's: a slot for its CPU-bound moments, a place in flight
+// shared fairly between workspaces and target hosts while it waits on the network. None waits for
+// a poll. Results wait in memory for their store (bounded, results-kept.ts) while the database is away.
 import { setMaxListeners } from 'node:events';
 import type { Kysely } from 'kysely';
 import type { CheckContext } from '../checks/types.ts';
@@ -18,9 +19,11 @@ import { kindOf } from '../monitors/kinds/registry.ts';
 import type { TargetGuard } from '../net/target-guard.ts';
 import { claimRegionRuns, releaseRegionRuns } from '../regions/claim-runs.ts';
 import type { RegionView } from '../regions/region-view.ts';
-import { type FinishedCheck, recordResults } from './record-results.ts';
+import { type AdmissionLimits, type Admittance, admissionLimits, createAdmission } from './admission.ts';
+import { recordResults } from './record-results.ts';
+import { createResultsKept } from './results-kept.ts';
 import { createStartTicks } from './start-ticks.ts';
-import { CLAIM_LOOK_AHEAD_MS } from './timing.ts';
+import { CLAIM_LOOK_AHEAD_MS, OVERDUE_AFTER_MS } from './timing.ts';
 import type { WorkerJob } from './worker.ts';
 
 export interface CheckJobOptions {
@@ -32,8 +35,15 @@ export interface CheckJobOptions {
   logger: Logger;
   region: string;
   workerId: string;
-  /** Checks in flight at once (ARCHITECTURE: default 64). */
+  /**
+   * Checks working at once (ARCHITECTURE: default 64): a check holds one of these slots only while
+   * it may use the CPU, not while it waits on a socket (admission.ts).
+   */
   concurrency?: number;
+  /** The in-flight bounds beside the slots (admission.ts's defaults scale with the concurrency). */
+  limits?: Partial<AdmissionLimits>;
+  /** Finished checks kept for their store while the database is away; past it the oldest are lost, counted and logged. */
+  maxKeptResults?: number;
   confirmDelayMs?: number;
   /** When status changes count as flapping (incidents and alerts). */
   flapPolicy?: FlapPolicy;
@@ -73,84 +83,89 @@ interface Due {
   run?: MonitorRegionTable;
 }
 
+function admittanceOf({ monitor, run }: Due): Admittance {
+  return {
+    workspace: monitor.user_id,
+    host: hostOf(monitor.url),
+    dueAt: run?.next_run_at ?? monitor.next_run_at,
+  };
+}
+
+/** The target's host and port: every kind's target is a URL (https://…, tcp://host:port, dns://…). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
 export interface CheckJob extends WorkerJob {
-  /** Checks in flight, armed for their due time, and queued for a slot. */
+  /** Checks in flight, armed for their due time, and queued for a slot or a place in flight. */
   depth(): { inFlight: number; armed: number; queued: number };
+  /** Finished checks whose results were lost because the store failed past the bound (logged as each is lost). */
+  lostResults(): number;
   /** Resolves once the batch being stored beside the claims (PostgreSQL), if any, has committed. */
   stored(): Promise<void>;
 }
 
 export function createCheckJob(options: CheckJobOptions): CheckJob {
   const { db, dialect, clock, events, logger, region, workerId } = options;
-  const concurrency = options.concurrency ?? 64;
+  const limits = admissionLimits(options.concurrency ?? 64, options.limits);
   const confirmDelayMs = options.confirmDelayMs ?? 15_000;
   const drainTimeoutMs = options.drainTimeoutMs ?? 10_000;
   // Aborted only when draining gives up, so a stopping worker lets checks in flight finish.
   const runs = new AbortController();
   // Every check in flight listens on this signal; that many listeners is the design, not a leak.
-  setMaxListeners(concurrency + 16, runs.signal);
+  setMaxListeners(limits.inFlight + 16, runs.signal);
   const lookAheadMs = options.lookAheadMs ?? CLAIM_LOOK_AHEAD_MS;
   const maxWaiting = options.maxWaiting ?? 4_096;
   const inFlight = new Map<string, Promise<void>>();
+  /** Due checks start here, now or when the bounds let them. */
+  const admission = createAdmission<Due>(clock, limits, admittanceOf, launch);
   /** Claimed, waiting for their due time's tick. */
-  const armed = createStartTicks<Due>(clock, start, options.startTickMs);
-  /** Due while every slot is busy: each starts as a check in flight finishes. */
-  const queued: Due[] = [];
-  let done: FinishedCheck[] = [];
-  /** The last claim filled every free slot, so more monitors are probably due. */
+  const armed = createStartTicks<Due>(clock, (due) => admission.offer(due), options.startTickMs);
+  const kept = createResultsKept(logger, options.maxKeptResults);
+  /** The last claim filled what it asked for, so more monitors are probably due. */
   let backlog = false;
 
-  function start(due: Due): void {
+  function launch(due: Due): Promise<void> {
     const { monitor, run } = due;
-    if (inFlight.size >= concurrency) {
-      queued.push(due);
-      return;
-    }
     options.observer?.started(run?.next_run_at ?? monitor.next_run_at, clock.now());
     const ctx: CheckContext = { signal: runs.signal, clock, guard: options.guard, region };
     const { check } = kindOf(monitor);
     const running = Promise.resolve()
       .then(() => check.run(check.config(monitor), ctx))
       .then((result) => {
-        done.push({ monitor, run, outcome: check.outcome(monitor, result) });
+        kept.add({ monitor, run, outcome: check.outcome(monitor, result) });
       })
       .catch((err: unknown) => {
         if (!runs.signal.aborted) logger.error({ err, monitorId: monitor.id }, 'check crashed');
       })
       .finally(() => {
         inFlight.delete(monitor.id);
-        const next = queued.shift();
-        if (next) start(next);
       });
     inFlight.set(monitor.id, running);
+    return running;
   }
 
   let lastFlushAt = Number.NEGATIVE_INFINITY;
   /** A batch being stored while the job claims on (PostgreSQL). */
   let flushing: Promise<void> | null = null;
 
-  /** The next batch holds one whose store failed: if it fails too, it is dropped, not sent back. */
-  let holdsFailed = false;
-
   async function flush(): Promise<void> {
     lastFlushAt = clock.now();
-    const batch = done;
-    done = [];
+    const batch = kept.take();
     let published: Awaited<ReturnType<typeof recordResults>>;
     try {
       published = await recordResults(db, dialect, workerId, batch, confirmDelayMs, options.flapPolicy);
     } catch (err) {
-      // A store can fail for a moment (a database busy past its timeout): the batch goes back
-      // once, so a moment's contention loses no results; a batch that fails twice is dropped
-      // (its monitors are checked again when their claims expire), never retried forever.
-      if (holdsFailed) holdsFailed = false;
-      else {
-        done = batch.concat(done);
-        holdsFailed = true;
-      }
+      // The database busy past its timeout, or away: the batch goes back, to be stored with the
+      // next, up to the bound (results-kept.ts counts and logs any lost past it).
+      kept.putBack(batch, err);
       throw err;
     }
-    holdsFailed = false;
+    kept.stored(batch.length);
     events.publish(published);
   }
 
@@ -159,8 +174,8 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
    * FLUSH_INTERVAL_MS (or sooner when many are waiting), not on every quick backlog round.
    */
   function flushDue(): boolean {
-    if (done.length === 0 || flushing) return false;
-    return done.length >= FLUSH_BATCH || clock.now() - lastFlushAt >= FLUSH_INTERVAL_MS;
+    if (kept.size === 0 || flushing) return false;
+    return kept.size >= FLUSH_BATCH || clock.now() - lastFlushAt >= FLUSH_INTERVAL_MS;
   }
 
   /**
@@ -172,7 +187,8 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
   async function store(): Promise<void> {
     if (dialect !== 'postgres') return flush();
     flushing = flush()
-      .catch((err: unknown) => logger.error({ err }, 'storing check results failed'))
+      // Logged once per outage, with what is kept and lost, by results-kept.ts.
+      .catch(() => undefined)
       .finally(() => {
         flushing = null;
       });
@@ -181,7 +197,15 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
   /** Claims monitors due by `dueBy`; each starts at its due time from the clock as it is after the claim. */
   async function claim(dueBy: number, limit: number): Promise<number> {
     const now = clock.now();
-    const claim = { now, dueBy, expired: dueBy <= now, limit, workerId, leaseMarginMs: LEASE_MARGIN_MS };
+    const claim = {
+      now,
+      dueBy,
+      onTimeFrom: now - OVERDUE_AFTER_MS,
+      expired: dueBy <= now,
+      limit,
+      workerId,
+      leaseMarginMs: LEASE_MARGIN_MS,
+    };
     const claimed: Due[] = (await claimDueMonitors(db, dialect, claim)).map((monitor) => ({ monitor }));
     if (claimed.length < limit && options.regions?.runsHere !== false)
       claimed.push(
@@ -191,7 +215,7 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
     options.observer?.claimed?.(claimed.length);
     for (const due of claimed) {
       const dueAt = due.run?.next_run_at ?? due.monitor.next_run_at;
-      if (dueAt <= claimedAt) start(due);
+      if (dueAt <= claimedAt) admission.offer(due);
       else armed.arm(due.monitor.id, dueAt, due);
     }
     return claimed.length;
@@ -199,21 +223,24 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
 
   return {
     name: 'checks',
-    depth: () => ({ inFlight: inFlight.size, armed: armed.size, queued: queued.length }),
+    depth: () => ({ inFlight: admission.inFlight, armed: armed.size, queued: admission.queued }),
+    lostResults: () => kept.lost,
     stored: async () => {
       await flushing;
     },
     async run(signal) {
       if (flushDue()) await store();
       if (signal.aborted) return false;
-      // Every slot busy and checks already waiting for one: claiming more would only hoard work
-      // another worker could run now. Look again soon, not after a full poll.
-      if (queued.length > 0) return true;
-      // What is due now, only as much as there are free slots to run it…
-      const slots = concurrency - inFlight.size;
-      if (slots <= 0) return backlog;
+      // Every slot busy and checks on time already waiting for one: claiming more would only
+      // hoard work another worker could run now. Look again soon, not after a full poll. Overdue
+      // checks waiting, or checks queued because their workspace or host has its share in flight,
+      // do not stop the claim: other tenants' checks on time must not wait behind them.
+      if (admission.backedUp) return true;
+      // What is due now, as much as there is room in flight for (in batches, as below)…
+      const room = Math.min(CLAIM_BATCH, limits.inFlight - admission.inFlight - admission.queued);
+      if (room <= 0) return backlog;
       const now = clock.now();
-      if ((await claim(now, slots)) === slots) {
+      if ((await claim(now, room)) === room) {
         backlog = true;
         return true;
       }
@@ -227,7 +254,7 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
     },
     async drain() {
       // Checks not started yet go back at once, for another worker to run on time.
-      const waiting = [...armed.cancelAll(), ...queued.splice(0).map((due) => due.monitor.id)];
+      const waiting = [...armed.cancelAll(), ...admission.takeQueued().map((due) => due.monitor.id)];
       await releaseClaims(db, workerId, waiting);
       await releaseRegionRuns(db, workerId, waiting);
       let timer: TimerHandle | undefined;

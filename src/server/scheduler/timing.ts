@@ -23,3 +23,11 @@ export const PING_GATHER_MS = 250;
  * down, with an incident and a Down alert, and recovered moments later.
  */
 export const JUDGED_AFTER_MS = CLAIM_LOOK_AHEAD_MS + PING_GATHER_MS + 250;
+
+/**
+ * A check due longer ago than this is overdue: it missed its time (a worker was down, or busy
+ * with targets that never answer). Overdue checks are claimed and started after those on time,
+ * so a backlog never makes another tenant's punctual checks late. More than a worker's poll
+ * interval (1 s), so a check claimed at the first poll after its due time is still on time.
+ */
+export const OVERDUE_AFTER_MS = 2_000;
