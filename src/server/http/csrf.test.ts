@@ -47,7 +47,7 @@ describe('a cookie-authenticated write', () => {
       { origin: 'null' },
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
-    ]) {
+    ] as Record<string, string>[]) {
       const response = await pause(shop.id, { cookie: ada.cookie, ...headers });
       expect(response.status, JSON.stringify(headers)).toBe(403);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe('csrf_origin');
@@ -70,7 +70,7 @@ describe('a cookie-authenticated write', () => {
       { referer: 'http://localhost:3000/monitors/x' },
       { 'sec-fetch-site': 'same-origin' },
       {},
-    ]) {
+    ] as Record<string, string>[]) {
       const response = await pause(shop.id, { cookie: ada.cookie, ...headers });
       expect(response.status, JSON.stringify(headers)).toBe(200);
       expect(await paused(ada, shop.id)).toBe(true);
