@@ -121,10 +121,19 @@ async function newestResultAt(): Promise<number> {
   return Number(rows[0]?.at ?? 0);
 }
 
+/** Stored results of checks that started by `at`. */
+async function resultsBy(at: number): Promise<number> {
+  const rows = await cluster.query<{ n: number }>(
+    `select count(*)::int as n from check_results where checked_at <= ${Math.floor(at)}`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
 /**
  * What must hold once the database is back at `backAt`: every process still runs, checks reach
  * the target and are stored again within 10 s, a new event reaches the open stream (serve
- * LISTENs again), and the monitor acknowledged before the outage is still there.
+ * LISTENs again), the monitor acknowledged before the outage is still there, and every check
+ * that reached the target before it came back has its result stored (each is one request).
  */
 async function expectRecovery(backAt: number, acknowledgedId: string) {
   await waitFor(async () => arrivals.some((at) => at > backAt + 1000), 10_000);
@@ -145,6 +154,10 @@ async function expectRecovery(backAt: number, acknowledgedId: string) {
       exitCode: null,
       signal: null,
     });
+  // Results held through the outage are stored with the first batches after it.
+  await waitFor(async () => (await newestResultAt()) > backAt + 2000, 10_000);
+  const ran = arrivals.filter((at) => at <= backAt).length;
+  expect(await resultsBy(backAt)).toBeGreaterThanOrEqual(ran);
   const acknowledged = await api('GET', `/monitors/${acknowledgedId}`);
   expect(acknowledged.status).toBe(200);
   expect(((await acknowledged.json()) as { name: string }).name).toBe('Acknowledged');

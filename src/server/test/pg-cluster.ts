@@ -3,7 +3,7 @@
 // 5432 must never be restarted. PostgreSQL refuses to run as root, so as root its binaries run as
 // the postgres user. Durability is off: the cluster lives for one test file.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -11,7 +11,14 @@ import pg from 'pg';
 import { freePort } from './upwatch-process.ts';
 
 const run = promisify(execFile);
-const BIN = process.env.PG_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
+/** PG_BIN_DIR, else the newest Debian-packaged version (15 on the CI image). */
+function binDir(): string {
+  if (process.env.PG_BIN_DIR) return process.env.PG_BIN_DIR;
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  return path.join(root, versions[0] ?? '15', 'bin');
+}
+const BIN = binDir();
 
 export interface PostgresCluster {
   /** A DATABASE_URL of the cluster's `upwatch` database. */
