@@ -84,8 +84,9 @@ export function stubServer({
     if (request.method === 'GET' && url.pathname === '/api/v1/monitors/summary')
       return json({
         total: 0,
-        byStatus: { up: 0, degraded: 0, down: 0, paused: 0, pending: 0 },
+        byStatus: { up: 0, degraded: 0, down: 0, paused: 0, pending: 0, stale: 0 },
         openIncidents: 0,
+        scheduler: { lagMs: 12, late: false },
       });
     return json({ error: { code: 'not_found', message: 'Not found.' } }, 404);
   });

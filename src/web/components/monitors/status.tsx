@@ -7,6 +7,7 @@ export const STATUS_LABELS: Record<MonitorStatus, string> = {
   degraded: 'Degraded',
   paused: 'Paused',
   pending: 'Pending',
+  stale: 'Stale',
 };
 
 const DOT: Record<MonitorStatus, string> = {
@@ -15,6 +16,7 @@ const DOT: Record<MonitorStatus, string> = {
   degraded: 'bg-warning',
   paused: 'bg-muted',
   pending: 'bg-sky-500',
+  stale: 'bg-orange-500',
 };
 
 const BADGE: Record<MonitorStatus, string> = {
@@ -23,6 +25,12 @@ const BADGE: Record<MonitorStatus, string> = {
   degraded: 'bg-warning/10 text-warning border-warning/30',
   paused: 'bg-surface text-muted border-border',
   pending: 'bg-sky-500/10 text-sky-600 border-sky-500/30 dark:text-sky-400',
+  stale: 'bg-orange-500/10 text-orange-700 border-orange-500/30 dark:text-orange-300',
+};
+
+/** Why a badge says what it says, for the statuses whose word alone does not explain it. */
+const BADGE_TITLES: Partial<Record<MonitorStatus, string>> = {
+  stale: 'No check result for over twice its interval: its last status may no longer hold.',
 };
 
 export function StatusDot({ status, className }: { status: MonitorStatus; className?: string }) {
@@ -40,6 +48,7 @@ export function StatusDot({ status, className }: { status: MonitorStatus; classN
 export function StatusBadge({ status, className }: { status: MonitorStatus; className?: string }) {
   return (
     <span
+      title={BADGE_TITLES[status]}
       className={cn(
         'inline-flex items-center gap-1.5 rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap',
         BADGE[status],

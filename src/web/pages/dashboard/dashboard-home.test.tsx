@@ -6,12 +6,12 @@ import { makeRow } from '../../test/monitors';
 import { renderApp } from '../../test/render-app';
 
 function summary(
-  counts: Partial<Record<'up' | 'degraded' | 'down' | 'paused' | 'pending', number>>,
+  counts: Partial<Record<'up' | 'degraded' | 'down' | 'paused' | 'pending' | 'stale', number>>,
   { openIncidents = 0 } = {},
 ) {
-  const byStatus = { up: 0, degraded: 0, down: 0, paused: 0, pending: 0, ...counts };
+  const byStatus = { up: 0, degraded: 0, down: 0, paused: 0, pending: 0, stale: 0, ...counts };
   const total = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
-  return { total, byStatus, openIncidents };
+  return { total, byStatus, openIncidents, scheduler: { lagMs: 12, late: false } };
 }
 
 describe('monitor list dashboard', () => {

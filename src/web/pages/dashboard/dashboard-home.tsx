@@ -11,6 +11,7 @@ import { useCanCreateMonitor } from '../../lib/monitor-allowance';
 import { monitorListQueryOptions } from '../../lib/monitors';
 import { LiveIndicator } from './live-indicator';
 import { MonitorOverviewList } from './monitor-overview-list';
+import { SchedulerBanner } from './scheduler-banner';
 import { SummaryTiles } from './summary-tiles';
 
 /** Uptime figures and sparklines come from rollups; live events keep status current between. */
@@ -36,6 +37,7 @@ export function DashboardHome() {
         }
         actions={<NewMonitorButton />}
       />
+      <SchedulerBanner />
       <SummaryTiles />
       {!canCreate ? <UpgradeCard trigger="limit" compact className="mb-6" /> : null}
       {list.isPending ? (

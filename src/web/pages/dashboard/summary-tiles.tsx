@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { MonitorSummary } from '../../../core/api/monitor-summary';
 import { formatNumber } from '../../lib/format';
 import { monitorSummaryQueryOptions } from '../../lib/monitors';
 import { usePlan } from '../../lib/use-plan';
@@ -14,6 +15,16 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
       {hint ? <p className="mt-0.5 text-xs text-muted">{hint}</p> : null}
     </section>
   );
+}
+
+/** Stale monitors are neither up nor down: named beside the down count, with the paused. */
+function downHint(by: MonitorSummary['byStatus'] | undefined): string | undefined {
+  if (!by) return undefined;
+  const parts = [
+    by.stale > 0 ? `${formatNumber(by.stale)} stale` : null,
+    by.paused > 0 ? `${formatNumber(by.paused)} paused` : null,
+  ].filter((part) => part !== null);
+  return parts.length > 0 ? parts.join(', ') : undefined;
 }
 
 /** Counts over every monitor of the account and its open incidents, as the server sums them. */
@@ -37,11 +48,7 @@ export function SummaryTiles() {
         value={show(by && by.up + by.degraded)}
         hint={by && by.degraded > 0 ? `${formatNumber(by.degraded)} degraded` : undefined}
       />
-      <Stat
-        label="Down"
-        value={show(by?.down)}
-        hint={by && by.paused > 0 ? `${formatNumber(by.paused)} paused` : undefined}
-      />
+      <Stat label="Down" value={show(by?.down)} hint={downHint(by)} />
       <Stat label="Open incidents" value={show(data?.openIncidents)} />
     </div>
   );

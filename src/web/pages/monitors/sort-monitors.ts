@@ -8,7 +8,14 @@ export interface Sort {
 }
 
 /** Ascending status order puts what needs attention first. */
-const SEVERITY: Record<MonitorStatus, number> = { down: 0, degraded: 1, pending: 2, up: 3, paused: 4 };
+const SEVERITY: Record<MonitorStatus, number> = {
+  down: 0,
+  stale: 1,
+  degraded: 2,
+  pending: 3,
+  up: 4,
+  paused: 5,
+};
 
 function compare(a: MonitorRow, b: MonitorRow, key: SortKey): number {
   switch (key) {
