@@ -20,6 +20,9 @@ let cookie: string;
 let stream: SseReader;
 /** When each check reached the target. */
 const arrivals: number[] = [];
+const ANSWER_MS = 1500;
+/** Checks the target has not answered yet. */
+let answering = 0;
 const processes: { name: string; child: UpwatchChild }[] = [];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -36,9 +39,15 @@ async function api(method: string, route: string, body?: unknown, timeoutMs: num
 
 beforeAll(async () => {
   cluster = await createPostgresCluster();
+  // Each answer takes a while, so checks are in flight when the database goes: they finish
+  // during the outage, and their results must be stored once it is back.
   target = await startTarget((_req, res) => {
     arrivals.push(Date.now());
-    res.end('ok');
+    answering++;
+    setTimeout(() => {
+      answering--;
+      res.end('ok');
+    }, ANSWER_MS);
   });
   dataDir = mkdtempSync(path.join(tmpdir(), 'upwatch-pg-restart-'));
   const port = await freePort();
@@ -163,7 +172,9 @@ async function expectRecovery(backAt: number, acknowledgedId: string) {
   expect(((await acknowledged.json()) as { name: string }).name).toBe('Acknowledged');
 }
 
+/** A monitor created (201) before the outage, and checks in flight at its start. */
 async function acknowledgedWrite(): Promise<string> {
+  await waitFor(async () => answering > 0, 10_000);
   const response = await api('POST', '/monitors', {
     name: 'Acknowledged',
     url: `${target.origin}/ack`,
@@ -185,7 +196,7 @@ it('a PostgreSQL restart: serve and both workers survive, requests meanwhile get
   expect(during.status).toBe(503);
   expect(((await during.json()) as { error: { code: string } }).error.code).toBe('database_unavailable');
   expect(during.headers.get('retry-after')).toBe('5');
-  await sleep(2000);
+  await sleep(4000);
 
   await cluster.start();
   const backAt = Date.now();
