@@ -8,6 +8,13 @@ import { createQueryClient } from './lib/query-client';
 import { readPrerendered, seedPrerenderedQueries, takeEarlyClick } from './prerender/state';
 import { createAppRouter } from './router';
 
+// The app's CSP has no 'unsafe-eval': zod would probe `new Function` before compiling a schema,
+// and the browser reports that probe as a violation even though zod catches it. Its global config
+// object is shared through globalThis, so this holds for the lazily loaded chunk that brings zod.
+const zodHolder = globalThis as { __zod_globalConfig?: object };
+zodHolder.__zod_globalConfig ??= {};
+Object.assign(zodHolder.__zod_globalConfig, { jitless: true });
+
 installPreloadErrorReload({
   target: window,
   storage: window.sessionStorage,

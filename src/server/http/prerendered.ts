@@ -16,11 +16,14 @@ import {
   PUBLIC_URL_TOKEN,
   scriptJson,
 } from '../../core/prerender.ts';
+import { spaPolicy } from './security-headers.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 interface Page {
+  /** Its CSP, with the hash of its inline loader as filled in here. */
+  csp: string;
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
@@ -46,12 +49,13 @@ export function fillPage(template: string, publicConfig: PublicConfig): string {
 async function loadPage(file: string, publicConfig: PublicConfig): Promise<Page | null> {
   const template = await readFile(file, 'utf8').catch(() => null);
   if (template === null) return null;
-  const identity = Buffer.from(fillPage(template, publicConfig));
+  const html = fillPage(template, publicConfig);
+  const identity = Buffer.from(html);
   const [br, gz] = await Promise.all([
     brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
     gzipAsync(identity, { level: constants.Z_BEST_COMPRESSION }),
   ]);
-  return { identity, br, gzip: gz };
+  return { csp: spaPolicy(html), identity, br, gzip: gz };
 }
 
 /** better-auth's session cookie (`__Secure-` prefixed behind https). */
@@ -84,6 +88,7 @@ export function prerenderedPages(
       'Content-Type': 'text/html; charset=UTF-8',
       'Cache-Control': 'no-cache',
       Vary: 'Accept-Encoding, Cookie',
+      'Content-Security-Policy': page.csp,
     };
     if (encoding) headers['Content-Encoding'] = encoding;
     const body = encoding ? page[encoding] : page.identity;

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Env, Hono } from 'hono';
@@ -6,6 +6,7 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import type { PublicConfig } from '../../core/api/account.ts';
 import { PRERENDERED_DIR, type PrerenderedPath } from '../../core/prerender.ts';
 import { prerenderedPages } from './prerendered.ts';
+import { spaPolicy } from './security-headers.ts';
 
 const NOT_BUILT = `<!doctype html><title>Upwatch</title><p>The web app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it) and reload.</p>`;
 
@@ -30,13 +31,17 @@ export function mountSpa<E extends Env>(
   publicConfig: PublicConfig,
   prerendered: ReadonlySet<PrerenderedPath>,
 ): void {
-  if (!existsSync(path.join(distDir, 'index.html'))) {
+  const shell = path.join(distDir, 'index.html');
+  if (!existsSync(shell)) {
     app.get('*', (c) => {
       c.header('Cache-Control', 'no-cache');
+      c.header('Content-Security-Policy', spaPolicy(NOT_BUILT));
       return c.html(NOT_BUILT, 503);
     });
     return;
   }
+  // Hashed once from the built shell: a deploy's new build is a new process.
+  const shellPolicy = spaPolicy(readFileSync(shell, 'utf8'));
 
   // Vite names assets by content hash, so a browser may keep them forever.
   app.use('/assets/*', async (c, next) => {
@@ -53,6 +58,9 @@ export function mountSpa<E extends Env>(
   // deploy's new index.html, naming the new asset hashes, is picked up at once.
   app.use('*', async (c, next) => {
     await next();
+    // The prerendered pages bring their own policy, with their loader's hash.
+    if (!c.res.headers.has('Content-Security-Policy'))
+      c.res.headers.set('Content-Security-Policy', shellPolicy);
     if (c.res.status !== 200) return;
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-cache');
     varyOnEncoding(c);
