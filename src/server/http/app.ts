@@ -71,7 +71,7 @@ import { compressJson } from './compress-json.ts';
 import { refuseCrossSiteWrites } from './csrf.ts';
 import { apiNotFound, createErrorHandler } from './errors.ts';
 import { withOptionalRequestDefaults } from './openapi-document.ts';
-import { permissionsPolicy } from './security-headers.ts';
+import { securityHeaders } from './security-headers.ts';
 import { type AppEnv, loadSession } from './session.ts';
 import { mountSpa } from './spa.ts';
 
@@ -146,7 +146,7 @@ export function createApp({
   app.use('*', framingByOwnPolicy);
   // overwrite: false keeps headers a route sets itself (status pages' CSP, badges' CORP).
   app.use('*', secureHeaders({ overwrite: false }));
-  app.use('*', permissionsPolicy);
+  app.use('*', securityHeaders);
   // U+0000 in a URL or a form: PostgreSQL cannot store it (body-guards.ts); JSON bodies below.
   app.use('*', rejectNulInUrl, rejectNulInForm);
   app.use('*', statusPages.customDomains);

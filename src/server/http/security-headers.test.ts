@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_CONFIG_MARKER } from '../../core/prerender.ts';
 import { createUser } from '../test/factories.ts';
 import { buildApp, createTestApp, type TestApp } from '../test/test-app.ts';
-import { inlineScriptHashes, PERMISSIONS_POLICY } from './security-headers.ts';
+import { inlineScriptHashes, PERMISSIONS_POLICY, SERVER_PAGE_POLICY } from './security-headers.ts';
 
 const LOADER = "(function(){document.documentElement.dataset.loader='ran'})()";
 const SHELL =
@@ -87,6 +87,15 @@ describe('the app’s own security headers', () => {
     const csp = directives(status.headers.get('content-security-policy'));
     expect(csp['default-src']).toEqual(["'none'"]);
     expect(csp['script-src']?.every((source: string) => source.startsWith("'sha256-"))).toBe(true);
+  });
+
+  it('give the server-rendered message pages a policy that runs no script', async () => {
+    const response = await app.request('/ack/not-a-token');
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('content-security-policy')).toBe(SERVER_PAGE_POLICY);
+    const csp = directives(SERVER_PAGE_POLICY);
+    expect(csp['default-src']).toEqual(["'none'"]);
+    expect(csp['script-src']).toBeUndefined();
   });
 
   it('hash only scripts a browser runs: not data blocks, not external files', () => {

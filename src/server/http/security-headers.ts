@@ -29,9 +29,30 @@ export const PERMISSIONS_POLICY = [
   .map((feature) => `${feature}=()`)
   .join(', ');
 
-export const permissionsPolicy: MiddlewareHandler = async (c, next) => {
+/**
+ * The small server-rendered pages (message-page.ts: unsubscribe, acknowledge, subscribe answers)
+ * run no script; their one stylesheet and a few style attributes are inline.
+ */
+export const SERVER_PAGE_POLICY = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  "img-src 'self' data:",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+/**
+ * Permissions-Policy on every answer; on an HTML page that set no CSP of its own (the SPA and the
+ * status pages do), the server pages' policy.
+ */
+export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
-  if (!c.res.headers.has('Permissions-Policy')) c.res.headers.set('Permissions-Policy', PERMISSIONS_POLICY);
+  const headers = c.res.headers;
+  if (!headers.has('Permissions-Policy')) headers.set('Permissions-Policy', PERMISSIONS_POLICY);
+  if (/^text\/html/i.test(headers.get('Content-Type') ?? '') && !headers.has('Content-Security-Policy')) {
+    headers.set('Content-Security-Policy', SERVER_PAGE_POLICY);
+  }
 };
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
