@@ -12,6 +12,8 @@ import { recordAudit } from '../audit/record.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, errorBody } from '../http/errors.ts';
 import { type AppEnv, loadSession, requireCaller, type SessionUser } from '../http/session.ts';
 import type { Logger } from '../logger.ts';
 import { normaliseBody } from './body.ts';
@@ -71,6 +73,11 @@ export function createBillingRoutes({
   app.onError((err, c) => {
     if (err instanceof BillingError) {
       return c.json({ message: err.message, code: err.code }, err.status as ContentfulStatusCode);
+    }
+    // Billing's own error shape, with the 503 the rest of the API gives while the database is away.
+    if (isDatabaseUnavailable(err)) {
+      const { error } = errorBody('database_unavailable', DATABASE_UNAVAILABLE_MESSAGE);
+      return c.json(error, 503, { 'Retry-After': '5' });
     }
     logger.error({ err }, 'billing request failed');
     return c.json({ message: 'Something went wrong on our side.', code: 'internal_error' }, 500);

@@ -196,6 +196,13 @@ it('a PostgreSQL restart: serve and both workers survive, requests meanwhile get
   expect(during.status).toBe(503);
   expect(((await during.json()) as { error: { code: string } }).error.code).toBe('database_unavailable');
   expect(during.headers.get('retry-after')).toBe('5');
+  // Billing answers in its own shape, with the same code.
+  const billing = await fetch(`${origin}/api/billing/products`, {
+    headers: { cookie, origin },
+    signal: AbortSignal.timeout(10_000),
+  });
+  expect(billing.status).toBe(503);
+  expect(((await billing.json()) as { code: string }).code).toBe('database_unavailable');
   await sleep(4000);
 
   await cluster.start();

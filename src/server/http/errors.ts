@@ -37,6 +37,17 @@ const CODES_BY_STATUS: Partial<Record<number, string>> = {
   429: 'rate_limited',
 };
 
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'Upwatch cannot reach its database right now. Please try again in a few seconds.';
+
+/**
+ * The answer while the database is away (restarting, failing over): retry shortly. Not logged:
+ * the database pool logs the outage once, and a line per request would bury it.
+ */
+function databaseUnavailable(c: Context) {
+  return c.json(errorBody('database_unavailable', DATABASE_UNAVAILABLE_MESSAGE), 503, { 'Retry-After': '5' });
+}
+
 export function createErrorHandler(logger: Logger) {
   return (err: Error, c: Context) => {
     if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status, err.headers);
@@ -44,17 +55,7 @@ export function createErrorHandler(logger: Logger) {
       const code = CODES_BY_STATUS[err.status] ?? 'bad_request';
       return c.json(errorBody(code, err.message || 'The request could not be processed.'), err.status);
     }
-    // The database pool logs the outage once; a line per request would bury it.
-    if (isDatabaseUnavailable(err)) {
-      return c.json(
-        errorBody(
-          'database_unavailable',
-          'Upwatch cannot reach its database right now. Please try again in a few seconds.',
-        ),
-        503,
-        { 'Retry-After': '5' },
-      );
-    }
+    if (isDatabaseUnavailable(err)) return databaseUnavailable(c);
     logger.error({ err, path: c.req.path, method: c.req.method }, 'unhandled error');
     return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500);
   };
