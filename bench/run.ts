@@ -1,6 +1,7 @@
 // `npm run bench [-- name…]`: runs the named benchmarks (all by default), one JSON object each.
 import { dashboardOpen } from './dashboard-open.ts';
 import { frontend } from './frontend.ts';
+import { hangingTargets } from './hanging-targets.ts';
 import { jobs } from './jobs.ts';
 import { monitorList } from './monitor-list.ts';
 import { packedHistory } from './packed-history.ts';
@@ -19,6 +20,7 @@ const benchmarks: Record<string, () => Promise<object>> = {
   retention,
   'packed-history': packedHistory,
   scheduler,
+  'hanging-targets': hangingTargets,
   regions,
   'sign-in-lateness': signInLateness,
   'status-page': statusPage,

@@ -133,7 +133,7 @@ async function seed(
 }
 
 /** CPU time in user space and in the kernel (sockets are most of the kernel's share). */
-function cpuMs(pid: number): { user: number; system: number } {
+export function cpuMs(pid: number): { user: number; system: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return { user: Number(fields[11]) * TICK_MS, system: Number(fields[12]) * TICK_MS };
 }
@@ -234,7 +234,7 @@ async function run(
 }
 
 /** `upwatch start` on the database in `dir`, every job on, as the runs above measure it. */
-function startBenchUpwatch(dir: string, port: number) {
+export function startBenchUpwatch(dir: string, port: number) {
   return startUpwatch(
     ['start'],
     {

@@ -64,9 +64,8 @@ export interface Admission<T> {
   readonly inFlight: number;
   readonly queued: number;
   /**
-   * Checks on time wait for a free slot: the worker is busy with punctual work, and claiming more
-   * would only hoard checks another worker could run now. Overdue checks waiting do not count:
-   * checks on time, claimed meanwhile, start before them.
+   * Checks wait for a free slot (not for their workspace's or host's share in flight): claiming
+   * more now would only hoard checks another worker could run now.
    */
   readonly backedUp: boolean;
 }
@@ -109,8 +108,13 @@ export function createAdmission<T>(
    * half is kept for checks on time, so a backlog taking every slot that frees cannot make a
    * check due at that moment wait for the next.
    */
-  function admissible({ workspace, host, dueAt }: Admittance, now: number): boolean {
-    if (overdue(dueAt, now) && holding.size >= overdueSlots) return false;
+  function admissible(admittance: Admittance, now: number): boolean {
+    if (overdue(admittance.dueAt, now) && holding.size >= overdueSlots) return false;
+    return hasPlace(admittance);
+  }
+
+  /** A place in flight, within the check's workspace's and host's shares. */
+  function hasPlace({ workspace, host }: Admittance): boolean {
     return (
       inFlight < limits.inFlight &&
       count(byWorkspace, workspace) < limits.perWorkspace &&
@@ -200,10 +204,8 @@ export function createAdmission<T>(
       return queue.length;
     },
     get backedUp() {
-      const now = clock.now();
-      releaseHeld(now);
-      if (holding.size < limits.slots) return false;
-      return queue.some(({ admittance }) => !overdue(admittance.dueAt, now));
+      // Pumped after every change, so a queued check with a place is waiting for a slot.
+      return queue.some(({ admittance }) => hasPlace(admittance));
     },
   };
 }

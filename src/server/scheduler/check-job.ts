@@ -200,11 +200,14 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
     const claim = {
       now,
       dueBy,
-      onTimeFrom: now - OVERDUE_AFTER_MS,
-      expired: dueBy <= now,
       limit,
       workerId,
       leaseMarginMs: LEASE_MARGIN_MS,
+      // What is due now: expired leases, then checks on time, then overdue ones (claimWindows).
+      // A look-ahead takes checks on time only: overdue ones are for the claim of what is due now.
+      ...(dueBy <= now
+        ? { expired: true, onTimeFrom: now - OVERDUE_AFTER_MS }
+        : { expired: false, after: now - OVERDUE_AFTER_MS }),
     };
     const claimed: Due[] = (await claimDueMonitors(db, dialect, claim)).map((monitor) => ({ monitor }));
     if (claimed.length < limit && options.regions?.runsHere !== false)
@@ -231,26 +234,26 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
     async run(signal) {
       if (flushDue()) await store();
       if (signal.aborted) return false;
-      // Every slot busy and checks on time already waiting for one: claiming more would only
-      // hoard work another worker could run now. Look again soon, not after a full poll. Overdue
-      // checks waiting, or checks queued because their workspace or host has its share in flight,
-      // do not stop the claim: other tenants' checks on time must not wait behind them.
-      if (admission.backedUp) return true;
-      // What is due now, as much as there is room in flight for (in batches, as below)…
       const room = Math.min(CLAIM_BATCH, limits.inFlight - admission.inFlight - admission.queued);
       if (room <= 0) return backlog;
       const now = clock.now();
-      if ((await claim(now, room)) === room) {
+      // Checks already waiting for a slot: claiming more of what is due now would only hoard work
+      // another worker could run now, and a check queued past its lease is run twice. Look again
+      // soon, not after a full poll. Checks queued because their workspace or host has its share
+      // in flight do not stop the claim: other tenants' checks must not wait behind them.
+      const backedUp = admission.backedUp;
+      // What is due now, as much as there is room in flight for (in batches, as below)…
+      if (!backedUp && (await claim(now, room)) === room) {
         backlog = true;
         return true;
       }
-      // …then what falls due within the look-ahead, on timers.
+      // …then what falls due within the look-ahead, on timers, even while backed up: at its tick
+      // a check on time goes before the overdue ones waiting (admission.ts).
       // In batches: one claim of thousands of rows and their timers holds the event loop long
       // enough to make every other check late; the rest comes in the next quick round.
       const waiting = Math.min(CLAIM_BATCH, maxWaiting - armed.size);
-      if (waiting <= 0) return backlog;
-      backlog = (await claim(now + lookAheadMs, waiting)) === waiting;
-      return backlog;
+      if (waiting > 0) backlog = (await claim(now + lookAheadMs, waiting)) === waiting;
+      return backlog || backedUp;
     },
     async drain() {
       // Checks not started yet go back at once, for another worker to run on time.
