@@ -69,7 +69,8 @@ export const AUDIT_ACTIONS = {
   'status_page.delete': 'deleted status page',
   'status_page.subscriber_remove': 'removed a subscriber from status page',
   'status_page.domain_check': 'checked the custom domain of status page',
-  'status_page.domain_superseded': 'marked the custom domain as verified first by another account on status page',
+  'status_page.domain_superseded':
+    'marked the custom domain as verified first by another account on status page',
   'status_page.domain_expired': 'dropped the custom domain, unverified after 7 days, of status page',
   'api_key.create': 'created API key',
   'api_key.revoke': 'revoked API key',
