@@ -122,6 +122,14 @@ describe('the ping endpoint', () => {
     expect(pings[1]).toMatchObject({ kind: 'success', body: null, bodyTruncated: false });
   });
 
+  it('keeps a ping whose body holds U+0000, the character shown as U+FFFD (PostgreSQL cannot store it)', async () => {
+    const monitor = await h.create({ periodSeconds: 3600 });
+    const response = await h.ping(monitor, '', { method: 'POST', body: 'exit\u0000code 0\u0000' });
+    expect(response.status).toBe(200);
+    const { pings } = await (await h.app.send(h.owner, 'GET', `/monitors/${monitor.id}/pings`)).json();
+    expect(pings[0]).toMatchObject({ kind: 'success', body: 'exit\uFFFDcode 0\uFFFD' });
+  });
+
   it('refuses the 61st ping within a minute with 429, and takes pings again a minute later', async () => {
     const monitor = await h.create({ periodSeconds: 3600 });
     for (let i = 0; i < 60; i++) {
