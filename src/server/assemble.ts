@@ -177,6 +177,7 @@ export function assemble({
         const summary = await billing.entitlements.planSummary(id);
         return summary.paid ? summary.displayName : null;
       },
+      events,
     }),
   };
   const app = createApp({

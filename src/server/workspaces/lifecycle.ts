@@ -8,6 +8,8 @@ import type { Clock } from '../clock.ts';
 import type { Dialect } from '../db/connect.ts';
 import { authDate } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
+import { publishAccessChange } from '../events/access-changes.ts';
+import type { EventBus } from '../events/bus.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Caller, SessionUser } from '../http/session.ts';
 
@@ -22,13 +24,15 @@ export interface LifecycleDeps {
   onCreated(customer: { id: string; name: string; email: string }): Promise<void>;
   /** Whether the workspace pays for a plan: a paying workspace is cancelled before it is deleted. */
   paidPlan(workspaceId: string): Promise<string | null>;
+  /** Hears that a hand-over or a deletion changed who may see the workspace (open streams end). */
+  events: EventBus;
 }
 
 function personalRefusal(what: string): ApiError {
   return new ApiError(409, 'personal_workspace', `Your personal workspace ${what}`);
 }
 
-export function createWorkspaceLifecycle({ db, dialect, clock, onCreated, paidPlan }: LifecycleDeps) {
+export function createWorkspaceLifecycle({ db, dialect, clock, onCreated, paidPlan, events }: LifecycleDeps) {
   async function workspaceName(id: string): Promise<string> {
     const row = await db
       .selectFrom('organization')
@@ -121,6 +125,8 @@ export function createWorkspaceLifecycle({ db, dialect, clock, onCreated, paidPl
           resource: { id: toUserId, name: target.name },
         });
       });
+      // The old owner is an admin now: streams opened as the owner end, as on any demotion.
+      publishAccessChange(events, { workspaceId, personId: caller.actorId });
     },
 
     /**
@@ -161,6 +167,7 @@ export function createWorkspaceLifecycle({ db, dialect, clock, onCreated, paidPl
           resource: { id: workspaceId, name },
         });
       });
+      publishAccessChange(events, { workspaceId, personId: null });
     },
   };
 }
