@@ -50,6 +50,9 @@ export const apiKeySchema = z
       description:
         "The person the key acts as (its maker, or the workspace's owner once the maker's account is gone, or after a hand-over): it never has more rights than they have now",
     }),
+    ownerKey: z.boolean().meta({
+      description: "Made by the workspace's owner: only the owner may revoke it, so no one can lock them out",
+    }),
     prefix: z
       .string()
       .meta({ description: 'The first characters of the key, to recognise it', example: 'uw_live_Ab3x' }),

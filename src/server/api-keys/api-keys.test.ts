@@ -30,6 +30,7 @@ describe('managing API keys', () => {
         role: 'member',
         createdBy: owner.name,
         owner: { userId: owner.id, name: owner.name },
+        ownerKey: true,
         prefix: created.prefix,
         createdAt: START,
         lastUsedAt: null,

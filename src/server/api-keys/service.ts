@@ -28,13 +28,19 @@ export interface ApiKeyDeps {
   events: EventBus;
 }
 
-function toApiKey(row: ApiKeyTable, createdBy: string | null, owner: ApiKey['owner']): ApiKey {
+function toApiKey(
+  row: ApiKeyTable,
+  createdBy: string | null,
+  owner: ApiKey['owner'],
+  workspaceOwnerId: string | null,
+): ApiKey {
   return {
     id: row.id,
     name: row.name,
     role: row.role,
     createdBy,
     owner,
+    ownerKey: row.created_by !== null && row.created_by === workspaceOwnerId,
     prefix: row.prefix,
     createdAt: row.created_at,
     lastUsedAt: row.last_used_at,
@@ -56,6 +62,7 @@ export function createApiKeyService({ db, clock, entitlements, events }: ApiKeyD
       )
       .selectAll('api_keys')
       .select(['maker.name as creatorName', 'person.id as personId', 'person.name as personName'])
+      .select(workspaceOwnerId.as('workspaceOwnerId'))
       .where('api_keys.user_id', '=', workspaceId)
       .where('api_keys.revoked_at', 'is', null)
       .orderBy('api_keys.created_at', 'desc')
@@ -66,6 +73,7 @@ export function createApiKeyService({ db, clock, entitlements, events }: ApiKeyD
         row,
         row.creatorName,
         row.personId && row.personName ? { userId: row.personId, name: row.personName } : null,
+        row.workspaceOwnerId,
       ),
     );
   }
@@ -106,7 +114,13 @@ export function createApiKeyService({ db, clock, entitlements, events }: ApiKeyD
       await tx.insertInto('api_keys').values(row).execute();
       await recordAudit(tx, caller, now, { action: 'api_key.create', resource: { id: row.id, name } });
     });
-    return { ...toApiKey(row, caller.actorName, { userId: caller.actorId, name: caller.actorName }), key };
+    const { ownerId } = await db
+      .selectFrom('api_keys')
+      .select(workspaceOwnerId.as('ownerId'))
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    const owner = { userId: caller.actorId, name: caller.actorName };
+    return { ...toApiKey(row, caller.actorName, owner, ownerId), key };
   }
 
   /** Revokes a key; only the owner revokes the owner's own keys (an admin cannot lock them out). */

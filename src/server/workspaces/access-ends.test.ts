@@ -176,17 +176,25 @@ describe("the owner's keys", () => {
     ]);
   });
 
-  it('are listed with their owner, as is every key (API field)', async () => {
+  it("are listed with their owner, as is every key, and marked as the owner's (API fields)", async () => {
     const grace = await join('member');
-    await keyOf(owner, 'Deploys');
-    await keyOf(grace, 'Grace CI');
+    expect(await keyOf(owner, 'Deploys')).toMatchObject({ ownerKey: true });
+    expect(await keyOf(grace, 'Grace CI')).toMatchObject({ ownerKey: false });
     const { keys } = await app.json<{ keys: { name: string; owner: unknown }[] }>(
       await app.send(grace, 'GET', '/api-keys'),
       200,
     );
     expect(keys).toEqual([
-      expect.objectContaining({ name: 'Grace CI', owner: { userId: grace.id, name: grace.name } }),
-      expect.objectContaining({ name: 'Deploys', owner: { userId: owner.id, name: owner.name } }),
+      expect.objectContaining({
+        name: 'Grace CI',
+        owner: { userId: grace.id, name: grace.name },
+        ownerKey: false,
+      }),
+      expect.objectContaining({
+        name: 'Deploys',
+        owner: { userId: owner.id, name: owner.name },
+        ownerKey: true,
+      }),
     ]);
   });
 });

@@ -16,6 +16,7 @@ const ci: ApiKey = {
   role: 'member',
   createdBy: 'Ada Lovelace',
   owner: { userId: 'user-1', name: 'Ada Lovelace' },
+  ownerKey: false,
   prefix: 'uw_live_Ab3x',
   createdAt: Date.UTC(2026, 0, 5, 9),
   lastUsedAt: null,
@@ -190,6 +191,24 @@ describe('API Documentation settings tab', () => {
     expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
       '/api/v1/api-keys/k-1',
     ]);
+  });
+
+  it("lets an admin revoke a colleague's key but not the owner's own, saying why", async () => {
+    const keys: ApiKey[] = [
+      { ...ci, owner: { userId: 'user-2', name: 'Grace Hopper' } },
+      { ...ci, id: 'k-2', name: 'Owner bot', prefix: 'uw_live_Ow9n', ownerKey: true },
+    ];
+    onPlan('pro', () => keys, {
+      'GET /api/v1/workspaces': () =>
+        json({ workspaces: [{ id: 'team-1', name: 'Acme', role: 'admin', active: true }] }),
+    });
+    renderApp('/dashboard/settings/api');
+
+    const ownerRow = await rowOf('uw_live_Ow9n');
+    const locked = within(ownerRow).getByRole('button', { name: 'Revoke Owner bot' });
+    await waitFor(() => expect(locked).toBeDisabled());
+    expect(locked).toHaveAccessibleDescription("Only the workspace's owner can change this.");
+    expect(within(await rowOf('uw_live_Ab3x')).getByRole('button', { name: 'Revoke CI' })).toBeEnabled();
   });
 
   it('renders the API reference by tag with curl examples using PUBLIC_URL and the key prefix', async () => {

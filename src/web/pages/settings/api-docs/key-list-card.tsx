@@ -68,7 +68,14 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke(): void }) {
           : `${expired ? 'Expired ' : ''}${formatDate(apiKey.expiresAt, timeZone)}`}
       </td>
       <td className="py-2 text-right">
-        <WriteButton size="sm" variant="ghost" onClick={onRevoke} aria-label={`Revoke ${apiKey.name}`}>
+        {/* The owner's own keys are theirs to revoke (the server refuses anyone else). */}
+        <WriteButton
+          action={apiKey.ownerKey ? 'manageWorkspace' : 'write'}
+          size="sm"
+          variant="ghost"
+          onClick={onRevoke}
+          aria-label={`Revoke ${apiKey.name}`}
+        >
           Revoke
         </WriteButton>
       </td>
