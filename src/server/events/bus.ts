@@ -40,9 +40,21 @@ export interface PerformanceRunEvent {
   at: number;
 }
 
+/**
+ * Who may see what changed: a member left or was removed, a role changed, an API key was revoked,
+ * a session ended, a workspace was handed over or deleted. Open event streams check again.
+ */
+export interface AccessChangeEvent {
+  type: 'access.changed';
+  /** The workspace whose access changed; null for a change that is one person's (a sign-out). */
+  workspaceId: string | null;
+  /** The person whose access changed, when it is one person's. */
+  personId: string | null;
+}
+
 /** What the check engine emits about monitors. */
 export type MonitorEvent = CheckResultEvent | MonitorStatusEvent;
-export type AppEvent = MonitorEvent | PerformanceRunEvent;
+export type AppEvent = MonitorEvent | PerformanceRunEvent | AccessChangeEvent;
 export type EventListener = (event: AppEvent) => void;
 
 export interface EventBus {

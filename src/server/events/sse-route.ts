@@ -9,14 +9,13 @@ import type { Clock, TimerHandle } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { type AppEnv, requireUser, requireWorkspace } from '../http/session.ts';
 import { getOwnedMonitorRow } from '../monitors/repository.ts';
-import { accessChangeOf } from './access-changes.ts';
-import type { AppEvent, EventBus } from './bus.ts';
+import type { AccessChangeEvent, AppEvent, EventBus } from './bus.ts';
 import { accessStillHolds, type StreamHolder } from './stream-access.ts';
 
 export const HEARTBEAT_MS = 20_000;
 
 /** What the browser sees: the event without the owner's id. */
-function payload(event: AppEvent): string {
+function payload(event: Exclude<AppEvent, AccessChangeEvent>): string {
   const { userId: _owner, type: _type, ...rest } = event;
   return JSON.stringify(rest);
 }
@@ -53,9 +52,8 @@ export function mountEventStream(
         wake?.();
       };
       const unsubscribe = bus.subscribe((event) => {
-        const change = accessChangeOf(event);
-        if (change) {
-          if (change.workspaceId === holder.workspaceId || change.personId === holder.userId) void recheck();
+        if (event.type === 'access.changed') {
+          if (event.workspaceId === holder.workspaceId || event.personId === holder.userId) void recheck();
           return;
         }
         // An event's userId is its owner: the workspace the monitor belongs to.
