@@ -45,6 +45,8 @@ async function startBlackhole() {
   const server = createServer((socket) => {
     state.accepted += 1;
     sockets.add(socket);
+    // Reads (and drops) the request, so a connection the checker closes is seen to close.
+    socket.resume();
     socket.on('error', () => undefined);
     socket.on('close', () => sockets.delete(socket));
   });
