@@ -44,6 +44,21 @@ function pingResult(ping: PingFacts, overrides: Partial<CheckResult> = {}): Chec
   return makeResult({ statusCode: null, totalMs, timings: UNTIMED, ping, ...overrides });
 }
 
+/** A DNS monitor's last three lookups, each failed the same way, newest first. */
+function failedLookups(failure: { code: string; message: string }) {
+  return [3000, 2000, 1000].map((checkedAt, i) =>
+    makeResult({
+      id: `r-${3 - i}`,
+      checkedAt,
+      status: 'down',
+      statusCode: null,
+      timings: UNTIMED,
+      answers: [],
+      failure,
+    }),
+  );
+}
+
 describe('monitor overview by kind', () => {
   it('offers no check now for a heartbeat, which fetches nothing, and still offers resume', async () => {
     const { unmount } = overviewOf(makeHeartbeatMonitor(), [verdict]);
@@ -76,34 +91,20 @@ describe('monitor overview by kind', () => {
   });
 
   it('shows a DNS monitor’s empty answer set once its checks found no such records', async () => {
-    const noRecords = (id: string, checkedAt: number) =>
-      makeResult({
-        id,
-        checkedAt,
-        status: 'down',
-        statusCode: null,
-        timings: UNTIMED,
-        answers: [],
-        failure: { code: 'dns_no_answer', message: 'The system resolver has no A records for acme.dev.' },
-      });
-    overviewOf(makeDnsMonitor(), [noRecords('r-3', 3000), noRecords('r-2', 2000), noRecords('r-1', 1000)]);
+    overviewOf(
+      makeDnsMonitor(),
+      failedLookups({ code: 'dns_no_answer', message: 'The system resolver has no A records for acme.dev.' }),
+    );
     expect(await screen.findByRole('heading', { name: 'Current answers' })).toBeInTheDocument();
     expect(screen.getByText('No records.')).toBeInTheDocument();
     expect(screen.queryByText('No answers yet. The first check runs shortly.')).toBeNull();
   });
 
   it('says a DNS monitor’s lookups failed rather than that no check has run', async () => {
-    const timedOut = (id: string, checkedAt: number) =>
-      makeResult({
-        id,
-        checkedAt,
-        status: 'down',
-        statusCode: null,
-        timings: UNTIMED,
-        answers: [],
-        failure: { code: 'timeout', message: 'No answer from the system resolver within 5 s.' },
-      });
-    overviewOf(makeDnsMonitor(), [timedOut('r-3', 3000), timedOut('r-2', 2000), timedOut('r-1', 1000)]);
+    overviewOf(
+      makeDnsMonitor(),
+      failedLookups({ code: 'timeout', message: 'No answer from the system resolver within 5 s.' }),
+    );
     expect(
       await screen.findByText(
         'No answer in the last 3 checks. No answer from the system resolver within 5 s.',
