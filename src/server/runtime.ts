@@ -165,6 +165,7 @@ export function createCheckWorker(
     },
   });
   metrics.watchQueue(job.depth);
+  metrics.watchResults(job.results);
   const lag = lagAlertJob({
     db: database.db,
     clock: systemClock,

@@ -27,6 +27,7 @@ describe('the process metrics endpoint', () => {
     metrics.checks.started(1_000, 1_700);
     metrics.deliveryRetried();
     metrics.watchQueue(() => ({ inFlight: 12, armed: 30, queued: 2 }));
+    metrics.watchResults(() => ({ waiting: 7, lost: 3 }));
     const response = await internalMetrics(metrics, TOKEN)(get(`Bearer ${TOKEN}`));
     expect(response?.status).toBe(200);
     expect(response?.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
@@ -47,5 +48,8 @@ describe('the process metrics endpoint', () => {
       armed: '30',
       queued: '2',
     });
+    // Results kept while the store fails, and those dropped past the bound: a loss is never silent.
+    expect(families.get('upwatch_check_results_waiting')?.metrics[0]?.value).toBe('7');
+    expect(families.get('upwatch_check_results_lost_total')?.metrics[0]?.value).toBe('3');
   });
 });

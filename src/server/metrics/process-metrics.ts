@@ -26,6 +26,8 @@ export interface ProcessMetrics {
   watchQueue(read: () => QueueDepth): void;
   /** Where the scheduler's start lag and late state are read from at scrape time (a worker process). */
   watchLag(read: () => SchedulerLag): void;
+  /** Where results waiting for their store, and those lost, are read from at scrape time (a worker process). */
+  watchResults(read: () => { waiting: number; lost: number }): void;
 }
 
 export interface SchedulerLag {
@@ -94,6 +96,26 @@ export function createProcessMetrics(): ProcessMetrics {
       if (readLag) this.set(readLag().late ? 1 : 0);
     },
   });
+  let readResults: (() => { waiting: number; lost: number }) | null = null;
+  new Gauge({
+    name: 'upwatch_check_results_waiting',
+    help: 'Finished checks whose results wait in memory for their store (while the database is away)',
+    registers: [registry],
+    collect() {
+      if (readResults) this.set(readResults().waiting);
+    },
+  });
+  new Counter({
+    name: 'upwatch_check_results_lost_total',
+    help: 'Finished checks whose results were dropped: the store failed while more finished than memory keeps',
+    registers: [registry],
+    collect() {
+      if (!readResults) return;
+      // The job counts them; a scrape reports its total.
+      this.reset();
+      this.inc(readResults().lost);
+    },
+  });
   return {
     registry,
     checks: {
@@ -108,6 +130,9 @@ export function createProcessMetrics(): ProcessMetrics {
     deliveryRetried: () => retries.inc(),
     watchQueue(read) {
       readQueue = read;
+    },
+    watchResults(read) {
+      readResults = read;
     },
     watchLag(read) {
       readLag = read;

@@ -79,6 +79,7 @@ describe('promtool check metrics', () => {
     metrics.deliveryRetried();
     metrics.watchQueue(() => ({ inFlight: 1, armed: 2, queued: 0 }));
     metrics.watchLag(() => ({ lagMs: 45_000, late: true }));
+    metrics.watchResults(() => ({ waiting: 4, lost: 1 }));
     const request = new Request(`http://localhost${INTERNAL_METRICS_PATH}`, {
       headers: { authorization: `Bearer ${TOKEN}` },
     });
@@ -87,6 +88,7 @@ describe('promtool check metrics', () => {
     expect(body).toContain('# TYPE nodejs_active_handles gauge');
     expect(body).toContain('upwatch_scheduler_lag_p99_seconds 45');
     expect(body).toContain('upwatch_scheduler_late 1');
+    expect(body).toContain('upwatch_check_results_lost_total 1');
     expect(await promtoolCheckMetrics(body)).toEqual({ code: 0, problems: '' });
 
     const defaults = new Registry();

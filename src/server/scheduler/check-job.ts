@@ -21,7 +21,7 @@ import { claimRegionRuns, releaseRegionRuns } from '../regions/claim-runs.ts';
 import type { RegionView } from '../regions/region-view.ts';
 import { type AdmissionLimits, type Admittance, admissionLimits, createAdmission } from './admission.ts';
 import { recordResults } from './record-results.ts';
-import { createResultsKept } from './results-kept.ts';
+import { createResultsKept, type ResultsWaiting } from './results-kept.ts';
 import { createStartTicks } from './start-ticks.ts';
 import { CLAIM_LOOK_AHEAD_MS, OVERDUE_AFTER_MS } from './timing.ts';
 import type { WorkerJob } from './worker.ts';
@@ -103,8 +103,11 @@ function hostOf(url: string): string {
 export interface CheckJob extends WorkerJob {
   /** Checks in flight, armed for their due time, and queued for a slot or a place in flight. */
   depth(): { inFlight: number; armed: number; queued: number };
-  /** Finished checks whose results were lost because the store failed past the bound (logged as each is lost). */
-  lostResults(): number;
+  /**
+   * Finished checks waiting for their store (many only while the database is away), and those
+   * whose results were lost because the store failed past the bound (logged as each is lost).
+   */
+  results(): ResultsWaiting;
   /** Resolves once the batch being stored beside the claims (PostgreSQL), if any, has committed. */
   stored(): Promise<void>;
 }
@@ -227,7 +230,7 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
   return {
     name: 'checks',
     depth: () => ({ inFlight: admission.inFlight, armed: armed.size, queued: admission.queued }),
-    lostResults: () => kept.lost,
+    results: () => ({ waiting: kept.size, lost: kept.lost }),
     stored: async () => {
       await flushing;
     },

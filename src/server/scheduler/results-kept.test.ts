@@ -80,7 +80,7 @@ it('keeps results through failed stores, bounded, stores them when the store ans
     clock.advance(1_000);
   }
   expect(await storedResults(t.database.db)).toEqual([]);
-  expect(worker.lostResults()).toBe(1);
+  expect(worker.results()).toEqual({ waiting: 2, lost: 1 });
   expect(logs.filter((line) => line.level === 50 && line.lost === 1)).toHaveLength(1);
   state.down = false;
   await round();
@@ -90,5 +90,5 @@ it('keeps results through failed stores, bounded, stores them when the store ans
     stored: 2,
     lostTotal: 1,
   });
-  expect(worker.lostResults()).toBe(1);
+  expect(worker.results()).toEqual({ waiting: 0, lost: 1 });
 });

@@ -2,7 +2,7 @@
 // running finish, and their results wait here to be written when it returns: a failed batch goes
 // back in front of the newer ones, in order. The wait is bounded, so an outage cannot grow the
 // worker's memory without end; past the bound the oldest results are dropped, and every one
-// dropped is counted (lostResults) and logged, never lost silently. A batch that failed twice
+// dropped is counted (the check job's results().lost, /internal/metrics) and logged, never lost silently. A batch that failed twice
 // used to be dropped without a count.
 import type { Logger } from '../logger.ts';
 import type { FinishedCheck } from './record-results.ts';
@@ -13,6 +13,12 @@ import type { FinishedCheck } from './record-results.ts';
  * 20,000 results (a few kilobytes each) also hold a minute of a worker checking 20,000 monitors.
  */
 export const MAX_KEPT_RESULTS = 20_000;
+
+/** What a worker's store is behind by, for /internal/metrics. */
+export interface ResultsWaiting {
+  waiting: number;
+  lost: number;
+}
 
 export interface ResultsKept {
   add(check: FinishedCheck): void;
