@@ -203,6 +203,22 @@ it('a PostgreSQL restart: serve and both workers survive, requests meanwhile get
   });
   expect(billing.status).toBe(503);
   expect(((await billing.json()) as { code: string }).code).toBe('database_unavailable');
+  // So do better-auth's routes: signing in, and the session every page load asks for.
+  const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email: 'someone@example.com', password: 'correct horse battery' }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const session = await fetch(`${origin}/api/auth/get-session`, {
+    headers: { cookie, origin },
+    signal: AbortSignal.timeout(10_000),
+  });
+  for (const response of [signIn, session]) {
+    const body = await response.text();
+    expect(response.status, body).toBe(503);
+    expect(body, body).toContain('"code":"database_unavailable"');
+  }
   await sleep(4000);
 
   await cluster.start();
