@@ -2,14 +2,13 @@
 // serious violation; and the screens that broke on a phone, measured at 1280, 375 and 320 px.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { axeFailures, SCHEMES, scan, settled } from './axe';
 import { buyPlan, fullPageShot, signUp, startSite, upMonitor } from './helpers';
+import { startLateChecks } from './late-checks';
 
 const SHOTS = 'e2e/screenshots';
 const USER = { name: 'Ada Access', emailPrefix: 'accessibility', password: 'accessibility journey 42' };
-const SCHEMES = ['light', 'dark'] as const;
-type Scheme = (typeof SCHEMES)[number];
 
 interface Fixture {
   storage: Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -57,7 +56,8 @@ test.beforeAll(async ({ browser }) => {
   const page = await context.newPage();
   const { url, server } = await startSite('<h1>Shop</h1>');
   await signUp(page, USER);
-  await buyPlan(page, 'starter', { successPath: '/dashboard', nameOnCard: 'Ada Access' });
+  // Pro: the API keys page shows its key list, not the upgrade card (issue 40's owner column).
+  await buyPlan(page, 'pro', { successPath: '/dashboard', nameOnCard: 'Ada Access' });
   const monitorId = await upMonitor(page, 'Storefront', url);
   // A managed monitor with a long name: its badge sat on top of the name on a phone.
   const applied = await page.request.post('/api/v1/config/apply', {
@@ -89,69 +89,6 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => {
   await new Promise<void>((resolve) => fixture?.site.close(() => resolve()) ?? resolve());
 });
-
-interface Violation {
-  id: string;
-  impact?: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
-
-/** One line per rule and up to five of its elements, so a failure reads without the JSON. */
-function describeViolations(where: string, violations: Violation[]): string {
-  return violations
-    .map((violation) => {
-      const nodes = violation.nodes
-        .slice(0, 5)
-        .map(
-          (node) =>
-            `    ${node.target.join(' ')}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}`,
-        )
-        .join('\n');
-      const more = violation.nodes.length > 5 ? `\n    … and ${violation.nodes.length - 5} more` : '';
-      return `${where}: [${violation.impact}] ${violation.id} (${violation.nodes.length}): ${violation.help}\n${nodes}${more}`;
-    })
-    .join('\n');
-}
-
-/** Moderate and minor findings are printed for the reader, not failed on. */
-const report = (text: string) => process.stdout.write(`${text}\n`);
-
-/** The page once its data has come: a level-1 heading and no spinner left. */
-async function settled(page: Page) {
-  await expect(page.locator('h1').first()).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
-}
-
-/** Critical and serious violations of every route, in one colour scheme; the others are printed. */
-async function scan(page: Page, paths: string[], scheme: Scheme): Promise<string[]> {
-  const failures: string[] = [];
-  await page.emulateMedia({ colorScheme: scheme });
-  for (const path of paths) {
-    await page.goto(path);
-    await settled(page);
-    const where = `${path} (${scheme})`;
-    const started = Date.now();
-    const violations = await Promise.race([
-      // A mail in the outbox is shown in an empty sandbox, where no script (axe's neither) may run.
-      new AxeBuilder({ page })
-        .exclude('iframe[sandbox=""]')
-        // Experimental, so off by default: a control's name must contain its visible text.
-        .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-        .analyze()
-        .then((results) => results.violations),
-      new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error(`${where}: axe did not finish in 30 s`)), 30_000),
-      ),
-    ]);
-    if (Date.now() - started > 5000) report(`${where}: axe took ${Date.now() - started} ms`);
-    const blocking = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-    const minor = violations.filter((v) => !blocking.includes(v));
-    if (minor.length > 0) report(describeViolations(where, minor));
-    if (blocking.length > 0) failures.push(describeViolations(where, blocking));
-  }
-  return failures;
-}
 
 async function signedIn(browser: Browser, viewport = { width: 1280, height: 800 }) {
   const context = await browser.newContext({ storageState: fixture.storage, viewport });
@@ -395,5 +332,131 @@ test('the list, incidents, landing and settings fit 1280, 375 and 320 px screens
     } finally {
       await context.close();
     }
+  }
+});
+
+/** A second person in the owner's workspace, signed up from the mailed invitation. */
+async function joinAsAdmin(browser: Browser, owner: Page, name: string): Promise<BrowserContext> {
+  const email = `accessibility-admin-${Date.now()}@example.test`;
+  const invited = await owner.request.post('/api/v1/workspace/invitations', {
+    data: { email, role: 'admin' },
+  });
+  expect(invited.ok(), await invited.text()).toBe(true);
+  const { mails } = (await (await owner.request.get('/api/v1/outbox')).json()) as {
+    mails: { to: string; text: string }[];
+  };
+  const link = mails.find((mail) => mail.to === email)?.text.match(/\/invitation\/[\w-]+/)?.[0];
+  expect(link, 'the invitation mail').toBeTruthy();
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(link as string);
+  await page.getByRole('link', { name: 'Create account' }).click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Password').fill('accessibility admin 42');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.close();
+  return context;
+}
+
+// Issue 40: what the dashboard says while checks run late, the key list with each key's owner,
+// and the dialog that asks what becomes of a removed member's keys; under the app's strict CSP.
+test('the late-checks banner, stale badges, key owners and the remove-member dialog pass axe, light and dark, at 1280 and 375 px', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const late = startLateChecks();
+  const { context, page } = await signedIn(browser);
+  const admin = await joinAsAdmin(browser, page, 'Grace Admin');
+  const refused: string[] = [];
+  for (const [who, contextOf] of [
+    ['owner', context],
+    ['admin', admin],
+  ] as const)
+    contextOf.on('console', (message) => {
+      if (/Content.Security.Policy|Refused to/i.test(message.text()))
+        refused.push(`${who}: ${message.text()}`);
+    });
+  try {
+    const created = await page.request.post('/api/v1/monitors', {
+      data: { name: 'Nightly backup', url: 'http://127.0.0.1:9/', intervalSeconds: 60 },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const { id: staleId } = (await created.json()) as { id: string };
+    // Its first checks done (refused, so down), its checks stop: stale, not down.
+    const statusOf = async () =>
+      ((await (await page.request.get(`/api/v1/monitors/${staleId}`)).json()) as { status: string }).status;
+    await expect.poll(statusOf, { timeout: 30_000 }).toBe('down');
+    await late.stale(staleId);
+    await expect.poll(statusOf).toBe('stale');
+    for (const [as, name] of [
+      [page, 'CI'],
+      [await admin.newPage(), 'Deploy bot'],
+    ] as const) {
+      const key = await as.request.post('/api/v1/api-keys', { data: { name } });
+      expect(key.ok(), await key.text()).toBe(true);
+    }
+    const adminPage = admin.pages()[0] as Page;
+    const failures: string[] = [];
+    for (const scheme of SCHEMES)
+      for (const width of [1280, 375]) {
+        const at = `${width} ${scheme}`;
+        for (const view of [page, adminPage]) {
+          await view.setViewportSize({ width, height: 800 });
+          await view.emulateMedia({ colorScheme: scheme });
+        }
+        await page.goto('/dashboard');
+        await settled(page);
+        await expect(page.getByRole('status').filter({ hasText: 'Checks are running late' })).toContainText(
+          '1 monitor is stale',
+          { timeout: 15_000 },
+        );
+        const row = page
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('link', { name: 'Nightly backup' }) });
+        await expect(row.getByText('Stale', { exact: true })).toBeVisible();
+        await noSidewaysScroll(page, `dashboard at ${at}`);
+        failures.push(...(await axeFailures(page, `late dashboard (${at})`)));
+        await fullPageShot(page, `${SHOTS}/a11y-late-dashboard-${width}-${scheme}.png`);
+
+        await page.goto(`/dashboard/monitors/${staleId}`);
+        await settled(page);
+        await expect(page.getByText('Stale', { exact: true }).first()).toBeVisible();
+        await noSidewaysScroll(page, `stale monitor at ${at}`);
+        failures.push(...(await axeFailures(page, `stale monitor (${at})`)));
+        await fullPageShot(page, `${SHOTS}/a11y-stale-monitor-${width}-${scheme}.png`);
+
+        for (const [who, view] of [
+          ['owner', page],
+          ['admin', adminPage],
+        ] as const) {
+          await view.goto('/dashboard/settings/api');
+          await settled(view);
+          const ci = view.getByRole('row').filter({ hasText: 'CI' });
+          await expect(ci.getByRole('cell', { name: 'Ada Access' })).toBeVisible();
+          await noSidewaysScroll(view, `API keys as ${who} at ${at}`);
+          failures.push(...(await axeFailures(view, `API keys as ${who} (${at})`)));
+          await fullPageShot(view, `${SHOTS}/a11y-api-keys-${who}-${width}-${scheme}.png`);
+        }
+
+        await page.goto('/dashboard/settings/members');
+        await settled(page);
+        await page.getByRole('button', { name: 'Remove', exact: true }).click();
+        const dialog = page.getByRole('dialog', { name: 'Remove Grace Admin?' });
+        await expect(dialog.getByRole('radio', { name: /Revoke their API keys/ })).toBeChecked();
+        await inViewport(page, await dialog.boundingBox(), `remove dialog at ${at}`);
+        failures.push(...(await axeFailures(page, `remove-member dialog (${at})`)));
+        await page.screenshot({
+          path: `${SHOTS}/a11y-remove-member-${width}-${scheme}.png`,
+          animations: 'disabled',
+        });
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+      }
+    expect(failures.join('\n\n'), 'critical or serious axe violations').toBe('');
+    expect(refused, 'CSP violations in the console').toEqual([]);
+  } finally {
+    await admin.close();
+    await context.close();
+    await late.stop();
   }
 });

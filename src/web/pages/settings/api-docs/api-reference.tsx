@@ -10,8 +10,9 @@ import { apiKeysQuery, openApiQuery } from './api-key-queries';
 const METHOD_COLOURS: Record<string, string> = {
   GET: 'bg-sky-500/15 text-sky-700 dark:text-sky-300',
   POST: 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300',
-  PUT: 'bg-amber-500/15 text-amber-700 dark:text-amber-300',
-  PATCH: 'bg-amber-500/15 text-amber-700 dark:text-amber-300',
+  // Amber 800: 700 on its own tint is 4.48:1, under the 4.5 small text needs.
+  PUT: 'bg-amber-500/15 text-amber-800 dark:text-amber-300',
+  PATCH: 'bg-amber-500/15 text-amber-800 dark:text-amber-300',
   DELETE: 'bg-red-500/15 text-red-700 dark:text-red-300',
 };
 

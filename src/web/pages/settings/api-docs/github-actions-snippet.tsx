@@ -61,7 +61,11 @@ export function GithubActionsSnippet() {
         </div>
       </CardHeader>
       <CardContent>
-        <pre className="overflow-x-auto rounded-ui border border-border bg-surface p-4 font-mono text-xs leading-relaxed">
+        <pre
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone it scrolls sideways, and a keyboard must reach it to scroll it
+          tabIndex={0}
+          className="overflow-x-auto rounded-ui border border-border bg-surface p-4 font-mono text-xs leading-relaxed"
+        >
           <code>{workflow}</code>
         </pre>
       </CardContent>

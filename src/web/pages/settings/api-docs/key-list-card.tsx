@@ -101,7 +101,8 @@ export function KeyListCard() {
             Create one above to call the API from scripts and CI.
           </EmptyState>
         ) : (
-          <div className="overflow-x-auto">
+          // Relative: the sr-only header is absolute, and would widen the page past a phone's edge.
+          <div className="relative overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead className="text-muted">
                 <tr>
