@@ -117,7 +117,7 @@ describe('monitor list dashboard', () => {
     const tile = (label: string) => screen.getByRole('region', { name: label });
     await waitFor(() => expect(tile('Monitors')).toHaveTextContent('1,213of 5 on Free'));
     expect(tile('Up')).toHaveTextContent('1,2073 degraded');
-    expect(tile('Down')).toHaveTextContent('24 paused');
+    expect(tile('Down')).toHaveTextContent('2Not counted: 4 paused');
     expect(tile('Open incidents')).toHaveTextContent('2');
   });
 

@@ -17,14 +17,17 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
   );
 }
 
-/** Stale monitors are neither up nor down: named beside the down count, with the paused. */
+/**
+ * Stale and paused monitors are neither up nor down: named under the down count, said to be
+ * outside it (a bare "1 stale" there read as one of the down).
+ */
 function downHint(by: MonitorSummary['byStatus'] | undefined): string | undefined {
   if (!by) return undefined;
   const parts = [
     by.stale > 0 ? `${formatNumber(by.stale)} stale` : null,
     by.paused > 0 ? `${formatNumber(by.paused)} paused` : null,
   ].filter((part) => part !== null);
-  return parts.length > 0 ? parts.join(', ') : undefined;
+  return parts.length > 0 ? `Not counted: ${parts.join(', ')}` : undefined;
 }
 
 /** Counts over every monitor of the account and its open incidents, as the server sums them. */
