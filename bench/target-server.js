@@ -59,7 +59,12 @@ const dns = dns2.createServer({
   },
 });
 
-const pinging = { timers: [], sent: 0, refused: 0 };
+// Why pings went unanswered: a status ("503") or the fetch error's cause code ("ECONNRESET").
+const pinging = { timers: [], sent: 0, refused: 0, why: {} };
+const refuse = (why) => {
+  pinging.refused += 1;
+  pinging.why[why] = (pinging.why[why] ?? 0) + 1;
+};
 
 function startPinging({ url, beats, intervalMs }) {
   const ping = async (token) => {
@@ -67,9 +72,9 @@ function startPinging({ url, beats, intervalMs }) {
     try {
       const response = await fetch(`${url}/api/ping/${token}`);
       await response.arrayBuffer();
-      if (response.status !== 200) pinging.refused += 1;
-    } catch {
-      pinging.refused += 1;
+      if (response.status !== 200) refuse(String(response.status));
+    } catch (err) {
+      refuse(err?.cause?.code ?? err?.name ?? 'error');
     }
   };
   const now = Date.now();
@@ -130,7 +135,7 @@ function report({ keys, intervalMs }) {
     missed_beats: missed,
     never_checked: neverChecked,
     double_runs: doubleRuns,
-    heartbeat_pings: { sent: pinging.sent, not_answered_200: pinging.refused },
+    heartbeat_pings: { sent: pinging.sent, not_answered_200: pinging.refused, why: pinging.why },
   };
 }
 
@@ -146,6 +151,7 @@ process.on('message', (message) => {
   if (message.type === 'measure') {
     pinging.sent = 0;
     pinging.refused = 0;
+    pinging.why = {};
     arrivals.clear();
     measuring = true;
     measureStartedAt = performance.timeOrigin + performance.now();

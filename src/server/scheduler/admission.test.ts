@@ -10,12 +10,17 @@ interface Check {
   workspace: string;
   host: string;
   dueAt: number;
+  startBy?: number;
 }
 
-/** An admission whose checks run until told to end: `started` lists them in start order. */
+/**
+ * An admission whose checks run until told to end: `started` lists them in start order,
+ * `givenBack` those that reached their startBy queued.
+ */
 function harness(limits: Partial<AdmissionLimits>) {
   const clock = new ManualClock(NOW);
   const started: string[] = [];
+  const givenBack: string[] = [];
   const running = new Map<string, () => void>();
   const admission = createAdmission<Check>(
     clock,
@@ -26,6 +31,7 @@ function harness(limits: Partial<AdmissionLimits>) {
         started.push(check.name);
         running.set(check.name, resolve);
       }),
+    (late) => givenBack.push(...late.map((check) => check.name)),
   );
   const end = async (name: string) => {
     running.get(name)?.();
@@ -33,15 +39,16 @@ function harness(limits: Partial<AdmissionLimits>) {
     // The admission hears of the end a microtask later.
     await new Promise((resolve) => setImmediate(resolve));
   };
-  return { clock, admission, started, end };
+  return { clock, admission, started, givenBack, end };
 }
 
-const check = (name: string, workspace: string, host = 'target:443', dueAt = NOW): Check => ({
-  name,
-  workspace,
-  host,
-  dueAt,
-});
+const check = (
+  name: string,
+  workspace: string,
+  host = 'target:443',
+  dueAt = NOW,
+  startBy?: number,
+): Check => ({ name, workspace, host, dueAt, ...(startBy === undefined ? {} : { startBy }) });
 
 describe('admission', () => {
   it('scales the in-flight bound with the slots and gives each workspace and host a quarter of it', () => {
@@ -117,6 +124,33 @@ describe('admission', () => {
     // The backlog moves on as its slots are given back.
     clock.advance(SLOT_HOLD_MS);
     expect(started).toEqual(['late0', 'late1', 'due now', 'late2', 'late3']);
+  });
+
+  it('lets a thousand checks due at once start within a few slot holds, not one start tick per 64', () => {
+    const { clock, admission, started } = harness({ slots: 64 });
+    for (let i = 0; i < 1_000; i++) admission.offer(check(`c${i}`, 'a', `h${i % 10}:443`));
+    expect(started).toHaveLength(64);
+    // Each hold frees every slot: 1,000 / 64 → 16 holds, 80 ms. A slot held a whole 40 ms start
+    // tick took 640 ms: at most 1,600 starts a second, fewer than 100,000 monitors a minute need.
+    for (let ms = 0; ms < 100; ms++) clock.advance(1);
+    expect(started).toHaveLength(1_000);
+  });
+
+  it('gives back a queued check that reached its startBy, for its claim to be released, and starts the rest', async () => {
+    const { clock, admission, started, givenBack, end } = harness({
+      inFlight: 1,
+      perWorkspace: 1,
+      perHost: 1,
+    });
+    admission.offer(check('running', 'a'));
+    admission.offer(check('stale lease', 'b', 'target:443', NOW, NOW + 10_000));
+    admission.offer(check('fresh lease', 'c', 'target:443', NOW + 1, NOW + 60_000));
+    clock.advance(10_001);
+    await end('running');
+    // Started past its startBy, its lease would end while it runs and another claim run it again.
+    expect(givenBack).toEqual(['stale lease']);
+    expect(started).toEqual(['running', 'fresh lease']);
+    expect(admission.queued).toBe(0);
   });
 
   it('hands back what is queued without starting it', () => {

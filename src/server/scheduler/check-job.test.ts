@@ -335,9 +335,9 @@ describe('starting checks on time', () => {
     const tickEnd = (at: number) => Math.ceil(at / START_TICK_MS) * START_TICK_MS;
     clock.advance(tickEnd(START + 50) + 2 * SLOT_HOLD_MS - START);
     // Four due in the first tick: two start at its end, the other two once those have held their
-    // slots a tick (waiting on the target now), and the fifth, due in the next tick, after them.
+    // slots (waiting on the target now), and the fifth at the end of its own tick.
     const tick = tickEnd(START + 10);
-    expect(starts).toEqual([tick, tick, tick + SLOT_HOLD_MS, tick + SLOT_HOLD_MS, tick + 2 * SLOT_HOLD_MS]);
+    expect(starts).toEqual([tick, tick, tick + SLOT_HOLD_MS, tick + SLOT_HOLD_MS, tickEnd(START + 50)]);
     for (let i = 0; i < 50 && held.length < 5; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     for (const res of held.splice(0)) res.end('ok');
   });

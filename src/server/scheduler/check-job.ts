@@ -69,6 +69,11 @@ export interface CheckJobOptions {
 }
 
 const LEASE_MARGIN_MS = 15_000;
+/**
+ * A check that starts this long before its lease ends, plus its timeout, has ended and been stored
+ * (FLUSH_INTERVAL_MS) with room to spare before another claim may take the monitor again.
+ */
+const STORE_SLACK_MS = 5_000;
 // Each commit has a cost of its own whatever it holds (its transaction, its WAL frames, a page
 // rewritten for each of several checks instead of once), so results are stored once a second: a
 // check shows on the dashboard at most about a second after it ended. From 500 ms, CPU per check
@@ -84,10 +89,12 @@ interface Due {
 }
 
 function admittanceOf({ monitor, run }: Due): Admittance {
+  const leaseEnds = run ? run.claimed_until : monitor.claimed_until;
   return {
     workspace: monitor.user_id,
     host: hostOf(monitor.url),
     dueAt: run?.next_run_at ?? monitor.next_run_at,
+    ...(leaseEnds === null ? {} : { startBy: leaseEnds - monitor.timeout_ms - STORE_SLACK_MS }),
   };
 }
 
@@ -125,7 +132,11 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
   const maxWaiting = options.maxWaiting ?? 4_096;
   const inFlight = new Map<string, Promise<void>>();
   /** Due checks start here, now or when the bounds let them. */
-  const admission = createAdmission<Due>(clock, limits, admittanceOf, launch);
+  /** Queued too long to start within their leases: their claims go back at the next round. */
+  const givenBack: string[] = [];
+  const admission = createAdmission<Due>(clock, limits, admittanceOf, launch, (late) => {
+    givenBack.push(...late.map((due) => due.monitor.id));
+  });
   /** Claimed, waiting for their due time's tick. */
   const armed = createStartTicks<Due>(clock, (due) => admission.offer(due), options.startTickMs);
   const kept = createResultsKept(logger, options.maxKeptResults);
@@ -150,6 +161,11 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
       });
     inFlight.set(monitor.id, running);
     return running;
+  }
+
+  async function release(monitorIds: string[]): Promise<void> {
+    await releaseClaims(db, workerId, monitorIds);
+    await releaseRegionRuns(db, workerId, monitorIds);
   }
 
   let lastFlushAt = Number.NEGATIVE_INFINITY;
@@ -240,6 +256,8 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
     },
     async run(signal) {
       if (flushDue()) await store();
+      admission.revisit();
+      if (givenBack.length > 0) await release(givenBack.splice(0));
       if (signal.aborted) return false;
       const room = Math.min(CLAIM_BATCH, limits.inFlight - admission.inFlight - admission.queued);
       if (room <= 0) return backlog;
@@ -265,9 +283,11 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
     },
     async drain() {
       // Checks not started yet go back at once, for another worker to run on time.
-      const waiting = [...armed.cancelAll(), ...admission.takeQueued().map((due) => due.monitor.id)];
-      await releaseClaims(db, workerId, waiting);
-      await releaseRegionRuns(db, workerId, waiting);
+      await release([
+        ...givenBack.splice(0),
+        ...armed.cancelAll(),
+        ...admission.takeQueued().map((due) => due.monitor.id),
+      ]);
       let timer: TimerHandle | undefined;
       const deadline = new Promise<'timeout'>((resolve) => {
         timer = clock.setTimeout(() => resolve('timeout'), drainTimeoutMs);
@@ -281,8 +301,7 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
         const unfinished = [...inFlight.keys()];
         runs.abort(new Error('Worker stopped before the check finished.'));
         await Promise.all(inFlight.values());
-        await releaseClaims(db, workerId, unfinished);
-        await releaseRegionRuns(db, workerId, unfinished);
+        await release(unfinished);
         logger.warn(
           { unfinished: unfinished.length },
           'stopped with checks unfinished; their claims were released',

@@ -15,6 +15,7 @@ import { loopbackOnlyOpener } from '../net/test/loopback-only.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../test/monitor-rows.ts';
 import { storedResults } from '../test/result-rows.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import type { AdmissionLimits } from './admission.ts';
 import { createCheckJob } from './check-job.ts';
 import { nextSlotAfter } from './slots.ts';
 import { START_TICK_MS } from './start-ticks.ts';
@@ -47,7 +48,11 @@ afterEach(async () => {
   await t.close();
 });
 
-function job(concurrency?: number, observer?: { started(dueAt: number, startedAt: number): void }) {
+function job(
+  concurrency?: number,
+  observer?: { started(dueAt: number, startedAt: number): void },
+  limits?: Partial<AdmissionLimits>,
+) {
   return createCheckJob({
     db: t.database.db,
     dialect: t.database.dialect,
@@ -59,6 +64,7 @@ function job(concurrency?: number, observer?: { started(dueAt: number, startedAt
     workerId: 'worker-a',
     concurrency,
     observer,
+    limits,
   });
 }
 
@@ -173,5 +179,37 @@ it("starts another tenant's checks that are on time before one tenant's overdue 
   expect(started).toHaveLength(10);
   expect(started.slice(0, 5)).toEqual([START, START, START, START, START]);
   expect(started.slice(5).every((dueAt) => dueAt < START - 500_000)).toBe(true);
+  await stop(worker);
+});
+
+it('gives back, unstarted, the claim of a check queued until its lease would end while it ran', async () => {
+  const owner = await insertOwner(t.database.db, t.database.dialect);
+  // Due within the look-ahead: all three are claimed and armed, and queue at their tick.
+  const dueAt = START + 500;
+  const holes = hanging(owner, 3, dueAt, 30_000);
+  await insertMonitors(t.database.db, holes);
+  // Room for two in flight: the third waits behind two checks that hang for their 30 s timeout.
+  const worker = job(undefined, undefined, { inFlight: 2, perWorkspace: 2, perHost: 2 });
+  await drive(worker, START + 1_000);
+  const claims = () =>
+    t.database.db
+      .selectFrom('monitors')
+      .select(['id', 'claimed_until'])
+      .where('claimed_by', '=', 'worker-a')
+      .execute();
+  expect(await claims()).toHaveLength(3);
+  expect(blackhole.sockets.size).toBe(2);
+  // Its lease ends 45 s after it was due (timeout + margin); started 10 s after its due time, it
+  // could still run then, when another claim would take the monitor and run it a second time.
+  await drive(worker, dueAt + 11_000);
+  // Given back for any worker with room to claim, still due: it was never started.
+  expect(await claims()).toHaveLength(2);
+  const free = await t.database.db
+    .selectFrom('monitors')
+    .select(['claimed_by', 'next_run_at'])
+    .where('claimed_by', 'is', null)
+    .execute();
+  expect(free).toEqual([{ claimed_by: null, next_run_at: dueAt }]);
+  expect(blackhole.sockets.size).toBe(2);
   await stop(worker);
 });
