@@ -282,8 +282,11 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
       return backlog || backedUp;
     },
     async drain() {
-      // Checks not started yet go back at once, for another worker to run on time.
-      await release([
+      // Checks not started yet go back at once, for another worker to run on time. With the
+      // database away they cannot: their leases expire instead, and the checks in flight still
+      // finish, for their results to be stored or counted as lost below.
+      const giveBack = (monitorIds: string[]) => release(monitorIds).catch(() => undefined);
+      await giveBack([
         ...givenBack.splice(0),
         ...armed.cancelAll(),
         ...admission.takeQueued().map((due) => due.monitor.id),
@@ -301,14 +304,23 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
         const unfinished = [...inFlight.keys()];
         runs.abort(new Error('Worker stopped before the check finished.'));
         await Promise.all(inFlight.values());
-        await release(unfinished);
+        await giveBack(unfinished);
         logger.warn(
           { unfinished: unfinished.length },
           'stopped with checks unfinished; their claims were released',
         );
       }
       await flushing;
-      await flush();
+      try {
+        await flush();
+      } catch (err) {
+        // The process is ending: what is still waiting is lost, and said so, never silently.
+        logger.error(
+          { err, lost: kept.size },
+          'stopped while the database was away: check results not stored',
+        );
+        throw err;
+      }
     },
   };
 }

@@ -195,3 +195,29 @@ it('while the database is away: rounds back off up to the cap, the outage is log
   ]);
   await worker.stop();
 });
+
+it('stops cleanly when a job cannot drain (the database away at shutdown): the error is logged and the other jobs still drain', async () => {
+  const clock = new ManualClock();
+  const { logger, lines } = capturedLogger();
+  const drained: string[] = [];
+  const away: WorkerJob = {
+    name: 'checks',
+    run: async () => false,
+    drain: async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    },
+  };
+  const other: WorkerJob = {
+    name: 'certificates',
+    run: async () => false,
+    drain: async () => void drained.push('certificates'),
+  };
+  const worker = createWorker({ region: 'local', clock, logger, jobs: [away, other], pollIntervalMs: 1000 });
+  worker.start();
+  await expect(worker.stop()).resolves.toBeUndefined();
+  expect(drained).toEqual(['certificates']);
+  expect(lines.find((line) => line.job === 'checks')?.msg).toBe(
+    'worker job could not drain; its claims expire with their leases',
+  );
+  expect(lines.at(-1)?.msg).toBe('worker stopped');
+});
