@@ -69,7 +69,7 @@ it('stopping with the database away: the check in flight finishes and its unstor
   const drained = job.drain?.();
   // The armed check's claim could not be released, yet the drain waits for the one in flight.
   await new Promise((resolve) => setTimeout(resolve, 20));
-  held.splice(0).forEach((res) => res.end('ok'));
+  for (const res of held.splice(0)) res.end('ok');
   await expect(drained).rejects.toThrow('ECONNREFUSED');
   expect(
     lines.find((line) => line.msg === 'stopped while the database was away: check results not stored'),
