@@ -76,7 +76,8 @@ export function ConfirmDialog({
   );
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    onConfirm();
+    // A disabled confirm button is the rule however the form is submitted, not left to the browser.
+    if (!pending && !disabled) onConfirm();
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -4,9 +4,7 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { PerformanceSite } from '../../../core/api/performance';
 import { WriteButton } from '../../components/role-lock';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
-import { FormError } from '../../components/ui/input';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { apiSend } from '../../lib/api';
 import { performanceKeys, sitePath } from '../../lib/performance';
 import { useRoleLock } from '../../lib/workspaces';
@@ -35,24 +33,18 @@ export function DeleteSite({ site }: { site: PerformanceSite }) {
   );
   if (locked) return trigger;
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent
-        title={`Delete ${site.name}?`}
-        description="Its runs, budget violations and alerts are deleted with it. This cannot be undone."
-      >
-        <div className="flex flex-col gap-3">
-          <FormError>{remove.isError ? remove.error.message : null}</FormError>
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button variant="danger" onClick={() => remove.mutate()} disabled={remove.isPending}>
-              {remove.isPending ? 'Deleting…' : 'Delete site'}
-            </Button>
-          </div>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={trigger}
+      title={`Delete ${site.name}?`}
+      description="Its runs, budget violations and alerts are deleted with it. This cannot be undone."
+      confirmLabel="Delete site"
+      pendingLabel="Deleting…"
+      tone="destructive"
+      pending={remove.isPending}
+      error={remove.error?.message}
+      onConfirm={() => remove.mutate()}
+    />
   );
 }

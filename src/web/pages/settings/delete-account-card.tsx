@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
-import { Field, FormError, Input, Label } from '../../components/ui/input';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Field, Input, Label } from '../../components/ui/input';
 import { authClient } from '../../lib/auth-client';
 import { sessionQueryKey } from '../../lib/session';
 
@@ -36,11 +36,6 @@ export function DeleteAccountCard() {
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    remove.mutate();
-  };
-
   return (
     <Card className="border-danger/40">
       <CardHeader>
@@ -48,38 +43,33 @@ export function DeleteAccountCard() {
         <CardDescription>Removes your account, monitors and history for good.</CardDescription>
       </CardHeader>
       <CardContent>
-        <Dialog open={open} onOpenChange={onOpenChange}>
-          <DialogTrigger asChild>
-            <Button variant="danger">Delete account</Button>
-          </DialogTrigger>
-          <DialogContent
-            title="Delete your account?"
-            description="This cannot be undone. Enter your password to confirm."
-          >
-            <form onSubmit={onSubmit} className="flex flex-col gap-4">
-              <Field>
-                <Label htmlFor="delete-password">Password</Label>
-                <Input
-                  id="delete-password"
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  required
-                />
-              </Field>
-              <FormError>{remove.error?.message}</FormError>
-              <div className="flex justify-end gap-2">
-                <DialogClose asChild>
-                  <Button variant="secondary">Cancel</Button>
-                </DialogClose>
-                <Button type="submit" variant="danger" disabled={remove.isPending || !password}>
-                  {remove.isPending ? 'Deleting…' : 'Delete account'}
-                </Button>
-              </div>
-            </form>
-          </DialogContent>
-        </Dialog>
+        <ConfirmDialog
+          open={open}
+          onOpenChange={onOpenChange}
+          trigger={<Button variant="danger">Delete account</Button>}
+          title="Delete your account?"
+          description="This cannot be undone. Enter your password to confirm."
+          confirmLabel="Delete account"
+          pendingLabel="Deleting…"
+          tone="destructive"
+          pending={remove.isPending}
+          disabled={!password}
+          error={remove.error?.message}
+          enterConfirms
+          onConfirm={() => remove.mutate()}
+        >
+          <Field>
+            <Label htmlFor="delete-password">Password</Label>
+            <Input
+              id="delete-password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              required
+            />
+          </Field>
+        </ConfirmDialog>
       </CardContent>
     </Card>
   );

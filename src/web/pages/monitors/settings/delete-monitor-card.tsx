@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { Monitor } from '../../../../core/api/monitors';
 import { billingKeys } from '../../../billing/queries';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
-import { Field, FormError, Input, Label } from '../../../components/ui/input';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Field, Input, Label } from '../../../components/ui/input';
 import { apiSend } from '../../../lib/api';
 import { monitorKeys, monitorPath } from '../../../lib/monitors';
 
@@ -39,11 +39,6 @@ export function DeleteMonitorCard({ monitor }: { monitor: Monitor }) {
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (typed.trim() === monitor.name.trim()) remove.mutate();
-  };
-
   return (
     <Card className="border-danger/40">
       <CardHeader>
@@ -51,44 +46,37 @@ export function DeleteMonitorCard({ monitor }: { monitor: Monitor }) {
         <CardDescription>Removes the monitor and all of its check history for good.</CardDescription>
       </CardHeader>
       <CardContent>
-        <Dialog open={open} onOpenChange={onOpenChange}>
-          <DialogTrigger asChild>
+        <ConfirmDialog
+          open={open}
+          onOpenChange={onOpenChange}
+          trigger={
             <Button variant="danger">
               <Trash2 className="size-4" aria-hidden />
               Delete monitor
             </Button>
-          </DialogTrigger>
-          <DialogContent
-            title={`Delete ${monitor.name}?`}
-            description="This deletes its history too and cannot be undone. Type the monitor's name to confirm."
-          >
-            <form onSubmit={onSubmit} className="flex flex-col gap-4">
-              <Field>
-                <Label htmlFor="delete-monitor-name">Monitor name</Label>
-                <Input
-                  id="delete-monitor-name"
-                  autoComplete="off"
-                  placeholder={monitor.name}
-                  value={typed}
-                  onChange={(event) => setTyped(event.target.value)}
-                />
-              </Field>
-              <FormError>{remove.error?.message}</FormError>
-              <div className="flex justify-end gap-2">
-                <DialogClose asChild>
-                  <Button variant="secondary">Cancel</Button>
-                </DialogClose>
-                <Button
-                  type="submit"
-                  variant="danger"
-                  disabled={remove.isPending || typed.trim() !== monitor.name.trim()}
-                >
-                  {remove.isPending ? 'Deleting…' : 'Delete monitor'}
-                </Button>
-              </div>
-            </form>
-          </DialogContent>
-        </Dialog>
+          }
+          title={`Delete ${monitor.name}?`}
+          description="This deletes its history too and cannot be undone. Type the monitor's name to confirm."
+          confirmLabel="Delete monitor"
+          pendingLabel="Deleting…"
+          tone="destructive"
+          pending={remove.isPending}
+          disabled={typed.trim() !== monitor.name.trim()}
+          error={remove.error?.message}
+          enterConfirms
+          onConfirm={() => remove.mutate()}
+        >
+          <Field>
+            <Label htmlFor="delete-monitor-name">Monitor name</Label>
+            <Input
+              id="delete-monitor-name"
+              autoComplete="off"
+              placeholder={monitor.name}
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+            />
+          </Field>
+        </ConfirmDialog>
       </CardContent>
     </Card>
   );

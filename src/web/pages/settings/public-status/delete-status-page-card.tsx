@@ -4,10 +4,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { StatusPage } from '../../../../core/api/status-pages';
 import { WriteButton } from '../../../components/role-lock';
-import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
-import { FormError } from '../../../components/ui/input';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { apiSend } from '../../../lib/api';
 import { statusPageKeys, statusPagePath } from '../../../lib/status-pages';
 
@@ -38,30 +36,24 @@ export function DeleteStatusPageCard({ page, onDeleted }: { page: StatusPage; on
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Dialog open={open} onOpenChange={onOpenChange}>
-          <DialogTrigger asChild>
+        <ConfirmDialog
+          open={open}
+          onOpenChange={onOpenChange}
+          trigger={
             <WriteButton variant="danger">
               <Trash2 className="size-4" aria-hidden />
               Delete status page
             </WriteButton>
-          </DialogTrigger>
-          <DialogContent
-            title={`Delete ${page.name}?`}
-            description={`Visitors of /status/${page.slug} will see Page Not Available. This cannot be undone.`}
-          >
-            <div className="flex flex-col gap-4">
-              <FormError>{remove.error?.message}</FormError>
-              <div className="flex justify-end gap-2">
-                <DialogClose asChild>
-                  <Button variant="secondary">Cancel</Button>
-                </DialogClose>
-                <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
-                  {remove.isPending ? 'Deleting…' : 'Delete status page'}
-                </Button>
-              </div>
-            </div>
-          </DialogContent>
-        </Dialog>
+          }
+          title={`Delete ${page.name}?`}
+          description={`Visitors of /status/${page.slug} will see Page Not Available. This cannot be undone.`}
+          confirmLabel="Delete status page"
+          pendingLabel="Deleting…"
+          tone="destructive"
+          pending={remove.isPending}
+          error={remove.error?.message}
+          onConfirm={() => remove.mutate()}
+        />
       </CardContent>
     </Card>
   );
