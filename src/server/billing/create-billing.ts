@@ -65,8 +65,15 @@ export function createBilling(options: BillingOptions) {
       applyDefaultPlan: async () => 0,
       /** The hosted API runs its own periods; ours only corrects tracked monitor counts. */
       periodic: () => hosted.reconcile(),
-      routes: (auth: Auth): Hono<AppEnv> =>
-        createBillingRoutes({ auth, db: ctx.db, clock: ctx.clock, provider, logger: options.logger }),
+      routes: (auth: Auth, trustedOrigins: readonly string[]): Hono<AppEnv> =>
+        createBillingRoutes({
+          auth,
+          trustedOrigins,
+          db: ctx.db,
+          clock: ctx.clock,
+          provider,
+          logger: options.logger,
+        }),
     };
   }
 
@@ -98,9 +105,10 @@ export function createBilling(options: BillingOptions) {
       return granted;
     },
     periodic: createPeriodPass(ctx),
-    routes: (auth: Auth): Hono<AppEnv> =>
+    routes: (auth: Auth, trustedOrigins: readonly string[]): Hono<AppEnv> =>
       createBillingRoutes({
         auth,
+        trustedOrigins,
         db: ctx.db,
         clock: ctx.clock,
         provider: local.provider,

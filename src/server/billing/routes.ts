@@ -13,6 +13,7 @@ import type { Auth } from '../auth/auth.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { crossSiteMessage, crossSiteWrite, trustedOriginSet } from '../http/csrf.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, errorBody } from '../http/errors.ts';
 import { type AppEnv, loadSession, requireCaller, type SessionUser } from '../http/session.ts';
 import type { Logger } from '../logger.ts';
@@ -53,6 +54,8 @@ function identityOf(user: SessionUser): CustomerIdentity {
 
 export interface BillingRouteDeps {
   auth: Auth;
+  /** Upwatch's own origins: a write made with the session cookie must come from one (http/csrf.ts). */
+  trustedOrigins: readonly string[];
   db: Kysely<Database>;
   clock: Clock;
   provider: BillingProvider;
@@ -63,6 +66,7 @@ export interface BillingRouteDeps {
 
 export function createBillingRoutes({
   auth,
+  trustedOrigins,
   db,
   clock,
   provider,
@@ -83,6 +87,14 @@ export function createBillingRoutes({
     return c.json({ message: 'Something went wrong on our side.', code: 'internal_error' }, 500);
   });
   app.use('*', loadSession(auth, db));
+  // A body-less POST (cancel, attach with defaults) needs no CORS preflight: a page on another
+  // origin could send one with the cookie, as it could to /api/v1 (issue 40, item 7).
+  const origins = trustedOriginSet(trustedOrigins);
+  app.use('*', async (c, next) => {
+    const refused = crossSiteWrite(c, origins);
+    if (refused) throw new BillingError('csrf_origin', crossSiteMessage(refused.from), 403);
+    await next();
+  });
   // The customer is the workspace: members read its plan, only its owner pays, changes or sees the rest.
   app.use('*', async (c, next) => {
     const { workspace } = c.var;

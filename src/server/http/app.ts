@@ -235,7 +235,7 @@ export function createApp({
     return c.json(document);
   });
   app.route('/api/v1', api);
-  app.route('/api/billing', billing.routes(auth));
+  app.route('/api/billing', billing.routes(auth, trustedOrigins(config.publicUrl)));
   app.all('/api/*', apiNotFound);
 
   mountUnsubscribeRoutes(app, digests);

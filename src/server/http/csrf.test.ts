@@ -1,6 +1,7 @@
 // Cookie-authenticated writes must come from Upwatch's own origins (issue 40, item 7): a page on
 // another origin could otherwise pause a monitor with a body-less POST that carries the cookie.
 import { afterEach, describe, expect, it } from 'vitest';
+import { billingClient } from '../billing/test/billing-client.ts';
 import type { TestUser } from '../test/factories.ts';
 import { createUserApp } from '../test/user-app.ts';
 
@@ -92,5 +93,36 @@ describe('a cookie-authenticated write', () => {
       headers: { cookie: ada.cookie, origin: 'https://evil.example' },
     });
     expect(read.status).toBe(200);
+  });
+});
+
+describe('a cookie-authenticated billing write', () => {
+  it('is refused 403 csrf_origin from a foreign Origin, even body-less, and the plan stays; from PUBLIC_URL it goes through', async () => {
+    app = await createUserApp(NOW);
+    const ada = await app.user('free');
+    const client = billingClient(app.t, ada);
+    const attach = (headers: Record<string, string>) =>
+      app.t.app.request('/api/billing/attach', {
+        method: 'POST',
+        headers: { cookie: ada.cookie, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ productId: 'pro' }),
+      });
+    const cancel = app.t.app.request('/api/billing/cancel', {
+      method: 'POST',
+      headers: { cookie: ada.cookie, origin: 'http://status.localhost:3000' },
+    });
+    expect((await cancel).status).toBe(403);
+    const forged = await attach({ origin: 'https://evil.example' });
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toEqual({
+      code: 'csrf_origin',
+      message:
+        "This change came from https://evil.example, not from Upwatch's own pages, so it was refused. Make changes in the app, or call the API with an API key.",
+    });
+    const before = await client.customer();
+    expect(before.products.map((product: { id: string }) => product.id)).toEqual(['free']);
+    const own = await attach({ origin: 'http://localhost:3000' });
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as { code: string }).code).toBe('checkout_created');
   });
 });

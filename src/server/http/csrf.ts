@@ -9,7 +9,7 @@
 // request that is not GET or HEAD (Fetch standard, "append a request Origin header"; "null" when
 // privacy hides it, which is refused), so a request without it did not come from a browser page
 // and carries no forged intent — it is a script holding the cookie itself.
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { errorBody } from './errors.ts';
 import type { AppEnv } from './session.ts';
 
@@ -27,27 +27,42 @@ function originOf(value: string): string | null {
   }
 }
 
-function refusal(from: string | null) {
+/** The message of a refused write: says where it came from and what to do instead. */
+export function crossSiteMessage(from: string | null): string {
   const where = from ? `from ${from}` : 'from another site';
-  return errorBody(
-    'csrf_origin',
-    `This change came ${where}, not from Upwatch's own pages, so it was refused. Make changes in the app, or call the API with an API key.`,
-  );
+  return `This change came ${where}, not from Upwatch's own pages, so it was refused. Make changes in the app, or call the API with an API key.`;
+}
+
+export type TrustedOrigins = ReadonlySet<string>;
+
+export function trustedOriginSet(trusted: readonly string[]): TrustedOrigins {
+  return new Set(trusted.map((origin) => new URL(origin).origin));
+}
+
+/**
+ * Where a cookie-authenticated write came from when it must be refused (null: another site that
+ * hid its origin); undefined when it may go on. Call after the session is loaded.
+ */
+export function crossSiteWrite(
+  c: Context<AppEnv>,
+  origins: TrustedOrigins,
+): { from: string | null } | undefined {
+  if (SAFE_METHODS.has(c.req.method) || c.var.sessionId === null) return undefined;
+  const claimed = c.req.header('origin') ?? c.req.header('referer');
+  if (claimed === undefined) {
+    const site = c.req.header('sec-fetch-site');
+    return site === undefined || OWN_FETCH_SITES.has(site) ? undefined : { from: null };
+  }
+  const from = originOf(claimed);
+  return from !== null && origins.has(from) ? undefined : { from };
 }
 
 /** Runs after the session is loaded: only a request the cookie authenticated is checked. */
 export function refuseCrossSiteWrites(trusted: readonly string[]): MiddlewareHandler<AppEnv> {
-  const origins = new Set(trusted.map((origin) => new URL(origin).origin));
+  const origins = trustedOriginSet(trusted);
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || c.var.sessionId === null) return next();
-    const claimed = c.req.header('origin') ?? c.req.header('referer');
-    if (claimed === undefined) {
-      const site = c.req.header('sec-fetch-site');
-      if (site === undefined || OWN_FETCH_SITES.has(site)) return next();
-      return c.json(refusal(null), 403);
-    }
-    const from = originOf(claimed);
-    if (from !== null && origins.has(from)) return next();
-    return c.json(refusal(from), 403);
+    const refused = crossSiteWrite(c, origins);
+    if (!refused) return next();
+    return c.json(errorBody('csrf_origin', crossSiteMessage(refused.from)), 403);
   };
 }
