@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { ApiKey } from '../../../../core/api/api-keys';
 import { WriteButton } from '../../../components/role-lock';
-import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { apiSend } from '../../../lib/api';
@@ -25,24 +24,19 @@ function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose(): v
     },
     onError: (error) => toast.error(error.message),
   });
+  if (!apiKey) return null;
   return (
-    <Dialog open={apiKey !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      {apiKey ? (
-        <DialogContent
-          title={`Revoke “${apiKey.name}”?`}
-          description={`Requests with ${apiKey.prefix}… are refused from now on. This cannot be undone.`}
-        >
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button variant="danger" disabled={revoke.isPending} onClick={() => revoke.mutate(apiKey.id)}>
-              {revoke.isPending ? 'Revoking…' : 'Revoke key'}
-            </Button>
-          </div>
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={`Revoke “${apiKey.name}”?`}
+      description={`Requests with ${apiKey.prefix}… are refused from now on. This cannot be undone.`}
+      confirmLabel="Revoke key"
+      pendingLabel="Revoking…"
+      tone="destructive"
+      pending={revoke.isPending}
+      onConfirm={() => revoke.mutate(apiKey.id)}
+    />
   );
 }
 

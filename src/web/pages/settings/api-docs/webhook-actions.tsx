@@ -6,7 +6,7 @@ import {
   type WebhookProvider,
 } from '../../../../core/api/deployments';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormError, Input, Label } from '../../../components/ui/input';
 import { apiSend } from '../../../lib/api';
 import { deploymentKeys } from '../../../lib/deployments';
@@ -63,7 +63,7 @@ function PastedSecretForm({ onSave, pending }: { onSave(secret: string): void; p
   );
 }
 
-function ConfirmDialog({
+function ConfirmChange({
   provider,
   confirming,
   onConfirm,
@@ -74,30 +74,23 @@ function ConfirmDialog({
   onConfirm(): void;
   onClose(): void;
 }) {
+  if (!confirming) return null;
   const name = WEBHOOK_NAMES[provider];
   const rotate = confirming === 'rotate';
   return (
-    <Dialog open={confirming !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      {confirming ? (
-        <DialogContent
-          title={rotate ? `Rotate the ${name} secret?` : `Remove the ${name} webhook?`}
-          description={
-            rotate
-              ? `The current secret stops working at once: paste the new one at ${name}.`
-              : `Deliveries from ${name} will be refused until you set it up again.`
-          }
-        >
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button variant={rotate ? 'primary' : 'danger'} onClick={onConfirm}>
-              {rotate ? 'Rotate secret' : 'Remove webhook'}
-            </Button>
-          </div>
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={rotate ? `Rotate the ${name} secret?` : `Remove the ${name} webhook?`}
+      description={
+        rotate
+          ? `The current secret stops working at once: paste the new one at ${name}.`
+          : `Deliveries from ${name} will be refused until you set it up again.`
+      }
+      confirmLabel={rotate ? 'Rotate secret' : 'Remove webhook'}
+      tone={rotate ? 'default' : 'destructive'}
+      onConfirm={onConfirm}
+    />
   );
 }
 
@@ -151,7 +144,7 @@ export function WebhookActions({
         ) : null}
       </div>
       <FormError>{save.error?.message ?? remove.error?.message}</FormError>
-      <ConfirmDialog
+      <ConfirmChange
         provider={provider}
         confirming={confirming}
         onConfirm={confirm}

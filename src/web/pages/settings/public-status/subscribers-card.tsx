@@ -7,7 +7,7 @@ import type { Subscriber, SubscriberList } from '../../../../core/api/subscriber
 import { WriteButton } from '../../../components/role-lock';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormError } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
@@ -47,24 +47,19 @@ function RemoveDialog({
     },
     onError: (error) => toast.error(error.message),
   });
+  if (!subscriber) return null;
   return (
-    <Dialog open={subscriber !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      {subscriber ? (
-        <DialogContent
-          title={`Remove ${subscriber.address}?`}
-          description={`Nothing more about ${page.name} is sent there. They can subscribe again from the page.`}
-        >
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate(subscriber.id)}>
-              {remove.isPending ? 'Removing…' : 'Remove subscriber'}
-            </Button>
-          </div>
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={`Remove ${subscriber.address}?`}
+      description={`Nothing more about ${page.name} is sent there. They can subscribe again from the page.`}
+      confirmLabel="Remove subscriber"
+      pendingLabel="Removing…"
+      tone="destructive"
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate(subscriber.id)}
+    />
   );
 }
 
