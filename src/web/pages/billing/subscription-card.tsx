@@ -9,8 +9,7 @@ import type { CustomerProduct } from '../../billing/types';
 import { useOpenUrl } from '../../billing/use-open-url';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
-import { FormError } from '../../components/ui/input';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { apiSend } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
@@ -125,26 +124,19 @@ function CancelButton({ product }: { product: CustomerProduct }) {
     if (!next) cancel.reset();
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button variant="secondary">Cancel plan</Button>
-      </DialogTrigger>
-      <DialogContent
-        title={`Cancel ${product.name}?`}
-        description={`You keep ${product.name} ${until}; it is not renewed after that. You can renew any time before then.`}
-      >
-        <div className="flex flex-col gap-4">
-          <FormError>{cancel.error?.message}</FormError>
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="secondary">Keep plan</Button>
-            </DialogClose>
-            <Button variant="danger" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
-              {cancel.isPending ? 'Cancelling…' : 'Cancel plan'}
-            </Button>
-          </div>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={<Button variant="secondary">Cancel plan</Button>}
+      title={`Cancel ${product.name}?`}
+      description={`You keep ${product.name} ${until}; it is not renewed after that. You can renew any time before then.`}
+      confirmLabel="Cancel plan"
+      pendingLabel="Cancelling…"
+      cancelLabel="Keep plan"
+      tone="destructive"
+      pending={cancel.isPending}
+      error={cancel.error?.message}
+      onConfirm={() => cancel.mutate()}
+    />
   );
 }

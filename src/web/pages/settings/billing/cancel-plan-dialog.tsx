@@ -3,8 +3,7 @@ import { toast } from 'sonner';
 import { featuresLost, type Plan } from '../../../../core/plans';
 import { useCustomer } from '../../../billing/use-customer';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
-import { FormError } from '../../../components/ui/input';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { formatNumber } from '../../../lib/format';
 import { FALLBACK_PLAN, historyPruned } from './subscription';
 
@@ -39,54 +38,45 @@ export function CancelPlanDialog({
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) setError(null);
       }}
+      trigger={<Button variant="secondary">Cancel plan</Button>}
+      title={`Cancel ${plan.displayName}?`}
+      description={`You keep ${plan.displayName} ${until}. Then your account moves to ${FALLBACK_PLAN.displayName}.`}
+      confirmLabel="Cancel plan"
+      pendingLabel="Cancelling…"
+      cancelLabel="Keep plan"
+      tone="destructive"
+      pending={busy}
+      error={error}
+      onConfirm={() => void confirm()}
     >
-      <DialogTrigger asChild>
-        <Button variant="secondary">Cancel plan</Button>
-      </DialogTrigger>
-      <DialogContent
-        title={`Cancel ${plan.displayName}?`}
-        description={`You keep ${plan.displayName} ${until}. Then your account moves to ${FALLBACK_PLAN.displayName}.`}
-      >
-        <div className="flex flex-col gap-4 text-sm">
-          {lost.length > 0 ? (
-            <section>
-              <h3 className="font-medium">Features you lose</h3>
-              <ul aria-label="Features you lose" className="mt-1 list-disc pl-5 text-muted">
-                {lost.map((label) => (
-                  <li key={label}>{label}</li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          {pruned.length > 0 ? (
-            <section>
-              <h3 className="font-medium">History that will be deleted</h3>
-              <ul aria-label="History that will be deleted" className="mt-1 list-disc pl-5 text-muted">
-                {pruned.map(({ label, keptDays, nowDays }) => (
-                  <li key={label}>
-                    {label} older than {formatNumber(keptDays)} days (now kept {formatNumber(nowDays)} days)
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          <FormError>{error}</FormError>
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="secondary">Keep plan</Button>
-            </DialogClose>
-            <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
-              {busy ? 'Cancelling…' : 'Cancel plan'}
-            </Button>
-          </div>
-        </div>
-      </DialogContent>
-    </Dialog>
+      {lost.length > 0 ? (
+        <section className="text-sm">
+          <h3 className="font-medium">Features you lose</h3>
+          <ul aria-label="Features you lose" className="mt-1 list-disc pl-5 text-muted">
+            {lost.map((label) => (
+              <li key={label}>{label}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {pruned.length > 0 ? (
+        <section className="text-sm">
+          <h3 className="font-medium">History that will be deleted</h3>
+          <ul aria-label="History that will be deleted" className="mt-1 list-disc pl-5 text-muted">
+            {pruned.map(({ label, keptDays, nowDays }) => (
+              <li key={label}>
+                {label} older than {formatNumber(keptDays)} days (now kept {formatNumber(nowDays)} days)
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </ConfirmDialog>
   );
 }
