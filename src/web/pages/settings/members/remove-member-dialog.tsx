@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { KeysOnRemoval, Member } from '../../../../core/api/workspaces';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 const CHOICES: { value: KeysOnRemoval; label: string; hint: string }[] = [
   { value: 'revoke', label: 'Revoke their API keys', hint: 'Scripts using them are refused at once.' },
@@ -25,42 +24,38 @@ export function RemoveMemberDialog({
   onClose(): void;
 }) {
   const [apiKeys, setApiKeys] = useState<KeysOnRemoval>('revoke');
+  if (!member) return null;
   return (
-    <Dialog open={member !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      {member ? (
-        <DialogContent
-          title={`Remove ${member.name}?`}
-          description="They lose access to this workspace at once, in every open tab."
-        >
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium">Their API keys</legend>
-            {CHOICES.map((choice) => (
-              <label key={choice.value} className="flex items-start gap-2 text-sm">
-                <input
-                  type="radio"
-                  name="remove-member-keys"
-                  value={choice.value}
-                  checked={apiKeys === choice.value}
-                  onChange={() => setApiKeys(choice.value)}
-                  className="mt-1"
-                />
-                <span>
-                  {choice.label}
-                  <span className="block text-muted">{choice.hint}</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-          <div className="mt-4 flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button variant="danger" disabled={pending} onClick={() => onRemove(member.userId, apiKeys)}>
-              {pending ? 'Removing…' : 'Remove member'}
-            </Button>
-          </div>
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={`Remove ${member.name}?`}
+      description="They lose access to this workspace at once, in every open tab."
+      confirmLabel="Remove member"
+      pendingLabel="Removing…"
+      tone="destructive"
+      pending={pending}
+      onConfirm={() => onRemove(member.userId, apiKeys)}
+    >
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">Their API keys</legend>
+        {CHOICES.map((choice) => (
+          <label key={choice.value} className="flex items-start gap-2 text-sm">
+            <input
+              type="radio"
+              name="remove-member-keys"
+              value={choice.value}
+              checked={apiKeys === choice.value}
+              onChange={() => setApiKeys(choice.value)}
+              className="mt-1"
+            />
+            <span>
+              {choice.label}
+              <span className="block text-muted">{choice.hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+    </ConfirmDialog>
   );
 }

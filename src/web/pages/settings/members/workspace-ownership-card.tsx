@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import type { Member, Workspace } from '../../../../core/api/workspaces';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field, FormError, Input, Label, NativeSelect } from '../../../components/ui/input';
 import { apiSend } from '../../../lib/api';
 import { startOverInWorkspace } from '../../../lib/workspaces';
@@ -57,41 +57,26 @@ function DeleteDialog({ workspace }: { workspace: Workspace }) {
       await navigate({ to: '/dashboard' });
     },
   });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    remove.mutate();
-  };
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="danger">Delete workspace</Button>
-      </DialogTrigger>
-      <DialogContent
-        title={`Delete ${workspace.name}?`}
-        description="Its monitors with their history, incidents, status pages, channels, API keys and audit log are deleted for everyone in it. This cannot be undone."
-      >
-        <form onSubmit={onSubmit} className="flex flex-col gap-4">
-          <Field>
-            <Label htmlFor="delete-workspace-name">Type {workspace.name} to confirm</Label>
-            <Input
-              id="delete-workspace-name"
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-            />
-          </Field>
-          <FormError>{remove.error?.message ?? null}</FormError>
-          <div className="flex justify-end">
-            <Button
-              type="submit"
-              variant="danger"
-              disabled={remove.isPending || typed.trim() !== workspace.name}
-            >
-              {remove.isPending ? 'Deleting…' : 'Delete workspace'}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      trigger={<Button variant="danger">Delete workspace</Button>}
+      title={`Delete ${workspace.name}?`}
+      description="Its monitors with their history, incidents, status pages, channels, API keys and audit log are deleted for everyone in it. This cannot be undone."
+      confirmLabel="Delete workspace"
+      pendingLabel="Deleting…"
+      cancelLabel={null}
+      tone="destructive"
+      pending={remove.isPending}
+      disabled={typed.trim() !== workspace.name}
+      error={remove.error?.message}
+      enterConfirms
+      onConfirm={() => remove.mutate()}
+    >
+      <Field>
+        <Label htmlFor="delete-workspace-name">Type {workspace.name} to confirm</Label>
+        <Input id="delete-workspace-name" value={typed} onChange={(event) => setTyped(event.target.value)} />
+      </Field>
+    </ConfirmDialog>
   );
 }
 
