@@ -7,7 +7,7 @@ import {
 } from '../../../core/api/maintenance';
 import { MAINTENANCE_PILL } from '../../components/monitors/maintenance-badge';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
 import { useWindowAction } from '../../lib/maintenance';
@@ -54,25 +54,16 @@ function Covers({ window }: { window: MaintenanceWindow }) {
 function ConfirmDelete({ window, onClose }: { window: MaintenanceWindow; onClose: () => void }) {
   const action = useWindowAction();
   return (
-    <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
-      <DialogContent
-        title={`Delete ${window.name}?`}
-        description="Its monitors leave maintenance at once and no further occurrence runs."
-      >
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button
-            variant="danger"
-            disabled={action.isPending}
-            onClick={() => action.mutate({ id: window.id, action: 'delete' }, { onSuccess: onClose })}
-          >
-            Delete window
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => (open ? null : onClose())}
+      title={`Delete ${window.name}?`}
+      description="Its monitors leave maintenance at once and no further occurrence runs."
+      confirmLabel="Delete window"
+      tone="destructive"
+      pending={action.isPending}
+      onConfirm={() => action.mutate({ id: window.id, action: 'delete' }, { onSuccess: onClose })}
+    />
   );
 }
 
