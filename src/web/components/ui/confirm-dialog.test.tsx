@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -155,6 +155,32 @@ describe('ConfirmDialog', () => {
     expect(screen.getByRole('button', { name: 'Delete monitor' })).toBeDisabled();
     expect(onConfirm).not.toHaveBeenCalled();
     await user.type(field, 'p{Enter}');
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a form submission while pending or disabled, however it was sent', () => {
+    const onConfirm = vi.fn();
+    const dialog = (props: { pending?: boolean; disabled?: boolean }) => (
+      <ConfirmDialog
+        open
+        title="Delete Shop?"
+        confirmLabel="Delete"
+        tone="destructive"
+        enterConfirms
+        onConfirm={onConfirm}
+        {...props}
+      >
+        <input aria-label="Monitor name" />
+      </ConfirmDialog>
+    );
+    const { rerender } = render(dialog({ pending: true }));
+    const form = screen.getByRole('textbox', { name: 'Monitor name' }).closest('form') as HTMLFormElement;
+    fireEvent.submit(form);
+    rerender(dialog({ disabled: true }));
+    fireEvent.submit(form);
+    expect(onConfirm).not.toHaveBeenCalled();
+    rerender(dialog({}));
+    fireEvent.submit(form);
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });
 
