@@ -1,5 +1,6 @@
 // The few places where SQLite and PostgreSQL differ. Queries elsewhere are written once.
 import { type ColumnDataType, type Kysely, type RawBuilder, sql } from 'kysely';
+import { claimDue } from './claim.ts';
 import type { Dialect } from './connect.ts';
 import type { Database, MonitorTable } from './schema.ts';
 import { updateFromValues } from './values-update.ts';
@@ -105,10 +106,7 @@ export function dueMonitorsQuery(
   ).limit(limit);
 }
 
-/**
- * One claim statement. A CTE runs once (PostgreSQL never inlines one that locks), so LIMIT bounds
- * the claim; an IN (subquery) may be re-run per row by the planner and claim more than asked.
- */
+/** One claim statement (db/claim.ts) of the monitors one source holds. */
 export function claimDueMonitorsQuery(
   db: Kysely<Database>,
   dialect: Dialect,
@@ -116,18 +114,16 @@ export function claimDueMonitorsQuery(
   options: ClaimOptions,
 ) {
   const { now, workerId, leaseMarginMs } = options;
-  const due = dueMonitorsQuery(db, source, options);
-  return db
-    .with('due', () => (dialect === 'postgres' ? due.forUpdate().skipLocked() : due))
-    .updateTable('monitors')
-    .from('due')
-    .whereRef('monitors.id', '=', 'due.id')
-    .set({
+  return claimDue(db, dialect, {
+    table: 'monitors',
+    key: 'id',
+    due: dueMonitorsQuery(db, source, options),
+    set: {
       // The lease runs from when the check starts: its due time, or now for one already late.
       claimed_until: sql<number>`${largerOf(dialect, sql`next_run_at`, sql`cast(${now} as bigint)`)} + timeout_ms + ${leaseMarginMs}`,
       claimed_by: workerId,
-    })
-    .returningAll();
+    },
+  });
 }
 
 /**
