@@ -1,12 +1,12 @@
 // Which https monitors' certificates are due, claimed with a lease the way the check scheduler
-// claims monitors: SKIP LOCKED on PostgreSQL lets any number of workers claim without double
-// checks; SQLite has a single writer, so the plain subquery is already exclusive.
+// claims monitors (db/claim.ts: no two workers check the same certificate).
 //
 // Each poll costs what is due: a state row's `active` flag (https and not paused) is kept in
 // step with its monitor by `syncSslStates`, so the claim searches one partial index and never
 // looks at monitors. The sync reads only monitors changed since its last run (monitors'
 // updated_at index), plus one walk over all monitors, a page per poll, when a worker starts.
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { claimDue, leaseUntil } from '../db/claim.ts';
 import type { Dialect } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import type { MonitorSslStateTable } from '../db/ssl-schema.ts';
@@ -104,23 +104,19 @@ export function claimDueSslStatesQuery(
   dialect: Dialect,
   { now, limit, workerId, leaseMs }: SslClaimOptions,
 ) {
-  return db
-    .with('due', (qb) => {
-      const due = qb
-        .selectFrom('monitor_ssl_state')
-        .select('monitor_id')
-        .where(ACTIVE)
-        .where('next_check_at', '<=', now)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
-        .orderBy('next_check_at')
-        .limit(limit);
-      return dialect === 'postgres' ? due.forUpdate().skipLocked() : due;
-    })
-    .updateTable('monitor_ssl_state')
-    .from('due')
-    .whereRef('monitor_ssl_state.monitor_id', '=', 'due.monitor_id')
-    .set({ claimed_until: sql<number>`cast(${now + leaseMs} as bigint)`, claimed_by: workerId })
-    .returningAll();
+  return claimDue(db, dialect, {
+    table: 'monitor_ssl_state',
+    key: 'monitor_id',
+    due: db
+      .selectFrom('monitor_ssl_state')
+      .select('monitor_id')
+      .where(ACTIVE)
+      .where('next_check_at', '<=', now)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+      .orderBy('next_check_at')
+      .limit(limit),
+    set: { claimed_until: leaseUntil(now + leaseMs), claimed_by: workerId },
+  });
 }
 
 export async function claimDueSslStates(
