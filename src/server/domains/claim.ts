@@ -1,7 +1,7 @@
-// Which domains are due for an RDAP lookup, claimed with a lease the way certificate checks are:
-// an index search on next_check_at, SKIP LOCKED on PostgreSQL so any number of workers claim
-// without double lookups; SQLite has a single writer, so the plain subquery is already exclusive.
+// Which domains are due for an RDAP lookup, claimed with a lease the way certificate checks are
+// (db/claim.ts: no two workers look the same domain up): an index search on next_check_at.
 import { type Kysely, sql } from 'kysely';
+import { claimDue, dueRows, leaseUntil } from '../db/claim.ts';
 import type { Dialect } from '../db/connect.ts';
 import type { DomainExpiryTable } from '../db/domain-schema.ts';
 import type { Database } from '../db/schema.ts';
@@ -40,16 +40,19 @@ export interface DomainClaimOptions {
   leaseMs: number;
 }
 
-/** The due-domains subquery on its own, so a test can ask the planner how it runs. */
-export function dueDomainsQuery(db: Kysely<Database>, dialect: Dialect, { now, limit }: DomainClaimOptions) {
-  const due = db
+function dueDomains(db: Kysely<Database>, { now, limit }: DomainClaimOptions) {
+  return db
     .selectFrom('domain_expiry')
     .select('domain')
     .where('next_check_at', '<=', now)
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
     .orderBy('next_check_at')
     .limit(limit);
-  return dialect === 'postgres' ? due.forUpdate().skipLocked() : due;
+}
+
+/** The due-domains subquery on its own, as the claim reads it, so a test can ask the planner how it runs. */
+export function dueDomainsQuery(db: Kysely<Database>, dialect: Dialect, options: DomainClaimOptions) {
+  return dueRows(dialect, dueDomains(db, options));
 }
 
 export async function claimDueDomains(
@@ -58,13 +61,10 @@ export async function claimDueDomains(
   options: DomainClaimOptions,
 ): Promise<DomainExpiryTable[]> {
   const { now, workerId, leaseMs } = options;
-  // A CTE runs once (PostgreSQL never inlines one that locks), so LIMIT bounds the claim.
-  return db
-    .with('due', () => dueDomainsQuery(db, dialect, options))
-    .updateTable('domain_expiry')
-    .from('due')
-    .whereRef('domain_expiry.domain', '=', 'due.domain')
-    .set({ claimed_until: sql<number>`cast(${now + leaseMs} as bigint)`, claimed_by: workerId })
-    .returningAll()
-    .execute();
+  return claimDue(db, dialect, {
+    table: 'domain_expiry',
+    key: 'domain',
+    due: dueDomains(db, options),
+    set: { claimed_until: leaseUntil(now + leaseMs), claimed_by: workerId },
+  }).execute();
 }
