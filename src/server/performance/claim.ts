@@ -1,7 +1,7 @@
-// Claiming performance work across workers the way checks are claimed: SKIP LOCKED on PostgreSQL
-// lets any number of workers claim without double runs; SQLite has a single writer, so the plain
-// subquery is already exclusive.
+// Claiming performance work across workers the way checks are claimed (db/claim.ts: no two
+// workers run the same site or the same queued run).
 import { type Kysely, sql } from 'kysely';
+import { claimDue, leaseUntil } from '../db/claim.ts';
 import type { Dialect } from '../db/connect.ts';
 import type { PerformanceCheckTable, PerformanceSiteTable } from '../db/performance-schema.ts';
 import type { Database } from '../db/schema.ts';
@@ -12,21 +12,18 @@ export function claimDueSitesQuery(
   dialect: Dialect,
   { now, limit, leaseMs }: { now: number; limit: number; leaseMs: number },
 ) {
-  return db
-    .with('due', (qb) => {
-      const due = qb
-        .selectFrom('performance_sites')
-        .select('id')
-        .where('next_run_at', '<=', now)
-        .orderBy('next_run_at')
-        .limit(limit);
-      return dialect === 'postgres' ? due.forUpdate().skipLocked() : due;
-    })
-    .updateTable('performance_sites')
-    .from('due')
-    .whereRef('performance_sites.id', '=', 'due.id')
-    .set({ next_run_at: sql<number>`cast(${now + leaseMs} as bigint)` })
-    .returningAll();
+  return claimDue(db, dialect, {
+    table: 'performance_sites',
+    key: 'id',
+    due: db
+      .selectFrom('performance_sites')
+      .select('id')
+      .where('next_run_at', '<=', now)
+      .orderBy('next_run_at')
+      .limit(limit),
+    // The site's next run is its lease: pushed past the run, it is due again if the worker dies.
+    set: { next_run_at: leaseUntil(now + leaseMs) },
+  });
 }
 
 /** Sites whose scheduled run is due, held for `leaseMs` until the caller sets their next run. */
@@ -44,32 +41,28 @@ export function claimNextRunQuery(
   dialect: Dialect,
   { now, workerId, leaseMs }: { now: number; workerId: string; leaseMs: number },
 ) {
-  return db
-    .with('next', (qb) => {
-      const next = qb
-        .selectFrom('performance_checks')
-        .select('id')
-        .where((eb) =>
-          eb.or([
-            eb('status', '=', 'queued'),
-            eb.and([eb('status', '=', 'running'), eb('claimed_until', '<=', now)]),
-          ]),
-        )
-        .orderBy('queued_at')
-        .orderBy('id')
-        .limit(1);
-      return dialect === 'postgres' ? next.forUpdate().skipLocked() : next;
-    })
-    .updateTable('performance_checks')
-    .from('next')
-    .whereRef('performance_checks.id', '=', 'next.id')
-    .set({
+  return claimDue(db, dialect, {
+    table: 'performance_checks',
+    key: 'id',
+    due: db
+      .selectFrom('performance_checks')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'queued'),
+          eb.and([eb('status', '=', 'running'), eb('claimed_until', '<=', now)]),
+        ]),
+      )
+      .orderBy('queued_at')
+      .orderBy('id')
+      .limit(1),
+    set: {
       status: 'running',
       started_at: sql<number>`cast(${now} as bigint)`,
       claimed_by: workerId,
-      claimed_until: sql<number>`cast(${now + leaseMs} as bigint)`,
-    })
-    .returningAll();
+      claimed_until: leaseUntil(now + leaseMs),
+    },
+  });
 }
 
 /** The oldest queued run (or one whose worker's lease lapsed), now running for this worker. */
