@@ -1,7 +1,7 @@
-// Claims due alert deliveries with a lease, the way the check scheduler claims due monitors:
-// on PostgreSQL SKIP LOCKED lets any number of workers claim at once without double sends;
-// SQLite has a single writer, so the plain subquery is already exclusive.
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+// Claims due alert deliveries with a lease, the way the check scheduler claims due monitors
+// (db/claim.ts: no two workers send the same alert).
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import { claimDue, leaseUntil } from '../db/claim.ts';
 import type { Dialect } from '../db/connect.ts';
 import type { AlertDeliveryTable } from '../db/incident-schema.ts';
 import type { Database } from '../db/schema.ts';
@@ -18,21 +18,12 @@ export function claimDueDeliveriesQuery(
       eb('next_attempt_at', '<=', now),
       eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]),
     ]);
-  return db
-    .with('due', (qb) => {
-      const due = qb
-        .selectFrom('alert_deliveries')
-        .select('id')
-        .where(isDue)
-        .orderBy('next_attempt_at')
-        .limit(limit);
-      return dialect === 'postgres' ? due.forUpdate().skipLocked() : due;
-    })
-    .updateTable('alert_deliveries')
-    .from('due')
-    .whereRef('alert_deliveries.id', '=', 'due.id')
-    .set({ claimed_until: sql<number>`cast(${now + leaseMs} as bigint)` })
-    .returningAll();
+  return claimDue(db, dialect, {
+    table: 'alert_deliveries',
+    key: 'id',
+    due: db.selectFrom('alert_deliveries').select('id').where(isDue).orderBy('next_attempt_at').limit(limit),
+    set: { claimed_until: leaseUntil(now + leaseMs) },
+  });
 }
 
 export async function claimDueDeliveries(
