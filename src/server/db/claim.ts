@@ -1,6 +1,8 @@
 // The due-work claim every periodic job makes (checks, certificates, domains, performance runs,
 // alert and subscriber deliveries): one statement takes a batch of due rows and marks them held,
-// so no two workers do the same work.
+// so no two workers do the same work. A region's runs of multi-region monitors are claimed the
+// same way in raw SQL (regions/claim-runs.ts): their due rows join monitors, lock only their own
+// table's rows (FOR UPDATE OF) and are named by two columns.
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql, type UpdateObject } from 'kysely';
 import type { Dialect } from './connect.ts';
 import type { Database } from './schema.ts';
