@@ -376,6 +376,7 @@ test('the late-checks banner, stale badges, key owners and the remove-member dia
           const revoke = ci.getByRole('button', { name: 'Revoke CI' });
           await (who === 'owner' ? expect(revoke).toBeEnabled() : expect(revoke).toBeDisabled());
           await noSidewaysScroll(view, `API keys as ${who} at ${at}`);
+          await insideCard(revoke, `Revoke CI as ${who} at ${at}`);
           failures.push(...(await axeFailures(view, `API keys as ${who} (${at})`)));
           await fullPageShot(view, `${SHOTS}/a11y-api-keys-${who}-${width}-${scheme}.png`);
         }

@@ -40,6 +40,12 @@ function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose(): v
   );
 }
 
+/**
+ * Columns a phone leaves out: with all seven, the table scrolled inside its card at 375 px and
+ * Revoke was out of sight. Name, owner, expiry and Revoke stay.
+ */
+const WIDE_ONLY = 'hidden py-2 pr-3 md:table-cell';
+
 function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke(): void }) {
   const timeZone = useTimeZone();
   const expired = apiKey.expiresAt !== null && apiKey.expiresAt <= Date.now();
@@ -51,9 +57,9 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke(): void }) {
       </td>
       {/* The person the key acts as: it never has more rights than they have now. */}
       <td className="py-2 pr-3">{apiKey.owner?.name ?? '—'}</td>
-      <td className="py-2 pr-3 font-mono text-xs">{apiKey.prefix}…</td>
-      <td className="py-2 pr-3">{formatDate(apiKey.createdAt, timeZone)}</td>
-      <td className="py-2 pr-3">
+      <td className={`${WIDE_ONLY} font-mono text-xs`}>{apiKey.prefix}…</td>
+      <td className={WIDE_ONLY}>{formatDate(apiKey.createdAt, timeZone)}</td>
+      <td className={WIDE_ONLY}>
         {apiKey.lastUsedAt === null ? 'Never' : formatDateTime(apiKey.lastUsedAt, timeZone, false)}
       </td>
       <td className={expired ? 'py-2 pr-3 text-danger' : 'py-2 pr-3'}>
@@ -102,9 +108,9 @@ export function KeyListCard() {
                 <tr>
                   <th className="py-2 pr-3 font-medium">Name</th>
                   <th className="py-2 pr-3 font-medium">Owner</th>
-                  <th className="py-2 pr-3 font-medium">Key</th>
-                  <th className="py-2 pr-3 font-medium">Created</th>
-                  <th className="py-2 pr-3 font-medium">Last used</th>
+                  <th className={`${WIDE_ONLY} font-medium`}>Key</th>
+                  <th className={`${WIDE_ONLY} font-medium`}>Created</th>
+                  <th className={`${WIDE_ONLY} font-medium`}>Last used</th>
                   <th className="py-2 pr-3 font-medium">Expires</th>
                   <th className="py-2">
                     <span className="sr-only">Actions</span>
