@@ -5,7 +5,7 @@ import { EventEmitter } from 'node:events';
 import type { RunStatus } from '../../core/api/performance.ts';
 // Stored statuses: an event reports a result's change, never the read-time `stale`.
 import type { CheckStatus, MonitorStatus } from '../db/schema.ts';
-import type { MonitorEventType } from '../scheduler/status-transition.ts';
+import type { MonitorEventType } from '../results/status-transition.ts';
 
 export interface CheckResultEvent {
   type: 'check.result';

@@ -18,7 +18,8 @@ import type { EventBus, MonitorEvent } from '../events/bus.ts';
 import { ApiError } from '../http/errors.ts';
 import type { FlapPolicy } from '../incidents/lifecycle.ts';
 import { heartbeatStateOf, judgedAt, scheduleOf } from '../monitors/kinds/heartbeat.ts';
-import { type FinishedCheck, recordResultsIn } from '../scheduler/record-results.ts';
+import type { FinishedCheck } from '../results/finished-check.ts';
+import { recordResultsIn } from '../scheduler/record-results.ts';
 import { type LoggedPing, logPings } from './ping-log.ts';
 
 export interface PingDeps {

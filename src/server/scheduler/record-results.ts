@@ -5,7 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { Dialect } from '../db/connect.ts';
 import { type MonitorStateUpdate, updateClaimedMonitors } from '../db/dialect.ts';
-import type { CheckStatus, Database, MonitorTable } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
 import type { MonitorRegionTable } from '../db/worker-schema.ts';
 import type { MonitorEvent } from '../events/bus.ts';
 import { type NewResult, storeResults } from '../history/result-store.ts';
@@ -19,40 +19,12 @@ import {
 } from '../incidents/lifecycle.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
 import { storeRegionalChecks } from '../regions/record-regional.ts';
+import type { FinishedCheck } from '../results/finished-check.ts';
+import { maintenanceUntil, resultRow } from '../results/result-row.ts';
+import { applyResult, holdDuringMaintenance } from '../results/status-transition.ts';
 import { markChangedCertificates } from '../ssl/claim.ts';
-import { maintenanceUntil, resultRow } from './result-row.ts';
 import { nextSlotAfter } from './slots.ts';
 import { enqueueSpeedAlert, type SpeedAlert, speedAlertOf } from './speed-alerts.ts';
-import { applyResult, holdDuringMaintenance } from './status-transition.ts';
-
-export interface CheckOutcome {
-  checkedAt: number;
-  region: string;
-  status: CheckStatus;
-  statusCode: number | null;
-  timings: {
-    totalMs: number;
-    dnsMs?: number;
-    connectMs?: number;
-    tlsMs?: number;
-    ttfbMs?: number;
-    downloadMs?: number;
-  };
-  responseBytes: number | null;
-  failure: { code: string; message: string } | null;
-  /** The monitor's own host's TLS leaf, when the check read one: a new one triggers a certificate check. */
-  tlsFingerprint?: string | null;
-  /** What the check read beyond timings (a DNS answer set), stored as JSON with the result. */
-  facts?: Record<string, unknown>;
-}
-
-export interface FinishedCheck {
-  /** The row as claimed: it is this worker's until the claim is released here. */
-  monitor: MonitorTable;
-  /** Set for a multi-region monitor: the claimed run in this worker's region (issue 21). */
-  run?: MonitorRegionTable;
-  outcome: CheckOutcome;
-}
 
 /** What a batch of finished checks writes, judged before any transaction opens. */
 interface JudgedBatch {

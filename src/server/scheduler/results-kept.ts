@@ -5,7 +5,7 @@
 // dropped is counted (the check job's results().lost, /internal/metrics) and logged, never lost silently. A batch that failed twice
 // used to be dropped without a count.
 import type { Logger } from '../logger.ts';
-import type { FinishedCheck } from './record-results.ts';
+import type { FinishedCheck } from '../results/finished-check.ts';
 
 /**
  * A worker has at most its checks in flight and those armed for their due time claimed when the

@@ -7,7 +7,7 @@ import type { AlertEvent } from '../alerts/alert-event.ts';
 import { enqueueAlert } from '../alerts/enqueue.ts';
 import type { Database, MonitorTable } from '../db/schema.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
-import type { StatusState } from './status-transition.ts';
+import type { StatusState } from '../results/status-transition.ts';
 
 /** The second degraded check in a row alerts. */
 const SLOW_STREAK = 2;

@@ -5,7 +5,8 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/connect.ts';
 import type { CheckStatus, Database, MonitorStatus, MonitorTable } from '../db/schema.ts';
-import { type FinishedCheck, recordResults } from '../scheduler/record-results.ts';
+import type { FinishedCheck } from '../results/finished-check.ts';
+import { recordResults } from '../scheduler/record-results.ts';
 
 export interface Sample {
   checkedAt: number;

@@ -2,7 +2,7 @@
 // has (NOT NULL since before kinds existed), hold neutral values for them.
 import type { CheckResult } from '../../checks/types.ts';
 import type { MonitorTable } from '../../db/schema.ts';
-import type { CheckOutcome } from '../../scheduler/record-results.ts';
+import type { CheckOutcome } from '../../results/finished-check.ts';
 
 export const UNUSED_HTTP_COLUMNS = {
   method: 'GET',

@@ -4,7 +4,7 @@
 import type { MonitorCommon, MonitorInputOf, MonitorKind, MonitorOf } from '../../../core/api/monitors.ts';
 import type { CheckContext, CheckResult } from '../../checks/types.ts';
 import type { MonitorTable } from '../../db/schema.ts';
-import type { CheckOutcome } from '../../scheduler/record-results.ts';
+import type { CheckOutcome } from '../../results/finished-check.ts';
 import type { TargetVetter } from '../vet-url.ts';
 
 /** The answer fields a kind adds to the common ones (id, name, status…). */

@@ -2,6 +2,7 @@
 // re-checked after a short delay, and only a second failure turns the monitor down, so one
 // blip never flips it (the re-check is an ordinary result in history).
 // The stored statuses: `stale` is only ever read from the clock (monitors/staleness.ts).
+// results/ is the seam between a finished check and what stores and judges it.
 import type { CheckStatus, MonitorStatus } from '../db/schema.ts';
 
 export type MonitorEventType = 'monitor.up' | 'monitor.down' | 'monitor.degraded';

@@ -1,3 +1,4 @@
+// results/ is the seam between a finished check and what stores and judges it; these are its status rules.
 import { describe, expect, it } from 'vitest';
 import { applyResult, type StatusState } from './status-transition.ts';
 
