@@ -104,6 +104,28 @@ describe('Settings → Members', () => {
     );
   });
 
+  it('keeps the role picker beside a long email, which truncates and is titled in full', async () => {
+    const email = 'grace.brewster.murray.hopper@naval-computation-laboratory.example.com';
+    const long = members.map((member) => (member.userId === 'user-2' ? { ...member, email } : member));
+    stubServer({
+      user: TEST_USER,
+      routes: {
+        'GET /api/v1/workspaces': workspaces('owner'),
+        'GET /api/v1/workspace/members': () => json({ members: long, invitations: [] }),
+      },
+    });
+    renderApp('/dashboard/settings/members');
+    const picker = await screen.findByRole('combobox', { name: 'Role of Grace Hopper' });
+    const row = picker.closest('li') as HTMLElement;
+    const address = within(row).getByText(email);
+
+    expect(address).toHaveAttribute('title', email);
+    expect(address).toHaveClass('truncate');
+    // A full-width picker is what wrapped onto a line of its own.
+    expect(picker).not.toHaveClass('w-full');
+    expect(row).not.toHaveClass('flex-wrap');
+  });
+
   it('shows a viewer the members without the invite form or role controls', async () => {
     stubServer({
       user: TEST_USER,

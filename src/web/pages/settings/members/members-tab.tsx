@@ -23,6 +23,12 @@ const ROLE_LABELS: Record<Member['role'], string> = {
   viewer: 'Viewer',
 };
 
+/**
+ * A row's controls keep to the right of its name and email, whatever the address's length: the
+ * details column truncates instead, and on a phone the controls stack rather than wrap below.
+ */
+const ROW_ACTIONS = 'flex shrink-0 flex-col items-end gap-2 sm:flex-row sm:items-center';
+
 const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((value) => (
   <option key={value} value={value}>
     {ROLE_LABELS[value]}
@@ -109,43 +115,47 @@ export function MembersTab() {
           <FormError>{failure?.message ?? null}</FormError>
           <ul aria-label="Members" className="divide-y divide-border">
             {members.map((member) => (
-              <li key={member.userId} className="flex flex-wrap items-center gap-3 py-3">
+              <li key={member.userId} className="flex items-center gap-3 py-3">
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">{member.name}</p>
-                  <p className="truncate text-sm text-muted">
+                  <p className="truncate text-sm text-muted" title={member.email}>
                     {member.email}
-                    {' · '}
+                  </p>
+                  <p className="text-sm text-muted">
                     {member.lastActiveAt
                       ? `Last active ${formatDate(member.lastActiveAt, timeZone)}`
                       : 'Not active yet'}
                   </p>
                 </div>
-                {manage && member.role !== 'owner' ? (
-                  <>
-                    <NativeSelect
-                      aria-label={`Role of ${member.name}`}
-                      value={member.role}
-                      onChange={(e) =>
-                        actions.changeRole.mutate({
-                          userId: member.userId,
-                          role: e.target.value as Assignable,
-                        })
-                      }
-                    >
-                      {ROLE_OPTIONS}
-                    </NativeSelect>
-                    <Button variant="secondary" size="sm" onClick={() => setRemoving(member)}>
-                      Remove
+                <div className={ROW_ACTIONS}>
+                  {manage && member.role !== 'owner' ? (
+                    <>
+                      <NativeSelect
+                        aria-label={`Role of ${member.name}`}
+                        className="w-auto"
+                        value={member.role}
+                        onChange={(e) =>
+                          actions.changeRole.mutate({
+                            userId: member.userId,
+                            role: e.target.value as Assignable,
+                          })
+                        }
+                      >
+                        {ROLE_OPTIONS}
+                      </NativeSelect>
+                      <Button variant="secondary" size="sm" onClick={() => setRemoving(member)}>
+                        Remove
+                      </Button>
+                    </>
+                  ) : (
+                    <span className="text-sm text-muted">{ROLE_LABELS[member.role]}</span>
+                  )}
+                  {member.userId === me && member.role !== 'owner' ? (
+                    <Button variant="secondary" size="sm" onClick={leave}>
+                      Leave workspace
                     </Button>
-                  </>
-                ) : (
-                  <span className="text-sm text-muted">{ROLE_LABELS[member.role]}</span>
-                )}
-                {member.userId === me && member.role !== 'owner' ? (
-                  <Button variant="secondary" size="sm" onClick={leave}>
-                    Leave workspace
-                  </Button>
-                ) : null}
+                  ) : null}
+                </div>
               </li>
             ))}
           </ul>
@@ -159,7 +169,7 @@ export function MembersTab() {
           <CardContent>
             <ul aria-label="Pending invitations" className="divide-y divide-border">
               {invitations.map((invitation) => (
-                <li key={invitation.id} className="flex flex-wrap items-center gap-3 py-3">
+                <li key={invitation.id} className="flex items-center gap-3 py-3">
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-medium">{invitation.email}</p>
                     <p className="text-sm text-muted">
@@ -170,7 +180,7 @@ export function MembersTab() {
                     </p>
                   </div>
                   {manage ? (
-                    <>
+                    <div className={ROW_ACTIONS}>
                       <Button
                         variant="secondary"
                         size="sm"
@@ -185,7 +195,7 @@ export function MembersTab() {
                       >
                         Revoke
                       </Button>
-                    </>
+                    </div>
                   ) : null}
                 </li>
               ))}
