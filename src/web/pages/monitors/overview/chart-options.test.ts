@@ -103,6 +103,15 @@ describe('response chart by kind', () => {
     expect(options.bands).toEqual([]);
   });
 
+  it('labels the millisecond axis at round values, in seconds past a second', () => {
+    const axis = optionsFor('http').options.axes?.[1];
+    const splits = axis?.splits as (u: uPlot, axis: number, min: number, max: number) => number[];
+    const values = axis?.values as (u: uPlot, ticks: number[]) => string[];
+    const ticks = splits({} as uPlot, 1, 0, 1650);
+    expect(ticks).toEqual([0, 500, 1000, 1500]);
+    expect(values({} as uPlot, ticks)).toEqual(['0 ms', '500 ms', '1 s', '1.5 s']);
+  });
+
   it('draws a monitor’s first check as a dot per part, since a line or band needs two checks', () => {
     const dotsShown = (results: ReturnType<typeof makeResult>[]) => {
       const { series, options } = optionsFor('http', results);

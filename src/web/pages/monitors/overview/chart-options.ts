@@ -3,8 +3,8 @@
 // Checks from several regions draw a line per region instead (region-chart-options.ts).
 import uPlot from 'uplot';
 import { type ChartMarker, markerPlugin } from '../../../components/charts/deployment-markers';
-import { formatMs } from '../../../lib/format';
 import { formatShare, type KindChart } from '../kinds/chart-parts';
+import { formatLatencyTick, latencyTicks } from './latency-axis';
 import { type TimingSeries, timeRange } from './timing-series';
 
 export const HEIGHT = 240;
@@ -128,7 +128,12 @@ export function chartFrame(
     },
     axes: [
       axis,
-      { ...axis, size: 64, values: (_u: uPlot, ticks: number[]) => ticks.map((tick) => formatMs(tick)) },
+      {
+        ...axis,
+        size: 64,
+        splits: (_u: uPlot, _axis: number, min: number, max: number) => latencyTicks(min, max),
+        values: (_u: uPlot, ticks: number[]) => ticks.map(formatLatencyTick),
+      },
     ],
   } satisfies Omit<uPlot.Options, 'series'>;
   return { options, axis, legend, failed };
