@@ -47,7 +47,7 @@ const RUNNING = makeWindow({
   nextOccurrences: [],
 });
 
-function serve(role: 'owner' | 'viewer' = 'owner') {
+function serve(role: 'owner' | 'viewer' = 'owner', open = [RUNNING, makeWindow()]) {
   return stubServer({
     user: TEST_USER,
     routes: {
@@ -57,7 +57,7 @@ function serve(role: 'owner' | 'viewer' = 'owner') {
         json({ monitors: [makeMonitor({ id: 'm-1', name: 'Shop' })], nextCursor: null }),
       'GET /api/v1/maintenance-windows': (request: RecordedRequest) =>
         json({
-          windows: request.query.includes('state=open') ? [RUNNING, makeWindow()] : [],
+          windows: request.query.includes('state=open') ? open : [],
           nextCursor: null,
         }),
       'POST /api/v1/maintenance-windows': (request) => json(makeWindow(request.body as never), 201),
@@ -84,6 +84,13 @@ describe('the maintenance screen', () => {
     const calendar = screen.getByRole('list', { name: 'Maintenance calendar' });
     expect(within(calendar).getAllByText(/Database upgrade/)).toHaveLength(1);
     expect(within(calendar).getAllByText(/Deployment v2\.0\.0/)).toHaveLength(1);
+  });
+
+  it('heads its empty state one level under the page title, as no heading level is skipped', async () => {
+    serve('owner', []);
+    renderApp('/dashboard/maintenance');
+    expect(await screen.findByRole('heading', { level: 2, name: 'No maintenance scheduled' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
   });
 
   it('starts and ends windows now', async () => {

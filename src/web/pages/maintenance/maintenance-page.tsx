@@ -45,7 +45,7 @@ export function MaintenancePage() {
         />
       ) : null}
       {open.isSuccess && windows.length === 0 ? (
-        <EmptyState icon={CalendarClock} title="No maintenance scheduled" action={schedule}>
+        <EmptyState icon={CalendarClock} title="No maintenance scheduled" level={2} action={schedule}>
           Schedule a window before planned work, or record a deployment with maintenance_minutes.
         </EmptyState>
       ) : null}

@@ -228,4 +228,12 @@ describe('performance dashboard', () => {
     expect(await screen.findByText('No performance sites yet', {}, LOAD)).toBeVisible();
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Add site' })).toHaveLength(2));
   });
+
+  it('heads its empty state one level under the page title, as no heading level is skipped', async () => {
+    showDashboard([]);
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'No performance sites yet' }, LOAD),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
 });

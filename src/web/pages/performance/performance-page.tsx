@@ -25,7 +25,12 @@ function SiteList() {
     return <FormError>{`We couldn't load your performance sites. ${sites.error.message}`}</FormError>;
   if (sites.data.length === 0) {
     return (
-      <EmptyState icon={Gauge} title="No performance sites yet" action={<AddSiteDialog trigger={ADD} />}>
+      <EmptyState
+        icon={Gauge}
+        title="No performance sites yet"
+        level={2}
+        action={<AddSiteDialog trigger={ADD} />}
+      >
         Performance sites run Lighthouse lab tests of Core Web Vitals in Chromium and hold them against your
         budgets.
       </EmptyState>

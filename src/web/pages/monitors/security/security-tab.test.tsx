@@ -176,6 +176,21 @@ describe('monitor security tab', () => {
     ).toBeVisible();
   });
 
+  it('heads its empty states one level under the monitor’s name, as no heading level is skipped', async () => {
+    const { unmount } = showSecurity(() => json(makeSslOverview({ current: null, certificates: [] })));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'No certificate checks yet' }, LOAD),
+    ).toBeInTheDocument();
+    unmount();
+    showSecurity(
+      () => json({ applicable: false, current: null, certificates: [], nextCheckAt: null }),
+      makeMonitor({ url: 'http://acme.dev' }),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'No certificate to check' }, LOAD),
+    ).toBeInTheDocument();
+  });
+
   it('says a paused monitor’s certificate is checked once it resumes', async () => {
     showSecurity(
       () => json(makeSslOverview({ current: null, certificates: [], nextCheckAt: null })),

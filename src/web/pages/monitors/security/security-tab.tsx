@@ -82,21 +82,21 @@ function CertificateScreen() {
   const overview = ssl.data;
   if (!overview.applicable) {
     return (
-      <EmptyState icon={ShieldOff} title="No certificate to check">
+      <EmptyState icon={ShieldOff} title="No certificate to check" level={2}>
         {kindUi(monitor.kind).noCertificate}
       </EmptyState>
     );
   }
   if (overview.current === null && monitor.paused) {
     return (
-      <EmptyState icon={ShieldCheck} title="No certificate checks yet">
+      <EmptyState icon={ShieldCheck} title="No certificate checks yet" level={2}>
         This monitor is paused. Its certificate is checked as soon as you resume it.
       </EmptyState>
     );
   }
   if (overview.current === null) {
     return (
-      <EmptyState icon={ShieldCheck} title="No certificate checks yet">
+      <EmptyState icon={ShieldCheck} title="No certificate checks yet" level={2}>
         The first check of this site's certificate runs in a moment; its expiry, chain and hostname appear
         here as soon as it finishes.
       </EmptyState>
