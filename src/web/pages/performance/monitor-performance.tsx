@@ -32,6 +32,7 @@ export function MonitorPerformance() {
       <EmptyState
         icon={Gauge}
         title="No performance site for this monitor"
+        level={2}
         action={<AddSiteDialog trigger={add} defaults={{ url: monitor.target, monitorId: monitor.id }} />}
       >
         {`Measure the Core Web Vitals of ${monitor.target} with Lighthouse, and see them here next to its uptime.`}

@@ -176,6 +176,17 @@ describe('monitor performance tab', () => {
     );
   });
 
+  it('heads the monitor’s empty performance tab one level under its name', async () => {
+    serve('starter', {
+      'GET /api/v1/performance/sites': () => json({ sites: [] }),
+      'GET /api/v1/monitors': () => json({ monitors: [makeMonitor()], nextCursor: null }),
+    });
+    renderApp('/dashboard/monitors/m-1/performance');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'No performance site for this monitor' }, LOAD),
+    ).toBeVisible();
+  });
+
   it('offers to add a site for the monitor’s URL when none is linked', async () => {
     const { requests } = serve('starter', {
       'GET /api/v1/performance/sites': () => json({ sites: [makeSite({ monitorId: 'other' })] }),

@@ -159,6 +159,13 @@ describe('monitor deployments tab', () => {
     );
   });
 
+  it('heads its empty state one level under the monitor’s name', async () => {
+    showDeployments('pro', { 'GET /api/v1/deployments': () => json({ deployments: [], nextCursor: null }) });
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'No deployments yet' }, LOAD),
+    ).toBeInTheDocument();
+  });
+
   it('is gated as deployment monitoring on plans without API access', async () => {
     const { requests } = showDeployments('free', {});
     expect(await screen.findByText('Feature Unavailable', {}, LOAD)).toBeInTheDocument();

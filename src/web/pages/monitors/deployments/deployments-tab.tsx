@@ -28,7 +28,7 @@ function DeploymentsScreen() {
   const deployments = list.data.pages.flatMap((page) => page.deployments);
   if (deployments.length === 0) {
     return (
-      <EmptyState icon={Rocket} title="No deployments yet" action={RECORD}>
+      <EmptyState icon={Rocket} title="No deployments yet" level={2} action={RECORD}>
         Deployments reported by CI, GitHub, Vercel or Netlify appear here with the response time and error
         rate of the hour after them next to the hour before.
       </EmptyState>
