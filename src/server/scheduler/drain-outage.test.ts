@@ -6,13 +6,10 @@ import type { KyselyPlugin } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startTarget, type Target } from '../checks/test/targets.ts';
 import { ManualClock } from '../clock.ts';
-import { createLocalEventBus } from '../events/bus.ts';
-import { createTargetGuard } from '../net/target-guard.ts';
-import { loopbackOnlyOpener } from '../net/test/loopback-only.ts';
 import { capturedLogger } from '../test/captured-logger.ts';
+import { testCheckJob } from '../test/check-job-harness.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../test/monitor-rows.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { createCheckJob } from './check-job.ts';
 
 const START = Date.UTC(2026, 10, 1, 12);
 let t: TestApp;
@@ -52,16 +49,7 @@ it('stopping with the database away: the check in flight finishes and its unstor
   await insertMonitors(t.database.db, rows);
   const away = { on: false };
   const { logger, lines } = capturedLogger();
-  const job = createCheckJob({
-    db: t.database.db.withPlugin(awayWhen(away)),
-    dialect: t.database.dialect,
-    clock,
-    guard: createTargetGuard({ allowPrivateTargets: true, openSocket: loopbackOnlyOpener() }),
-    events: createLocalEventBus(),
-    logger,
-    region: 'local',
-    workerId: 'worker-a',
-  });
+  const job = testCheckJob(t, clock, 'local', { db: t.database.db.withPlugin(awayWhen(away)), logger });
   await job.run(new AbortController().signal);
   for (let i = 0; i < 100 && held.length < 1; i++) await new Promise((resolve) => setTimeout(resolve, 10));
   expect(job.depth()).toMatchObject({ inFlight: 1, armed: 1 });

@@ -8,15 +8,11 @@ import { PLANS } from '../../core/plans.ts';
 import { startTarget, type Target } from '../checks/test/targets.ts';
 import { ManualClock } from '../clock.ts';
 import type { MonitorTable } from '../db/schema.ts';
-import { createLocalEventBus } from '../events/bus.ts';
-import { createLogger } from '../logger.ts';
-import { createTargetGuard } from '../net/target-guard.ts';
-import { loopbackOnlyOpener } from '../net/test/loopback-only.ts';
+import { testCheckJob } from '../test/check-job-harness.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../test/monitor-rows.ts';
 import { storedResults } from '../test/result-rows.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import type { AdmissionLimits } from './admission.ts';
-import { createCheckJob } from './check-job.ts';
 import { nextSlotAfter } from './slots.ts';
 import { START_TICK_MS } from './start-ticks.ts';
 import type { WorkerJob } from './worker.ts';
@@ -53,19 +49,7 @@ function job(
   observer?: { started(dueAt: number, startedAt: number): void },
   limits?: Partial<AdmissionLimits>,
 ) {
-  return createCheckJob({
-    db: t.database.db,
-    dialect: t.database.dialect,
-    clock,
-    guard: createTargetGuard({ allowPrivateTargets: true, openSocket: loopbackOnlyOpener() }),
-    events: createLocalEventBus(),
-    logger: createLogger('silent'),
-    region: 'local',
-    workerId: 'worker-a',
-    concurrency,
-    observer,
-    limits,
-  });
+  return testCheckJob(t, clock, 'local', { concurrency, observer, limits });
 }
 
 const signal = new AbortController().signal;

@@ -5,11 +5,17 @@ import { createLocalEventBus } from '../events/bus.ts';
 import { createLogger } from '../logger.ts';
 import { createTargetGuard } from '../net/target-guard.ts';
 import { loopbackOnlyOpener } from '../net/test/loopback-only.ts';
-import { createCheckJob } from '../scheduler/check-job.ts';
+import { type CheckJob, type CheckJobOptions, createCheckJob } from '../scheduler/check-job.ts';
 import type { WorkerJob } from '../scheduler/worker.ts';
 import type { TestApp } from './test-app.ts';
 
-export function testCheckJob(t: TestApp, clock: Clock, region = 'local'): WorkerJob {
+/** `overrides` replace any option: another database handle, a logger to read, tighter limits. */
+export function testCheckJob(
+  t: TestApp,
+  clock: Clock,
+  region = 'local',
+  overrides: Partial<CheckJobOptions> = {},
+): CheckJob {
   return createCheckJob({
     db: t.database.db,
     dialect: t.database.dialect,
@@ -19,6 +25,7 @@ export function testCheckJob(t: TestApp, clock: Clock, region = 'local'): Worker
     logger: createLogger('silent'),
     region,
     workerId: 'worker-a',
+    ...overrides,
   });
 }
 
