@@ -10,6 +10,12 @@ import { createWebApp, type SharedParts } from '../runtime.ts';
 const SHUTDOWN_GRACE_MS = 2000;
 /** Listen errors that come from HOST: not an address of this machine, or a name that does not resolve. */
 const HOST_ERRORS = new Set(['EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN']);
+/**
+ * How long an idle keep-alive connection stays open. Node's 5 s default races clients that reuse a
+ * pooled connection just as the server closes it (heartbeat pings from a busy cron host got
+ * ECONNRESET); 65 s outlasts common client pools and the 60 s idle timeout of load balancers.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export interface RunningServer {
   port: number;
@@ -25,6 +31,10 @@ type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
 function listen(config: Config, logger: Logger, fetch: Fetch, message: string): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port: config.port, hostname: config.host }) as Server;
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    // Above the keep-alive timeout (the advice since nodejs/node#27363), so a reused connection is not cut
+    // while its next request's headers arrive.
+    server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
     server.once('error', (err: NodeJS.ErrnoException) => {
       reject(
         new PortUnavailableError(
