@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { precompressDir } from './src/server/http/precompress.ts';
+import { precompressDir } from './src/server/app/http/precompress.ts';
 import { routePreloads } from './src/web/build/route-preloads.ts';
 import { prerenderPages } from './src/web/prerender/prerender-pages.ts';
 

@@ -30,7 +30,7 @@ export default defineConfig({
           hookTimeout: 30_000,
           isolate: false,
           // The SQLite default's start-up promises are proven once, in `npm test`.
-          exclude: [...browserTests, 'src/server/cli/main.test.ts'],
+          exclude: [...browserTests, 'src/server/app/cli/main.test.ts'],
           environment: 'node',
           // Names this run's PostgreSQL schemas, which test processes empty and reuse.
           globalSetup: ['src/server/test/postgres-global-setup.ts'],

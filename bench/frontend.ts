@@ -15,8 +15,8 @@ import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../e2e/chromium.ts';
 import type { PerformanceMetrics } from '../src/core/api/performance.ts';
 import { DEFAULT_CHROME_PATH, performanceCheckRunner } from '../src/server/checks/performance.ts';
-import { systemClock } from '../src/server/clock.ts';
-import { createTargetGuard } from '../src/server/net/target-guard.ts';
+import { systemClock } from '../src/server/platform/clock.ts';
+import { createTargetGuard } from '../src/server/platform/net/target-guard.ts';
 import { freePort, startUpwatch } from '../src/server/test/upwatch-process.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

@@ -10,10 +10,10 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
-import { connectDatabase } from '../src/server/db/connect.ts';
-import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { HOUR_MS, packCutoff, packOldResults } from '../src/server/history/pack-hours.ts';
 import { type NewResult, storeResults } from '../src/server/history/result-store.ts';
+import { connectDatabase } from '../src/server/platform/db/connect.ts';
+import { migrateToLatest } from '../src/server/platform/db/migrate.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../src/server/test/monitor-rows.ts';
 
 const MONITORS = Number(process.env.BENCH_MONITORS ?? 100);

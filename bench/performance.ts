@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { DEFAULT_CHROME_PATH, performanceCheckRunner } from '../src/server/checks/performance.ts';
 import { servePerfPages } from '../src/server/checks/test/perf-pages.ts';
-import { systemClock } from '../src/server/clock.ts';
-import { createTargetGuard } from '../src/server/net/target-guard.ts';
+import { systemClock } from '../src/server/platform/clock.ts';
+import { createTargetGuard } from '../src/server/platform/net/target-guard.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const SAMPLE_MS = 100;

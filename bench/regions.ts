@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import type { MonitorTable } from '../src/server/db/schema.ts';
+import type { MonitorTable } from '../src/server/platform/db/schema.ts';
 import { nextSlotAfter } from '../src/server/scheduler/slots.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../src/server/test/monitor-rows.ts';
 import { createPostgresSchema, type PostgresSchema } from '../src/server/test/pg-schema.ts';

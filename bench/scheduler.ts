@@ -18,10 +18,10 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { MonitorInputOf, MonitorKind } from '../src/core/api/monitors.ts';
-import { connectDatabase } from '../src/server/db/connect.ts';
-import { migrateToLatest } from '../src/server/db/migrate.ts';
-import type { MonitorTable } from '../src/server/db/schema.ts';
 import { heartbeatKind } from '../src/server/monitors/kinds/heartbeat.ts';
+import { connectDatabase } from '../src/server/platform/db/connect.ts';
+import { migrateToLatest } from '../src/server/platform/db/migrate.ts';
+import type { MonitorTable } from '../src/server/platform/db/schema.ts';
 
 import { nextSlotAfter, phaseOffsetMs } from '../src/server/scheduler/slots.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../src/server/test/monitor-rows.ts';

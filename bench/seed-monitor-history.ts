@@ -5,11 +5,11 @@
 // and then a few failed checks; each daily row is the sum of its hours, as the rollup job keeps them.
 import { CompiledQuery, type Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
-import type { Dialect } from '../src/server/db/connect.ts';
-import type { IncidentTable } from '../src/server/db/incident-schema.ts';
-import type { Database, MonitorTable } from '../src/server/db/schema.ts';
 import { DAY_MS, HOUR_MS } from '../src/server/history/rollups.ts';
 import { windowStart } from '../src/server/history/uptime.ts';
+import type { Dialect } from '../src/server/platform/db/connect.ts';
+import type { IncidentTable } from '../src/server/platform/db/incident-schema.ts';
+import type { Database, MonitorTable } from '../src/server/platform/db/schema.ts';
 import { insertMonitors, monitorRow } from '../src/server/test/monitor-rows.ts';
 
 export interface SeedOptions {

@@ -5,12 +5,12 @@
 // last result an hour back.
 import path from 'node:path';
 import { E2E_DATA_DIR } from '../playwright.config';
-import { systemClock } from '../src/server/clock.ts';
-import { connectDatabase } from '../src/server/db/connect.ts';
-import { createLogger } from '../src/server/logger.ts';
+import { systemClock } from '../src/server/platform/clock.ts';
+import { connectDatabase } from '../src/server/platform/db/connect.ts';
+import { createWorker } from '../src/server/platform/jobs/worker.ts';
+import { createLogger } from '../src/server/platform/logger.ts';
 import { presenceJob } from '../src/server/regions/presence-job.ts';
 import { WorkerStats } from '../src/server/regions/worker-stats.ts';
-import { createWorker } from '../src/server/scheduler/worker.ts';
 
 /** Past the 30 s line (LATE_AFTER_MS) by far, so the figure reads as late on any machine. */
 export const LAG_MS = 95_000;

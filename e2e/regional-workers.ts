@@ -5,15 +5,15 @@
 // connections leaving from its own loopback address so a target can answer regions differently.
 import path from 'node:path';
 import { E2E_DATA_DIR } from '../playwright.config';
-import { systemClock } from '../src/server/clock.ts';
-import { connectDatabase } from '../src/server/db/connect.ts';
-import { createLocalEventBus } from '../src/server/events/bus.ts';
-import { createLogger } from '../src/server/logger.ts';
-import { createTargetGuard } from '../src/server/net/target-guard.ts';
+import { systemClock } from '../src/server/platform/clock.ts';
+import { connectDatabase } from '../src/server/platform/db/connect.ts';
+import { createLocalEventBus } from '../src/server/platform/events/bus.ts';
+import { createWorker } from '../src/server/platform/jobs/worker.ts';
+import { createLogger } from '../src/server/platform/logger.ts';
+import { createTargetGuard } from '../src/server/platform/net/target-guard.ts';
 import { presenceJob } from '../src/server/regions/presence-job.ts';
 import { WorkerStats } from '../src/server/regions/worker-stats.ts';
 import { createCheckJob } from '../src/server/scheduler/check-job.ts';
-import { createWorker } from '../src/server/scheduler/worker.ts';
 
 export interface RegionalWorker {
   region: string;

@@ -9,7 +9,7 @@ const sources = [
   'src/web',
   'src/core',
   'vite.config.ts',
-  'src/server/http/precompress.ts',
+  'src/server/app/http/precompress.ts',
   'package-lock.json',
 ].map((p) => path.join(root, p));
 

@@ -1,4 +1,4 @@
-// The built SPA under its own Content-Security-Policy (src/server/http/security-headers.ts), in
+// The built SPA under its own Content-Security-Policy (src/server/platform/http/security-headers.ts), in
 // real Chromium against the real server: the prerendered landing page hydrates through its
 // hashed loader, the dashboard's screens, a mail preview in the outbox and the two-factor QR code
 // all render, and no page, frame or worker reports a `securitypolicyviolation`.
@@ -6,7 +6,7 @@ import { serve } from '@hono/node-server';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
-import { WEB_DIST_DIR } from '../server/runtime.ts';
+import { WEB_DIST_DIR } from '../server/app/runtime.ts';
 import { createUser } from '../server/test/factories.ts';
 import { buildApp } from '../server/test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../server/test/test-db.ts';

@@ -3,7 +3,7 @@
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
-import { WEB_DIST_DIR } from '../server/runtime.ts';
+import { WEB_DIST_DIR } from '../server/app/runtime.ts';
 import { createUser } from '../server/test/factories.ts';
 import { listen } from '../server/test/listen.ts';
 import { buildApp } from '../server/test/test-app.ts';

@@ -1,7 +1,17 @@
 // What every alert channel renders: one event, whichever channel carries it.
+import type { PerformanceMetric } from '../../core/api/performance.ts';
 import type { SslProblem, SslProblemCode } from '../../core/api/ssl.ts';
-import type { AlertKind } from '../db/incident-schema.ts';
-import type { PerformanceAlertFacts } from './performance-summary.ts';
+import type { AlertKind } from '../platform/db/incident-schema.ts';
+
+/** What a performance alert says about the site's run. */
+export interface PerformanceAlertFacts {
+  siteId: string;
+  runId: string;
+  metric: PerformanceMetric;
+  value: number;
+  limit: number;
+  device: string;
+}
 
 /** What a certificate alert (ssl.*) says about the certificate. */
 export interface SslAlertFacts {

@@ -4,8 +4,8 @@
 // alerts enqueued while one is held join it and go with it. Recoveries group the same way.
 import type { Kysely, Transaction } from 'kysely';
 import type { AlertKind, ChannelKind } from '../../core/api/alerts.ts';
-import type { AlertDeliveryTable } from '../db/incident-schema.ts';
-import type { Database } from '../db/schema.ts';
+import type { AlertDeliveryTable } from '../platform/db/incident-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 import { readWorkspaceSettings } from '../workspaces/settings.ts';
 import type { AlertEvent, GroupedMonitor } from './alert-event.ts';
 

@@ -16,11 +16,11 @@ import {
 import { FEATURE_IDS, lowestPlanWith } from '../../core/plans.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
-import type { Clock } from '../clock.ts';
-import type { AlertChannelTable } from '../db/alert-schema.ts';
-import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Caller } from '../http/session.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { AlertChannelTable } from '../platform/db/alert-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { Caller } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import { workspaceOwner } from '../workspaces/owner.ts';
 import type { AlertEvent } from './alert-event.ts';
 import { DeliveryError, type StoredConfigs } from './channel.ts';

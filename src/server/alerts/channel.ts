@@ -20,8 +20,9 @@ import type {
   TwilioConfig,
   WebhookConfig,
 } from '../../core/api/alerts.ts';
-import type { Clock } from '../clock.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Mailer } from '../platform/mail/mailer.ts';
+import type { ProviderUrls } from '../platform/provider-urls.ts';
 import type { AlertEvent } from './alert-event.ts';
 import type { RenderContext } from './alert-summary.ts';
 
@@ -53,26 +54,6 @@ export interface PostOptions {
   method?: 'POST' | 'PUT';
   signal: AbortSignal;
 }
-
-/**
- * The hosted providers' API bases. Set by the operator (TELEGRAM_API_URL…), never by users, so
- * tests and self-hosted gateways can stand in for the real services.
- */
-export interface ProviderUrls {
-  telegram: string;
-  pagerduty: string;
-  opsgenie: string;
-  pushover: string;
-  twilio: string;
-}
-
-export const DEFAULT_PROVIDER_URLS: ProviderUrls = {
-  telegram: 'https://api.telegram.org',
-  pagerduty: 'https://events.pagerduty.com',
-  opsgenie: 'https://api.opsgenie.com',
-  pushover: 'https://api.pushover.net',
-  twilio: 'https://api.twilio.com',
-};
 
 export interface SendDeps {
   userId: string;

@@ -1,10 +1,10 @@
 // Claims due alert deliveries with a lease, the way the check scheduler claims due monitors
 // (db/claim.ts: no two workers send the same alert).
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import { claimDue, leaseUntil } from '../db/claim.ts';
-import type { Dialect } from '../db/connect.ts';
-import type { AlertDeliveryTable } from '../db/incident-schema.ts';
-import type { Database } from '../db/schema.ts';
+import { claimDue, leaseUntil } from '../platform/db/claim.ts';
+import type { Dialect } from '../platform/db/connect.ts';
+import type { AlertDeliveryTable } from '../platform/db/incident-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 
 /** The claim statement (tests explain it). */
 export function claimDueDeliveriesQuery(

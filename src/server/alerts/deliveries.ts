@@ -1,7 +1,7 @@
 // The deliveries log: each alert, where it went, and how its attempts went.
 import type { Kysely } from 'kysely';
 import type { Delivery } from '../../core/api/alerts.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 
 export async function listDeliveries(
   db: Kysely<Database>,

@@ -2,13 +2,13 @@
 // a timeout on every send. Each attempt is recorded; an incident's timeline says when its
 // alert went out, or that it finally failed.
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock.ts';
-import type { Dialect } from '../db/connect.ts';
-import type { AlertDeliveryTable, AlertKind } from '../db/incident-schema.ts';
-import type { Database } from '../db/schema.ts';
 import { addIncidentEvent } from '../incidents/timeline.ts';
-import type { Logger } from '../logger.ts';
-import type { WorkerJob } from '../scheduler/worker.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Dialect } from '../platform/db/connect.ts';
+import type { AlertDeliveryTable, AlertKind } from '../platform/db/incident-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { WorkerJob } from '../platform/jobs/worker.ts';
+import type { Logger } from '../platform/logger.ts';
 import type { AlertEvent } from './alert-event.ts';
 import { groupedEvent, groupMembers, releaseStragglers } from './alert-groups.ts';
 import { DeliveryError } from './channel.ts';

@@ -5,8 +5,8 @@
 import type { Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { ChannelKind } from '../../core/api/alerts.ts';
-import type { AlertDeliveryTable } from '../db/incident-schema.ts';
-import type { Database } from '../db/schema.ts';
+import type { AlertDeliveryTable } from '../platform/db/incident-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 import type { AlertEvent } from './alert-event.ts';
 import { groupingOf, heldLeader } from './alert-groups.ts';
 

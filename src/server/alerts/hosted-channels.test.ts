@@ -2,8 +2,8 @@
 // tested with "Send test alert", and delivered by the job to the provider API the operator
 // configured (here a local stand-in for Telegram), retried while that answers 500.
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PROVIDER_URLS } from '../platform/provider-urls.ts';
 import { TEST_SECRET } from '../test/test-app.ts';
-import { DEFAULT_PROVIDER_URLS } from './channel.ts';
 import { deriveSealKey, unseal } from './sealed-config.ts';
 import { type AlertApp, createAlertApp } from './test/alert-app.ts';
 import { startReceiver } from './test/receiver.ts';

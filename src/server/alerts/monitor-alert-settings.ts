@@ -4,10 +4,10 @@
 import type { Kysely } from 'kysely';
 import type { MonitorAlertSettings, MonitorAlertSettingsInput } from '../../core/api/alert-settings.ts';
 import { recordAudit } from '../audit/record.ts';
-import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Caller } from '../http/session.ts';
 import { getOwnedMonitorRow, monitorNotFound } from '../monitors/repository.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { Caller } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
 
 export async function getMonitorAlertSettings(
   db: Kysely<Database>,

@@ -3,9 +3,9 @@
 import type { Kysely } from 'kysely';
 import type { MonitorChannels } from '../../core/api/alerts.ts';
 import { recordAudit } from '../audit/record.ts';
-import type { Database } from '../db/schema.ts';
-import type { Caller } from '../http/session.ts';
 import { getOwnedMonitorRow } from '../monitors/repository.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { Caller } from '../platform/http/caller.ts';
 import { requireOwnChannels } from './own-channels.ts';
 
 export async function getMonitorChannels(

@@ -1,8 +1,8 @@
 // Channels a write names must be its workspace's own: an id from elsewhere (or none at all) is a
 // 404 saying so, the same wherever channels are chosen (a monitor's, an escalation step's).
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { ApiError } from '../platform/http/errors.ts';
 
 export async function requireOwnChannels(
   db: Kysely<Database>,

@@ -5,17 +5,7 @@ import {
   PERFORMANCE_METRIC_LABELS,
   type PerformanceMetric,
 } from '../../core/api/performance.ts';
-import type { AlertEvent } from './alert-event.ts';
-
-/** What a performance alert says about the site's run. */
-export interface PerformanceAlertFacts {
-  siteId: string;
-  runId: string;
-  metric: PerformanceMetric;
-  value: number;
-  limit: number;
-  device: string;
-}
+import type { AlertEvent, PerformanceAlertFacts } from './alert-event.ts';
 
 const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 

@@ -1,8 +1,8 @@
 // POSTs (or PUTs) an alert to a user-supplied URL through the SSRF guard: every connection is vetted
 // after DNS resolution, redirects are not followed, and only a 2xx answer counts as delivered.
 import { request } from 'undici';
-import { createGuardedAgent } from '../net/guarded-agent.ts';
-import type { TargetGuard } from '../net/target-guard.ts';
+import { createGuardedAgent } from '../platform/net/guarded-agent.ts';
+import type { TargetGuard } from '../platform/net/target-guard.ts';
 import { DeliveryError, type PostOptions } from './channel.ts';
 
 const ERROR_BODY_LIMIT = 300;

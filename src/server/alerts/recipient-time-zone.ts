@@ -1,7 +1,7 @@
 // The time zone a mail's times are written in: its recipient's, as their profile sets it, when
 // the address is a member's; else the workspace owner's; UTC for anyone else.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 
 export async function recipientTimeZone(
   db: Kysely<Database>,

@@ -13,9 +13,9 @@ import {
   testResultSchema,
 } from '../../core/api/alerts.ts';
 import { errorSchema } from '../../core/api/errors.ts';
-import type { Database } from '../db/schema.ts';
-import { body, json } from '../http/openapi.ts';
-import { type AppEnv, requireCaller, requireWorkspace } from '../http/session.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { type AppEnv, requireCaller, requireWorkspace } from '../platform/http/caller.ts';
+import { body, json } from '../platform/http/openapi.ts';
 import type { ChannelService } from './channel-service.ts';
 import { listDeliveries } from './deliveries.ts';
 import { getMonitorChannels } from './monitor-channels.ts';

@@ -9,10 +9,10 @@ import {
 } from '../../core/api/alert-settings.ts';
 import { errorSchema } from '../../core/api/errors.ts';
 import { recordAudit } from '../audit/record.ts';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
-import { body, json } from '../http/openapi.ts';
-import { type AppEnv, requireCaller, requireWorkspace } from '../http/session.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { type AppEnv, requireCaller, requireWorkspace } from '../platform/http/caller.ts';
+import { body, json } from '../platform/http/openapi.ts';
 import { readWorkspaceSettings, writeWorkspaceSettings } from '../workspaces/settings.ts';
 import { getMonitorAlertSettings, updateMonitorAlertSettings } from './monitor-alert-settings.ts';
 

@@ -5,10 +5,10 @@
 // (else 403 feature_not_in_plan).
 import type { Kysely } from 'kysely';
 import { API_KEY_REQUESTS_PER_MINUTE } from '../../core/api/api-keys.ts';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
-import type { BearerAuthenticator } from '../http/session.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { BearerAuthenticator } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import type { ApiAccessGate } from './gate.ts';
 import { findKeyAccess, keyRoleNow } from './key-access.ts';
 import { hashApiKey, looksLikeApiKey } from './key-material.ts';

@@ -1,7 +1,7 @@
 // API access is a plan feature: creating keys and using them both need it.
 import { FEATURE_IDS, FEATURE_LABELS, lowestPlanWith } from '../../core/plans.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../platform/http/errors.ts';
 
 export type ApiAccessGate = (userId: string) => Promise<void>;
 

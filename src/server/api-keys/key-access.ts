@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { ApiKeyRole } from '../../core/api/api-keys.ts';
 import { WORKSPACE_ROLES, type WorkspaceRole } from '../../core/roles.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 import { workspaceOwnerId } from './key-owner.ts';
 
 /** The less trusted of the two: a member's key of a person demoted to viewer only reads. */

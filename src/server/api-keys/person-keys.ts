@@ -3,8 +3,8 @@
 import type { Kysely } from 'kysely';
 import type { KeysOnRemoval } from '../../core/api/workspaces.ts';
 import { recordAudit } from '../audit/record.ts';
-import type { Database } from '../db/schema.ts';
-import type { Caller } from '../http/session.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { Caller } from '../platform/http/caller.ts';
 import { workspaceOwnerId } from './key-owner.ts';
 
 export async function settlePersonKeys(

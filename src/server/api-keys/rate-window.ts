@@ -3,7 +3,7 @@
 // the same on SQLite (3.35+) and PostgreSQL, so it needs no entry in db/dialect.ts.
 import { type Kysely, sql } from 'kysely';
 import { API_KEY_REQUESTS_PER_MINUTE } from '../../core/api/api-keys.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 
 export const WINDOW_MS = 60_000;
 

@@ -9,14 +9,14 @@ import {
 } from '../../core/api/api-keys.ts';
 import { errorSchema } from '../../core/api/errors.ts';
 import { lowestPlanWith } from '../../core/plans.ts';
-import { body, json } from '../http/openapi.ts';
 import {
   type AppEnv,
   type Caller,
   requireCaller,
   requireSessionUser,
   requireWorkspace,
-} from '../http/session.ts';
+} from '../platform/http/caller.ts';
+import { body, json } from '../platform/http/openapi.ts';
 import type { ApiKeyService } from './service.ts';
 
 const tags = ['API keys'];

@@ -2,7 +2,7 @@
 // nothing recorded for a change that was refused or rolled back.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEventList } from '../../core/api/audit.ts';
-import { ManualClock } from '../clock.ts';
+import { ManualClock } from '../platform/clock.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { joinWorkspace } from '../test/workspace-rows.ts';

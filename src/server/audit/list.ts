@@ -2,10 +2,10 @@
 // actor (a person, or an API key), resource type and time.
 import type { Kysely } from 'kysely';
 import type { AuditEvent, AuditEventList, AuditQuery } from '../../core/api/audit.ts';
-import type { AuditEventTable } from '../db/audit-schema.ts';
-import { decodeCursor, slicePage } from '../db/cursor.ts';
-import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
+import type { AuditEventTable } from '../platform/db/audit-schema.ts';
+import { decodeCursor, slicePage } from '../platform/db/cursor.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { ApiError } from '../platform/http/errors.ts';
 
 function toEvent(row: AuditEventTable & { key_name: string | null }): AuditEvent {
   return {

@@ -3,8 +3,8 @@
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { AuditAction, AuditResourceType } from '../../core/api/audit.ts';
-import type { Database } from '../db/schema.ts';
-import type { Caller } from '../http/session.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { Caller } from '../platform/http/caller.ts';
 
 export interface AuditEntry {
   action: AuditAction;

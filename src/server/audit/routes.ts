@@ -3,9 +3,9 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Kysely } from 'kysely';
 import { auditEventListSchema, auditQuerySchema } from '../../core/api/audit.ts';
 import { errorSchema } from '../../core/api/errors.ts';
-import type { Database } from '../db/schema.ts';
-import { json } from '../http/openapi.ts';
-import { type AppEnv, requireWorkspace } from '../http/session.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { type AppEnv, requireWorkspace } from '../platform/http/caller.ts';
+import { json } from '../platform/http/openapi.ts';
 import { listAuditEvents } from './list.ts';
 
 const list = createRoute({

@@ -5,14 +5,15 @@ import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { isValidTimeZone } from '../../core/time-zones.ts';
 import { revokeKeysOfAccount } from '../api-keys/person-keys.ts';
-import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
-import type { Dialect } from '../db/connect.ts';
-import type { Database } from '../db/schema.ts';
-import { publishAccessChange } from '../events/access-changes.ts';
-import type { EventBus } from '../events/bus.ts';
-import type { Logger } from '../logger.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { publishAccessChange } from '../event-streams/access-changes.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Config } from '../platform/config.ts';
+import type { Dialect } from '../platform/db/connect.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { EventBus } from '../platform/events/bus.ts';
+import { CLIENT_IP_HEADER } from '../platform/http/client-ip.ts';
+import type { Logger } from '../platform/logger.ts';
+import type { Mailer } from '../platform/mail/mailer.ts';
 import { createPersonalWorkspace, releaseOwnedWorkspaces } from '../workspaces/personal.ts';
 import { refuseOrganizationRoutes } from './organization-routes.ts';
 import {
@@ -20,9 +21,6 @@ import {
   RESET_LINK_VALID_SECONDS,
   RESET_REQUESTS_PER_MINUTE,
 } from './password-reset.ts';
-
-/** Set by the HTTP layer from the socket; any copy sent by a client is dropped first. */
-export const CLIENT_IP_HEADER = 'x-upwatch-client-ip';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authDate } from '../db/dialect.ts';
+import { authDate } from '../platform/db/dialect.ts';
 import { cookieHeader, jsonBody } from '../test/http.ts';
 import { buildApp, createTestApp, TEST_PUBLIC_URL, type TestApp } from '../test/test-app.ts';
 import { RESET_LINK_VALID_SECONDS, RESET_MAILS_PER_HOUR } from './password-reset.ts';

@@ -2,10 +2,10 @@
 // it; this module mails the link, caps how many links one address receives, and forgets a
 // person's other links once one was used.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import type { Logger } from '../logger.ts';
-import { renderMailHtml, renderMailText } from '../mail/layout.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { Logger } from '../platform/logger.ts';
+import { renderMailHtml, renderMailText } from '../platform/mail/layout.ts';
+import type { Mailer } from '../platform/mail/mailer.ts';
 
 /** How long a reset link works. */
 export const RESET_LINK_VALID_SECONDS = 60 * 60;

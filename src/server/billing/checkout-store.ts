@@ -1,7 +1,7 @@
 // Sandbox payment sessions: a checkout (an attach waiting for a card) or a payment-method setup.
 import { uuidv7 } from 'uuidv7';
 import type { AttachRequest } from '../../core/billing/plan-types.ts';
-import type { BillingCheckoutTable } from '../db/billing-schema.ts';
+import type { BillingCheckoutTable } from '../platform/db/billing-schema.ts';
 import type { BillingContext } from './context.ts';
 import type { Db } from './store.ts';
 

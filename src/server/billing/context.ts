@@ -1,7 +1,7 @@
 // What every part of the local billing engine is built from.
 import type { Catalogue, ReferralProgram } from '../../core/billing/types.ts';
-import type { Clock } from '../clock.ts';
-import type { Dialect } from '../db/connect.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Dialect } from '../platform/db/connect.ts';
 import type { Db } from './store.ts';
 
 export interface BillingContext {

@@ -2,7 +2,7 @@
 // stub that speaks the hosted API's shape (delegating to a local engine underneath).
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_CATALOGUE } from '../../core/billing/test-catalogue.ts';
-import { ManualClock } from '../clock.ts';
+import { ManualClock } from '../platform/clock.ts';
 import { createUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createHostedProvider } from './hosted-provider.ts';

@@ -4,7 +4,7 @@
 import { customerFeatures } from '../../core/billing/aggregate.ts';
 import { activation } from '../../core/billing/attach-preview.ts';
 import type { Catalogue, CustomerProduct } from '../../core/billing/types.ts';
-import type { Dialect } from '../db/connect.ts';
+import type { Dialect } from '../platform/db/connect.ts';
 import { applyChanges } from './apply-changes.ts';
 import { presentInvoice } from './invoices.ts';
 import { type Db, liveEntitlements, loadEntitlements, loadProducts, lockCustomer } from './store.ts';

@@ -1,8 +1,8 @@
 // The product's limits when BILLING_PROVIDER=autumn: the app talks to a hosted-shaped stub
 // (backed by a local engine on the same database) and never touches balances itself.
 import { afterEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../clock.ts';
-import { createLogger } from '../logger.ts';
+import { systemClock } from '../platform/clock.ts';
+import { createLogger } from '../platform/logger.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { buildApp } from '../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';

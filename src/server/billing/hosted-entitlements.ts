@@ -3,9 +3,9 @@
 // lost track left behind.
 import type { CustomerFeature } from '../../core/billing/aggregate.ts';
 import { effectivePlan, type ProductLike } from '../../core/plans.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Logger } from '../logger.ts';
 import type { UserPlanSource } from '../plans/user-plan.ts';
+import { ApiError } from '../platform/http/errors.ts';
+import type { Logger } from '../platform/logger.ts';
 import { type EntitlementsHelper, summarisePlan } from './plan-summary.ts';
 import type { BillingProvider } from './provider.ts';
 import type { Db } from './store.ts';

@@ -5,7 +5,6 @@ import { BillingError } from '../../core/billing/errors.ts';
 import type { CustomerIdentity } from './customers.ts';
 import type { BillingProvider, Body } from './provider.ts';
 
-export const AUTUMN_DEFAULT_API_URL = 'https://api.useautumn.com/v1';
 const API_VERSION = '1.2';
 
 export interface HostedOptions {

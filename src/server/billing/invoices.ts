@@ -2,7 +2,7 @@
 // or refund. The sandbox collects them at once from the card on file, so they are born paid.
 import { uuidv7 } from 'uuidv7';
 import type { PreviewLine } from '../../core/billing/preview-lines.ts';
-import type { BillingInvoiceTable } from '../db/billing-schema.ts';
+import type { BillingInvoiceTable } from '../platform/db/billing-schema.ts';
 import type { Tx } from './store.ts';
 
 export interface InvoiceLine {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../clock.ts';
+import { ManualClock } from '../platform/clock.ts';
 import { billingPeriodJob } from './period-job.ts';
 
 describe('the worker’s billing job', () => {

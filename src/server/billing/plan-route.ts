@@ -2,8 +2,8 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { errorSchema } from '../../core/api/errors.ts';
 import { FEATURE_KEYS, PLAN_IDS } from '../../core/plans.ts';
-import { json } from '../http/openapi.ts';
-import { type AppEnv, requireWorkspace } from '../http/session.ts';
+import { type AppEnv, requireWorkspace } from '../platform/http/caller.ts';
+import { json } from '../platform/http/openapi.ts';
 import type { EntitlementsHelper } from './plan-summary.ts';
 
 const limitSchema = z.object({

@@ -10,13 +10,14 @@ import { SERVER_OWNED_FEATURES } from '../../core/billing/upwatch-catalogue.ts';
 import { can, refusalMessage } from '../../core/permissions.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Auth } from '../auth/auth.ts';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
-import { isDatabaseUnavailable } from '../db/unavailable.ts';
-import { crossSiteMessage, crossSiteWrite, trustedOriginSet } from '../http/csrf.ts';
-import { DATABASE_UNAVAILABLE_MESSAGE, errorBody } from '../http/errors.ts';
-import { type AppEnv, loadSession, requireCaller, type SessionUser } from '../http/session.ts';
-import type { Logger } from '../logger.ts';
+import { loadSession } from '../auth/load-session.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { isDatabaseUnavailable } from '../platform/db/unavailable.ts';
+import { type AppEnv, requireCaller, type SessionUser } from '../platform/http/caller.ts';
+import { crossSiteMessage, crossSiteWrite, trustedOriginSet } from '../platform/http/csrf.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, errorBody } from '../platform/http/errors.ts';
+import type { Logger } from '../platform/logger.ts';
 import { normaliseBody } from './body.ts';
 import type { CustomerIdentity } from './customers.ts';
 import type { BillingProvider, Body } from './provider.ts';
@@ -54,7 +55,7 @@ function identityOf(user: SessionUser): CustomerIdentity {
 
 export interface BillingRouteDeps {
   auth: Auth;
-  /** Upwatch's own origins: a write made with the session cookie must come from one (http/csrf.ts). */
+  /** Upwatch's own origins: a write made with the session cookie must come from one (platform/http/csrf.ts). */
   trustedOrigins: readonly string[];
   db: Kysely<Database>;
   clock: Clock;

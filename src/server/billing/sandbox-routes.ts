@@ -4,7 +4,7 @@ import type { Hono } from 'hono';
 import { getProduct } from '../../core/billing/catalogue.ts';
 import { BillingError } from '../../core/billing/errors.ts';
 import type { AttachRequest } from '../../core/billing/plan-types.ts';
-import type { AppEnv } from '../http/session.ts';
+import type { AppEnv } from '../platform/http/caller.ts';
 import type { AttachService } from './attach-service.ts';
 import { getCheckoutSession } from './checkout-store.ts';
 import type { BillingContext } from './context.ts';

@@ -4,9 +4,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Entitlement } from '../../core/billing/balances.ts';
 import type { CustomerProduct, Product, ProductItem, ProductOption } from '../../core/billing/types.ts';
-import type { BillingCustomerTable, BillingProductTable } from '../db/billing-schema.ts';
-import type { Dialect } from '../db/connect.ts';
-import type { Database } from '../db/schema.ts';
+import type { BillingCustomerTable, BillingProductTable } from '../platform/db/billing-schema.ts';
+import type { Dialect } from '../platform/db/connect.ts';
+import type { Database } from '../platform/db/schema.ts';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;

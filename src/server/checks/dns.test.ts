@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classifyAddress } from '../net/address-policy.ts';
+import { classifyAddress } from '../platform/net/address-policy.ts';
 import { type DnsCheckConfig, dnsCheckRunner as runner } from './dns.ts';
 import { startDnsServer, type TestDnsServer } from './test/dns-server.ts';
 import { testContext } from './test/targets.ts';

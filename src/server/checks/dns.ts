@@ -2,7 +2,7 @@
 // for one record type, and judge the answer set: it resolves, or any / all / none of the expected.
 import type { Resolver } from 'node:dns/promises';
 import type { DnsMatch, DnsRecordType } from '../../core/api/monitor-kinds/dns.ts';
-import { abortable } from '../net/abortable.ts';
+import { abortable } from '../platform/net/abortable.ts';
 import { sharedResolver } from './dns-resolvers.ts';
 import { formatMs } from './http-failure.ts';
 import type { CheckFailure, CheckResult, CheckRunner } from './types.ts';

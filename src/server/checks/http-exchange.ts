@@ -8,7 +8,7 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import type { TargetGuard, VettedTarget } from '../net/target-guard.ts';
+import type { TargetGuard, VettedTarget } from '../platform/net/target-guard.ts';
 import type { PhaseTimer } from './phase-timer.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;

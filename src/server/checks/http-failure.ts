@@ -1,5 +1,5 @@
 // Turns what went wrong on the wire into one of the failure codes people read on the dashboard.
-import { errorCode } from '../net/target-errors.ts';
+import { errorCode } from '../platform/net/target-errors.ts';
 import type { Phase } from './phase-timer.ts';
 import type { CheckFailure } from './types.ts';
 

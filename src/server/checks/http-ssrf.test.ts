@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classifyAddress } from '../net/address-policy.ts';
-import { tableResolver } from '../net/test/loopback-only.ts';
+import { classifyAddress } from '../platform/net/address-policy.ts';
+import { tableResolver } from '../platform/net/test/loopback-only.ts';
 import { httpCheckRunner as runner } from './http.ts';
 import { startTarget, type Target, testContext } from './test/targets.ts';
 

@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tableResolver } from '../net/test/loopback-only.ts';
+import { tableResolver } from '../platform/net/test/loopback-only.ts';
 import { httpCheckRunner as runner } from './http.ts';
 import { createTestCertificates, type TestCertificates } from './test/certificates.ts';
 import { startTarget, type Target, testContext } from './test/targets.ts';

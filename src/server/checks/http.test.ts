@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../clock.ts';
-import { tableResolver } from '../net/test/loopback-only.ts';
+import { ManualClock } from '../platform/clock.ts';
+import { tableResolver } from '../platform/net/test/loopback-only.ts';
 import { httpCheckRunner as runner } from './http.ts';
 import { USER_AGENT } from './http-request.ts';
 import { closedAfterEach, startTarget, testContext } from './test/targets.ts';

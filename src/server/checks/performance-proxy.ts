@@ -5,7 +5,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { TargetGuard } from '../net/target-guard.ts';
+import type { TargetGuard } from '../platform/net/target-guard.ts';
 
 export interface PerformanceProxy {
   /** e.g. http://127.0.0.1:41234, for --proxy-server. */

@@ -4,12 +4,12 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PerformanceRun } from '../../core/api/performance.ts';
-import { systemClock } from '../clock.ts';
-import { createLogger } from '../logger.ts';
-import { classifyAddress } from '../net/address-policy.ts';
-import { createTargetGuard } from '../net/target-guard.ts';
 import { createPerformanceJob } from '../performance/job.ts';
 import { createPerfApp, type PerfApp } from '../performance/test/perf-app.ts';
+import { systemClock } from '../platform/clock.ts';
+import { createLogger } from '../platform/logger.ts';
+import { classifyAddress } from '../platform/net/address-policy.ts';
+import { createTargetGuard } from '../platform/net/target-guard.ts';
 import { DEFAULT_CHROME_PATH, type PerformanceCheckConfig, performanceCheckRunner } from './performance.ts';
 import { type PerfPages, servePerfPages } from './test/perf-pages.ts';
 

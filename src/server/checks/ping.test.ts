@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAddress } from '../net/address-policy.ts';
-import { isLoopback, tableResolver } from '../net/test/loopback-only.ts';
+import { classifyAddress } from '../platform/net/address-policy.ts';
+import { isLoopback, tableResolver } from '../platform/net/test/loopback-only.ts';
 import {
   createPingRunner,
   type PingCheckConfig,

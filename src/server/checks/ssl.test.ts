@@ -1,8 +1,8 @@
 import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sslCheckSchema } from '../../core/api/ssl.ts';
-import { ManualClock } from '../clock.ts';
-import { tableResolver } from '../net/test/loopback-only.ts';
+import { ManualClock } from '../platform/clock.ts';
+import { tableResolver } from '../platform/net/test/loopback-only.ts';
 import { sslCheckRunner as runner } from './ssl.ts';
 import { DAY_MS } from './ssl-problems.ts';
 import { createTestCertificates, type TestCertificates } from './test/certificates.ts';

@@ -1,8 +1,8 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classifyAddress } from '../net/address-policy.ts';
-import { tableResolver } from '../net/test/loopback-only.ts';
+import { classifyAddress } from '../platform/net/address-policy.ts';
+import { tableResolver } from '../platform/net/test/loopback-only.ts';
 import { tcpCheckRunner as runner, type TcpCheckConfig } from './tcp.ts';
 import { createTestCertificates, type TestCertificates } from './test/certificates.ts';
 import { testContext } from './test/targets.ts';

@@ -2,7 +2,7 @@
 // send a line and expect text in the first bytes the server sends (an SMTP banner, a Redis PONG).
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import type { Clock, TimerHandle } from '../clock.ts';
+import type { Clock, TimerHandle } from '../platform/clock.ts';
 import { failureOf, timeoutFailure } from './http-failure.ts';
 import { type HttpTimings, PhaseTimer } from './phase-timer.ts';
 import type { CheckFailure, CheckResult, CheckRunner } from './types.ts';

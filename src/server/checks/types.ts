@@ -1,7 +1,7 @@
 // The seam every check kind plugs into: a runner takes a config and a context and returns a
 // result. Runners never touch storage, scheduling or alerts; the scheduler does that with the result.
-import type { Clock } from '../clock.ts';
-import type { TargetGuard } from '../net/target-guard.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { TargetGuard } from '../platform/net/target-guard.ts';
 
 /** Every check kind; the registry must hold a runner for each (checked at compile time). */
 export const CHECK_KINDS = ['http', 'tcp', 'ping', 'dns', 'ssl', 'performance'] as const;

@@ -6,8 +6,8 @@ import { type ConfigChange, type ConfigFile, secretVariable } from '../../core/a
 import type { ChannelService } from '../alerts/channel-service.ts';
 import { openConfig } from '../alerts/dispatch.ts';
 import type { SealKey } from '../alerts/sealed-config.ts';
-import type { Database } from '../db/schema.ts';
-import type { Caller } from '../http/session.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { Caller } from '../platform/http/caller.ts';
 import { diffFields, kindChanged } from './fields.ts';
 import { assignKeys } from './keys.ts';
 import { pruneSection, settle } from './settle.ts';

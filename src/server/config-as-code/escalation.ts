@@ -8,10 +8,10 @@ import type {
   FieldChange,
 } from '../../core/api/config-file.ts';
 import type { EscalationPolicyPatch } from '../../core/api/escalation.ts';
-import type { Database } from '../db/schema.ts';
 import type { PolicyService } from '../escalation/policies.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Caller } from '../http/session.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { Caller } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import { diffFields } from './fields.ts';
 import { assignKeys } from './keys.ts';
 import { pruneSection, settle } from './settle.ts';

@@ -1,7 +1,7 @@
 // Field-by-field differences between what a resource is and what the file says it should be.
 import { isDeepStrictEqual } from 'node:util';
 import type { FieldChange } from '../../core/api/config-file.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../platform/http/errors.ts';
 
 /**
  * The fields `wanted` sets that differ from `current` (all of them when there is no current).

@@ -10,10 +10,10 @@ import type {
 } from '../../core/api/config-file.ts';
 import type { MaintenanceWindowUpdate } from '../../core/api/maintenance.ts';
 import { withDefaultDays } from '../../core/maintenance-schedule.ts';
-import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Caller } from '../http/session.ts';
 import type { MaintenanceService } from '../maintenance/service.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { Caller } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import { diffFields } from './fields.ts';
 import { assignKeys } from './keys.ts';
 import { pruneSection, settle } from './settle.ts';

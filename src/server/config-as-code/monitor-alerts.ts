@@ -7,10 +7,10 @@ import type { Kysely } from 'kysely';
 import type { MonitorAlertSettingsInput } from '../../core/api/alert-settings.ts';
 import type { ConfigMonitor, FieldChange } from '../../core/api/config-file.ts';
 import { updateMonitorAlertSettings, workspaceDependencies } from '../alerts/monitor-alert-settings.ts';
-import type { Database } from '../db/schema.ts';
 import type { MonitorPolicyService } from '../escalation/monitor-policy.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Caller } from '../http/session.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { Caller } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import { diffFields } from './fields.ts';
 
 export const ALERT_SETTING_FIELDS = [

@@ -3,9 +3,9 @@
 // then. Written through the same service as PUT /monitors/{id}/regions.
 import type { Kysely } from 'kysely';
 import type { ConfigMonitor, FieldChange } from '../../core/api/config-file.ts';
-import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Caller } from '../http/session.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { Caller } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import { updateMonitorRegions } from '../regions/monitor-regions.ts';
 import { diffFields } from './fields.ts';
 

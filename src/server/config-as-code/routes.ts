@@ -9,9 +9,9 @@ import {
   configPlanInputSchema,
 } from '../../core/api/config-file.ts';
 import { errorSchema } from '../../core/api/errors.ts';
-import { ApiError } from '../http/errors.ts';
-import { body, json } from '../http/openapi.ts';
-import { type AppEnv, requireCaller, requireWorkspace } from '../http/session.ts';
+import { type AppEnv, requireCaller, requireWorkspace } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
+import { body, json } from '../platform/http/openapi.ts';
 import type { ConfigService } from './service.ts';
 
 const tags = ['Monitoring as code'];

@@ -2,8 +2,8 @@
 // adopted is marked as the file's and reported; with --prune, what the section leaves out goes.
 import type { Kysely } from 'kysely';
 import type { ConfigChange, FieldChange } from '../../core/api/config-file.ts';
-import type { Database } from '../db/schema.ts';
-import type { Caller } from '../http/session.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { Caller } from '../platform/http/caller.ts';
 
 type ManagedTable =
   | 'alert_channels'

@@ -10,9 +10,9 @@ import {
   secretVariable,
 } from '../../core/api/config-file.ts';
 import type { StatusPage, StatusPageUpdate } from '../../core/api/status-pages.ts';
-import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Caller } from '../http/session.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { Caller } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import type { StatusPageService } from '../status-pages/service.ts';
 import { diffFields } from './fields.ts';
 import { assignKeys } from './keys.ts';

@@ -2,7 +2,7 @@
 // minutes before it started, newest first, in one query.
 import type { Kysely } from 'kysely';
 import type { Incident } from '../../core/api/incidents.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 import { INCIDENT_LINK_WINDOW_MS } from './repository.ts';
 
 export async function deploymentsBeforeIncident(

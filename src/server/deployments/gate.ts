@@ -3,7 +3,7 @@
 import type { WebhookProvider } from '../../core/api/deployments.ts';
 import { FEATURE_IDS, FEATURE_LABELS, type FeatureKey, lowestPlanWith } from '../../core/plans.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../platform/http/errors.ts';
 
 export type FeatureGate = (userId: string) => Promise<void>;
 

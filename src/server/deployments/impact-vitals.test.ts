@@ -4,8 +4,8 @@
 import { afterEach, expect, it } from 'vitest';
 import type { DeploymentImpact } from '../../core/api/deployments.ts';
 import type { PerformanceSite } from '../../core/api/performance.ts';
-import type { PerformanceCheckTable } from '../db/performance-schema.ts';
 import { newRunRow } from '../performance/service.ts';
+import type { PerformanceCheckTable } from '../platform/db/performance-schema.ts';
 import type { TestUser } from '../test/factories.ts';
 import { createDeployApp, type DeployApp, START } from './test/deploy-app.ts';
 

@@ -4,7 +4,7 @@
 // those runs by id.
 import type { Kysely } from 'kysely';
 import type { DeploymentImpact } from '../../core/api/deployments.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 
 type SiteVitals = NonNullable<DeploymentImpact['vitals']>[number];
 type Vitals = NonNullable<SiteVitals['before']>;

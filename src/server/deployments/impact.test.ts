@@ -1,8 +1,8 @@
 // Before/after figures from raw results, and deployments set beside the incidents that
 // followed them (both directions: the incident lists the deployment, the deployment the incident).
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CheckStatus } from '../db/schema.ts';
 import { packOldResults } from '../history/pack-hours.ts';
+import type { CheckStatus } from '../platform/db/schema.ts';
 import { countResults, insertResults } from '../test/result-rows.ts';
 import { createDeployApp, type DeployApp, START } from './test/deploy-app.ts';
 

@@ -5,9 +5,9 @@
 // linked performance sites beside them (impact-vitals.ts).
 import type { Kysely } from 'kysely';
 import type { DeploymentImpact } from '../../core/api/deployments.ts';
-import type { Database } from '../db/schema.ts';
 import { packedSamples } from '../history/packed-read.ts';
 import { statusOf } from '../history/result-codes.ts';
+import type { Database } from '../platform/db/schema.ts';
 import { vitalsByMonitor } from './impact-vitals.ts';
 import { getOwnedDeploymentRow } from './repository.ts';
 

@@ -2,10 +2,10 @@
 // optionally those of one monitor and within a time range.
 import type { Kysely } from 'kysely';
 import type { DeploymentList } from '../../core/api/deployments.ts';
-import { decodeCursor, slicePage } from '../db/cursor.ts';
-import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
 import { getOwnedMonitorRow } from '../monitors/repository.ts';
+import { decodeCursor, slicePage } from '../platform/db/cursor.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import { toDeployments } from './repository.ts';
 
 export interface DeploymentListQuery {

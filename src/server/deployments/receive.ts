@@ -3,10 +3,10 @@
 // Anything refused stores nothing.
 import type { Kysely } from 'kysely';
 import type { Deployment, WebhookProvider } from '../../core/api/deployments.ts';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
-import type { EventBus } from '../events/bus.ts';
-import { ApiError } from '../http/errors.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { EventBus } from '../platform/events/bus.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import type { DeploymentGates } from './gate.ts';
 import { queueRunsFor } from './performance-runs.ts';
 import { deliveryMappers } from './providers/registry.ts';

@@ -11,11 +11,11 @@ import {
 } from '../../core/api/deployments.ts';
 import { type SealKey, seal, unseal } from '../alerts/sealed-config.ts';
 import { recordAudit } from '../audit/record.ts';
-import type { Clock } from '../clock.ts';
-import type { DeploymentWebhookTable } from '../db/deployment-schema.ts';
-import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Caller } from '../http/session.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { DeploymentWebhookTable } from '../platform/db/deployment-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { Caller } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
 
 export function deriveReceiverKey(secret: string): SealKey {
   return Buffer.from(hkdfSync('sha256', secret, 'upwatch', 'deployment-webhook-secret v1', 32)) as SealKey;

@@ -7,9 +7,9 @@
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { DeploymentProvider, DeploymentStatus } from '../../core/api/deployments.ts';
-import type { Database } from '../db/schema.ts';
 import { insertWindow } from '../maintenance/insert-window.ts';
 import { CHECKABLE_KINDS } from '../monitors/kinds/registry.ts';
+import type { Database } from '../platform/db/schema.ts';
 import { bringRegionRunsForward } from '../regions/assignment.ts';
 import { type MonitorSelection, selectMonitors } from './select-monitors.ts';
 

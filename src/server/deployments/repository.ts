@@ -3,9 +3,9 @@
 // windows), never one per row.
 import type { Kysely } from 'kysely';
 import type { Deployment } from '../../core/api/deployments.ts';
-import type { DeploymentTable } from '../db/deployment-schema.ts';
-import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
+import type { DeploymentTable } from '../platform/db/deployment-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { ApiError } from '../platform/http/errors.ts';
 
 /** An incident this soon after a deployment, on one of its monitors, may have been caused by it. */
 export const INCIDENT_LINK_WINDOW_MS = 30 * 60_000;

@@ -13,8 +13,8 @@ import {
 } from '../../core/api/deployments.ts';
 import { errorSchema } from '../../core/api/errors.ts';
 import { lowestPlanWith } from '../../core/plans.ts';
-import { body, json } from '../http/openapi.ts';
-import { type AppEnv, requireCaller, requireWorkspace } from '../http/session.ts';
+import { type AppEnv, requireCaller, requireWorkspace } from '../platform/http/caller.ts';
+import { body, json } from '../platform/http/openapi.ts';
 import type { DeploymentService } from './service.ts';
 
 const tags = ['Deployments'];

@@ -1,8 +1,8 @@
 // Which monitors a deployment affects: the ones named; else those whose URL host is the
 // deployment's host; else (no URL) every monitor of the account.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { ApiError } from '../platform/http/errors.ts';
 
 export type MonitorSelection =
   | { kind: 'ids'; ids: readonly string[] }

@@ -3,12 +3,12 @@
 // ran (reason 'deployment') in the monitor's history.
 import { afterEach, expect, it } from 'vitest';
 import { startTarget, type Target } from '../checks/test/targets.ts';
-import { createLocalEventBus } from '../events/bus.ts';
-import { createLogger } from '../logger.ts';
-import { createTargetGuard } from '../net/target-guard.ts';
-import { loopbackOnlyOpener } from '../net/test/loopback-only.ts';
+import { createLocalEventBus } from '../platform/events/bus.ts';
+import type { WorkerJob } from '../platform/jobs/worker.ts';
+import { createLogger } from '../platform/logger.ts';
+import { createTargetGuard } from '../platform/net/target-guard.ts';
+import { loopbackOnlyOpener } from '../platform/net/test/loopback-only.ts';
 import { createCheckJob } from '../scheduler/check-job.ts';
-import type { WorkerJob } from '../scheduler/worker.ts';
 import { countResults, storedResults } from '../test/result-rows.ts';
 import { createDeployApp, type DeployApp } from './test/deploy-app.ts';
 

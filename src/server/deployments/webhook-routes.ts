@@ -3,9 +3,9 @@
 // 10 MiB; the raw bytes are verified before anything parses them.
 import type { Hono } from 'hono';
 import { WEBHOOK_PROVIDERS, type WebhookProvider } from '../../core/api/deployments.ts';
-import { limitBody, MiB } from '../http/body-guards.ts';
-import { apiNotFound } from '../http/errors.ts';
-import type { AppEnv } from '../http/session.ts';
+import { limitBody, MiB } from '../platform/http/body-guards.ts';
+import type { AppEnv } from '../platform/http/caller.ts';
+import { apiNotFound } from '../platform/http/errors.ts';
 import type { DeploymentService } from './service.ts';
 
 export const WEBHOOK_BODY_LIMIT = 10 * MiB;

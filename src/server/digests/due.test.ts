@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../db/migrate.ts';
+import { latestDuePeriod, nextSendAt } from '../../core/digest-periods.ts';
+import { migrateToLatest } from '../platform/db/migrate.ts';
 import { insertOwner, insertUserRow } from '../test/monitor-rows.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
-import { latestDuePeriod, nextSendAt } from './periods.ts';
 import { createDigestApp, type DigestApp, MONDAY_0900_BERLIN } from './test/digest-app.ts';
 import { DAY, HOUR } from './test/seed.ts';
 

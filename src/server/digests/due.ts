@@ -2,8 +2,8 @@
 // come (migration 0021's index), never every user. After a look, the row moves on to the next
 // send time; a row the look failed on stays due and is tried again on the next poll.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import { nextSendAt } from './periods.ts';
+import { nextSendAt } from '../../core/digest-periods.ts';
+import type { Database } from '../platform/db/schema.ts';
 import { RECIPIENT_COLUMNS, type Recipient, toRecipient } from './settings.ts';
 
 export interface DueCursor {

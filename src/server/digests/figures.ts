@@ -2,10 +2,10 @@
 // or the number of monitors: rollups summed per monitor in SQL, the rest filtered by owner and time.
 import { type Kysely, sql } from 'kysely';
 import type { DigestData } from '../../core/api/digests.ts';
+import type { Period } from '../../core/digest-periods.ts';
 import { LATENCY_BUCKET_COUNT } from '../../core/latency-histogram.ts';
-import type { Database, RollupTable } from '../db/schema.ts';
 import { summarize, type WindowSummary } from '../history/uptime.ts';
-import type { Period } from './periods.ts';
+import type { Database, RollupTable } from '../platform/db/schema.ts';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;

@@ -3,13 +3,14 @@
 // has come (due.ts), sends or skips each, and moves it on to its next send time. On PostgreSQL
 // an advisory lock, keyed by the schema too (leader-lock.ts), keeps it to one process at a time;
 // the report's unique key still guards the send if two ever overlap.
+
+import { latestDuePeriod } from '../../core/digest-periods.ts';
 import { FEATURE_IDS } from '../../core/plans.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
-import type { Dialect } from '../db/connect.ts';
-import { createLeaderLock } from '../scheduler/leader-lock.ts';
-import { periodicJob, type WorkerJob } from '../scheduler/worker.ts';
+import type { Dialect } from '../platform/db/connect.ts';
+import { createLeaderLock } from '../platform/jobs/leader-lock.ts';
+import { periodicJob, type WorkerJob } from '../platform/jobs/worker.ts';
 import { type DueCursor, listDueDigests, moveOn } from './due.ts';
-import { latestDuePeriod } from './periods.ts';
 import { type DigestMailDeps, sendPeriodDigest } from './send.ts';
 import type { Recipient } from './settings.ts';
 

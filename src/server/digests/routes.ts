@@ -9,8 +9,8 @@ import {
 } from '../../core/api/digests.ts';
 import { errorSchema } from '../../core/api/errors.ts';
 import { lowestPlanWith } from '../../core/plans.ts';
-import { body, json } from '../http/openapi.ts';
-import { type AppEnv, requireUser } from '../http/session.ts';
+import { type AppEnv, requireUser } from '../platform/http/caller.ts';
+import { body, json } from '../platform/http/openapi.ts';
 import type { DigestService } from './service.ts';
 
 const tags = ['Digests'];

@@ -3,12 +3,12 @@
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { DigestData } from '../../core/api/digests.ts';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
-import type { Logger } from '../logger.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Period } from '../../core/digest-periods.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { Logger } from '../platform/logger.ts';
+import type { Mailer } from '../platform/mail/mailer.ts';
 import { buildDigestData } from './figures.ts';
-import type { Period } from './periods.ts';
 import { digestSubject, renderDigestHtml, renderDigestText } from './render.ts';
 import type { Recipient } from './settings.ts';
 import { signUnsubscribeToken } from './token.ts';

@@ -7,11 +7,11 @@ import type {
   DigestSettings,
   DigestSettingsInput,
 } from '../../core/api/digests.ts';
+import { currentPeriod, nextSendAt } from '../../core/digest-periods.ts';
 import { FEATURE_IDS, FEATURE_LABELS, lowestPlanWith } from '../../core/plans.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
-import type { DigestReportTable } from '../db/digest-schema.ts';
-import { ApiError } from '../http/errors.ts';
-import { currentPeriod, nextSendAt } from './periods.ts';
+import type { DigestReportTable } from '../platform/db/digest-schema.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import { type DigestMailDeps, sendPreviewDigest } from './send.ts';
 import { claimPreview, loadRecipient, saveSettings } from './settings.ts';
 import { verifyUnsubscribeToken } from './token.ts';

@@ -3,8 +3,8 @@
 // when the digest job next looks at it, so a change of schedule moves that time too.
 import type { Kysely } from 'kysely';
 import type { DigestSettingsInput } from '../../core/api/digests.ts';
-import type { Database } from '../db/schema.ts';
-import { nextSendAt, type Schedule, safeTimeZone } from './periods.ts';
+import { nextSendAt, type Schedule, safeTimeZone } from '../../core/digest-periods.ts';
+import type { Database } from '../platform/db/schema.ts';
 
 /** Also written into migration 0021's trigger for new users: change both together. */
 export const DEFAULT_SETTINGS = { frequency: 'weekly', weekday: 1, hour: 8 } as const;

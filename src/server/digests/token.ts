@@ -1,6 +1,6 @@
 // Unsubscribe links carry a token signed with SECRET_KEY: whoever holds the mail may turn the
 // digest off without signing in, and nobody can forge one for another account.
-import { signToken, verifyToken } from '../signed-token.ts';
+import { signToken, verifyToken } from '../platform/signed-token.ts';
 
 const PURPOSE = 'digest-unsubscribe';
 

@@ -1,10 +1,10 @@
 // Which domains are due for an RDAP lookup, claimed with a lease the way certificate checks are
 // (db/claim.ts: no two workers look the same domain up): an index search on next_check_at.
 import { type Kysely, sql } from 'kysely';
-import { claimDue, dueRows, leaseUntil } from '../db/claim.ts';
-import type { Dialect } from '../db/connect.ts';
-import type { DomainExpiryTable } from '../db/domain-schema.ts';
-import type { Database } from '../db/schema.ts';
+import { claimDue, dueRows, leaseUntil } from '../platform/db/claim.ts';
+import type { Dialect } from '../platform/db/connect.ts';
+import type { DomainExpiryTable } from '../platform/db/domain-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 
 /**
  * Gives every watched domain without a row one, due at once. syncMonitorDomain already does; this

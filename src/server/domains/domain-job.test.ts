@@ -3,9 +3,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type AlertApp, createAlertApp } from '../alerts/test/alert-app.ts';
 import { startSmtpSink } from '../alerts/test/smtp-sink.ts';
 import { DAY_MS } from '../checks/ssl-problems.ts';
-import { createLogger } from '../logger.ts';
-import { createTargetGuard } from '../net/target-guard.ts';
-import { loopbackOnlyOpener } from '../net/test/loopback-only.ts';
+import { createLogger } from '../platform/logger.ts';
+import { createTargetGuard } from '../platform/net/target-guard.ts';
+import { loopbackOnlyOpener } from '../platform/net/test/loopback-only.ts';
 import { insertMonitors, monitorRow } from '../test/monitor-rows.ts';
 import { createTestDatabase } from '../test/test-db.ts';
 import { dueDomainsQuery } from './claim.ts';

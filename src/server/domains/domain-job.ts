@@ -3,12 +3,12 @@
 // registry never holds up the worker's other jobs. A domain shared by many monitors is looked up
 // once; its failures are recorded on its row, never thrown into the worker loop.
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock.ts';
-import type { Dialect } from '../db/connect.ts';
-import type { DomainExpiryTable } from '../db/domain-schema.ts';
-import type { Database } from '../db/schema.ts';
-import type { Logger } from '../logger.ts';
-import type { WorkerJob } from '../scheduler/worker.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Dialect } from '../platform/db/connect.ts';
+import type { DomainExpiryTable } from '../platform/db/domain-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { WorkerJob } from '../platform/jobs/worker.ts';
+import type { Logger } from '../platform/logger.ts';
 import { claimDueDomains, seedDomainRows } from './claim.ts';
 import type { RdapClient } from './rdap-client.ts';
 import { RdapError } from './rdap-fetch.ts';

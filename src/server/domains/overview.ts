@@ -2,8 +2,8 @@
 // (the monitor row was fetched with the owner's id) or by a join on monitors.user_id.
 import { type Kysely, sql } from 'kysely';
 import { DOMAIN_BADGE_DAYS, type DomainBadge, type DomainExpiry } from '../../core/api/domains.ts';
-import type { Database, MonitorTable } from '../db/schema.ts';
 import { DAY_MS } from '../history/rollups.ts';
+import type { Database, MonitorTable } from '../platform/db/schema.ts';
 import { daysUntil } from './warnings.ts';
 
 export async function getDomainExpiry(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../clock.ts';
-import { createTargetGuard } from '../net/target-guard.ts';
-import { loopbackOnlyOpener } from '../net/test/loopback-only.ts';
+import { ManualClock } from '../platform/clock.ts';
+import { createTargetGuard } from '../platform/net/target-guard.ts';
+import { loopbackOnlyOpener } from '../platform/net/test/loopback-only.ts';
 import { BOOTSTRAP_TTL_MS, createRdapClient, readDomain } from './rdap-client.ts';
 import { RdapError } from './rdap-fetch.ts';
 import { type RdapServer, startRdapServer } from './test/rdap-server.ts';

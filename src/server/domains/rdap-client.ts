@@ -1,9 +1,9 @@
 // Looks a registrable domain up over RDAP: the TLD's registry from IANA's bootstrap file (fetched
 // through the SSRF guard and cached for a day), then `{base}domain/{name}`, whose `expiration`
 // event says when the registration runs out. Every failure is an RdapError with a code.
-import type { Clock } from '../clock.ts';
-import { createGuardedAgent } from '../net/guarded-agent.ts';
-import type { TargetGuard } from '../net/target-guard.ts';
+import type { Clock } from '../platform/clock.ts';
+import { createGuardedAgent } from '../platform/net/guarded-agent.ts';
+import type { TargetGuard } from '../platform/net/target-guard.ts';
 import { parseBootstrap, type RdapBootstrap, rdapBaseFor } from './rdap-bootstrap.ts';
 import { getRdapJson, RdapError } from './rdap-fetch.ts';
 

@@ -3,7 +3,7 @@
 // comes back as an RdapError carrying a DomainErrorCode.
 import { type Dispatcher, request } from 'undici';
 import type { DomainErrorCode } from '../../core/api/domains.ts';
-import { errorCode } from '../net/target-errors.ts';
+import { errorCode } from '../platform/net/target-errors.ts';
 
 /** Registries send a few kB per domain; IANA's dns.json is ~40 kB. */
 const BODY_LIMIT = 2 * 1024 * 1024;

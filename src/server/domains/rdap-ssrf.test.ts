@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../clock.ts';
-import { classifyAddress } from '../net/address-policy.ts';
-import { createTargetGuard } from '../net/target-guard.ts';
-import { loopbackOnlyOpener, tableResolver } from '../net/test/loopback-only.ts';
+import { systemClock } from '../platform/clock.ts';
+import { classifyAddress } from '../platform/net/address-policy.ts';
+import { createTargetGuard } from '../platform/net/target-guard.ts';
+import { loopbackOnlyOpener, tableResolver } from '../platform/net/test/loopback-only.ts';
 import { createRdapClient } from './rdap-client.ts';
 import { RdapError } from './rdap-fetch.ts';
 import { type RdapServer, startRdapServer } from './test/rdap-server.ts';

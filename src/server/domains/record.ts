@@ -6,8 +6,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AlertEvent } from '../alerts/alert-event.ts';
 import { enqueueAlert } from '../alerts/enqueue.ts';
-import type { DomainExpiryTable } from '../db/domain-schema.ts';
-import type { Database } from '../db/schema.ts';
+import type { DomainExpiryTable } from '../platform/db/domain-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 import type { RdapDomain } from './rdap-client.ts';
 import type { RdapError } from './rdap-fetch.ts';
 import { decideDomainWarning } from './warnings.ts';

@@ -3,11 +3,11 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Kysely } from 'kysely';
 import { domainExpirySchema } from '../../core/api/domains.ts';
 import { errorSchema } from '../../core/api/errors.ts';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
-import { json } from '../http/openapi.ts';
-import { type AppEnv, requireWorkspace } from '../http/session.ts';
 import { getOwnedMonitorRow } from '../monitors/repository.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { type AppEnv, requireWorkspace } from '../platform/http/caller.ts';
+import { json } from '../platform/http/openapi.ts';
 import { getDomainExpiry } from './overview.ts';
 
 const domainRoute = createRoute({

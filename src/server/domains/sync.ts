@@ -2,7 +2,7 @@
 // create/update transaction with the monitor's host (its URL's host, the TCP host, the DNS name);
 // the domain job looks each watched domain up at most once a day, however many monitors share it.
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 import { registrableDomain } from './registrable.ts';
 
 /**

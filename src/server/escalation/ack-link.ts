@@ -3,12 +3,12 @@
 // second one finds the incident already acknowledged and sends nothing.
 import type { Kysely } from 'kysely';
 import { CHANNEL_LABELS } from '../../core/api/alerts.ts';
-import type { Clock } from '../clock.ts';
-import type { IncidentTable } from '../db/incident-schema.ts';
-import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
 import { type Acknowledger, acknowledgeIncident } from '../incidents/acknowledge.ts';
 import type { IncidentGate } from '../incidents/gate.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { IncidentTable } from '../platform/db/incident-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import { type AckClaim, readAckToken } from './ack-token.ts';
 
 export type AckLinkState =

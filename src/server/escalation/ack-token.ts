@@ -3,8 +3,8 @@
 // timeline can say whose link it was) and when the link stops working, signed with SECRET_KEY.
 import { FEATURE_IDS } from '../../core/plans.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
-import type { Clock } from '../clock.ts';
-import { signToken, verifyToken } from '../signed-token.ts';
+import type { Clock } from '../platform/clock.ts';
+import { signToken, verifyToken } from '../platform/signed-token.ts';
 
 const PURPOSE = 'incident-acknowledge';
 /** Long enough for an outage over a long weekend; an escalation sends fresh links meanwhile. */

@@ -2,9 +2,9 @@
 // and the acknowledgement links.
 import type { Kysely } from 'kysely';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
 import { incidentManagementGate } from '../incidents/gate.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Database } from '../platform/db/schema.ts';
 import { createAckLinkService } from './ack-link.ts';
 import { createMonitorPolicyService } from './monitor-policy.ts';
 import { createPolicyService } from './policies.ts';

@@ -4,8 +4,8 @@
 // transactions the workers take in turn.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AlertApp, createAlertApp } from '../alerts/test/alert-app.ts';
-import type { DatabaseHandle } from '../db/connect.ts';
-import { createLogger } from '../logger.ts';
+import type { DatabaseHandle } from '../platform/db/connect.ts';
+import { createLogger } from '../platform/logger.ts';
 import type { TestUser } from '../test/factories.ts';
 import { insertAutomaticIncident } from '../test/incident-rows.ts';
 import { escalateDue } from './escalation-job.ts';

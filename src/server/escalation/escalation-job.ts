@@ -9,13 +9,13 @@ import { FEATURE_IDS } from '../../core/plans.ts';
 import type { AlertEvent } from '../alerts/alert-event.ts';
 import { enqueueAlert } from '../alerts/enqueue.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
-import type { Clock } from '../clock.ts';
-import type { IncidentTable } from '../db/incident-schema.ts';
-import type { Database } from '../db/schema.ts';
 import { addIncidentEvent } from '../incidents/timeline.ts';
-import type { Logger } from '../logger.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
-import type { WorkerJob } from '../scheduler/worker.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { IncidentTable } from '../platform/db/incident-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { WorkerJob } from '../platform/jobs/worker.ts';
+import type { Logger } from '../platform/logger.ts';
 import { loadPolicySteps, nextEscalationAt, type PolicySteps, stepOfRound } from './policy-steps.ts';
 
 type Tx = Transaction<Database>;

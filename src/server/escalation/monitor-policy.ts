@@ -3,11 +3,11 @@
 import type { Kysely } from 'kysely';
 import type { MonitorEscalation } from '../../core/api/escalation.ts';
 import { recordAudit } from '../audit/record.ts';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
-import type { Caller } from '../http/session.ts';
 import type { IncidentGate } from '../incidents/gate.ts';
 import { getOwnedMonitorRow } from '../monitors/repository.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { Caller } from '../platform/http/caller.ts';
 import { policyNotFound } from './policies.ts';
 import { policyIdFor } from './policy-steps.ts';
 

@@ -11,12 +11,12 @@ import type {
 } from '../../core/api/escalation.ts';
 import { requireOwnChannels } from '../alerts/own-channels.ts';
 import { recordAudit } from '../audit/record.ts';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
-import { isUniqueViolation } from '../db/unique-violation.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Caller } from '../http/session.ts';
 import type { IncidentGate } from '../incidents/gate.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { isUniqueViolation } from '../platform/db/unique-violation.ts';
+import type { Caller } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import { loadPolicySteps } from './policy-steps.ts';
 
 const STEP_CHANNEL_MISSING = 'A step names an alert channel that is not in your workspace.';

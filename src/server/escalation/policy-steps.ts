@@ -1,7 +1,7 @@
 // A policy's steps as the engine reads them (the Down alert, the escalation job, a reopened
 // incident), and when the step after a given round is due.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 
 const MINUTE = 60_000;
 

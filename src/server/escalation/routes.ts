@@ -11,8 +11,8 @@ import {
   monitorEscalationSchema,
 } from '../../core/api/escalation.ts';
 import { lowestPlanWith } from '../../core/plans.ts';
-import { body, json } from '../http/openapi.ts';
-import { type AppEnv, requireCaller, requireWorkspace } from '../http/session.ts';
+import { type AppEnv, requireCaller, requireWorkspace } from '../platform/http/caller.ts';
+import { body, json } from '../platform/http/openapi.ts';
 import type { MonitorPolicyService } from './monitor-policy.ts';
 import type { PolicyService } from './policies.ts';
 

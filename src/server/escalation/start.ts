@@ -3,8 +3,8 @@
 // acknowledged escalates on, and a recovery reaches everyone the escalation reached.
 import type { Transaction } from 'kysely';
 import { channelsAlertedFor, chosenChannelsFor } from '../alerts/enqueue.ts';
-import type { IncidentTable } from '../db/incident-schema.ts';
-import type { Database } from '../db/schema.ts';
+import type { IncidentTable } from '../platform/db/incident-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 import { loadPolicySteps, nextEscalationAt, type PolicySteps, policyIdFor } from './policy-steps.ts';
 
 type Tx = Transaction<Database>;

@@ -7,10 +7,10 @@
 import { type Kysely, sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { HeartbeatPing } from '../../core/api/monitor-kinds/heartbeat.ts';
-import type { HeartbeatPingTable } from '../db/heartbeat-schema.ts';
-import type { Database, MonitorTable } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Ping } from './receive-ping.ts';
+import type { HeartbeatPingTable } from '../platform/db/heartbeat-schema.ts';
+import type { Database, MonitorTable } from '../platform/db/schema.ts';
+import { ApiError } from '../platform/http/errors.ts';
+import type { Ping } from './ping.ts';
 
 export const PINGS_PER_MINUTE = 60;
 export const PINGS_KEPT = 100;

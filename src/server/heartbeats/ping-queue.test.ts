@@ -2,10 +2,10 @@
 // answered on its own (an unknown token or a rate limit refuses that ping, not its batch).
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/schema.ts';
-import { createLocalEventBus } from '../events/bus.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { createLocalEventBus } from '../platform/events/bus.ts';
+import type { Ping } from './ping.ts';
 import { createPingQueue } from './ping-queue.ts';
-import type { Ping } from './receive-ping.ts';
 import {
   type HeartbeatHarness,
   type HeartbeatMonitor,

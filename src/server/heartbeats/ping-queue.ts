@@ -5,7 +5,8 @@
 // commit, and a batch of one paid a transaction, its commit and a dozen statements for one ping,
 // about 0.6 ms of SQL CPU (20,000 monitors, 2,000 of them heartbeats: 0.614 → 0.576 ms of CPU
 // per check with a 100 ms window, bench/scheduler.ts).
-import { type ArrivedPing, type Ping, type PingDeps, receivePings } from './receive-ping.ts';
+import type { Ping } from './ping.ts';
+import { type ArrivedPing, type PingDeps, receivePings } from './receive-ping.ts';
 
 /** Bounds how long one transaction holds the database. */
 const MAX_BATCH = 100;

@@ -3,11 +3,12 @@
 // sends). /start opens a run, /fail and a non-zero /{exit status} report a failed one, ?rid= pairs
 // a run's start with its end when runs overlap. Bodies are kept up to 10 KB; the rest is cut.
 import type { Context, Hono } from 'hono';
-import { clientAddress } from '../http/client-ip.ts';
-import { ApiError } from '../http/errors.ts';
-import type { AppEnv } from '../http/session.ts';
+import type { AppEnv } from '../platform/http/caller.ts';
+import { clientAddress } from '../platform/http/client-ip.ts';
+import { ApiError } from '../platform/http/errors.ts';
+import type { Ping } from './ping.ts';
 import { createPingQueue } from './ping-queue.ts';
-import type { Ping, PingDeps } from './receive-ping.ts';
+import type { PingDeps } from './receive-ping.ts';
 
 export const MAX_PING_BODY_BYTES = 10 * 1024;
 const MAX_RID_CHARS = 64;

@@ -3,10 +3,10 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Kysely } from 'kysely';
 import { errorSchema } from '../../core/api/errors.ts';
 import { heartbeatPingListSchema } from '../../core/api/monitor-kinds/heartbeat.ts';
-import type { Database } from '../db/schema.ts';
-import { json } from '../http/openapi.ts';
-import { type AppEnv, requireWorkspace } from '../http/session.ts';
 import { getOwnedMonitorRow } from '../monitors/repository.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { type AppEnv, requireWorkspace } from '../platform/http/caller.ts';
+import { json } from '../platform/http/openapi.ts';
 import { PINGS_KEPT, toHeartbeatPing } from './ping-log.ts';
 
 const listPings = createRoute({

@@ -8,18 +8,18 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { evaluate } from '../../core/heartbeat-schedule.ts';
-import type { Clock } from '../clock.ts';
-import type { Dialect } from '../db/connect.ts';
-import { smallerOf } from '../db/dialect.ts';
-import type { HeartbeatPingTable } from '../db/heartbeat-schema.ts';
-import type { Database, MonitorTable } from '../db/schema.ts';
-import { updateFromValues } from '../db/values-update.ts';
-import type { EventBus, MonitorEvent } from '../events/bus.ts';
-import { ApiError } from '../http/errors.ts';
 import type { FlapPolicy } from '../incidents/lifecycle.ts';
 import { heartbeatStateOf, judgedAt, scheduleOf } from '../monitors/kinds/heartbeat.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Dialect } from '../platform/db/connect.ts';
+import { smallerOf } from '../platform/db/dialect.ts';
+import type { Database, MonitorTable } from '../platform/db/schema.ts';
+import { updateFromValues } from '../platform/db/values-update.ts';
+import type { EventBus, MonitorEvent } from '../platform/events/bus.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import type { FinishedCheck } from '../results/finished-check.ts';
 import { recordResultsIn } from '../scheduler/record-results.ts';
+import type { Ping } from './ping.ts';
 import { type LoggedPing, logPings } from './ping-log.ts';
 
 export interface PingDeps {
@@ -30,17 +30,6 @@ export interface PingDeps {
   flapPolicy?: FlapPolicy;
   /** How long the first ping of a batch waits for others to join it (ping-queue.ts); 0 or unset: one turn of the event loop. */
   gatherMs?: number;
-}
-
-export interface Ping {
-  token: string;
-  kind: HeartbeatPingTable['kind'];
-  exitStatus: number | null;
-  rid: string | null;
-  sourceAddress: string | null;
-  userAgent: string | null;
-  body: string | null;
-  bodyTruncated: boolean;
 }
 
 const CLAIM_MS = 30_000;

@@ -1,12 +1,12 @@
 // Needs PostgreSQL: two workers, each with its own connection pool, claim the same overdue
 // heartbeats at once. Runs in `npm run test:pg`.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { ManualClock } from '../clock.ts';
-import { connectDatabase, type DatabaseHandle } from '../db/connect.ts';
-import { createLocalEventBus } from '../events/bus.ts';
-import { createLogger } from '../logger.ts';
 import { newPingToken } from '../monitors/kinds/heartbeat.ts';
-import { createTargetGuard } from '../net/target-guard.ts';
+import { ManualClock } from '../platform/clock.ts';
+import { connectDatabase, type DatabaseHandle } from '../platform/db/connect.ts';
+import { createLocalEventBus } from '../platform/events/bus.ts';
+import { createLogger } from '../platform/logger.ts';
+import { createTargetGuard } from '../platform/net/target-guard.ts';
 import { createCheckJob } from '../scheduler/check-job.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../test/monitor-rows.ts';
 import { createPostgresSchema, type PostgresSchema } from '../test/pg-schema.ts';

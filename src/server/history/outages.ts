@@ -2,7 +2,7 @@
 // down (its first failure) to the next change away from down. The same intervals the rollups'
 // down time sums, so the outage list, the uptime figures and MTTR tell one story.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 
 export interface Outage {
   start: number;

@@ -2,8 +2,8 @@
 // were stored: the results API pages alike before and after, on SQLite and PostgreSQL.
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../clock.ts';
-import { createLogger } from '../logger.ts';
+import { ManualClock } from '../platform/clock.ts';
+import { createLogger } from '../platform/logger.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { countResults, insertResults, type ResultInput } from '../test/result-rows.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';

@@ -6,13 +6,13 @@
 // held up behind it. Raw rows that arrive for an hour already packed (a late or imported result)
 // are merged into it by the next pass.
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock.ts';
-import type { Dialect } from '../db/connect.ts';
-import type { CheckResultTable, Database } from '../db/schema.ts';
-import type { Logger } from '../logger.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Dialect } from '../platform/db/connect.ts';
+import type { CheckResultTable, Database } from '../platform/db/schema.ts';
+import { createLeaderLock } from '../platform/jobs/leader-lock.ts';
+import { backgroundPass, type WorkerJob } from '../platform/jobs/worker.ts';
+import type { Logger } from '../platform/logger.ts';
 import { yieldToEventLoop } from '../retention/prune.ts';
-import { createLeaderLock } from '../scheduler/leader-lock.ts';
-import { backgroundPass, type WorkerJob } from '../scheduler/worker.ts';
 import { type PackedRow, packRows, unpackRows } from './packed-codec.ts';
 
 export const HOUR_MS = 3_600_000;

@@ -5,7 +5,7 @@
 // one-minute monitor's spacing barely moves). Facts (a DNS answer set, a ping's figures) repeat
 // from one check to the next, so they are a JSON list left to DEFLATE.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import type { CheckResultTable } from '../db/schema.ts';
+import type { CheckResultTable } from '../platform/db/schema.ts';
 
 export type PackedRow = Omit<CheckResultTable, 'monitor_seq'>;
 

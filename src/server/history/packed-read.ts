@@ -2,7 +2,7 @@
 // answers with: the same records as result-store.ts's, so a page reads alike on either side
 // of the two days.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 import { HOUR_MS } from './pack-hours.ts';
 import { type PackedRow, unpackRows } from './packed-codec.ts';
 import { type ResultRecord, toRecord } from './result-store.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { RollupTable } from '../db/schema.ts';
+import type { RollupTable } from '../platform/db/schema.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../test/monitor-rows.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
 import { monitorStats } from './report.ts';

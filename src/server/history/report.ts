@@ -2,7 +2,7 @@
 // never raw results.
 import type { Kysely } from 'kysely';
 import type { MonitorStats, UptimeReport } from '../../core/api/history.ts';
-import type { Database, RollupTable } from '../db/schema.ts';
+import type { Database, RollupTable } from '../platform/db/schema.ts';
 import { outagesSince } from './outages.ts';
 import { DAY_MS, HOUR_MS } from './rollups.ts';
 import { openSpan, type TimeSpan, timeWithin } from './time-spans.ts';

@@ -1,7 +1,7 @@
 // How a stored check result spells its status and flags as small integers (migration 0022):
 // the commonest values are 0 and 1, which SQLite stores in no bytes at all.
 import { createHash } from 'node:crypto';
-import type { CheckStatus } from '../db/schema.ts';
+import type { CheckStatus } from '../platform/db/schema.ts';
 
 const STATUSES: readonly CheckStatus[] = ['up', 'down', 'degraded'];
 

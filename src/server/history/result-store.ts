@@ -1,9 +1,9 @@
 // Writes and reads stored check results (migration 0022's compact rows) in the shape the rest of
 // the server speaks: a monitor id, status and region as text, the failure as code and message.
 import type { Kysely } from 'kysely';
-import { powerOfTwoChunks } from '../db/chunks.ts';
-import { executeRows } from '../db/row-statements.ts';
-import type { CheckMeasures, CheckStatus, Database } from '../db/schema.ts';
+import { powerOfTwoChunks } from '../platform/db/chunks.ts';
+import { executeRows } from '../platform/db/row-statements.ts';
+import type { CheckMeasures, CheckStatus, Database } from '../platform/db/schema.ts';
 import {
   FLAG_CONFIRMATION,
   FLAG_DEPLOYMENT,

@@ -2,11 +2,11 @@
 // per (monitor, bucket), then merged into the stored rows with one upsert per table.
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { LATENCY_BUCKET_COUNT, latencyBucket } from '../../core/latency-histogram.ts';
-import { powerOfTwoChunks } from '../db/chunks.ts';
-import type { Dialect } from '../db/connect.ts';
-import { largerOf, smallerOf } from '../db/dialect.ts';
-import { executeRows } from '../db/row-statements.ts';
-import type { CheckStatus, Database, RollupTable } from '../db/schema.ts';
+import { powerOfTwoChunks } from '../platform/db/chunks.ts';
+import type { Dialect } from '../platform/db/connect.ts';
+import { largerOf, smallerOf } from '../platform/db/dialect.ts';
+import { executeRows } from '../platform/db/row-statements.ts';
+import type { CheckStatus, Database, RollupTable } from '../platform/db/schema.ts';
 import type { TimeSpan } from './time-spans.ts';
 
 export const HOUR_MS = 3_600_000;

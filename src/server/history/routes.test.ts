@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../clock.ts';
+import { ManualClock } from '../platform/clock.ts';
 import type { FinishedCheck } from '../results/finished-check.ts';
 import { recordResults } from '../scheduler/record-results.ts';
 import { createUser, type TestUser } from '../test/factories.ts';

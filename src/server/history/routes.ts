@@ -3,10 +3,10 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Kysely } from 'kysely';
 import { errorSchema } from '../../core/api/errors.ts';
 import { checkResultListSchema, uptimeReportSchema } from '../../core/api/history.ts';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
-import { type AppEnv, requireWorkspace } from '../http/session.ts';
 import { getOwnedMonitorRow } from '../monitors/repository.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { type AppEnv, requireWorkspace } from '../platform/http/caller.ts';
 import { uptimeReport } from './report.ts';
 import { listResults } from './results.ts';
 

@@ -4,7 +4,7 @@
 // failure (the status change's time), so a confirmation re-credits the gaps since then from up
 // to down: the down time summed here is the outages' own length, not the failed checks'
 // number times an interval.
-import type { MonitorStatus } from '../db/schema.ts';
+import type { MonitorStatus } from '../platform/db/schema.ts';
 
 export type TimeColumn = 'up_ms' | 'down_ms' | 'maintenance_ms';
 

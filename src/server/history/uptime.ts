@@ -2,7 +2,7 @@
 // so the answer costs the same for a monitor checked every minute as for one checked hourly.
 import type { Kysely } from 'kysely';
 import { LATENCY_BUCKET_COUNT, latencyPercentile, mergeHistograms } from '../../core/latency-histogram.ts';
-import type { Database, RollupTable } from '../db/schema.ts';
+import type { Database, RollupTable } from '../platform/db/schema.ts';
 import { DAY_MS, HOUR_MS } from './rollups.ts';
 import { openSpan, timeWithin } from './time-spans.ts';
 

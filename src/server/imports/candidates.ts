@@ -3,8 +3,8 @@
 // Each source module (kuma.ts, uptimerobot.ts) only translates; the service validates and writes.
 import type { z } from 'zod';
 import type { MonitorKind } from '../../core/api/monitors.ts';
-import { ApiError } from '../http/errors.ts';
-import { jsonInputProblem, MAX_JSON_DEPTH } from '../http/json-input.ts';
+import { ApiError } from '../platform/http/errors.ts';
+import { jsonInputProblem, MAX_JSON_DEPTH } from '../platform/http/json-input.ts';
 
 export interface MonitorCandidate {
   name: string;

@@ -4,7 +4,7 @@
 // one of these", so rules that are all `record equals …` joined by `or` map to it; any other rule
 // would change what the check reports, so the monitor is skipped and the rule named.
 import type { DnsMatch } from '../../core/api/monitor-kinds/dns.ts';
-import { jsonInputProblem, MAX_JSON_DEPTH } from '../http/json-input.ts';
+import { jsonInputProblem, MAX_JSON_DEPTH } from '../platform/http/json-input.ts';
 
 interface Rule {
   type?: unknown;

@@ -4,7 +4,7 @@
 // Monitor#toJSON()), and that goes through the backup's own mapping (kuma.ts). 1.x databases have
 // the same tables, less a few 2.x columns, and read the same way.
 import Database from 'better-sqlite3';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import type { Candidates } from './candidates.ts';
 import { type KumaBackup, kumaBackupCandidates, kumaBackupSchema } from './kuma.ts';
 

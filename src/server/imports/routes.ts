@@ -11,10 +11,10 @@ import {
   JSON_IMPORT_SOURCES,
   KUMA_DB_MAX_BYTES,
 } from '../../core/api/imports.ts';
-import { MiB } from '../http/body-guards.ts';
-import { ApiError } from '../http/errors.ts';
-import { body, json } from '../http/openapi.ts';
-import { type AppEnv, requireCaller } from '../http/session.ts';
+import { MiB } from '../platform/http/body-guards.ts';
+import { type AppEnv, requireCaller } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
+import { body, json } from '../platform/http/openapi.ts';
 import type { ImportService } from './service.ts';
 
 const tags = ['Imports'];

@@ -4,9 +4,9 @@
 import type { Transaction } from 'kysely';
 import type { AlertEvent } from '../alerts/alert-event.ts';
 import { channelsAlertedFor, enqueueAlert } from '../alerts/enqueue.ts';
-import type { AcknowledgedVia, IncidentTable } from '../db/incident-schema.ts';
-import type { Database } from '../db/schema.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
+import type { AcknowledgedVia, IncidentTable } from '../platform/db/incident-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 import { addIncidentEvent } from './timeline.ts';
 
 type Tx = Transaction<Database>;

@@ -3,7 +3,7 @@
 // incident takes in its dependants, and dependants still down when it ends are judged afresh.
 import { sql, type Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
-import type { Database, MonitorTable } from '../db/schema.ts';
+import type { Database, MonitorTable } from '../platform/db/schema.ts';
 import {
   DEPENDENCY_CHECK_REASON,
   downDependants,
@@ -12,7 +12,7 @@ import {
   type Upstream,
   withdrawUnsentAlerts,
 } from './dependencies.ts';
-import type { StatusChange } from './lifecycle.ts';
+import type { StatusChange } from './status-change.ts';
 import { addIncidentEvent, describeFailure, openIncidentOf } from './timeline.ts';
 
 type Tx = Transaction<Database>;

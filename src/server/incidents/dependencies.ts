@@ -4,8 +4,8 @@
 // while its upstreams are checked at once: if one turns out down, the dependant's unsent
 // incident folds into the upstream's.
 import { sql, type Transaction } from 'kysely';
-import type { Database, MonitorTable } from '../db/schema.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
+import type { Database, MonitorTable } from '../platform/db/schema.ts';
 import { bringRegionRunsForward } from '../regions/assignment.ts';
 
 type Tx = Transaction<Database>;

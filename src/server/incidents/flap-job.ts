@@ -2,9 +2,9 @@
 // monitor stayed up resolves then (with the Recovered alert if none went out yet); one whose
 // monitor stayed down is a plain outage again.
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
-import { periodicJob, type WorkerJob } from '../scheduler/worker.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { periodicJob, type WorkerJob } from '../platform/jobs/worker.ts';
 import { DEFAULT_FLAP_POLICY, type FlapPolicy, resolveAutomatic } from './lifecycle.ts';
 import { addIncidentEvent } from './timeline.ts';
 

@@ -2,7 +2,7 @@
 // monitors, resolution) is a plan feature; reading incidents and their timeline is not.
 import { FEATURE_IDS, FEATURE_LABELS, lowestPlanWith } from '../../core/plans.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../platform/http/errors.ts';
 
 export type IncidentGate = (userId: string) => Promise<void>;
 

@@ -10,11 +10,10 @@ import { uuidv7 } from 'uuidv7';
 import { formatDuration } from '../../core/duration.ts';
 import type { AlertEvent } from '../alerts/alert-event.ts';
 import { enqueueAlert } from '../alerts/enqueue.ts';
-import type { IncidentTable } from '../db/incident-schema.ts';
-import type { Database, MonitorTable } from '../db/schema.ts';
 import { recoveryChannels, resumeEscalation, startEscalation } from '../escalation/start.ts';
-import type { MonitorStatusEvent } from '../events/bus.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
+import type { IncidentTable } from '../platform/db/incident-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 import { announceIncident } from '../subscribers/notices.ts';
 import {
   adoptDependants,
@@ -23,6 +22,7 @@ import {
   recheckDependants,
 } from './dependant-outages.ts';
 import { holdForUpstreams, upstreamsOf } from './dependencies.ts';
+import type { StatusChange } from './status-change.ts';
 import { addIncidentEvent, describeFailure, openIncidentOf, outageStartOf } from './timeline.ts';
 
 type Tx = Transaction<Database>;
@@ -37,14 +37,6 @@ export interface FlapPolicy {
 export const DEFAULT_FLAP_POLICY: FlapPolicy = { windowMs: 30 * 60_000, changes: 4 };
 /** CONFIRMATION_DELAY_SECONDS's default: how long an upstream's verdict may take beyond its timeout. */
 const DEFAULT_CONFIRM_DELAY_MS = 15_000;
-
-export interface StatusChange {
-  event: MonitorStatusEvent;
-  monitor: MonitorTable;
-  /** The check that confirmed the change. */
-  checkedAt: number;
-  failure: { statusCode: number | null; code: string | null; message: string | null } | null;
-}
 
 function alertEvent(
   change: StatusChange,

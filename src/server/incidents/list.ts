@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { IncidentList, IncidentListQuery } from '../../core/api/incidents.ts';
-import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import { selectSummaryRows, toSummary } from './repository.ts';
 
 function encodeCursor(startedAt: number, id: string): string {

@@ -10,7 +10,7 @@ import {
   relatedMonitorsInputSchema,
   resolutionInputSchema,
 } from '../../core/api/incidents.ts';
-import { type AppEnv, requireCaller } from '../http/session.ts';
+import { type AppEnv, requireCaller } from '../platform/http/caller.ts';
 import { body, gated, idParams, json, tags } from './openapi.ts';
 import type { IncidentService } from './service.ts';
 

@@ -14,11 +14,11 @@ import {
   type ResolutionInput,
 } from '../../core/api/incidents.ts';
 import { recordAudit } from '../audit/record.ts';
-import type { Clock } from '../clock.ts';
-import type { IncidentTable } from '../db/incident-schema.ts';
-import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Caller } from '../http/session.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { IncidentTable } from '../platform/db/incident-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { Caller } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import { announceIncident } from '../subscribers/notices.ts';
 import { acknowledgeIncident } from './acknowledge.ts';
 import type { IncidentGate } from './gate.ts';

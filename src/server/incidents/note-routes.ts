@@ -3,7 +3,7 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { errorSchema } from '../../core/api/errors.ts';
 import { incidentNoteListSchema, incidentNoteSchema, noteInputSchema } from '../../core/api/incidents.ts';
-import { type AppEnv, requireCaller, requireWorkspace } from '../http/session.ts';
+import { type AppEnv, requireCaller, requireWorkspace } from '../platform/http/caller.ts';
 import type { NoteService } from './notes.ts';
 import { body, gated, idParams, json, tags } from './openapi.ts';
 

@@ -2,9 +2,9 @@
 import { z } from '@hono/zod-openapi';
 import { errorSchema } from '../../core/api/errors.ts';
 import { lowestPlanWith } from '../../core/plans.ts';
-import { json } from '../http/openapi.ts';
+import { json } from '../platform/http/openapi.ts';
 
-export { body, json } from '../http/openapi.ts';
+export { body, json } from '../platform/http/openapi.ts';
 
 export const tags = ['Incidents'];
 

@@ -5,11 +5,11 @@
 import type { Kysely } from 'kysely';
 import type { AlertEvent } from '../alerts/alert-event.ts';
 import { enqueueAlert } from '../alerts/enqueue.ts';
-import type { Clock } from '../clock.ts';
-import type { IncidentTable } from '../db/incident-schema.ts';
-import type { Database, MonitorTable } from '../db/schema.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
-import type { WorkerJob } from '../scheduler/worker.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { IncidentTable } from '../platform/db/incident-schema.ts';
+import type { Database, MonitorTable } from '../platform/db/schema.ts';
+import type { WorkerJob } from '../platform/jobs/worker.ts';
 
 const MINUTE = 60_000;
 const BATCH = 100;

@@ -1,11 +1,11 @@
 // Row <-> API shape for incidents, and the owner-scoped reads every route goes through.
 import type { Kysely } from 'kysely';
 import type { Incident, IncidentSummary, IncidentUpdate } from '../../core/api/incidents.ts';
-import type { IncidentTable } from '../db/incident-schema.ts';
-import type { Database } from '../db/schema.ts';
 import { deploymentsBeforeIncident } from '../deployments/before-incident.ts';
-import { ApiError } from '../http/errors.ts';
 import { monitorNotFound } from '../monitors/repository.ts';
+import type { IncidentTable } from '../platform/db/incident-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { ApiError } from '../platform/http/errors.ts';
 
 export function incidentNotFound(): ApiError {
   return new ApiError(404, 'incident_not_found', 'No incident with that id exists in your account.');

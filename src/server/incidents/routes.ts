@@ -9,7 +9,7 @@ import {
   incidentStatsSchema,
   incidentTimelineSchema,
 } from '../../core/api/incidents.ts';
-import { type AppEnv, requireWorkspace } from '../http/session.ts';
+import { type AppEnv, requireWorkspace } from '../platform/http/caller.ts';
 import { mountManagementRoutes } from './manage-routes.ts';
 import { mountNoteRoutes } from './note-routes.ts';
 import { errors, gated, idParams, json, tags } from './openapi.ts';

@@ -3,9 +3,9 @@
 import type { Kysely } from 'kysely';
 import type { Incident, IncidentListQuery } from '../../core/api/incidents.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
 import { getOwnedMonitorRow } from '../monitors/repository.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Database } from '../platform/db/schema.ts';
 import { incidentManagementGate } from './gate.ts';
 import { listIncidents } from './list.ts';
 import { createIncidentManagement } from './manage.ts';

@@ -4,10 +4,10 @@
 // tab, the status page and the API never disagree. A reopened incident's two outages are two.
 import type { Kysely } from 'kysely';
 import type { IncidentStats } from '../../core/api/incidents.ts';
-import type { Database } from '../db/schema.ts';
 import { type Outage, outagesSince } from '../history/outages.ts';
 import { windowStart as firstBucket, uptimeSummaries } from '../history/uptime.ts';
 import { getOwnedMonitorRow } from '../monitors/repository.ts';
+import type { Database } from '../platform/db/schema.ts';
 
 /**
  * MTTR is the mean length of the outages that ended (an outage under way has no recovery time

@@ -1,9 +1,9 @@
 // The incident timeline's writes and the reads the incident lifecycle shares.
 import type { Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
-import type { IncidentEventKind } from '../db/incident-schema.ts';
-import type { Database } from '../db/schema.ts';
-import type { StatusChange } from './lifecycle.ts';
+import type { IncidentEventKind } from '../platform/db/incident-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { StatusChange } from './status-change.ts';
 
 type Tx = Transaction<Database>;
 

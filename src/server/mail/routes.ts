@@ -6,9 +6,9 @@ import type { Kysely } from 'kysely';
 import { outboxListSchema } from '../../core/api/alerts.ts';
 import { errorSchema } from '../../core/api/errors.ts';
 import { can, refusalMessage } from '../../core/permissions.ts';
-import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
-import { type AppEnv, requireWorkspace } from '../http/session.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { type AppEnv, requireWorkspace } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
 
 const list = createRoute({
   method: 'get',

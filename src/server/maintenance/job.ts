@@ -3,10 +3,10 @@
 // Every worker process runs it; a window's row is updated only if its transition is still the
 // one read, so two workers never apply the same one twice.
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock.ts';
-import type { MaintenanceWindowTable } from '../db/maintenance-schema.ts';
-import type { Database } from '../db/schema.ts';
-import { periodicJob, type WorkerJob } from '../scheduler/worker.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { MaintenanceWindowTable } from '../platform/db/maintenance-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { periodicJob, type WorkerJob } from '../platform/jobs/worker.ts';
 import { announceStart } from '../subscribers/notices.ts';
 import { advance, refreshCoverage } from './transitions.ts';
 

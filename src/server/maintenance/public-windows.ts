@@ -6,8 +6,8 @@
 import type { Kysely } from 'kysely';
 import type { MaintenanceState } from '../../core/api/maintenance.ts';
 import { occurrencesBetween } from '../../core/maintenance-schedule.ts';
-import type { Database } from '../db/schema.ts';
 import { DAY_MS } from '../history/rollups.ts';
+import type { Database } from '../platform/db/schema.ts';
 import { advance, scheduleOf } from './transitions.ts';
 
 /** How far ahead a page lists scheduled maintenance, and how far back completed maintenance. */

@@ -8,8 +8,8 @@ import {
   maintenanceWindowSchema,
   maintenanceWindowUpdateSchema,
 } from '../../core/api/maintenance.ts';
-import { body, json } from '../http/openapi.ts';
-import { type AppEnv, requireCaller, requireWorkspace } from '../http/session.ts';
+import { type AppEnv, requireCaller, requireWorkspace } from '../platform/http/caller.ts';
+import { body, json } from '../platform/http/openapi.ts';
 import type { MaintenanceService } from './service.ts';
 import { mountMaintenanceUpdateRoutes } from './update-routes.ts';
 

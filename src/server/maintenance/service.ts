@@ -8,11 +8,11 @@ import type {
   MaintenanceWindowUpdate,
 } from '../../core/api/maintenance.ts';
 import { type AuditEntry, recordAudit } from '../audit/record.ts';
-import type { Clock } from '../clock.ts';
-import type { MaintenanceWindowTable } from '../db/maintenance-schema.ts';
-import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Caller } from '../http/session.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { MaintenanceWindowTable } from '../platform/db/maintenance-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { Caller } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import { announceStart } from '../subscribers/notices.ts';
 import { chooseMonitors, insertWindow, nothingLeft, storedRecurrence } from './insert-window.ts';
 import { getOwnedWindowRow, listWindows, loadWindow, type WindowListQuery } from './repository.ts';

@@ -9,8 +9,8 @@ import {
   type MaintenanceSchedule,
   nextStartAfter,
 } from '../../core/maintenance-schedule.ts';
-import type { MaintenanceWindowTable } from '../db/maintenance-schema.ts';
-import type { Database } from '../db/schema.ts';
+import type { MaintenanceWindowTable } from '../platform/db/maintenance-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 
 const MINUTE_MS = 60_000;
 

@@ -8,8 +8,8 @@ import {
   maintenanceUpdateListSchema,
   maintenanceUpdateSchema,
 } from '../../core/api/maintenance-updates.ts';
-import { body, json } from '../http/openapi.ts';
-import { type AppEnv, requireCaller, requireWorkspace } from '../http/session.ts';
+import { type AppEnv, requireCaller, requireWorkspace } from '../platform/http/caller.ts';
+import { body, json } from '../platform/http/openapi.ts';
 import type { MaintenanceUpdates } from './updates.ts';
 
 const tags = ['Maintenance windows'];

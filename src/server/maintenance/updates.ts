@@ -8,11 +8,11 @@ import {
   type MaintenanceUpdateInput,
 } from '../../core/api/maintenance-updates.ts';
 import { recordAudit } from '../audit/record.ts';
-import type { Clock } from '../clock.ts';
-import type { MaintenanceUpdateTable } from '../db/maintenance-schema.ts';
-import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Caller } from '../http/session.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { MaintenanceUpdateTable } from '../platform/db/maintenance-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { Caller } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import { getOwnedWindowRow } from './repository.ts';
 
 function toUpdate(row: MaintenanceUpdateTable): MaintenanceUpdate {

@@ -2,8 +2,8 @@
 // whole label set, so each label must read the same at every scrape: a value that changed between
 // two scrapes would end one series and start another (and restart every `for:` alert on it).
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
 import { CHECKABLE_KINDS } from '../monitors/kinds/registry.ts';
+import type { Database } from '../platform/db/schema.ts';
 
 export const MONITOR_LABELS = ['monitor_id', 'name', 'kind', 'region'] as const;
 export type MonitorLabels = Record<(typeof MONITOR_LABELS)[number], string>;

@@ -4,10 +4,10 @@
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { Registry } from 'prom-client';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
-import { type AppEnv, type BearerAuthenticator, bearerToken } from '../http/session.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { type AppEnv, type BearerAuthenticator, bearerToken } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import { workspaceMetrics } from './workspace-metrics.ts';
 
 export function mountWorkspaceMetrics(

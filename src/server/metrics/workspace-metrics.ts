@@ -4,9 +4,9 @@
 import { type Kysely, sql } from 'kysely';
 import { Gauge, Registry } from 'prom-client';
 import { LATENCY_BUCKET_BOUNDS_MS, LATENCY_BUCKET_COUNT } from '../../core/latency-histogram.ts';
-import type { Database } from '../db/schema.ts';
 import { selectResults } from '../history/result-store.ts';
 import { isStale, type StalenessFacts } from '../monitors/staleness.ts';
+import type { Database } from '../platform/db/schema.ts';
 import { MONITOR_LABELS, type MonitorLabels, monitorLabels } from './monitor-labels.ts';
 
 /** upwatch_monitor_status values. */

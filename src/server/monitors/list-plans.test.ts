@@ -3,9 +3,9 @@
 // took 1.7 ms per page. The tables are not analysed, as a live database's never are.
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explainQuery } from '../db/query-plan.ts';
-import type { MonitorTable } from '../db/schema.ts';
 import { domainBadgesQuery } from '../domains/overview.ts';
+import { explainQuery } from '../platform/db/query-plan.ts';
+import type { MonitorTable } from '../platform/db/schema.ts';
 import { sslBadgesQuery } from '../ssl/overview.ts';
 import { newSslState } from '../ssl/state.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../test/monitor-rows.ts';

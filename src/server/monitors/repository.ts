@@ -2,8 +2,8 @@
 import type { Kysely } from 'kysely';
 import type { Monitor } from '../../core/api/monitors.ts';
 import { NEVER } from '../../core/heartbeat-schedule.ts';
-import type { Database, MonitorTable } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
+import type { Database, MonitorTable } from '../platform/db/schema.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import { kindOf } from './kinds/registry.ts';
 import type { AnswerView } from './kinds/types.ts';
 import { shownStatus } from './staleness.ts';

@@ -10,11 +10,11 @@ import {
   monitorSchema,
   monitorUpdateSchema,
 } from '../../core/api/monitors.ts';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
 import { monitorStats } from '../history/report.ts';
-import { json } from '../http/openapi.ts';
-import { type AppEnv, requireCaller, requireWorkspace } from '../http/session.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { type AppEnv, requireCaller, requireWorkspace } from '../platform/http/caller.ts';
+import { json } from '../platform/http/openapi.ts';
 import { listMonitors } from './list.ts';
 import type { MonitorService } from './service.ts';
 import { monitorSummary } from './summary.ts';

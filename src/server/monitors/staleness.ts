@@ -9,7 +9,7 @@
 // status, so a monitor resumed after a long pause is pending, not stale, until its first check is late.
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { MonitorStatus as ShownStatus } from '../../core/api/monitors.ts';
-import type { Database, MonitorStatus, MonitorTable } from '../db/schema.ts';
+import type { Database, MonitorStatus, MonitorTable } from '../platform/db/schema.ts';
 import { CHECKABLE_KINDS } from './kinds/registry.ts';
 
 export type StalenessFacts = Pick<

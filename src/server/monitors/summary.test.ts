@@ -1,8 +1,8 @@
 import { uuidv7 } from 'uuidv7';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { ManualClock } from '../clock.ts';
-import type { IncidentTable } from '../db/incident-schema.ts';
-import type { MonitorStatus } from '../db/schema.ts';
+import { ManualClock } from '../platform/clock.ts';
+import type { IncidentTable } from '../platform/db/incident-schema.ts';
+import type { MonitorStatus } from '../platform/db/schema.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { insertMonitors, monitorRow } from '../test/monitor-rows.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';

@@ -2,7 +2,7 @@
 // whatever the number of monitors (served by the owner's indexes), and the workers' start lag.
 import type { Kysely } from 'kysely';
 import type { MonitorSummary } from '../../core/api/monitor-summary.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 import { LATE_AFTER_MS, schedulerLagMs } from '../scheduler/lag.ts';
 import { staleWhere } from './staleness.ts';
 

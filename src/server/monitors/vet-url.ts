@@ -1,6 +1,6 @@
-import { ApiError } from '../http/errors.ts';
-import { DnsLookupError, PrivateTargetError } from '../net/target-errors.ts';
-import type { TargetGuard } from '../net/target-guard.ts';
+import { ApiError } from '../platform/http/errors.ts';
+import { DnsLookupError, PrivateTargetError } from '../platform/net/target-errors.ts';
+import type { TargetGuard } from '../platform/net/target-guard.ts';
 
 /** Save-time SSRF checks: a URL (monitors, channels, sites) or a bare host (TCP, ping, a resolver). */
 export interface TargetVetter {

@@ -1,10 +1,10 @@
 // Claiming performance work across workers the way checks are claimed (db/claim.ts: no two
 // workers run the same site or the same queued run).
 import { type Kysely, sql } from 'kysely';
-import { claimDue, leaseUntil } from '../db/claim.ts';
-import type { Dialect } from '../db/connect.ts';
-import type { PerformanceCheckTable, PerformanceSiteTable } from '../db/performance-schema.ts';
-import type { Database } from '../db/schema.ts';
+import { claimDue, leaseUntil } from '../platform/db/claim.ts';
+import type { Dialect } from '../platform/db/connect.ts';
+import type { PerformanceCheckTable, PerformanceSiteTable } from '../platform/db/performance-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 
 /** The due-site claim statement (tests explain it). */
 export function claimDueSitesQuery(

@@ -6,8 +6,8 @@ import { uuidv7 } from 'uuidv7';
 import { DEVICE_PROFILE_LABELS } from '../../core/api/performance.ts';
 import type { AlertEvent } from '../alerts/alert-event.ts';
 import { channelsFor } from '../alerts/enqueue.ts';
-import type { BudgetViolationTable, PerformanceSiteTable } from '../db/performance-schema.ts';
-import type { Database } from '../db/schema.ts';
+import type { BudgetViolationTable, PerformanceSiteTable } from '../platform/db/performance-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 import type { Violation } from './budget-math.ts';
 
 type Tx = Transaction<Database>;

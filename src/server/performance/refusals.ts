@@ -2,7 +2,7 @@
 // what buys more now.
 import { PERFORMANCE_RUN_PACK } from '../../core/plans.ts';
 import type { PlanSummary } from '../billing/plan-summary.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../platform/http/errors.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',

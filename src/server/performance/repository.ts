@@ -6,9 +6,9 @@ import type {
   PerformanceRun,
   PerformanceSite,
 } from '../../core/api/performance.ts';
-import type { PerformanceCheckTable, PerformanceSiteTable } from '../db/performance-schema.ts';
-import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
+import type { PerformanceCheckTable, PerformanceSiteTable } from '../platform/db/performance-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import { trendOf } from './budget-math.ts';
 
 export const siteNotFound = () =>

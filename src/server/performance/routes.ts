@@ -10,8 +10,8 @@ import {
   performanceSiteSchema,
   performanceSiteUpdateSchema,
 } from '../../core/api/performance.ts';
-import { body, json } from '../http/openapi.ts';
-import { type AppEnv, requireCaller, requireWorkspace } from '../http/session.ts';
+import { type AppEnv, requireCaller, requireWorkspace } from '../platform/http/caller.ts';
+import { body, json } from '../platform/http/openapi.ts';
 import { toRun } from './repository.ts';
 import type { PerformanceService } from './service.ts';
 

@@ -2,7 +2,7 @@
 // by plan frequency, validation codes and tenant isolation on every route.
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_BUDGETS, type PerformanceRun } from '../../core/api/performance.ts';
-import { createLocalEventBus } from '../events/bus.ts';
+import { createLocalEventBus } from '../platform/events/bus.ts';
 import { queueDeploymentRuns } from './service.ts';
 import { createPerfApp, errorOf, type PerfApp, START } from './test/perf-app.ts';
 

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Plan } from '../../core/plans.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 
 /** What the monitor service may do for a user right now. */
 export interface MonitorAllowance {

@@ -5,8 +5,8 @@
 import { type Kysely, sql } from 'kysely';
 import { REGION_OFFLINE_AFTER_MS } from '../../core/api/regions.ts';
 import { NEVER } from '../../core/heartbeat-schedule.ts';
-import type { Database, MonitorTable } from '../db/schema.ts';
 import { CHECKABLE_KINDS } from '../monitors/kinds/registry.ts';
+import type { Database, MonitorTable } from '../platform/db/schema.ts';
 
 /** Kinds a worker checks on a schedule; pushed kinds (heartbeats) have no vantage point. */
 const REGIONAL_KINDS = CHECKABLE_KINDS;

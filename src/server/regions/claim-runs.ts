@@ -2,11 +2,11 @@
 // monitor and region, claimed like an unregioned monitor (SKIP LOCKED on PostgreSQL, the lease
 // index for a dead worker's runs), so each region checks each round exactly once.
 import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../db/connect.ts';
-import { type ClaimOptions, type ClaimSource, claimWindows, largerOf } from '../db/dialect.ts';
-import type { Database, MonitorTable } from '../db/schema.ts';
-import type { MonitorRegionTable } from '../db/worker-schema.ts';
 import { monitorsById } from '../monitors/repository.ts';
+import type { Dialect } from '../platform/db/connect.ts';
+import { type ClaimOptions, type ClaimSource, claimWindows, largerOf } from '../platform/db/dialect.ts';
+import type { Database, MonitorTable } from '../platform/db/schema.ts';
+import type { MonitorRegionTable } from '../platform/db/worker-schema.ts';
 
 export interface RegionRunClaim extends ClaimOptions {
   region: string;

@@ -3,11 +3,11 @@
 import type { Kysely } from 'kysely';
 import type { MonitorRegions, MonitorRegionsInput } from '../../core/api/regions.ts';
 import { recordAudit } from '../audit/record.ts';
-import type { Database } from '../db/schema.ts';
 import { DAY_MS } from '../history/rollups.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Caller } from '../http/session.ts';
 import { failingFrom, getOwnedMonitorRow } from '../monitors/repository.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { Caller } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import { chosenRegions, onlineRegions, syncMonitorRegions } from './assignment.ts';
 import { quorumOf } from './quorum.ts';
 import { type RegionCheck, regionDay } from './region-day.ts';

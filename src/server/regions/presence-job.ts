@@ -5,10 +5,10 @@
 // dead worker, not per poll.
 import { hostname } from 'node:os';
 import { type Kysely, sql } from 'kysely';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
-import type { Logger } from '../logger.ts';
-import { periodicJob, type WorkerJob } from '../scheduler/worker.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { periodicJob, type WorkerJob } from '../platform/jobs/worker.ts';
+import type { Logger } from '../platform/logger.ts';
 import { extendDefaultMonitors, onlineRegions } from './assignment.ts';
 import type { RegionView } from './region-view.ts';
 import type { WorkerStats } from './worker-stats.ts';

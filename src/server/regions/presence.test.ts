@@ -2,8 +2,8 @@
 // figures, a quiet worker's claims released after three missed heartbeats, and regions online
 // until none of their workers was seen for two minutes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../clock.ts';
-import { createLogger } from '../logger.ts';
+import { ManualClock } from '../platform/clock.ts';
+import { createLogger } from '../platform/logger.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../test/monitor-rows.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
 import { HEARTBEAT_MS, presenceJob } from './presence-job.ts';

@@ -1,8 +1,8 @@
 // The quorum rule (issue 21): a monitor checked from several regions is down when at least
 // `quorum` of its live regions are down after their own confirming re-checks (by default more
 // than half), degraded when that many are down or slow, and up otherwise.
-import type { CheckStatus } from '../db/schema.ts';
-import type { MonitorRegionTable } from '../db/worker-schema.ts';
+import type { CheckStatus } from '../platform/db/schema.ts';
+import type { MonitorRegionTable } from '../platform/db/worker-schema.ts';
 
 export interface QuorumVerdict {
   /** Null while no region has a judged result yet. */

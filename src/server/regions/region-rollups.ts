@@ -2,13 +2,13 @@
 // figures over 30 days read, while the monitor's rollups hold the quorum's verdict. A batch is
 // summed in memory, then merged with one upsert.
 import { type Kysely, sql } from 'kysely';
-import { powerOfTwoChunks } from '../db/chunks.ts';
-import type { Database } from '../db/schema.ts';
-import type { RegionRollupTable } from '../db/worker-schema.ts';
 import type { NewResult } from '../history/result-store.ts';
 import { DAY_MS } from '../history/rollups.ts';
 import type { TimeSpan } from '../history/time-spans.ts';
 import { uptimeOf } from '../history/uptime.ts';
+import { powerOfTwoChunks } from '../platform/db/chunks.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { RegionRollupTable } from '../platform/db/worker-schema.ts';
 
 /** `spans`: the time each result accounts for in its region (time-spans.ts), beside it. */
 export async function recordRegionRollups(

@@ -2,10 +2,10 @@
 // per run and per monitor: at three regions of 10,000 monitors a minute that was most of a
 // worker's time.
 import { type Kysely, sql } from 'kysely';
-import { BATCH_CASTS, type MonitorState, monitorStateValues } from '../db/dialect.ts';
-import type { Database } from '../db/schema.ts';
-import { updateFromValues } from '../db/values-update.ts';
-import type { MonitorRegionTable } from '../db/worker-schema.ts';
+import { BATCH_CASTS, type MonitorState, monitorStateValues } from '../platform/db/dialect.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { updateFromValues } from '../platform/db/values-update.ts';
+import type { MonitorRegionTable } from '../platform/db/worker-schema.ts';
 
 /** Each run's new state in its region; its claim released. Only runs this worker still holds change. */
 export async function updateRegionRuns(

@@ -5,7 +5,7 @@
 import { uuidv7 } from 'uuidv7';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startTarget, type Target } from '../checks/test/targets.ts';
-import type { MonitorTable } from '../db/schema.ts';
+import type { MonitorTable } from '../platform/db/schema.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../test/monitor-rows.ts';
 import { createPostgresSchema, type PostgresSchema } from '../test/pg-schema.ts';
 import { countResults, storedResults } from '../test/result-rows.ts';

@@ -10,11 +10,11 @@ import {
   type Region,
   regionListSchema,
 } from '../../core/api/regions.ts';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
-import type { WorkerTable } from '../db/worker-schema.ts';
-import { body, json } from '../http/openapi.ts';
-import { type AppEnv, requireCaller, requireWorkspace } from '../http/session.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { WorkerTable } from '../platform/db/worker-schema.ts';
+import { type AppEnv, requireCaller, requireWorkspace } from '../platform/http/caller.ts';
+import { body, json } from '../platform/http/openapi.ts';
 import { getMonitorRegions, updateMonitorRegions } from './monitor-regions.ts';
 
 const list = createRoute({

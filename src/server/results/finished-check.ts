@@ -1,8 +1,8 @@
 // results/ is the seam between a finished check and what stores and judges it: the types and
 // pure rules every producer of a result (the check job, the regional recorder, heartbeat pings,
 // monitor kinds) shares, so none of them imports the scheduler that stores them.
-import type { CheckStatus, MonitorTable } from '../db/schema.ts';
-import type { MonitorRegionTable } from '../db/worker-schema.ts';
+import type { CheckStatus, MonitorTable } from '../platform/db/schema.ts';
+import type { MonitorRegionTable } from '../platform/db/worker-schema.ts';
 
 export interface CheckOutcome {
   checkedAt: number;

@@ -1,7 +1,8 @@
 // The stored row of one finished check, shared by unregioned monitors and multi-region runs.
 // results/ is the seam between a finished check and what stores and judges it.
-import type { MonitorTable } from '../db/schema.ts';
+
 import type { NewResult } from '../history/result-store.ts';
+import type { MonitorTable } from '../platform/db/schema.ts';
 import type { CheckOutcome } from './finished-check.ts';
 
 const ms = (value: number | undefined) => (value === undefined ? null : Math.round(value));

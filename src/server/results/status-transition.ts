@@ -3,9 +3,8 @@
 // blip never flips it (the re-check is an ordinary result in history).
 // The stored statuses: `stale` is only ever read from the clock (monitors/staleness.ts).
 // results/ is the seam between a finished check and what stores and judges it.
-import type { CheckStatus, MonitorStatus } from '../db/schema.ts';
-
-export type MonitorEventType = 'monitor.up' | 'monitor.down' | 'monitor.degraded';
+import type { CheckStatus, MonitorStatus } from '../platform/db/schema.ts';
+import type { MonitorEventType } from '../platform/events/bus.ts';
 
 export interface StatusState {
   status: MonitorStatus;

@@ -5,13 +5,13 @@
 import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import { PLAN_IDS } from '../../core/plans.ts';
-import type { Clock } from '../clock.ts';
-import type { Dialect } from '../db/connect.ts';
-import type { Database } from '../db/schema.ts';
-import type { Logger } from '../logger.ts';
 import type { UserPlanSource } from '../plans/user-plan.ts';
-import { createLeaderLock } from '../scheduler/leader-lock.ts';
-import { backgroundPass, type WorkerJob } from '../scheduler/worker.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Dialect } from '../platform/db/connect.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { createLeaderLock } from '../platform/jobs/leader-lock.ts';
+import { backgroundPass, type WorkerJob } from '../platform/jobs/worker.ts';
+import type { Logger } from '../platform/logger.ts';
 import { cutoffFor, DAY_MS, RETENTION_KINDS, type RetentionKind } from './kinds.ts';
 import { type BatchReport, type Budget, exhausted, pruneKind, yieldToEventLoop } from './prune.ts';
 

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { RetentionPreview } from '../../core/api/digests.ts';
 import type { PlanId } from '../../core/plans.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 import { cutoffFor, keepDays, planKinds } from './kinds.ts';
 import { countExpired } from './prune.ts';
 

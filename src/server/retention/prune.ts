@@ -6,8 +6,8 @@
 import { performance } from 'node:perf_hooks';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { PlanId } from '../../core/plans.ts';
-import type { Dialect } from '../db/connect.ts';
-import type { Database } from '../db/schema.ts';
+import type { Dialect } from '../platform/db/connect.ts';
+import type { Database } from '../platform/db/schema.ts';
 import type { RetentionKind } from './kinds.ts';
 
 /** The most rows one batch deletes. */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PLAN_IDS, type PlanId } from '../../core/plans.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 import { buildView } from '../status-pages/public-data.ts';
 import { insertMonitors, monitorRow } from '../test/monitor-rows.ts';
 import { countResults, insertResults } from '../test/result-rows.ts';

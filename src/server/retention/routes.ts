@@ -4,10 +4,10 @@ import type { Kysely } from 'kysely';
 import { retentionPreviewSchema } from '../../core/api/digests.ts';
 import { errorSchema } from '../../core/api/errors.ts';
 import { PLAN_IDS } from '../../core/plans.ts';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
-import { json } from '../http/openapi.ts';
-import { type AppEnv, requireWorkspace } from '../http/session.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { type AppEnv, requireWorkspace } from '../platform/http/caller.ts';
+import { json } from '../platform/http/openapi.ts';
 import { previewRetention } from './preview.ts';
 
 const preview = createRoute({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../clock.ts';
+import { ManualClock } from '../platform/clock.ts';
+import { OVERDUE_AFTER_MS } from '../platform/jobs/timing.ts';
 import { type AdmissionLimits, admissionLimits, createAdmission, SLOT_HOLD_MS } from './admission.ts';
-import { OVERDUE_AFTER_MS } from './timing.ts';
 
 const NOW = 1_000_000;
 

@@ -7,24 +7,24 @@
 import { setMaxListeners } from 'node:events';
 import type { Kysely } from 'kysely';
 import type { CheckContext } from '../checks/types.ts';
-import type { Clock, TimerHandle } from '../clock.ts';
-import type { Dialect } from '../db/connect.ts';
-import { claimDueMonitors, releaseClaims } from '../db/dialect.ts';
-import type { Database, MonitorTable } from '../db/schema.ts';
-import type { MonitorRegionTable } from '../db/worker-schema.ts';
-import type { EventBus } from '../events/bus.ts';
 import type { FlapPolicy } from '../incidents/lifecycle.ts';
-import type { Logger } from '../logger.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
-import type { TargetGuard } from '../net/target-guard.ts';
+import type { Clock, TimerHandle } from '../platform/clock.ts';
+import type { Dialect } from '../platform/db/connect.ts';
+import { claimDueMonitors, releaseClaims } from '../platform/db/dialect.ts';
+import type { Database, MonitorTable } from '../platform/db/schema.ts';
+import type { MonitorRegionTable } from '../platform/db/worker-schema.ts';
+import type { EventBus } from '../platform/events/bus.ts';
+import { CLAIM_LOOK_AHEAD_MS, OVERDUE_AFTER_MS } from '../platform/jobs/timing.ts';
+import type { WorkerJob } from '../platform/jobs/worker.ts';
+import type { Logger } from '../platform/logger.ts';
+import type { TargetGuard } from '../platform/net/target-guard.ts';
 import { claimRegionRuns, releaseRegionRuns } from '../regions/claim-runs.ts';
 import type { RegionView } from '../regions/region-view.ts';
 import { type AdmissionLimits, type Admittance, admissionLimits, createAdmission } from './admission.ts';
 import { recordResults } from './record-results.ts';
 import { createResultsKept, type ResultsWaiting } from './results-kept.ts';
 import { createStartTicks } from './start-ticks.ts';
-import { CLAIM_LOOK_AHEAD_MS, OVERDUE_AFTER_MS } from './timing.ts';
-import type { WorkerJob } from './worker.ts';
 
 export interface CheckJobOptions {
   db: Kysely<Database>;

@@ -5,7 +5,7 @@ import type { ServerResponse } from 'node:http';
 import type { KyselyPlugin } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startTarget, type Target } from '../checks/test/targets.ts';
-import { ManualClock } from '../clock.ts';
+import { ManualClock } from '../platform/clock.ts';
 import { capturedLogger } from '../test/captured-logger.ts';
 import { testCheckJob } from '../test/check-job-harness.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../test/monitor-rows.ts';

@@ -4,11 +4,11 @@
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../alerts/test/smtp-sink.ts';
-import { ManualClock } from '../clock.ts';
-import { createLogger } from '../logger.ts';
-import { createSmtpMailer, type Mailer } from '../mail/mailer.ts';
 import { INTERNAL_METRICS_PATH, internalMetrics } from '../metrics/internal-endpoint.ts';
 import { createProcessMetrics } from '../metrics/process-metrics.ts';
+import { ManualClock } from '../platform/clock.ts';
+import { createLogger } from '../platform/logger.ts';
+import { createSmtpMailer, type Mailer } from '../platform/mail/mailer.ts';
 import { WorkerStats } from '../regions/worker-stats.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';

@@ -3,14 +3,14 @@
 // start late and one when they are back on time. The hysteresis of LagState keeps a lag hovering
 // around the line from sending a mail every heartbeat.
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
-import type { Logger } from '../logger.ts';
-import { type MailContent, renderMailHtml, renderMailText } from '../mail/layout.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { periodicJob, type WorkerJob } from '../platform/jobs/worker.ts';
+import type { Logger } from '../platform/logger.ts';
+import { type MailContent, renderMailHtml, renderMailText } from '../platform/mail/layout.ts';
+import type { Mailer } from '../platform/mail/mailer.ts';
 import type { WorkerStats } from '../regions/worker-stats.ts';
 import { CAUGHT_UP_BELOW_MS, LATE_AFTER_MS, type LagChange, LagState } from './lag.ts';
-import { periodicJob, type WorkerJob } from './worker.ts';
 
 /** As often as the presence job reports the same figure. */
 const EVERY_MS = 5_000;

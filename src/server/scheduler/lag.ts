@@ -3,7 +3,7 @@
 // these thresholds say when that is "running late" — on the dashboard, on /internal/metrics and in
 // the operator's mail. Two thresholds, so a figure hovering around one line does not flap.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 import { DEAD_AFTER_MS } from '../regions/presence-job.ts';
 
 /** A start lag this long means checks run late: a 30 s check would run a whole period behind. */

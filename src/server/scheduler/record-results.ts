@@ -3,21 +3,17 @@
 // the transaction has committed.
 import type { Kysely, Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
-import type { Dialect } from '../db/connect.ts';
-import { type MonitorStateUpdate, updateClaimedMonitors } from '../db/dialect.ts';
-import type { Database } from '../db/schema.ts';
-import type { MonitorRegionTable } from '../db/worker-schema.ts';
-import type { MonitorEvent } from '../events/bus.ts';
 import { type NewResult, storeResults } from '../history/result-store.ts';
 import { recordRollups } from '../history/rollups.ts';
 import { type TimeSpan, timeSpans } from '../history/time-spans.ts';
-import {
-  applyStatusChanges,
-  DEFAULT_FLAP_POLICY,
-  type FlapPolicy,
-  type StatusChange,
-} from '../incidents/lifecycle.ts';
+import { applyStatusChanges, DEFAULT_FLAP_POLICY, type FlapPolicy } from '../incidents/lifecycle.ts';
+import type { StatusChange } from '../incidents/status-change.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
+import type { Dialect } from '../platform/db/connect.ts';
+import { type MonitorStateUpdate, updateClaimedMonitors } from '../platform/db/dialect.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { MonitorRegionTable } from '../platform/db/worker-schema.ts';
+import type { MonitorEvent } from '../platform/events/bus.ts';
 import { storeRegionalChecks } from '../regions/record-regional.ts';
 import type { FinishedCheck } from '../results/finished-check.ts';
 import { maintenanceUntil, resultRow } from '../results/result-row.ts';

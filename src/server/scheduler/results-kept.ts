@@ -4,7 +4,7 @@
 // worker's memory without end; past the bound the oldest results are dropped, and every one
 // dropped is counted (the check job's results().lost, /internal/metrics) and logged, never lost silently. A batch that failed twice
 // used to be dropped without a count.
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../platform/logger.ts';
 import type { FinishedCheck } from '../results/finished-check.ts';
 
 /**

@@ -5,8 +5,8 @@
 import type { Transaction } from 'kysely';
 import type { AlertEvent } from '../alerts/alert-event.ts';
 import { enqueueAlert } from '../alerts/enqueue.ts';
-import type { Database, MonitorTable } from '../db/schema.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
+import type { Database, MonitorTable } from '../platform/db/schema.ts';
 import type { StatusState } from '../results/status-transition.ts';
 
 /** The second degraded check in a row alerts. */

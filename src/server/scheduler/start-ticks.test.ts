@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../clock.ts';
+import { ManualClock } from '../platform/clock.ts';
 import { createStartTicks } from './start-ticks.ts';
 
 function ticksAt(now: number) {

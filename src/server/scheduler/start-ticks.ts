@@ -8,7 +8,7 @@
 // every interval, so each check starts the same few milliseconds late every time and its
 // interval stays exact: with every monitor measured, arrivals at the target strayed 16.7 ms (p99)
 // from a minute at 20,000 monitors.
-import type { Clock, TimerHandle } from '../clock.ts';
+import type { Clock, TimerHandle } from '../platform/clock.ts';
 
 /**
  * The longest a check waits past its due time for its tick. Issue 17 allows a lag of 50 ms (p99,

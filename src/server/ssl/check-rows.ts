@@ -1,7 +1,7 @@
 // ssl_checks rows to and from the API's SslCheck: JSON as text, booleans as 0/1.
 import type { Certificate, ChainEntry, SslCheck, SslProblem } from '../../core/api/ssl.ts';
 import type { SslCheckResult } from '../checks/ssl.ts';
-import type { SslCheckTable } from '../db/ssl-schema.ts';
+import type { SslCheckTable } from '../platform/db/ssl-schema.ts';
 
 export function toSslCheck(row: SslCheckTable): SslCheck {
   return {

@@ -6,10 +6,10 @@
 // looks at monitors. The sync reads only monitors changed since its last run (monitors'
 // updated_at index), plus one walk over all monitors, a page per poll, when a worker starts.
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
-import { claimDue, leaseUntil } from '../db/claim.ts';
-import type { Dialect } from '../db/connect.ts';
-import type { Database } from '../db/schema.ts';
-import type { MonitorSslStateTable } from '../db/ssl-schema.ts';
+import { claimDue, leaseUntil } from '../platform/db/claim.ts';
+import type { Dialect } from '../platform/db/connect.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { MonitorSslStateTable } from '../platform/db/ssl-schema.ts';
 import { newSslState } from './state.ts';
 
 type MonitorWhere = (eb: ExpressionBuilder<Database, 'monitors'>) => Expression<SqlBool>;

@@ -3,8 +3,8 @@
 import type { Kysely } from 'kysely';
 import type { Certificate, CertificateChange, SslBadge, SslOverview } from '../../core/api/ssl.ts';
 import { daysRemaining } from '../checks/ssl-problems.ts';
-import type { Database, MonitorTable } from '../db/schema.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
+import type { Database, MonitorTable } from '../platform/db/schema.ts';
 import { toSslCheck } from './check-rows.ts';
 
 /** The history of certificate changes the tab shows; older ones are left out. */

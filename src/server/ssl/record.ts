@@ -7,8 +7,8 @@ import type { SslProblemCode } from '../../core/api/ssl.ts';
 import type { AlertEvent } from '../alerts/alert-event.ts';
 import { enqueueAlert } from '../alerts/enqueue.ts';
 import type { SslCheckResult } from '../checks/ssl.ts';
-import type { Database, MonitorTable } from '../db/schema.ts';
-import type { MonitorSslStateTable } from '../db/ssl-schema.ts';
+import type { Database, MonitorTable } from '../platform/db/schema.ts';
+import type { MonitorSslStateTable } from '../platform/db/ssl-schema.ts';
 import { sslCheckRow } from './check-rows.ts';
 import { decideSslAlerts, type WarningState } from './warnings.ts';
 

@@ -4,7 +4,7 @@ import { type Certificate, type SslOverview, sslOverviewSchema } from '../../cor
 import { TEST_CATALOGUE } from '../../core/billing/test-catalogue.ts';
 import type { SslCheckResult } from '../checks/ssl.ts';
 import { DAY_MS } from '../checks/ssl-problems.ts';
-import { ManualClock } from '../clock.ts';
+import { ManualClock } from '../platform/clock.ts';
 import { createUser } from '../test/factories.ts';
 import { type IncidentApi, incidentApi, START } from '../test/incident-api.ts';
 import { insertMonitors, monitorRow } from '../test/monitor-rows.ts';

@@ -6,11 +6,11 @@ import { errorSchema } from '../../core/api/errors.ts';
 import { sslOverviewSchema } from '../../core/api/ssl.ts';
 import { FEATURE_IDS, FEATURE_LABELS, lowestPlanWith } from '../../core/plans.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
-import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
-import { json } from '../http/openapi.ts';
-import { type AppEnv, requireWorkspace } from '../http/session.ts';
 import { getOwnedMonitorRow } from '../monitors/repository.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { type AppEnv, requireWorkspace } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
+import { json } from '../platform/http/openapi.ts';
 import { getSslOverview } from './overview.ts';
 
 const overview = createRoute({

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_CATALOGUE } from '../../core/billing/test-catalogue.ts';
-import { ManualClock } from '../clock.ts';
-import { createLogger } from '../logger.ts';
-import { createTargetGuard } from '../net/target-guard.ts';
-import { loopbackOnlyOpener } from '../net/test/loopback-only.ts';
+import { ManualClock } from '../platform/clock.ts';
+import { createLogger } from '../platform/logger.ts';
+import { createTargetGuard } from '../platform/net/target-guard.ts';
+import { loopbackOnlyOpener } from '../platform/net/test/loopback-only.ts';
 import { createUser } from '../test/factories.ts';
 import { insertMonitors, monitorRow } from '../test/monitor-rows.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';

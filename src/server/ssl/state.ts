@@ -1,6 +1,6 @@
 // Each https monitor's certificate state row (monitor_ssl_state): created when its certificate is
 // first due, kept in step by the certificate job and the HTTP check's fingerprint.
-import type { MonitorSslStateTable } from '../db/ssl-schema.ts';
+import type { MonitorSslStateTable } from '../platform/db/ssl-schema.ts';
 
 export function newSslState(
   monitorId: string,

@@ -5,7 +5,7 @@
 import { SSL_WARNING_DAYS, type SslProblem, type SslProblemCode } from '../../core/api/ssl.ts';
 import type { SslAlertFacts } from '../alerts/alert-event.ts';
 import type { SslCheckResult } from '../checks/ssl.ts';
-import type { AlertKind } from '../db/incident-schema.ts';
+import type { AlertKind } from '../platform/db/incident-schema.ts';
 
 /** The 30-day warning window: replacing a certificate inside it is a renewal. */
 export const WARNING_WINDOW_DAYS = Math.max(...SSL_WARNING_DAYS);

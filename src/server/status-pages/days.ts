@@ -2,10 +2,11 @@
 // as the in-app uptime figures (history/uptime.ts `summarize`): degraded counts as up, the
 // average latency is over answered checks, days are UTC. Only the columns the page shows are
 // read, not the latency histograms.
-import type { RollupTable } from '../db/schema.ts';
+
 import { DAY_MS, HOUR_MS } from '../history/rollups.ts';
 import { type TimeSpan, timeWithin } from '../history/time-spans.ts';
 import { uptimeOf, windowStart } from '../history/uptime.ts';
+import type { RollupTable } from '../platform/db/schema.ts';
 
 const MINUTE_MS = 60_000;
 

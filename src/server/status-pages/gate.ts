@@ -1,7 +1,7 @@
 // Public status pages and removing their branding are plan features, enforced here for every write.
 import { FEATURE_IDS, FEATURE_LABELS, type FeatureKey, lowestPlanWith } from '../../core/plans.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../platform/http/errors.ts';
 
 export type FeatureGate = (userId: string) => Promise<void>;
 

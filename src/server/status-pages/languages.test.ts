@@ -1,7 +1,7 @@
 // A page in the owner's language, or in each visitor's ('auto'): words, dates and numbers in
 // that locale, the cache keyed by it, and Vary: Accept-Language only where it matters.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../clock.ts';
+import { ManualClock } from '../platform/clock.ts';
 import { createUser } from '../test/factories.ts';
 import { buildApp } from '../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';

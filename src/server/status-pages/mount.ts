@@ -3,7 +3,7 @@
 // before the SPA fallback), and the router that serves verified custom hostnames (first of all).
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Hono, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../http/session.ts';
+import type { AppEnv } from '../platform/http/caller.ts';
 import { createDomainCheck } from './custom-domains/check.ts';
 import { customDomainRouter } from './custom-domains/host-router.ts';
 import { mountCustomDomainRoutes } from './custom-domains/routes.ts';

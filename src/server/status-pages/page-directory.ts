@@ -5,9 +5,9 @@
 // Pages changed in this process are forgotten at once; other processes see changes within 10 s.
 import type { Kysely } from 'kysely';
 import type { StatusPageAccess } from '../../core/api/status-page-extras.ts';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
-import type { StatusPageRow } from '../db/status-page-schema.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { StatusPageRow } from '../platform/db/status-page-schema.ts';
 import { CACHE_TTL_MS } from './response-cache.ts';
 
 export interface PageRef {

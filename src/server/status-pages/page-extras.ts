@@ -9,8 +9,8 @@ import {
   type HeaderLink,
 } from '../../core/api/status-page-extras.ts';
 import { PAGE_PASSWORD_NEEDED, type StatusPage, type StatusPageUpdate } from '../../core/api/status-pages.ts';
-import type { StatusPageChanges, StatusPageRow } from '../db/status-page-schema.ts';
-import { ApiError } from '../http/errors.ts';
+import type { StatusPageChanges, StatusPageRow } from '../platform/db/status-page-schema.ts';
+import { ApiError } from '../platform/http/errors.ts';
 
 type ExtraOutput = Pick<
   StatusPage,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, expect, it } from 'vitest';
-import { ManualClock } from '../clock.ts';
+import { ManualClock } from '../platform/clock.ts';
 import { createUser } from '../test/factories.ts';
 import { buildApp } from '../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';

@@ -5,7 +5,7 @@
 // whose language is 'auto' speaks the visitor's Accept-Language and says it varies by it.
 import type { Context, Env, Hono } from 'hono';
 import type { UptimeWindow } from '../history/uptime.ts';
-import { errorBody } from '../http/errors.ts';
+import { errorBody } from '../platform/http/errors.ts';
 import { isPageLanguage, pageLanguage } from './i18n/locale.ts';
 import type { PageDirectory, PageRef } from './page-directory.ts';
 import { type AccessGate, PRIVATE_CACHE_CONTROL } from './private/access-gate.ts';

@@ -1,14 +1,14 @@
 // Row <-> API shape for status pages, and the owner-scoped reads every API route goes through.
 import type { Kysely } from 'kysely';
 import type { StatusPage } from '../../core/api/status-pages.ts';
-import type { Database } from '../db/schema.ts';
-import type { StatusPageRow } from '../db/status-page-schema.ts';
-import { ApiError } from '../http/errors.ts';
 import {
   STALENESS_COLUMNS,
   type StalenessFacts,
   shownStatus as staleOrStored,
 } from '../monitors/staleness.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { StatusPageRow } from '../platform/db/status-page-schema.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import { extraOutput } from './page-extras.ts';
 import { readSections, sectionsOnPage } from './sections.ts';
 import { overallState, shownStatus } from './state.ts';

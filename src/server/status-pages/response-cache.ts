@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { StatusPageLanguage, StatusPageLanguageSetting } from '../../core/api/status-pages.ts';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../platform/clock.ts';
 import { localeOf, type PageLocale } from './i18n/locale.ts';
 
 export const CACHE_TTL_MS = 10_000;

@@ -9,8 +9,8 @@ import {
   statusPageUpdateSchema,
 } from '../../core/api/status-pages.ts';
 import { lowestPlanWith } from '../../core/plans.ts';
-import { body, json } from '../http/openapi.ts';
-import { type AppEnv, requireCaller, requireWorkspace } from '../http/session.ts';
+import { type AppEnv, requireCaller, requireWorkspace } from '../platform/http/caller.ts';
+import { body, json } from '../platform/http/openapi.ts';
 import type { StatusPageService } from './service.ts';
 
 const tags = ['Status pages'];

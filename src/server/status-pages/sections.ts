@@ -8,7 +8,7 @@ import {
   type StatusPageSection,
   type StatusPageSectionInput,
 } from '../../core/api/status-page-sections.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../platform/http/errors.ts';
 
 export function readSections(stored: string | undefined): StatusPageSection[] {
   return stored ? (JSON.parse(stored) as StatusPageSection[]) : [];

@@ -5,12 +5,16 @@ import { uuidv7 } from 'uuidv7';
 import type { StatusPage, StatusPageInput, StatusPageUpdate } from '../../core/api/status-pages.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
-import type { NewStatusPageRow, StatusPageChanges, StatusPageRow } from '../db/status-page-schema.ts';
-import { isUniqueViolation } from '../db/unique-violation.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Caller } from '../http/session.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type {
+  NewStatusPageRow,
+  StatusPageChanges,
+  StatusPageRow,
+} from '../platform/db/status-page-schema.ts';
+import { isUniqueViolation } from '../platform/db/unique-violation.ts';
+import type { Caller } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import { requireClaimable } from './custom-domains/claims.ts';
 import { statusPageGates } from './gate.ts';
 import type { PageDirectory } from './page-directory.ts';

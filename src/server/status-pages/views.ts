@@ -1,8 +1,8 @@
 // The two public views: a published group page from its row, and one public monitor by id (null
 // means "not available", which every route answers alike).
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import type { StatusPageRow } from '../db/status-page-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { StatusPageRow } from '../platform/db/status-page-schema.ts';
 import { parseHeaderLinks } from './page-extras.ts';
 import { buildView, type PublicView } from './public-data.ts';
 import { readSections, sectionsOnPage } from './sections.ts';

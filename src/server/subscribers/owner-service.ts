@@ -5,11 +5,11 @@ import { SUBSCRIBER_CSV_HEADER, type Subscriber, type SubscriberList } from '../
 import { PLANS } from '../../core/plans.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
-import type { StatusPageSubscriberTable } from '../db/subscriber-schema.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Caller } from '../http/session.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { StatusPageSubscriberTable } from '../platform/db/subscriber-schema.ts';
+import type { Caller } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import { getOwnedPageRow } from '../status-pages/repository.ts';
 
 export interface OwnerServiceDeps {

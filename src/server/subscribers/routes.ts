@@ -3,8 +3,8 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { errorSchema } from '../../core/api/errors.ts';
 import { subscriberListSchema } from '../../core/api/subscribers.ts';
-import { json } from '../http/openapi.ts';
-import { type AppEnv, requireCaller, requireWorkspace } from '../http/session.ts';
+import { type AppEnv, requireCaller, requireWorkspace } from '../platform/http/caller.ts';
+import { json } from '../platform/http/openapi.ts';
 import { type SubscriberOwnerService, subscribersCsv } from './owner-service.ts';
 
 const tags = ['Status pages'];

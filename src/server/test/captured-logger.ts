@@ -1,6 +1,6 @@
 // A real pino logger whose lines the test reads back, to prove what is logged and how often.
 import { pino } from 'pino';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../platform/logger.ts';
 
 export interface LoggedLine {
   level: number;

@@ -1,12 +1,12 @@
 // A check job for tests on a test app's database, and a bounded way to drive it until something
 // holds. Checks run for real against targets on 127.0.0.1; only loopback can ever be reached.
-import type { Clock } from '../clock.ts';
-import { createLocalEventBus } from '../events/bus.ts';
-import { createLogger } from '../logger.ts';
-import { createTargetGuard } from '../net/target-guard.ts';
-import { loopbackOnlyOpener } from '../net/test/loopback-only.ts';
+import type { Clock } from '../platform/clock.ts';
+import { createLocalEventBus } from '../platform/events/bus.ts';
+import type { WorkerJob } from '../platform/jobs/worker.ts';
+import { createLogger } from '../platform/logger.ts';
+import { createTargetGuard } from '../platform/net/target-guard.ts';
+import { loopbackOnlyOpener } from '../platform/net/test/loopback-only.ts';
 import { type CheckJob, type CheckJobOptions, createCheckJob } from '../scheduler/check-job.ts';
-import type { WorkerJob } from '../scheduler/worker.ts';
 import type { TestApp } from './test-app.ts';
 
 /** `overrides` replace any option: another database handle, a logger to read, tighter limits. */

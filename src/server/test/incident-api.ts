@@ -1,7 +1,7 @@
 // One test app on a manual clock, with the calls the incident API tests make over HTTP.
 import { expect } from 'vitest';
-import { ManualClock } from '../clock.ts';
-import type { IncidentTable } from '../db/incident-schema.ts';
+import { ManualClock } from '../platform/clock.ts';
+import type { IncidentTable } from '../platform/db/incident-schema.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { insertAutomaticIncident } from './incident-rows.ts';
 import { createTestApp, type TestApp } from './test-app.ts';

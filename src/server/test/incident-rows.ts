@@ -2,8 +2,8 @@
 // leave them, for tests of the incident API.
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
-import type { IncidentTable } from '../db/incident-schema.ts';
-import type { Database } from '../db/schema.ts';
+import type { IncidentTable } from '../platform/db/incident-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 
 export function automaticIncidentRow(
   userId: string,

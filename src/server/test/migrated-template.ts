@@ -8,8 +8,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
-import { connectDatabase } from '../db/connect.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { connectDatabase } from '../platform/db/connect.ts';
+import { migrateToLatest } from '../platform/db/migrate.ts';
 
 let sqliteTemplate: Promise<string> | undefined;
 

@@ -2,9 +2,9 @@
 // that need thousands of monitors without going through the API one by one.
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
-import type { Dialect } from '../db/connect.ts';
-import type { Database, MonitorTable } from '../db/schema.ts';
 import { initialMonitorState } from '../monitors/repository.ts';
+import type { Dialect } from '../platform/db/connect.ts';
+import type { Database, MonitorTable } from '../platform/db/schema.ts';
 import { createPersonalWorkspace } from '../workspaces/personal.ts';
 
 /** A user row alone, as schemas before workspaces (0023) had them. */

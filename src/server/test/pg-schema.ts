@@ -2,7 +2,7 @@
 // upwatch processes against PostgreSQL.
 import { sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
-import { connectDatabase, type DatabaseHandle } from '../db/connect.ts';
+import { connectDatabase, type DatabaseHandle } from '../platform/db/connect.ts';
 import { createMigratedPostgresSchema } from './migrated-template.ts';
 
 const baseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -3,7 +3,7 @@
 // and only this run's (other runs may share the database).
 import { sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
-import { connectDatabase } from '../db/connect.ts';
+import { connectDatabase } from '../platform/db/connect.ts';
 
 export const REUSABLE_SCHEMA_PREFIX = 'UPWATCH_TEST_SCHEMA_PREFIX';
 

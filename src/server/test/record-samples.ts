@@ -3,8 +3,8 @@
 // one before left, and a failed sample is an outage confirmed at once, so the history's time up
 // and down is each sample's status until the next sample.
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../db/connect.ts';
-import type { CheckStatus, Database, MonitorStatus, MonitorTable } from '../db/schema.ts';
+import type { Dialect } from '../platform/db/connect.ts';
+import type { CheckStatus, Database, MonitorStatus, MonitorTable } from '../platform/db/schema.ts';
 import type { FinishedCheck } from '../results/finished-check.ts';
 import { recordResults } from '../scheduler/record-results.ts';
 

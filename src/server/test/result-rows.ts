@@ -1,9 +1,9 @@
 // Stored check results for tests, in the logical shape (history/result-store.ts): insert them for
 // monitors that exist and read them back, without knowing the compact table's codes.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
 import { type PackedRow, packRows } from '../history/packed-codec.ts';
 import { type ResultRecord, selectResults, storeResults, toRecord } from '../history/result-store.ts';
+import type { Database } from '../platform/db/schema.ts';
 
 export type ResultInput = Pick<ResultRecord, 'monitor_id' | 'checked_at'> & Partial<ResultRecord>;
 

@@ -2,8 +2,8 @@
 // tests that need many, or one with a known id.
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
-import type { Database } from '../db/schema.ts';
-import type { StatusPageSubscriberTable } from '../db/subscriber-schema.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { StatusPageSubscriberTable } from '../platform/db/subscriber-schema.ts';
 
 export function subscriberRow(
   workspaceId: string,

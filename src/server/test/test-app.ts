@@ -1,14 +1,14 @@
 import type { Catalogue, ReferralProgram } from '../../core/billing/types.ts';
-import { type AppConfig, type AssembleOptions, assemble } from '../assemble.ts';
+import { type AppConfig, type AssembleOptions, assemble } from '../app/assemble.ts';
+import type { createApp } from '../app/http/app.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Billing } from '../billing/create-billing.ts';
-import { type Clock, systemClock } from '../clock.ts';
-import type { DatabaseHandle } from '../db/connect.ts';
-import { createLocalEventBus, type EventBus } from '../events/bus.ts';
-import type { createApp } from '../http/app.ts';
-import { createLogger } from '../logger.ts';
 import { createTargetVetter } from '../monitors/vet-url.ts';
-import { createTargetGuard, type Resolver } from '../net/target-guard.ts';
+import { type Clock, systemClock } from '../platform/clock.ts';
+import type { DatabaseHandle } from '../platform/db/connect.ts';
+import { createLocalEventBus, type EventBus } from '../platform/events/bus.ts';
+import { createLogger } from '../platform/logger.ts';
+import { createTargetGuard, type Resolver } from '../platform/net/target-guard.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';

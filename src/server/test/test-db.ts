@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
-import { type ConnectOptions, connectDatabase, type DatabaseHandle } from '../db/connect.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { type ConnectOptions, connectDatabase, type DatabaseHandle } from '../platform/db/connect.ts';
+import { migrateToLatest } from '../platform/db/migrate.ts';
 import {
   copyMigratedSqlite,
   createMigratedPostgresSchema,

@@ -1,7 +1,7 @@
 // A test app on the fake clock, driven as its signed-in users: users of a plan, their cookie
 // requests to /api/v1, and a status check that shows the body when it fails.
 import { expect } from 'vitest';
-import { ManualClock } from '../clock.ts';
+import { ManualClock } from '../platform/clock.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { createTestApp } from './test-app.ts';
 

@@ -1,7 +1,7 @@
 // A worker of a region reporting in, as its presence job does every five seconds: what makes a
 // region live for the quorum and for the regions a monitor may choose.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 
 export async function reportWorker(db: Kysely<Database>, region: string, now: number): Promise<void> {
   await db

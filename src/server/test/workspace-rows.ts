@@ -2,9 +2,9 @@
 // and makes it their session's workspace.
 import type { Kysely } from 'kysely';
 import type { WorkspaceRole } from '../../core/api/workspaces.ts';
-import type { Dialect } from '../db/connect.ts';
-import { authDate } from '../db/dialect.ts';
-import type { Database } from '../db/schema.ts';
+import type { Dialect } from '../platform/db/connect.ts';
+import { authDate } from '../platform/db/dialect.ts';
+import type { Database } from '../platform/db/schema.ts';
 
 export async function joinWorkspace(
   db: Kysely<Database>,

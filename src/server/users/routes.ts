@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { type PublicConfig, publicConfigSchema, userProfileSchema } from '../../core/api/account.ts';
 import { errorSchema } from '../../core/api/errors.ts';
-import { type AppEnv, requireUser } from '../http/session.ts';
+import { type AppEnv, requireUser } from '../platform/http/caller.ts';
 
 const getMe = createRoute({
   method: 'get',

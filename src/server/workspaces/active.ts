@@ -1,8 +1,8 @@
 // Which workspace a signed-in person works in, and with which role: the session's active one if
 // they still belong to it, else their personal workspace (whose id is theirs).
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import type { WorkspaceAccess } from '../http/session.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { WorkspaceAccess } from '../platform/http/caller.ts';
 import { workspaceSettings } from './settings.ts';
 
 export async function activeWorkspace(

@@ -6,15 +6,15 @@ import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { Invitation, InvitationInput, InvitationPreview } from '../../core/api/workspaces.ts';
 import { recordAudit } from '../audit/record.ts';
-import type { Clock } from '../clock.ts';
-import type { Dialect } from '../db/connect.ts';
-import { authDate, authDateMs } from '../db/dialect.ts';
-import type { Database } from '../db/schema.ts';
-import type { InvitationTable } from '../db/workspace-schema.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Caller, SessionUser } from '../http/session.ts';
-import { renderMailHtml, renderMailText } from '../mail/layout.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Dialect } from '../platform/db/connect.ts';
+import { authDate, authDateMs } from '../platform/db/dialect.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { InvitationTable } from '../platform/db/workspace-schema.ts';
+import type { Caller, SessionUser } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
+import { renderMailHtml, renderMailText } from '../platform/mail/layout.ts';
+import type { Mailer } from '../platform/mail/mailer.ts';
 
 export const INVITATION_VALID_MS = 7 * 86_400_000;
 

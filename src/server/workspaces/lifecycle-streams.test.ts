@@ -1,9 +1,9 @@
 // A hand-over demotes the old owner and a deletion ends everyone's access: open event streams
 // opened with the old access end within a second, as on a demotion or a removal.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../clock.ts';
-import { createLocalEventBus } from '../events/bus.ts';
-import { expectEndWithinASecond, type HeldStream, holdStream } from '../events/test/stream-end.ts';
+import { expectEndWithinASecond, type HeldStream, holdStream } from '../event-streams/test/stream-end.ts';
+import { ManualClock } from '../platform/clock.ts';
+import { createLocalEventBus } from '../platform/events/bus.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { listen } from '../test/listen.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';

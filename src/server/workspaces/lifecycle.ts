@@ -4,14 +4,14 @@
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { recordAudit } from '../audit/record.ts';
-import type { Clock } from '../clock.ts';
-import type { Dialect } from '../db/connect.ts';
-import { authDate } from '../db/dialect.ts';
-import type { Database } from '../db/schema.ts';
-import { publishAccessChange } from '../events/access-changes.ts';
-import type { EventBus } from '../events/bus.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Caller, SessionUser } from '../http/session.ts';
+import { publishAccessChange } from '../event-streams/access-changes.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Dialect } from '../platform/db/connect.ts';
+import { authDate } from '../platform/db/dialect.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { EventBus } from '../platform/events/bus.ts';
+import type { Caller, SessionUser } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
 
 /** Workspaces one person may own besides their personal one. */
 export const MAX_OWNED_WORKSPACES = 10;

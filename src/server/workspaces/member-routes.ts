@@ -9,8 +9,8 @@ import {
   memberRemovalSchema,
   roleChangeSchema,
 } from '../../core/api/workspaces.ts';
-import { json } from '../http/openapi.ts';
-import { type AppEnv, requireCaller, requireSessionUser, requireWorkspace } from '../http/session.ts';
+import { type AppEnv, requireCaller, requireSessionUser, requireWorkspace } from '../platform/http/caller.ts';
+import { json } from '../platform/http/openapi.ts';
 import type { InvitationService } from './invitations.ts';
 import type { MemberService } from './members.ts';
 

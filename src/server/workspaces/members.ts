@@ -5,13 +5,13 @@ import type { Kysely } from 'kysely';
 import type { KeysOnRemoval, Member, WorkspaceRole } from '../../core/api/workspaces.ts';
 import { settlePersonKeys } from '../api-keys/person-keys.ts';
 import { recordAudit } from '../audit/record.ts';
-import type { Clock } from '../clock.ts';
-import { authDateMs } from '../db/dialect.ts';
-import type { Database } from '../db/schema.ts';
-import { publishAccessChange } from '../events/access-changes.ts';
-import type { EventBus } from '../events/bus.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Caller } from '../http/session.ts';
+import { publishAccessChange } from '../event-streams/access-changes.ts';
+import type { Clock } from '../platform/clock.ts';
+import { authDateMs } from '../platform/db/dialect.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { EventBus } from '../platform/events/bus.ts';
+import type { Caller } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
 
 export function createMemberService(db: Kysely<Database>, clock: Clock, events: EventBus) {
   async function find(workspaceId: string, userId: string) {

@@ -1,6 +1,6 @@
 // A workspace's owner: where its own mail goes (the default alert address, the billing customer).
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../platform/db/schema.ts';
 
 export interface WorkspaceOwner {
   id: string;

@@ -1,9 +1,9 @@
 // Every person has a personal workspace, made with their account: its id is the user's own, so
 // what a person owned before workspaces existed (keyed by their id) is their workspace's.
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../db/connect.ts';
-import { authDate } from '../db/dialect.ts';
-import type { Database } from '../db/schema.ts';
+import type { Dialect } from '../platform/db/connect.ts';
+import { authDate } from '../platform/db/dialect.ts';
+import type { Database } from '../platform/db/schema.ts';
 
 export function personalWorkspaceName(userName: string): string {
   return `${userName}'s workspace`;

@@ -2,8 +2,8 @@
 // that cannot be forgotten by a new route. A read is any GET; everything else changes something.
 import type { MiddlewareHandler } from 'hono';
 import { can, refusalMessage, type WorkspaceAction } from '../../core/permissions.ts';
-import { ApiError } from '../http/errors.ts';
-import type { AppEnv } from '../http/session.ts';
+import type { AppEnv } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
 
 /**
  * A person's own settings and mail, theirs whatever their role (digests go to each member), and

@@ -11,16 +11,16 @@ import {
   workspaceTransferSchema,
   workspaceUpdateSchema,
 } from '../../core/api/workspaces.ts';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
-import { json } from '../http/openapi.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Database } from '../platform/db/schema.ts';
 import {
   type AppEnv,
   requireCaller,
   requireSessionUser,
   requireUser,
   requireWorkspace,
-} from '../http/session.ts';
+} from '../platform/http/caller.ts';
+import { json } from '../platform/http/openapi.ts';
 import type { WorkspaceLifecycle } from './lifecycle.ts';
 import { updateWorkspace, workspaceSettings } from './settings.ts';
 

@@ -3,9 +3,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import { GROUPING_SECONDS } from '../../core/api/alert-settings.ts';
 import { recordAudit } from '../audit/record.ts';
-import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Caller, SessionUser } from '../http/session.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { Caller, SessionUser } from '../platform/http/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
 
 export interface WorkspaceSettings {
   /** Every member must sign in with a second factor to work here. */

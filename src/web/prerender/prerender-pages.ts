@@ -1,7 +1,7 @@
 // Runs in Node at the end of `vite build` (vite.config.ts): builds render.tsx for the server,
 // renders each page of PRERENDERED_PAGES with it and writes the built index.html with that HTML
 // inside #root, the state it was drawn with, and the marker where the server puts its public
-// config. The server serves these files for `/` and `/pricing` (src/server/http/prerendered.ts).
+// config. The server serves these files for `/` and `/pricing` (src/server/app/http/prerendered.ts).
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

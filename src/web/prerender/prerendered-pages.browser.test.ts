@@ -9,7 +9,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../../e2e/chromium.ts';
 import { PLAN_LIST } from '../../core/plans.ts';
-import { WEB_DIST_DIR } from '../../server/runtime.ts';
+import { WEB_DIST_DIR } from '../../server/app/runtime.ts';
 import { createUser } from '../../server/test/factories.ts';
 import { buildApp } from '../../server/test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/test/test-db.ts';

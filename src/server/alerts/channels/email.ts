@@ -1,6 +1,6 @@
 // Email: subject '[Down] api.example.com — 503 Service Unavailable' (or '[Certificate expiring] …'),
 // HTML and plain text.
-import { type MailContent, renderMailHtml, renderMailText } from '../../mail/layout.ts';
+import { type MailContent, renderMailHtml, renderMailText } from '../../platform/mail/layout.ts';
 import type { AlertEvent } from '../alert-event.ts';
 import { formatInstant, type RenderContext, summarise } from '../alert-summary.ts';
 import type { AlertChannel } from '../channel.ts';

@@ -1,7 +1,7 @@
 // Google Chat incoming webhook: a plain `text` for notifications and a card (cardsV2) with the
 // facts and a button to the incident.
 
-import { escapeHtml } from '../../mail/layout.ts';
+import { escapeHtml } from '../../platform/mail/layout.ts';
 import type { AlertEvent } from '../alert-event.ts';
 import { type RenderContext, summarise } from '../alert-summary.ts';
 import { type AlertChannel, hostOf } from '../channel.ts';

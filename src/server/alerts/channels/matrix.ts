@@ -2,7 +2,7 @@
 // whose access token the channel holds. The delivery id is the transaction id, so a retried
 // delivery is recognised by the homeserver and posted once.
 
-import { escapeHtml } from '../../mail/layout.ts';
+import { escapeHtml } from '../../platform/mail/layout.ts';
 import type { AlertEvent } from '../alert-event.ts';
 import { type RenderContext, summarise } from '../alert-summary.ts';
 import { type AlertChannel, hostOf } from '../channel.ts';

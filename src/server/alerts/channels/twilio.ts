@@ -2,7 +2,7 @@
 // that reads the alert out through the Calls API. Both take a form body and the account's SID
 // and auth token as basic auth.
 
-import { escapeHtml } from '../../mail/layout.ts';
+import { escapeHtml } from '../../platform/mail/layout.ts';
 import type { AlertEvent } from '../alert-event.ts';
 import { type RenderContext, summarise } from '../alert-summary.ts';
 import type { AlertChannel } from '../channel.ts';

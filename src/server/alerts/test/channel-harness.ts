@@ -1,8 +1,8 @@
 // Sends every alert kind through one channel to a local server standing in for its provider,
 // and hands back each request: for tests that check the documented request shape per kind.
 import { ALERT_KINDS, type AlertKind } from '../../../core/api/alerts.ts';
-import { ManualClock } from '../../clock.ts';
-import { createTargetGuard } from '../../net/target-guard.ts';
+import { ManualClock } from '../../platform/clock.ts';
+import { createTargetGuard } from '../../platform/net/target-guard.ts';
 import type { AlertEvent } from '../alert-event.ts';
 import type { RenderContext } from '../alert-summary.ts';
 import type { SendDeps } from '../channel.ts';

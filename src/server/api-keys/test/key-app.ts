@@ -1,7 +1,7 @@
 // A test app on the fake clock with helpers to act as a signed-in user (cookie) or as a
 // script (bearer key). START is 15 s into a minute, so the rate window's end is known.
 import { expect } from 'vitest';
-import { ManualClock } from '../../clock.ts';
+import { ManualClock } from '../../platform/clock.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { kumaDbUpload } from '../../cli/kuma-db-copy.ts';
+import { kumaDbUpload } from '../../app/cli/kuma-db-copy.ts';
 import type { TestUser } from '../../test/factories.ts';
 import { insertAutomaticIncident } from '../../test/incident-rows.ts';
 import { insertSubscriber } from '../../test/subscriber-rows.ts';

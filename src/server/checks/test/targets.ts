@@ -3,10 +3,10 @@ import { createServer as createHttpServer, type RequestListener, type Server } f
 import { createServer as createHttpsServer, type ServerOptions as HttpsOptions } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterEach } from 'vitest';
-import { systemClock } from '../../clock.ts';
-import type { TargetGuardOptions } from '../../net/target-guard.ts';
-import { createTargetGuard } from '../../net/target-guard.ts';
-import { loopbackOnlyOpener } from '../../net/test/loopback-only.ts';
+import { systemClock } from '../../platform/clock.ts';
+import type { TargetGuardOptions } from '../../platform/net/target-guard.ts';
+import { createTargetGuard } from '../../platform/net/target-guard.ts';
+import { loopbackOnlyOpener } from '../../platform/net/test/loopback-only.ts';
 import type { CheckContext } from '../types.ts';
 
 export interface Target {

@@ -1,17 +1,17 @@
 // An app wired like production for digest tests: a fake clock, mail over a real SMTP server
 // (or the outbox), and the digest job driven by hand, as one or as two processes.
 import { sql } from 'kysely';
+import type { Period } from '../../../core/digest-periods.ts';
 import { startSmtpSink } from '../../alerts/test/smtp-sink.ts';
-import { ManualClock } from '../../clock.ts';
-import type { DatabaseHandle } from '../../db/connect.ts';
-import { createLogger } from '../../logger.ts';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from '../../mail/mailer.ts';
-import { createTargetGuard } from '../../net/target-guard.ts';
+import { ManualClock } from '../../platform/clock.ts';
+import type { DatabaseHandle } from '../../platform/db/connect.ts';
+import { createLogger } from '../../platform/logger.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from '../../platform/mail/mailer.ts';
+import { createTargetGuard } from '../../platform/net/target-guard.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { buildApp, TEST_PUBLIC_URL, TEST_SECRET, testResolver } from '../../test/test-app.ts';
 import { createTestDatabase } from '../../test/test-db.ts';
 import { createDigestPass } from '../job.ts';
-import type { Period } from '../periods.ts';
 import { sendPeriodDigest } from '../send.ts';
 import { loadRecipient } from '../settings.ts';
 

@@ -2,9 +2,9 @@
 // as the other slices store their rows (incidents, certificate state, runs, deployments).
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
-import type { Dialect } from '../../db/connect.ts';
-import type { Database } from '../../db/schema.ts';
 import { type RollupInput, recordRollups } from '../../history/rollups.ts';
+import type { Dialect } from '../../platform/db/connect.ts';
+import type { Database } from '../../platform/db/schema.ts';
 import { newSslState } from '../../ssl/state.ts';
 import { insertAutomaticIncident } from '../../test/incident-rows.ts';
 import { insertMonitors, monitorRow } from '../../test/monitor-rows.ts';

@@ -3,7 +3,7 @@
 // run by hand, and the acknowledgement link read out of a received mail.
 
 import { type OutageHarness, startOutageHarness } from '../../incidents/test/outage-harness.ts';
-import { createLogger } from '../../logger.ts';
+import { createLogger } from '../../platform/logger.ts';
 import { escalateDue } from '../escalation-job.ts';
 
 export const MINUTE = 60_000;

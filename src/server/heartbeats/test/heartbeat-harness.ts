@@ -3,9 +3,9 @@
 // server receiving the alert mails. Time only moves when the test says so.
 import { type AlertApp, createAlertApp } from '../../alerts/test/alert-app.ts';
 import { startSmtpSink } from '../../alerts/test/smtp-sink.ts';
-import { createLocalEventBus } from '../../events/bus.ts';
-import { createLogger } from '../../logger.ts';
-import { createTargetGuard } from '../../net/target-guard.ts';
+import { createLocalEventBus } from '../../platform/events/bus.ts';
+import { createLogger } from '../../platform/logger.ts';
+import { createTargetGuard } from '../../platform/net/target-guard.ts';
 import { createCheckJob } from '../../scheduler/check-job.ts';
 import type { TestUser } from '../../test/factories.ts';
 import { storedResults } from '../../test/result-rows.ts';

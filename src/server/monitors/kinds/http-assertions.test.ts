@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTarget, type Target } from '../../checks/test/targets.ts';
-import { ManualClock } from '../../clock.ts';
+import { ManualClock } from '../../platform/clock.ts';
 import { pump, testCheckJob } from '../../test/check-job-harness.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { apiAs } from '../../test/http.ts';

@@ -3,7 +3,7 @@ import type { HttpAssertion } from '../../../core/api/monitor-kinds/http-asserti
 import type { MonitorInputOf } from '../../../core/api/monitors.ts';
 import { expectStatus } from '../../../core/status-codes.ts';
 import { type HttpCheckConfig, type HttpCheckResult, httpCheckRunner } from '../../checks/http.ts';
-import type { MonitorTable } from '../../db/schema.ts';
+import type { MonitorTable } from '../../platform/db/schema.ts';
 import type { MonitorKindDefinition } from './types.ts';
 
 export function httpConfigOf(monitor: MonitorTable): HttpCheckConfig {

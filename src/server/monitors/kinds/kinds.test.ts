@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startDnsServer, type TestDnsServer } from '../../checks/test/dns-server.ts';
-import { ManualClock } from '../../clock.ts';
+import { ManualClock } from '../../platform/clock.ts';
 import { pump, testCheckJob } from '../../test/check-job-harness.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { apiAs } from '../../test/http.ts';

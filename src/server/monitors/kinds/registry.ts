@@ -1,7 +1,7 @@
 // One definition per monitor kind. Adding a kind: its fields in core/api/monitor-kinds, its
 // definition here (one line); the compiler refuses a kind without one or one filed under another.
 import type { MonitorKind } from '../../../core/api/monitors.ts';
-import type { MonitorTable } from '../../db/schema.ts';
+import type { MonitorTable } from '../../platform/db/schema.ts';
 import { dnsKind } from './dns.ts';
 import { heartbeatKind } from './heartbeat.ts';
 import { httpKind } from './http.ts';

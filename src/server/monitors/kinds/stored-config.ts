@@ -1,7 +1,7 @@
 // Kinds other than http keep their settings as JSON in `config`; the http columns, which every row
 // has (NOT NULL since before kinds existed), hold neutral values for them.
 import type { CheckResult } from '../../checks/types.ts';
-import type { MonitorTable } from '../../db/schema.ts';
+import type { MonitorTable } from '../../platform/db/schema.ts';
 import type { CheckOutcome } from '../../results/finished-check.ts';
 
 export const UNUSED_HTTP_COLUMNS = {

@@ -3,7 +3,7 @@
 // the monitor service and the API know kinds only through this interface.
 import type { MonitorCommon, MonitorInputOf, MonitorKind, MonitorOf } from '../../../core/api/monitors.ts';
 import type { CheckContext, CheckResult } from '../../checks/types.ts';
-import type { MonitorTable } from '../../db/schema.ts';
+import type { MonitorTable } from '../../platform/db/schema.ts';
 import type { CheckOutcome } from '../../results/finished-check.ts';
 import type { TargetVetter } from '../vet-url.ts';
 

@@ -3,8 +3,8 @@
 // are compact ones (migration 0022) as history/result-store.ts writes them: up checks (status 0,
 // no flags) from one region, with no failure.
 import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../../db/connect.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Dialect } from '../../platform/db/connect.ts';
+import type { Database } from '../../platform/db/schema.ts';
 
 const REGION = 'local';
 

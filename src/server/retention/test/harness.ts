@@ -1,6 +1,6 @@
 // A test app on the manual clock with owners on each plan and the retention pass wired to the
 // app's billing engine, as the worker wires it.
-import { createLogger } from '../../logger.ts';
+import { createLogger } from '../../platform/logger.ts';
 import type { TestUser } from '../../test/factories.ts';
 import { type IncidentApi, incidentApi } from '../../test/incident-api.ts';
 import { createRetention, type RetentionDeps } from '../job.ts';

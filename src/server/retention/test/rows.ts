@@ -2,7 +2,7 @@
 // database for the retention tests and the benchmark's owner set-up.
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
-import type { Database } from '../../db/schema.ts';
+import type { Database } from '../../platform/db/schema.ts';
 import { insertAutomaticIncident } from '../../test/incident-rows.ts';
 import { insertPackedResult, insertResults } from '../../test/result-rows.ts';
 

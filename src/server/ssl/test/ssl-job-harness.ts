@@ -1,9 +1,9 @@
 // A certificate job for tests on an alert app's database, reaching only loopback, where
 // `localhost` is 127.0.0.1 and the test CA is trusted.
 import type { AlertApp } from '../../alerts/test/alert-app.ts';
-import { createLogger } from '../../logger.ts';
-import { createTargetGuard, type TargetGuard } from '../../net/target-guard.ts';
-import { loopbackOnlyOpener, tableResolver } from '../../net/test/loopback-only.ts';
+import { createLogger } from '../../platform/logger.ts';
+import { createTargetGuard, type TargetGuard } from '../../platform/net/target-guard.ts';
+import { loopbackOnlyOpener, tableResolver } from '../../platform/net/test/loopback-only.ts';
 import { createSslJob } from '../ssl-job.ts';
 
 export function loopbackGuard(ca: string): TargetGuard {

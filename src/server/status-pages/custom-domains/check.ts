@@ -4,11 +4,11 @@
 // hostname gets it (claims.ts): the others claiming it are told, and a claim 7 days old lapses.
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../../audit/record.ts';
-import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/schema.ts';
-import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { ApiError } from '../../http/errors.ts';
-import type { Caller } from '../../http/session.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
+import type { Caller } from '../../platform/http/caller.ts';
+import { ApiError } from '../../platform/http/errors.ts';
 import type { PageDirectory } from '../page-directory.ts';
 import { getOwnedPageRow } from '../repository.ts';
 import { domainTaken, expireClaims, requireClaimable, supersedeClaims } from './claims.ts';

@@ -2,9 +2,9 @@
 // nobody looks at again does not keep showing a claim that no longer counts. Hourly is plenty: a
 // lapsed claim blocks nobody meanwhile, and verifying one checks its age first.
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/schema.ts';
-import { periodicJob, type WorkerJob } from '../../scheduler/worker.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import { periodicJob, type WorkerJob } from '../../platform/jobs/worker.ts';
 import { expireClaims } from './claims.ts';
 
 const HOUR = 60 * 60 * 1000;

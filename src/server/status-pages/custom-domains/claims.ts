@@ -6,9 +6,9 @@
 // claim made without owning the domain can no longer keep its real owner out.
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../../audit/record.ts';
-import type { Database } from '../../db/schema.ts';
-import { ApiError } from '../../http/errors.ts';
-import type { Caller } from '../../http/session.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import type { Caller } from '../../platform/http/caller.ts';
+import { ApiError } from '../../platform/http/errors.ts';
 
 export const DOMAIN_CLAIM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 

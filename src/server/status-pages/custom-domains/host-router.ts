@@ -6,7 +6,7 @@
 // lookup; any other Host costs one cached lookup (10 s).
 import type { Context, MiddlewareHandler } from 'hono';
 import { isIpLiteral } from '../../../core/api/monitor-kinds/host.ts';
-import { errorBody } from '../../http/errors.ts';
+import { errorBody } from '../../platform/http/errors.ts';
 import { en } from '../i18n/en.ts';
 import type { PageDirectory, PageRef } from '../page-directory.ts';
 import type { PageAnswer, PublicAnswers } from '../public-routes.ts';

@@ -7,8 +7,8 @@
 import type { MaintenanceState } from '../../../core/api/maintenance.ts';
 import type { MonitorStatus } from '../../../core/api/monitors.ts';
 import type { StatusPageState } from '../../../core/api/status-pages.ts';
-import type { IncidentStatus } from '../../db/incident-schema.ts';
-import type { NoticeKind } from '../../db/subscriber-schema.ts';
+import type { IncidentStatus } from '../../platform/db/incident-schema.ts';
+import type { NoticeKind } from '../../platform/db/subscriber-schema.ts';
 import type { SignupProblem } from '../../subscribers/signup.ts';
 
 export interface StatusPageMessages {

@@ -3,7 +3,7 @@
 // the statement the same on SQLite and PostgreSQL). Counted before the password is hashed, so a
 // guesser past the limit costs no scrypt.
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database } from '../../platform/db/schema.ts';
 
 export const ACCESS_WINDOW_MS = 15 * 60_000;
 export const ACCESS_ATTEMPTS_PER_WINDOW = 5;

@@ -2,7 +2,7 @@
 // page, its expiry and a fingerprint of the password hash, so a new password shuts out everyone
 // who entered the old one.
 import { createHash } from 'node:crypto';
-import { signToken, verifyToken } from '../../signed-token.ts';
+import { signToken, verifyToken } from '../../platform/signed-token.ts';
 
 const PURPOSE = 'status-page-access';
 export const ACCESS_COOKIE_DAYS = 30;

@@ -1,6 +1,6 @@
 // A test app on a ManualClock with the few moves status page tests need: users on a plan,
 // monitors and pages through the API, and check results stored by the scheduler's own path.
-import { ManualClock } from '../../clock.ts';
+import { ManualClock } from '../../platform/clock.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { clearAutomaticIncidents, recordSamples, type Sample } from '../../test/record-samples.ts';
 import { type BuildOptions, createTestApp, type TestApp, type TestConfig } from '../../test/test-app.ts';

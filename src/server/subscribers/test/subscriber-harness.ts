@@ -4,10 +4,10 @@
 import { createPostJson } from '../../alerts/post-json.ts';
 import type { ReceivedMail } from '../../alerts/test/smtp-sink.ts';
 import { type OutageHarness, startOutageHarness } from '../../incidents/test/outage-harness.ts';
-import { createLogger } from '../../logger.ts';
-import { createSmtpMailer } from '../../mail/mailer.ts';
-import { createTargetGuard } from '../../net/target-guard.ts';
-import { loopbackOnlyOpener } from '../../net/test/loopback-only.ts';
+import { createLogger } from '../../platform/logger.ts';
+import { createSmtpMailer } from '../../platform/mail/mailer.ts';
+import { createTargetGuard } from '../../platform/net/target-guard.ts';
+import { loopbackOnlyOpener } from '../../platform/net/test/loopback-only.ts';
 import { TEST_PUBLIC_URL, TEST_SECRET } from '../../test/test-app.ts';
 import { createSubscriberJob } from '../job.ts';
 
