@@ -1,7 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-const serverTests = ['src/core/**/*.test.ts', 'src/server/**/*.test.ts', 'bench/**/*.test.ts'];
+const serverTests = [
+  'src/core/**/*.test.ts',
+  'src/server/**/*.test.ts',
+  'src/architecture/**/*.test.ts',
+  'bench/**/*.test.ts',
+];
 const browserTests = ['src/**/*.browser.test.ts'];
 const postgresOnlyTests = ['src/**/*.pg.test.ts'];
 
