@@ -20,7 +20,7 @@ import { PLANS } from '../src/core/plans.ts';
 import { connectDatabase } from '../src/server/platform/db/connect.ts';
 import { migrateToLatest } from '../src/server/platform/db/migrate.ts';
 import type { MonitorTable } from '../src/server/platform/db/schema.ts';
-import { nextSlotAfter } from '../src/server/scheduler/slots.ts';
+import { nextSlotAfter } from '../src/server/platform/jobs/slots.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../src/server/test/monitor-rows.ts';
 import { freePort } from '../src/server/test/upwatch-process.ts';
 import { cpuMs, startBenchUpwatch } from './scheduler.ts';

@@ -12,7 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import type { MonitorTable } from '../src/server/platform/db/schema.ts';
-import { nextSlotAfter } from '../src/server/scheduler/slots.ts';
+import { nextSlotAfter } from '../src/server/platform/jobs/slots.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../src/server/test/monitor-rows.ts';
 import { createPostgresSchema, type PostgresSchema } from '../src/server/test/pg-schema.ts';
 import { spawnLongRunning, type UpwatchChild } from '../src/server/test/upwatch-process.ts';

@@ -23,7 +23,7 @@ import { connectDatabase } from '../src/server/platform/db/connect.ts';
 import { migrateToLatest } from '../src/server/platform/db/migrate.ts';
 import type { MonitorTable } from '../src/server/platform/db/schema.ts';
 
-import { nextSlotAfter, phaseOffsetMs } from '../src/server/scheduler/slots.ts';
+import { nextSlotAfter, phaseOffsetMs } from '../src/server/platform/jobs/slots.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../src/server/test/monitor-rows.ts';
 import { freePort, startUpwatch } from '../src/server/test/upwatch-process.ts';
 

@@ -12,4 +12,4 @@ import { register } from 'tsx/esm/api';
 setFlagsFromString('--heap-growing-percent=100');
 
 register();
-await import('../src/server/app/main.ts');
+await import('../src/server/app/cli/main.ts');

@@ -39,15 +39,15 @@ describe('the rules', () => {
     expect(
       layerViolations([
         edge('src/server/platform/config.ts', 'src/server/alerts/channel.ts'),
-        edge('src/server/monitors/routes.ts', 'src/server/app/http/app.ts'),
+        edge('src/server/monitor-api/routes.ts', 'src/server/app/http/app.ts'),
         edge('src/web/pages/home.tsx', 'src/server/platform/config.ts'),
         edge('src/core/plans.ts', 'src/web/format.ts'),
-        edge('src/server/monitors/routes.ts', 'src/server/platform/http/errors.ts'),
-        edge('src/server/app/http/app.ts', 'src/server/monitors/routes.ts'),
+        edge('src/server/monitor-api/routes.ts', 'src/server/platform/http/errors.ts'),
+        edge('src/server/app/http/app.ts', 'src/server/monitor-api/routes.ts'),
       ]),
     ).toEqual([
       'src/server/platform/config.ts imports src/server/alerts/channel.ts: the floor (platform/) imports only core/ and platform/',
-      'src/server/monitors/routes.ts imports src/server/app/http/app.ts: nothing imports the roof (app/)',
+      'src/server/monitor-api/routes.ts imports src/server/app/http/app.ts: nothing imports the roof (app/)',
       'src/web/pages/home.tsx imports src/server/platform/config.ts: web/ imports only web/ and core/',
       'src/core/plans.ts imports src/web/format.ts: core/ imports nothing outside itself',
     ]);

@@ -2,12 +2,12 @@
 // worker (the delivery job) alike.
 import type { Kysely } from 'kysely';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
-import { createAcknowledgeLinks } from '../escalation/ack-token.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Database } from '../platform/db/schema.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import type { TargetGuard } from '../platform/net/target-guard.ts';
 import type { ProviderUrls } from '../platform/provider-urls.ts';
+import { createAcknowledgeLinks } from './ack-token.ts';
 import { createChannelService } from './channel-service.ts';
 import { type AlertDispatcher, createAlertDispatcher } from './dispatch.ts';
 import { createPostJson } from './post-json.ts';

@@ -3,12 +3,12 @@
 import type { Kysely } from 'kysely';
 import { CHANNEL_LABELS, type ChannelKind } from '../../core/api/alerts.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
-import type { AcknowledgeLinkRequest } from '../escalation/ack-token.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Database } from '../platform/db/schema.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import { DEFAULT_PROVIDER_URLS, type ProviderUrls } from '../platform/provider-urls.ts';
 import { workspaceOwner } from '../workspaces/owner.ts';
+import type { AcknowledgeLinkRequest } from './ack-token.ts';
 import type { AlertEvent } from './alert-event.ts';
 import { asksForAcknowledgement } from './alert-summary.ts';
 import { DeliveryError, type SendDeps, type StoredConfigs } from './channel.ts';

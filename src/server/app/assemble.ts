@@ -11,7 +11,7 @@ import { createDigestService } from '../digests/service.ts';
 import { createEscalation } from '../escalation/create-escalation.ts';
 import { createIncidentService } from '../incidents/service.ts';
 import { createMaintenanceService } from '../maintenance/service.ts';
-import { createMonitorService } from '../monitors/service.ts';
+import { createMonitorService } from '../monitor-api/service.ts';
 import type { TargetVetter } from '../monitors/vet-url.ts';
 import { createPerformanceService } from '../performance/service.ts';
 import type { Clock } from '../platform/clock.ts';

@@ -39,7 +39,7 @@ import { createCheckJob } from '../scheduler/check-job.ts';
 import { lagAlertJob } from '../scheduler/lag-alert.ts';
 import { createSslJob } from '../ssl/ssl-job.ts';
 import { domainClaimsJob } from '../status-pages/custom-domains/claims-job.ts';
-import { createSubscriberJob } from '../subscribers/job.ts';
+import { createSubscriberJob } from '../status-pages/subscribers/job.ts';
 import { assemble } from './assemble.ts';
 
 export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../../dist/web');

@@ -3,8 +3,8 @@
 import type { Kysely } from 'kysely';
 import type { AuditEvent, AuditEventList, AuditQuery } from '../../core/api/audit.ts';
 import type { AuditEventTable } from '../platform/db/audit-schema.ts';
-import { decodeCursor, slicePage } from '../platform/db/cursor.ts';
 import type { Database } from '../platform/db/schema.ts';
+import { decodeCursor, slicePage } from '../platform/http/cursor.ts';
 import { ApiError } from '../platform/http/errors.ts';
 
 function toEvent(row: AuditEventTable & { key_name: string | null }): AuditEvent {

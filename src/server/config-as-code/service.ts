@@ -16,7 +16,7 @@ import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { MonitorPolicyService } from '../escalation/monitor-policy.ts';
 import type { PolicyService } from '../escalation/policies.ts';
 import type { MaintenanceService } from '../maintenance/service.ts';
-import type { MonitorService } from '../monitors/service.ts';
+import type { MonitorService } from '../monitor-api/service.ts';
 import type { UserPlanSource } from '../plans/user-plan.ts';
 import type { Clock } from '../platform/clock.ts';
 import { joinTransaction } from '../platform/db/joined-transaction.ts';

@@ -3,8 +3,8 @@
 import type { Kysely } from 'kysely';
 import type { DeploymentList } from '../../core/api/deployments.ts';
 import { getOwnedMonitorRow } from '../monitors/repository.ts';
-import { decodeCursor, slicePage } from '../platform/db/cursor.ts';
 import type { Database } from '../platform/db/schema.ts';
+import { decodeCursor, slicePage } from '../platform/http/cursor.ts';
 import { ApiError } from '../platform/http/errors.ts';
 import { toDeployments } from './repository.ts';
 

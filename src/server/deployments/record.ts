@@ -8,10 +8,10 @@ import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { DeploymentProvider, DeploymentStatus } from '../../core/api/deployments.ts';
 import { insertWindow } from '../maintenance/insert-window.ts';
+import { type MonitorSelection, selectMonitors } from '../maintenance/select-monitors.ts';
 import { CHECKABLE_KINDS } from '../monitors/kinds/registry.ts';
 import type { Database } from '../platform/db/schema.ts';
 import { bringRegionRunsForward } from '../regions/assignment.ts';
-import { type MonitorSelection, selectMonitors } from './select-monitors.ts';
 
 export const DEPLOYMENT_CHECK_REASON = 'deployment';
 

@@ -5,6 +5,8 @@ import type { Kysely } from 'kysely';
 import type { Deployment, DeploymentInput, WebhookProvider } from '../../core/api/deployments.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
+import type { MonitorSelection } from '../maintenance/select-monitors.ts';
+import { hostOf } from '../maintenance/select-monitors.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Database } from '../platform/db/schema.ts';
 import type { EventBus } from '../platform/events/bus.ts';
@@ -17,8 +19,6 @@ import { createReceiver } from './receive.ts';
 import { createReceivers, deriveReceiverKey } from './receivers.ts';
 import { recordDeployment } from './record.ts';
 import { loadDeployment } from './repository.ts';
-import type { MonitorSelection } from './select-monitors.ts';
-import { hostOf } from './select-monitors.ts';
 
 export interface DeploymentServiceDeps {
   db: Kysely<Database>;

@@ -3,13 +3,13 @@
 // second one finds the incident already acknowledged and sends nothing.
 import type { Kysely } from 'kysely';
 import { CHANNEL_LABELS } from '../../core/api/alerts.ts';
+import { type AckClaim, readAckToken } from '../alerts/ack-token.ts';
 import { type Acknowledger, acknowledgeIncident } from '../incidents/acknowledge.ts';
 import type { IncidentGate } from '../incidents/gate.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { IncidentTable } from '../platform/db/incident-schema.ts';
 import type { Database } from '../platform/db/schema.ts';
 import { ApiError } from '../platform/http/errors.ts';
-import { type AckClaim, readAckToken } from './ack-token.ts';
 
 export type AckLinkState =
   | { state: 'invalid' | 'expired' | 'gone' | 'not_in_plan' }

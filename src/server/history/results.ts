@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type CheckResult, pingFactsSchema } from '../../core/api/history.ts';
-import { decodeCursor, slicePage } from '../platform/db/cursor.ts';
 import type { Database, MonitorTable } from '../platform/db/schema.ts';
+import { decodeCursor, slicePage } from '../platform/http/cursor.ts';
 import { packedRecords, packedRowsDesc } from './packed-read.ts';
 import { type ResultRecord, selectResults, toRecord } from './result-store.ts';
 

@@ -9,7 +9,7 @@ import { type MonitorInput, monitorInputSchemas } from '../../core/api/monitors.
 import type { ChannelService, PreparedChannel } from '../alerts/channel-service.ts';
 import { linkChannels } from '../alerts/monitor-channels.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
-import type { MonitorService, PreparedMonitor } from '../monitors/service.ts';
+import type { MonitorService, PreparedMonitor } from '../monitor-api/service.ts';
 import type { Database } from '../platform/db/schema.ts';
 import type { Caller } from '../platform/http/caller.ts';
 import { ApiError } from '../platform/http/errors.ts';

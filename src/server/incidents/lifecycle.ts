@@ -14,7 +14,7 @@ import { recoveryChannels, resumeEscalation, startEscalation } from '../escalati
 import { kindOf } from '../monitors/kinds/registry.ts';
 import type { IncidentTable } from '../platform/db/incident-schema.ts';
 import type { Database } from '../platform/db/schema.ts';
-import { announceIncident } from '../subscribers/notices.ts';
+import { announceIncident } from '../status-pages/subscribers/notices.ts';
 import {
   adoptDependants,
   joinedUpstream,

@@ -19,7 +19,7 @@ import type { IncidentTable } from '../platform/db/incident-schema.ts';
 import type { Database } from '../platform/db/schema.ts';
 import type { Caller } from '../platform/http/caller.ts';
 import { ApiError } from '../platform/http/errors.ts';
-import { announceIncident } from '../subscribers/notices.ts';
+import { announceIncident } from '../status-pages/subscribers/notices.ts';
 import { acknowledgeIncident } from './acknowledge.ts';
 import type { IncidentGate } from './gate.ts';
 import { getOwnedIncidentRow, ownedMonitors } from './repository.ts';

@@ -5,11 +5,11 @@ import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { MaintenanceRecurrenceInput } from '../../core/api/maintenance.ts';
 import { withDefaultDays } from '../../core/maintenance-schedule.ts';
-import { selectMonitors } from '../deployments/select-monitors.ts';
 import type { MaintenanceWindowTable } from '../platform/db/maintenance-schema.ts';
 import type { Database } from '../platform/db/schema.ts';
 import { ApiError } from '../platform/http/errors.ts';
-import { announceNewWindow } from '../subscribers/notices.ts';
+import { announceNewWindow } from '../status-pages/subscribers/notices.ts';
+import { selectMonitors } from './select-monitors.ts';
 import { firstTiming, refreshCoverage, type WindowTiming } from './transitions.ts';
 
 export interface NewWindow {

@@ -7,7 +7,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { MaintenanceWindowTable } from '../platform/db/maintenance-schema.ts';
 import type { Database } from '../platform/db/schema.ts';
 import { periodicJob, type WorkerJob } from '../platform/jobs/worker.ts';
-import { announceStart } from '../subscribers/notices.ts';
+import { announceStart } from '../status-pages/subscribers/notices.ts';
 import { advance, refreshCoverage } from './transitions.ts';
 
 const BATCH = 100;

@@ -4,9 +4,9 @@
 import type { Kysely } from 'kysely';
 import { type MaintenanceWindow, NEXT_OCCURRENCES } from '../../core/api/maintenance.ts';
 import { startsAfter } from '../../core/maintenance-schedule.ts';
-import { decodeCursor, slicePage } from '../platform/db/cursor.ts';
 import type { MaintenanceWindowTable } from '../platform/db/maintenance-schema.ts';
 import type { Database } from '../platform/db/schema.ts';
+import { decodeCursor, slicePage } from '../platform/http/cursor.ts';
 import { ApiError } from '../platform/http/errors.ts';
 import { advance, scheduleOf } from './transitions.ts';
 

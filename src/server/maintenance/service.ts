@@ -13,7 +13,7 @@ import type { MaintenanceWindowTable } from '../platform/db/maintenance-schema.t
 import type { Database } from '../platform/db/schema.ts';
 import type { Caller } from '../platform/http/caller.ts';
 import { ApiError } from '../platform/http/errors.ts';
-import { announceStart } from '../subscribers/notices.ts';
+import { announceStart } from '../status-pages/subscribers/notices.ts';
 import { chooseMonitors, insertWindow, nothingLeft, storedRecurrence } from './insert-window.ts';
 import { getOwnedWindowRow, listWindows, loadWindow, type WindowListQuery } from './repository.ts';
 import {

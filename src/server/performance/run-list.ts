@@ -1,8 +1,8 @@
 // A page of a site's runs, newest first, keyset-paginated on (queued_at, id).
 import type { Kysely } from 'kysely';
 import type { PerformanceRun } from '../../core/api/performance.ts';
-import { decodeCursor, slicePage } from '../platform/db/cursor.ts';
 import type { Database } from '../platform/db/schema.ts';
+import { decodeCursor, slicePage } from '../platform/http/cursor.ts';
 import { toRun } from './repository.ts';
 
 export interface RunListQuery {

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseResolver } from '../../core/api/monitor-kinds/dns.ts';
 import { PLAN_IDS, type PlanId } from '../../core/plans.ts';
-import { PING_GATHER_MS } from './jobs/timing.ts';
 import { AUTUMN_DEFAULT_API_URL, DEFAULT_PROVIDER_URLS, type ProviderUrls } from './provider-urls.ts';
+import { PING_GATHER_MS } from './timing.ts';
 
 export const RDAP_DEFAULT_BOOTSTRAP_URL = 'https://data.iana.org/rdap/dns.json';
 

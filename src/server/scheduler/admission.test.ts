@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../platform/clock.ts';
-import { OVERDUE_AFTER_MS } from '../platform/jobs/timing.ts';
+import { OVERDUE_AFTER_MS } from '../platform/timing.ts';
 import { type AdmissionLimits, admissionLimits, createAdmission, SLOT_HOLD_MS } from './admission.ts';
 
 const NOW = 1_000_000;

@@ -13,7 +13,7 @@
 // slot held a whole 40 ms start tick (at most 1,600 starts a second), took 100,000 monitors from
 // on time to 864 checks a second, 34.8 s late (p99) (bench/scheduler.ts).
 import type { Clock, TimerHandle } from '../platform/clock.ts';
-import { OVERDUE_AFTER_MS } from '../platform/jobs/timing.ts';
+import { OVERDUE_AFTER_MS } from '../platform/timing.ts';
 
 /** What admission needs to know of a check: whose it is, what it reaches, when it was due and the last moment it may start. */
 export interface Admittance {

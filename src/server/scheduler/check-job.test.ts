@@ -5,6 +5,7 @@ import { startTarget, type Target } from '../checks/test/targets.ts';
 import { type Clock, ManualClock } from '../platform/clock.ts';
 import type { Database } from '../platform/db/schema.ts';
 import { type AppEvent, createLocalEventBus } from '../platform/events/bus.ts';
+import { nextSlotAfter } from '../platform/jobs/slots.ts';
 import type { WorkerJob } from '../platform/jobs/worker.ts';
 import { createLogger } from '../platform/logger.ts';
 import { createTargetGuard } from '../platform/net/target-guard.ts';
@@ -15,7 +16,6 @@ import { storedResults } from '../test/result-rows.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { type AdmissionLimits, SLOT_HOLD_MS } from './admission.ts';
 import { createCheckJob } from './check-job.ts';
-import { nextSlotAfter } from './slots.ts';
 import { START_TICK_MS } from './start-ticks.ts';
 
 const START = Date.UTC(2026, 10, 1, 12);

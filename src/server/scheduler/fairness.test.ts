@@ -8,13 +8,13 @@ import { PLANS } from '../../core/plans.ts';
 import { startTarget, type Target } from '../checks/test/targets.ts';
 import { ManualClock } from '../platform/clock.ts';
 import type { MonitorTable } from '../platform/db/schema.ts';
+import { nextSlotAfter } from '../platform/jobs/slots.ts';
 import type { WorkerJob } from '../platform/jobs/worker.ts';
 import { testCheckJob } from '../test/check-job-harness.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../test/monitor-rows.ts';
 import { storedResults } from '../test/result-rows.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import type { AdmissionLimits } from './admission.ts';
-import { nextSlotAfter } from './slots.ts';
 import { START_TICK_MS } from './start-ticks.ts';
 
 const START = Date.UTC(2026, 10, 1, 12);

@@ -14,12 +14,12 @@ import { type MonitorStateUpdate, updateClaimedMonitors } from '../platform/db/d
 import type { Database } from '../platform/db/schema.ts';
 import type { MonitorRegionTable } from '../platform/db/worker-schema.ts';
 import type { MonitorEvent } from '../platform/events/bus.ts';
+import { nextSlotAfter } from '../platform/jobs/slots.ts';
 import { storeRegionalChecks } from '../regions/record-regional.ts';
 import type { FinishedCheck } from '../results/finished-check.ts';
 import { maintenanceUntil, resultRow } from '../results/result-row.ts';
 import { applyResult, holdDuringMaintenance } from '../results/status-transition.ts';
 import { markChangedCertificates } from '../ssl/claim.ts';
-import { nextSlotAfter } from './slots.ts';
 import { enqueueSpeedAlert, type SpeedAlert, speedAlertOf } from './speed-alerts.ts';
 
 /** What a batch of finished checks writes, judged before any transaction opens. */

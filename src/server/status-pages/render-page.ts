@@ -1,7 +1,6 @@
 // The public status page as one self-contained HTML document: complete without JavaScript,
 // its one stylesheet and one script inline and allowed by hash in the page's own CSP.
 import { createHash } from 'node:crypto';
-import { SUBSCRIBE_STYLE, subscribeForm } from '../subscribers/form.ts';
 import { escapeXml as e, withMarkup } from './format.ts';
 import type { PageLocale } from './i18n/locale.ts';
 import { LOCAL_TIME_SCRIPT, pageStyle } from './page-style.ts';
@@ -15,6 +14,7 @@ import {
   timeElement,
 } from './render-parts.ts';
 import { sitePaths } from './site.ts';
+import { SUBSCRIBE_STYLE, subscribeForm } from './subscribers/form.ts';
 
 export interface RenderedPage {
   html: string;

@@ -4,11 +4,11 @@
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { recordAudit } from '../audit/record.ts';
-import { publishAccessChange } from '../event-streams/access-changes.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Dialect } from '../platform/db/connect.ts';
 import { authDate } from '../platform/db/dialect.ts';
 import type { Database } from '../platform/db/schema.ts';
+import { publishAccessChange } from '../platform/events/access-changes.ts';
 import type { EventBus } from '../platform/events/bus.ts';
 import type { Caller, SessionUser } from '../platform/http/caller.ts';
 import { ApiError } from '../platform/http/errors.ts';

@@ -17,7 +17,7 @@ import {
 } from '../../../core/heartbeat-schedule.ts';
 import type { CheckResult } from '../../checks/types.ts';
 import type { MonitorTable } from '../../platform/db/schema.ts';
-import { JUDGED_AFTER_MS } from '../../platform/jobs/timing.ts';
+import { JUDGED_AFTER_MS } from '../../platform/timing.ts';
 import { storedConfig, UNUSED_HTTP_COLUMNS } from './stored-config.ts';
 import type { MonitorKindDefinition } from './types.ts';
 

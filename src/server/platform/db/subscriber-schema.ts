@@ -39,7 +39,7 @@ export interface StatusPageNoticeTable {
   kind: NoticeKind;
   /** JSON array of the monitors the event touches; null for every monitor of the workspace. */
   monitor_ids: string | null;
-  /** JSON NoticePayload (src/server/subscribers/notices.ts). */
+  /** JSON NoticePayload (src/server/status-pages/subscribers/notices.ts). */
   payload: string;
   created_at: number;
   /** When the subscriber job next expands it into deliveries; null once every subscriber has one. */

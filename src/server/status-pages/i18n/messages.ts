@@ -9,7 +9,7 @@ import type { MonitorStatus } from '../../../core/api/monitors.ts';
 import type { StatusPageState } from '../../../core/api/status-pages.ts';
 import type { IncidentStatus } from '../../platform/db/incident-schema.ts';
 import type { NoticeKind } from '../../platform/db/subscriber-schema.ts';
-import type { SignupProblem } from '../../subscribers/signup.ts';
+import type { SignupProblem } from '../subscribers/signup.ts';
 
 export interface StatusPageMessages {
   /** `<title>`: "Acme status". */

@@ -2,9 +2,9 @@
 // rate limits, and the confirmation and unsubscribe links. No SMTP here: the confirmation lands
 // in the page owner's outbox.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TestUser } from '../test/factories.ts';
-import { subscriberRow } from '../test/subscriber-rows.ts';
-import { TEST_SECRET } from '../test/test-app.ts';
+import type { TestUser } from '../../test/factories.ts';
+import { subscriberRow } from '../../test/subscriber-rows.ts';
+import { TEST_SECRET } from '../../test/test-app.ts';
 import { createSubscriberApp, pathIn, type SubscriberApp } from './test/subscriber-app.ts';
 import { subscriberLinks } from './tokens.ts';
 

@@ -1,9 +1,9 @@
 // The subscribe form: on a public status page a compact one (an email field, a webhook folded
 // away in <details>, a link to the choice of monitors), and the full one with that choice on its
 // own page, so a page of many monitors stays small. Plain HTML that posts without JavaScript.
-import { escapeHtml } from '../platform/mail/layout.ts';
-import { escapeXml as e } from '../status-pages/format.ts';
-import type { StatusPageMessages } from '../status-pages/i18n/messages.ts';
+import { escapeHtml } from '../../platform/mail/layout.ts';
+import { escapeXml as e } from '../format.ts';
+import type { StatusPageMessages } from '../i18n/messages.ts';
 
 type FormText = StatusPageMessages['subscribe'];
 

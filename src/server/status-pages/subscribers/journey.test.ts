@@ -3,8 +3,8 @@
 // sends. Webhook subscribers get the same events, signed as webhook alerts are.
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startReceiver } from '../alerts/test/receiver.ts';
-import { TEST_PUBLIC_URL, TEST_SECRET } from '../test/test-app.ts';
+import { startReceiver } from '../../alerts/test/receiver.ts';
+import { TEST_PUBLIC_URL, TEST_SECRET } from '../../test/test-app.ts';
 import { pathIn } from './test/subscriber-app.ts';
 import { MINUTE, type SubscriberHarness, startSubscriberHarness } from './test/subscriber-harness.ts';
 import { webhookSecretOf } from './tokens.ts';

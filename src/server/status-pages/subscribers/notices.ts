@@ -4,10 +4,10 @@
 // subscriber job expands notices into deliveries later.
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
-import type { IncidentStatus } from '../platform/db/incident-schema.ts';
-import type { MaintenanceWindowTable } from '../platform/db/maintenance-schema.ts';
-import type { Database } from '../platform/db/schema.ts';
-import type { NoticeKind } from '../platform/db/subscriber-schema.ts';
+import type { IncidentStatus } from '../../platform/db/incident-schema.ts';
+import type { MaintenanceWindowTable } from '../../platform/db/maintenance-schema.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import type { NoticeKind } from '../../platform/db/subscriber-schema.ts';
 
 const MINUTE_MS = 60_000;
 

@@ -1,11 +1,11 @@
 // The subscriber job, beside the checks and never inside them: each round it expands the notices
 // that are due into deliveries, then sends a bounded batch of due deliveries.
 import type { Kysely } from 'kysely';
-import { SEND_TIMEOUT_MS } from '../alerts/dispatch.ts';
-import type { Dialect } from '../platform/db/connect.ts';
-import type { Database } from '../platform/db/schema.ts';
-import type { WorkerJob } from '../platform/jobs/worker.ts';
-import type { Logger } from '../platform/logger.ts';
+import { SEND_TIMEOUT_MS } from '../../alerts/dispatch.ts';
+import type { Dialect } from '../../platform/db/connect.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import type { WorkerJob } from '../../platform/jobs/worker.ts';
+import type { Logger } from '../../platform/logger.ts';
 import { claimDueSubscriberDeliveriesQuery } from './claim.ts';
 import { deliver, type SendDeps } from './deliver.ts';
 import { dueNoticesQuery, expandNotice } from './fanout.ts';

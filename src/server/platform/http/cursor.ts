@@ -1,6 +1,6 @@
 // Keyset pagination on (a time column, id), newest first: the opaque cursor names the last row
 // of a page, and one extra row fetched past the limit tells whether another page follows.
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from './errors.ts';
 
 export function encodeCursor(at: number, id: string): string {
   return Buffer.from(JSON.stringify([at, id])).toString('base64url');

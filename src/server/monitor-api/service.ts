@@ -13,6 +13,9 @@ import { NEVER } from '../../core/heartbeat-schedule.ts';
 import { recordAudit } from '../audit/record.ts';
 import { syncMonitorDomain } from '../domains/sync.ts';
 import { joinRunningWindows } from '../maintenance/transitions.ts';
+import { kindOf, monitorKinds } from '../monitors/kinds/registry.ts';
+import { getOwnedMonitorRow, initialMonitorState, toMonitor } from '../monitors/repository.ts';
+import type { TargetVetter } from '../monitors/vet-url.ts';
 import type { MonitorAllowance, UserPlanSource } from '../plans/user-plan.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Dialect } from '../platform/db/connect.ts';
@@ -20,9 +23,6 @@ import type { Database, MonitorTable } from '../platform/db/schema.ts';
 import type { Caller } from '../platform/http/caller.ts';
 import { ApiError } from '../platform/http/errors.ts';
 import { syncMonitorRegions } from '../regions/assignment.ts';
-import { kindOf, monitorKinds } from './kinds/registry.ts';
-import { getOwnedMonitorRow, initialMonitorState, toMonitor } from './repository.ts';
-import type { TargetVetter } from './vet-url.ts';
 
 export interface MonitorServiceDeps {
   db: Kysely<Database>;

@@ -2,7 +2,7 @@
 // visitor's routes beside each status page (mounted before the status pages' catch-all 404).
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Hono } from 'hono';
-import type { AppEnv } from '../platform/http/caller.ts';
+import type { AppEnv } from '../../platform/http/caller.ts';
 import { createSubscriberOwnerService, type OwnerServiceDeps } from './owner-service.ts';
 import { mountSubscriberRoutes } from './public-routes.ts';
 import { mountSubscriberApiRoutes } from './routes.ts';

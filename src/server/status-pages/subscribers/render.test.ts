@@ -1,7 +1,7 @@
 // What a subscriber receives, rendered without a database: the mail in the message's language,
 // the webhook's body the same in every language.
 import { describe, expect, it } from 'vitest';
-import type { StatusPageLanguage } from '../../core/api/status-pages.ts';
+import type { StatusPageLanguage } from '../../../core/api/status-pages.ts';
 import type { NoticePayload } from './notices.ts';
 import { type MessageContext, renderMail, renderWebhookBody } from './render.ts';
 

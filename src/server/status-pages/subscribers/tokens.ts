@@ -2,7 +2,7 @@
 // each, so a confirmation token never unsubscribes), and each webhook subscriber's signing
 // secret, derived from SECRET_KEY and the subscriber's id so nothing secret is stored.
 import { createHmac } from 'node:crypto';
-import { signToken, verifyToken } from '../platform/signed-token.ts';
+import { signToken, verifyToken } from '../../platform/signed-token.ts';
 
 const CONFIRM = 'status-page-subscriber-confirm';
 const UNSUBSCRIBE = 'status-page-subscriber-unsubscribe';

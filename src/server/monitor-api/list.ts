@@ -3,11 +3,11 @@ import type { DomainBadge } from '../../core/api/domains.ts';
 import type { Monitor, MonitorStatus } from '../../core/api/monitors.ts';
 import type { SslBadge } from '../../core/api/ssl.ts';
 import { listDomainBadges } from '../domains/overview.ts';
+import { toMonitor } from '../monitors/repository.ts';
+import { staleWhere } from '../monitors/staleness.ts';
 import type { Database } from '../platform/db/schema.ts';
 import { ApiError } from '../platform/http/errors.ts';
 import { listSslBadges } from '../ssl/overview.ts';
-import { toMonitor } from './repository.ts';
-import { staleWhere } from './staleness.ts';
 
 export interface MonitorListQuery {
   cursor?: string;

@@ -9,13 +9,13 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { StatusPageLanguageSetting } from '../../core/api/status-pages.ts';
-import type { AppEnv } from '../platform/http/caller.ts';
-import { clientAddress } from '../platform/http/client-ip.ts';
-import { messagePage } from '../platform/http/message-page.ts';
-import { escapeHtml as e } from '../platform/mail/layout.ts';
-import { localeOf, negotiateLanguage, type PageLocale, pageLanguage } from '../status-pages/i18n/locale.ts';
-import { notAvailable } from '../status-pages/public-builders.ts';
+import type { StatusPageLanguageSetting } from '../../../core/api/status-pages.ts';
+import type { AppEnv } from '../../platform/http/caller.ts';
+import { clientAddress } from '../../platform/http/client-ip.ts';
+import { messagePage } from '../../platform/http/message-page.ts';
+import { escapeHtml as e } from '../../platform/mail/layout.ts';
+import { localeOf, negotiateLanguage, type PageLocale, pageLanguage } from '../i18n/locale.ts';
+import { notAvailable } from '../public-builders.ts';
 import { subscribeOptionsForm } from './form.ts';
 import {
   type PageRef,

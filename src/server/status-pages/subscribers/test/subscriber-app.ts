@@ -1,12 +1,12 @@
 // A test app on a ManualClock for sign-up and owner tests: no SMTP (mail lands in the page
 // owner's outbox), the client address taken from X-Forwarded-For, the subscriber job by hand.
-import { createPostJson } from '../../alerts/post-json.ts';
-import { createLogger } from '../../platform/logger.ts';
-import { createOutboxMailer } from '../../platform/mail/mailer.ts';
-import { createTargetGuard } from '../../platform/net/target-guard.ts';
-import type { TestUser } from '../../test/factories.ts';
-import { TEST_PUBLIC_URL, TEST_SECRET, testResolver } from '../../test/test-app.ts';
-import { createUserApp } from '../../test/user-app.ts';
+import { createPostJson } from '../../../alerts/post-json.ts';
+import { createLogger } from '../../../platform/logger.ts';
+import { createOutboxMailer } from '../../../platform/mail/mailer.ts';
+import { createTargetGuard } from '../../../platform/net/target-guard.ts';
+import type { TestUser } from '../../../test/factories.ts';
+import { TEST_PUBLIC_URL, TEST_SECRET, testResolver } from '../../../test/test-app.ts';
+import { createUserApp } from '../../../test/user-app.ts';
 import { createSubscriberJob } from '../job.ts';
 
 const signal = new AbortController().signal;

@@ -2,13 +2,13 @@
 // entry point (package bin).
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
-import { type Config, ConfigError, loadClientEnvironment, loadConfig } from '../platform/config.ts';
-import { createLogger, type Logger } from '../platform/logger.ts';
-import type { BillingAdminArgs } from './cli/billing-admin.ts';
-import { ConfigCommandError, runConfigCommand } from './cli/config-commands.ts';
-import { IMPORT_USAGE, ImportCommandError, runImportCommand } from './cli/import-command.ts';
-import type { ServerCommand } from './cli/run-server.ts';
-import { LocalAddressError, refuseForeignAddress } from './cli/source-address.ts';
+import { type Config, ConfigError, loadClientEnvironment, loadConfig } from '../../platform/config.ts';
+import { createLogger, type Logger } from '../../platform/logger.ts';
+import type { BillingAdminArgs } from './billing-admin.ts';
+import { ConfigCommandError, runConfigCommand } from './config-commands.ts';
+import { IMPORT_USAGE, ImportCommandError, runImportCommand } from './import-command.ts';
+import type { ServerCommand } from './run-server.ts';
+import { LocalAddressError, refuseForeignAddress } from './source-address.ts';
 
 const USAGE = `Usage: upwatch <command> [options]
 
@@ -113,7 +113,7 @@ async function runImport(argv: string[]): Promise<void> {
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'import') return runImport(argv.slice(1));
   let logger: Logger | undefined;
-  let server: typeof import('./cli/run-server.ts') | undefined;
+  let server: typeof import('./run-server.ts') | undefined;
   try {
     const parsed = parseCommand(argv);
     if ((CLIENT_COMMANDS as readonly string[]).includes(parsed.command)) {
@@ -135,7 +135,7 @@ async function main(argv: string[]): Promise<void> {
       );
     }
     logger = createLogger(parsed.command === 'billing' ? 'warn' : config.logLevel);
-    server = await import('./cli/run-server.ts');
+    server = await import('./run-server.ts');
     await server.runServer(
       { ...parsed, command: parsed.command as ServerCommand['command'] },
       config,

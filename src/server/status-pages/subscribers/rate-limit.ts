@@ -2,7 +2,7 @@
 // database so several `upwatch serve` processes share one count. One atomic upsert per key, the
 // same statement on SQLite and PostgreSQL (like the API key rate window).
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../platform/db/schema.ts';
+import type { Database } from '../../platform/db/schema.ts';
 
 export const SIGNUP_WINDOW_MS = 3_600_000;
 export const SIGNUPS_PER_ADDRESS = 5;

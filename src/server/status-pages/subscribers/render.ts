@@ -1,11 +1,11 @@
 // What a subscriber receives, as pure functions of one message's context: the mail (heading,
 // facts, a link to the page, the unsubscribe link) in the message's language, and the webhook's
 // JSON body.
-import { STATUS_PAGE_LANGUAGES, type StatusPageLanguage } from '../../core/api/status-pages.ts';
-import type { SubscriberMessageKind } from '../platform/db/subscriber-schema.ts';
-import type { MailContent } from '../platform/mail/layout.ts';
-import { MESSAGES } from '../status-pages/i18n/locale.ts';
-import type { StatusPageMessages } from '../status-pages/i18n/messages.ts';
+import { STATUS_PAGE_LANGUAGES, type StatusPageLanguage } from '../../../core/api/status-pages.ts';
+import type { SubscriberMessageKind } from '../../platform/db/subscriber-schema.ts';
+import type { MailContent } from '../../platform/mail/layout.ts';
+import { MESSAGES } from '../i18n/locale.ts';
+import type { StatusPageMessages } from '../i18n/messages.ts';
 import type { NoticePayload } from './notices.ts';
 import type { SubscriberLinks } from './tokens.ts';
 

@@ -1,16 +1,20 @@
 // The page owner's side: list a page's subscribers (with the page's plan limit), export them as
 // CSV, remove one. Every query is scoped by the workspace; another workspace's page is a 404.
 import type { Kysely } from 'kysely';
-import { SUBSCRIBER_CSV_HEADER, type Subscriber, type SubscriberList } from '../../core/api/subscribers.ts';
-import { PLANS } from '../../core/plans.ts';
-import { recordAudit } from '../audit/record.ts';
-import type { EntitlementsHelper } from '../billing/plan-summary.ts';
-import type { Clock } from '../platform/clock.ts';
-import type { Database } from '../platform/db/schema.ts';
-import type { StatusPageSubscriberTable } from '../platform/db/subscriber-schema.ts';
-import type { Caller } from '../platform/http/caller.ts';
-import { ApiError } from '../platform/http/errors.ts';
-import { getOwnedPageRow } from '../status-pages/repository.ts';
+import {
+  SUBSCRIBER_CSV_HEADER,
+  type Subscriber,
+  type SubscriberList,
+} from '../../../core/api/subscribers.ts';
+import { PLANS } from '../../../core/plans.ts';
+import { recordAudit } from '../../audit/record.ts';
+import type { EntitlementsHelper } from '../../billing/plan-summary.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import type { StatusPageSubscriberTable } from '../../platform/db/subscriber-schema.ts';
+import type { Caller } from '../../platform/http/caller.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { getOwnedPageRow } from '../repository.ts';
 
 export interface OwnerServiceDeps {
   db: Kysely<Database>;

@@ -1,14 +1,14 @@
 // The outage harness (a loopback target, the check and alert jobs, a real SMTP server on a
 // ManualClock) plus the subscriber job sending to the same SMTP server and to loopback webhooks,
 // and the visitor's form posts, so a test walks the whole subscription by the real routes.
-import { createPostJson } from '../../alerts/post-json.ts';
-import type { ReceivedMail } from '../../alerts/test/smtp-sink.ts';
-import { type OutageHarness, startOutageHarness } from '../../incidents/test/outage-harness.ts';
-import { createLogger } from '../../platform/logger.ts';
-import { createSmtpMailer } from '../../platform/mail/mailer.ts';
-import { createTargetGuard } from '../../platform/net/target-guard.ts';
-import { loopbackOnlyOpener } from '../../platform/net/test/loopback-only.ts';
-import { TEST_PUBLIC_URL, TEST_SECRET } from '../../test/test-app.ts';
+import { createPostJson } from '../../../alerts/post-json.ts';
+import type { ReceivedMail } from '../../../alerts/test/smtp-sink.ts';
+import { type OutageHarness, startOutageHarness } from '../../../incidents/test/outage-harness.ts';
+import { createLogger } from '../../../platform/logger.ts';
+import { createSmtpMailer } from '../../../platform/mail/mailer.ts';
+import { createTargetGuard } from '../../../platform/net/target-guard.ts';
+import { loopbackOnlyOpener } from '../../../platform/net/test/loopback-only.ts';
+import { TEST_PUBLIC_URL, TEST_SECRET } from '../../../test/test-app.ts';
 import { createSubscriberJob } from '../job.ts';
 
 const signal = new AbortController().signal;

@@ -1,7 +1,7 @@
 // What an incident's transaction writes for subscribers: nothing at all until the workspace has a
 // confirmed subscriber (the check path pays one indexed lookup), then one notice per event.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TestUser } from '../test/factories.ts';
+import type { TestUser } from '../../test/factories.ts';
 import { createSubscriberApp, type SubscriberApp } from './test/subscriber-app.ts';
 
 const NOW = Date.UTC(2026, 10, 25, 9, 30);

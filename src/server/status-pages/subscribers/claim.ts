@@ -1,9 +1,9 @@
 // Claims due subscriber deliveries with a lease, as alert deliveries are claimed (db/claim.ts: no
 // two workers send the same delivery).
 import type { Kysely } from 'kysely';
-import { claimDue, leaseUntil } from '../platform/db/claim.ts';
-import type { Dialect } from '../platform/db/connect.ts';
-import type { Database } from '../platform/db/schema.ts';
+import { claimDue, leaseUntil } from '../../platform/db/claim.ts';
+import type { Dialect } from '../../platform/db/connect.ts';
+import type { Database } from '../../platform/db/schema.ts';
 
 export interface ClaimOptions {
   now: number;

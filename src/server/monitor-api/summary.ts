@@ -2,9 +2,9 @@
 // whatever the number of monitors (served by the owner's indexes), and the workers' start lag.
 import type { Kysely } from 'kysely';
 import type { MonitorSummary } from '../../core/api/monitor-summary.ts';
+import { staleWhere } from '../monitors/staleness.ts';
 import type { Database } from '../platform/db/schema.ts';
 import { LATE_AFTER_MS, schedulerLagMs } from '../scheduler/lag.ts';
-import { staleWhere } from './staleness.ts';
 
 export async function monitorSummary(
   db: Kysely<Database>,

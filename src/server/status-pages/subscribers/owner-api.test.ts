@@ -1,8 +1,8 @@
 // The page owner's view of subscribers (list, CSV, remove) and what maintenance tells them.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SubscriberList } from '../../core/api/subscribers.ts';
-import { runDueTransitions } from '../maintenance/job.ts';
-import type { TestUser } from '../test/factories.ts';
+import type { SubscriberList } from '../../../core/api/subscribers.ts';
+import { runDueTransitions } from '../../maintenance/job.ts';
+import type { TestUser } from '../../test/factories.ts';
 import { createSubscriberApp, type SubscriberApp } from './test/subscriber-app.ts';
 
 const NOW = Date.UTC(2026, 10, 25, 9, 30);

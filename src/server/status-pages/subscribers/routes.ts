@@ -1,10 +1,10 @@
 // A status page's subscribers under /api/v1, for Settings → Public Status and scripts: the list
 // (JSON, or CSV with ?format=csv) and removing one. Parse, authorise, call the service, respond.
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { errorSchema } from '../../core/api/errors.ts';
-import { subscriberListSchema } from '../../core/api/subscribers.ts';
-import { type AppEnv, requireCaller, requireWorkspace } from '../platform/http/caller.ts';
-import { json } from '../platform/http/openapi.ts';
+import { errorSchema } from '../../../core/api/errors.ts';
+import { subscriberListSchema } from '../../../core/api/subscribers.ts';
+import { type AppEnv, requireCaller, requireWorkspace } from '../../platform/http/caller.ts';
+import { json } from '../../platform/http/openapi.ts';
 import { type SubscriberOwnerService, subscribersCsv } from './owner-service.ts';
 
 const tags = ['Status pages'];

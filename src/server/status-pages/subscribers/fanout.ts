@@ -4,8 +4,8 @@
 // repeated pass harmless, so every subscriber gets exactly one.
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
-import type { Database } from '../platform/db/schema.ts';
-import type { StatusPageDeliveryTable, StatusPageNoticeTable } from '../platform/db/subscriber-schema.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import type { StatusPageDeliveryTable, StatusPageNoticeTable } from '../../platform/db/subscriber-schema.ts';
 import type { NoticePayload } from './notices.ts';
 
 export const FANOUT_BATCH = 500;

@@ -2,8 +2,8 @@
 // subscriptions live (and the page's CSP allows that one origin); a private page has none and
 // refuses sign-ups.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStatusApp, type StatusApp } from '../status-pages/test/status-app.ts';
-import { TEST_PUBLIC_URL } from '../test/test-app.ts';
+import { TEST_PUBLIC_URL } from '../../test/test-app.ts';
+import { createStatusApp, type StatusApp } from '../test/status-app.ts';
 
 let s: StatusApp;
 afterEach(async () => {

@@ -2,10 +2,10 @@
 // 'auto' page, the request's Accept-Language), the mails in the page's setting (on an 'auto' page,
 // the language the sign-up asked for). The other tests here check the English, unchanged.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StatusPageLanguageSetting } from '../../core/api/status-pages.ts';
-import type { TestUser } from '../test/factories.ts';
-import { subscriberRow } from '../test/subscriber-rows.ts';
-import { TEST_SECRET } from '../test/test-app.ts';
+import type { StatusPageLanguageSetting } from '../../../core/api/status-pages.ts';
+import type { TestUser } from '../../test/factories.ts';
+import { subscriberRow } from '../../test/subscriber-rows.ts';
+import { TEST_SECRET } from '../../test/test-app.ts';
 import { createSubscriberApp, pathIn, type SubscriberApp } from './test/subscriber-app.ts';
 import { subscriberLinks } from './tokens.ts';
 

@@ -5,14 +5,14 @@
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { z } from 'zod';
-import { httpUrlSchema } from '../../core/api/http-url.ts';
-import type { StatusPageLanguage, StatusPageLanguageSetting } from '../../core/api/status-pages.ts';
-import { PLANS } from '../../core/plans.ts';
-import type { EntitlementsHelper } from '../billing/plan-summary.ts';
-import type { Clock } from '../platform/clock.ts';
-import type { Database } from '../platform/db/schema.ts';
-import type { SubscriberKind } from '../platform/db/subscriber-schema.ts';
-import { ApiError } from '../platform/http/errors.ts';
+import { httpUrlSchema } from '../../../core/api/http-url.ts';
+import type { StatusPageLanguage, StatusPageLanguageSetting } from '../../../core/api/status-pages.ts';
+import { PLANS } from '../../../core/plans.ts';
+import type { EntitlementsHelper } from '../../billing/plan-summary.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import type { SubscriberKind } from '../../platform/db/subscriber-schema.ts';
+import { ApiError } from '../../platform/http/errors.ts';
 import { countSignup } from './rate-limit.ts';
 import { readConfirmToken, readUnsubscribeToken, webhookSecretOf } from './tokens.ts';
 

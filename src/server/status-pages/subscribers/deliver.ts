@@ -2,16 +2,16 @@
 // with RFC 8058 one-click unsubscribe headers, or a webhook signed exactly as webhook alerts are
 // and posted through the SSRF guard. A failure is retried on the alerts' schedule.
 import type { Kysely } from 'kysely';
-import type { StatusPageLanguage, StatusPageLanguageSetting } from '../../core/api/status-pages.ts';
-import { DeliveryError, type PostOptions } from '../alerts/channel.ts';
-import { signWebhook } from '../alerts/channels/webhook.ts';
-import { SEND_TIMEOUT_MS } from '../alerts/dispatch.ts';
-import { nextAttemptAt } from '../alerts/retry-schedule.ts';
-import type { Clock } from '../platform/clock.ts';
-import type { Database } from '../platform/db/schema.ts';
-import type { StatusPageDeliveryTable } from '../platform/db/subscriber-schema.ts';
-import { renderMailHtml, renderMailText } from '../platform/mail/layout.ts';
-import type { Mailer } from '../platform/mail/mailer.ts';
+import type { StatusPageLanguage, StatusPageLanguageSetting } from '../../../core/api/status-pages.ts';
+import { DeliveryError, type PostOptions } from '../../alerts/channel.ts';
+import { signWebhook } from '../../alerts/channels/webhook.ts';
+import { SEND_TIMEOUT_MS } from '../../alerts/dispatch.ts';
+import { nextAttemptAt } from '../../alerts/retry-schedule.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import type { StatusPageDeliveryTable } from '../../platform/db/subscriber-schema.ts';
+import { renderMailHtml, renderMailText } from '../../platform/mail/layout.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { NoticePayload } from './notices.ts';
 import { type MessageContext, renderMail, renderWebhookBody } from './render.ts';
 import { subscriberLinks, webhookSecretOf } from './tokens.ts';
