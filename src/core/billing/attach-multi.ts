@@ -24,13 +24,17 @@ export function planMulti(
   const feature = (id: string | null | undefined) => (id ? findFeature(catalogue, id) : undefined);
   const mine = products.filter((p) => (p.entity_id ?? null) === entityId);
   if (targets.some((t) => mine.some((p) => p.id === t.id && LIVE.has(p.status)))) {
-    throw new BillingError('invalid_request', 'One of these products is already attached');
+    throw new BillingError(400, 'invalid_request', 'One of these products is already attached');
   }
   if (mine.some((p) => !p.is_add_on && LIVE.has(p.status) && p.status !== 'scheduled' && !isFree(p))) {
-    throw new BillingError('invalid_request', 'Attach several products only when no paid plan is active');
+    throw new BillingError(
+      400,
+      'invalid_request',
+      'Attach several products only when no paid plan is active',
+    );
   }
   if (mine.some((p) => p.status === 'scheduled')) {
-    throw new BillingError('invalid_request', 'Attach several products only when none is scheduled');
+    throw new BillingError(400, 'invalid_request', 'Attach several products only when none is scheduled');
   }
   const changes: ProductChange[] = [];
   const lines = [];

@@ -164,13 +164,13 @@ export function planAttach(
       );
     }
     if (existing.status === 'scheduled') {
-      throw new BillingError('invalid_request', `${target.name} is already scheduled`);
+      throw new BillingError(400, 'invalid_request', `${target.name} is already scheduled`);
     }
     if (existing.canceled_at != null) {
       return plan('renew', 'renewed_product', [{ kind: 'uncancel', row_id: existing.row_id }], empty);
     }
     if (!target.is_add_on) {
-      throw new BillingError('product_already_attached', `${target.name} is already attached`);
+      throw new BillingError(400, 'product_already_attached', `${target.name} is already attached`);
     }
   }
 

@@ -35,7 +35,7 @@ export function planCancel(
   const target = products.find(
     (p) => p.id === request.product_id && LIVE.has(p.status) && (p.entity_id ?? null) === entityId,
   );
-  if (!target) throw new BillingError('product_not_found', `${request.product_id} is not attached`, 404);
+  if (!target) throw new BillingError(404, 'product_not_found', `${request.product_id} is not attached`);
   const done = (changes: ProductChange[], lines: PreviewLine[] = []) => ({
     changes,
     lines,
@@ -74,6 +74,7 @@ export function planCancel(
 
   if (target.canceled_at != null) {
     throw new BillingError(
+      400,
       'invalid_request',
       sched && !isFree(sched) ? 'Delete the scheduled product first' : `${target.name} is already cancelled`,
     );

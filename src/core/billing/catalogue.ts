@@ -12,7 +12,7 @@ export function findProduct(catalogue: Catalogue, id: string): Product | undefin
 /** The product, or a 404 `product_not_found`. */
 export function getProduct(catalogue: Catalogue, id: string | undefined): Product {
   const product = id ? findProduct(catalogue, id) : undefined;
-  if (!product) throw new BillingError('product_not_found', `Product ${id ?? '(none)'} not found`, 404);
+  if (!product) throw new BillingError(404, 'product_not_found', `Product ${id ?? '(none)'} not found`);
   return product;
 }
 

@@ -42,7 +42,7 @@ async function stateOf(
   paid = false,
 ): Promise<CustomerState> {
   const customer = await lockCustomer(tx, ctx.dialect, customerId);
-  if (!customer) throw new BillingError('customer_not_found', `Customer ${customerId} not found`, 404);
+  if (!customer) throw new BillingError(404, 'customer_not_found', `Customer ${customerId} not found`);
   return {
     products: await loadProducts(tx, customerId),
     has_payment_method: paid || customer.payment_method !== null,

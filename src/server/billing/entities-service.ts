@@ -24,7 +24,7 @@ export function createEntitiesService(ctx: BillingContext, usage: UsageService) 
       .where('customer_id', '=', customerId)
       .where('id', '=', entityId)
       .executeTakeFirst();
-    if (!row) throw new BillingError('entity_not_found', `Entity ${entityId} not found`, 404);
+    if (!row) throw new BillingError(404, 'entity_not_found', `Entity ${entityId} not found`);
     const products = await loadProducts(db, customerId);
     const entitlements = liveEntitlements(await loadEntitlements(db, customerId), products);
     return {
@@ -43,18 +43,19 @@ export function createEntitiesService(ctx: BillingContext, usage: UsageService) 
 
   async function createOne(customerId: string, input: EntityInput) {
     if (!input?.id || !input.feature_id)
-      throw new BillingError('invalid_request', 'An entity needs an id and a feature_id');
+      throw new BillingError(400, 'invalid_request', 'An entity needs an id and a feature_id');
     const feature = findFeature(catalogue, input.feature_id);
-    if (!feature) throw new BillingError('feature_not_found', `Feature ${input.feature_id} not found`, 404);
+    if (!feature) throw new BillingError(404, 'feature_not_found', `Feature ${input.feature_id} not found`);
     if (feature.type !== 'continuous_use') {
       throw new BillingError(
+        400,
         'invalid_request',
         `Entities need a continuous-use feature; ${feature.id} is not one`,
       );
     }
     await db.transaction().execute(async (tx) => {
       if (!(await lockCustomer(tx, dialect, customerId))) {
-        throw new BillingError('customer_not_found', `Customer ${customerId} not found`, 404);
+        throw new BillingError(404, 'customer_not_found', `Customer ${customerId} not found`);
       }
       const exists = await tx
         .selectFrom('billing_entities')
@@ -62,7 +63,7 @@ export function createEntitiesService(ctx: BillingContext, usage: UsageService) 
         .where('customer_id', '=', customerId)
         .where('id', '=', input.id)
         .executeTakeFirst();
-      if (exists) throw new BillingError('entity_already_exists', `Entity ${input.id} already exists`);
+      if (exists) throw new BillingError(400, 'entity_already_exists', `Entity ${input.id} already exists`);
       const products = await loadProducts(tx, customerId);
       const before = liveEntitlements(await loadEntitlements(tx, customerId), products);
       const verdict = checkFeature({
@@ -71,7 +72,7 @@ export function createEntitiesService(ctx: BillingContext, usage: UsageService) 
         entitlements: before,
       });
       if (!verdict.allowed) {
-        throw new BillingError('feature_limit_reached', `No ${feature.name} left to create ${input.id}`);
+        throw new BillingError(400, 'feature_limit_reached', `No ${feature.name} left to create ${input.id}`);
       }
       await tx
         .insertInto('billing_entities')
@@ -110,7 +111,7 @@ export function createEntitiesService(ctx: BillingContext, usage: UsageService) 
         .where('customer_id', '=', customerId)
         .where('id', '=', entityId)
         .executeTakeFirst();
-      if (!row) throw new BillingError('entity_not_found', `Entity ${entityId} not found`, 404);
+      if (!row) throw new BillingError(404, 'entity_not_found', `Entity ${entityId} not found`);
       await tx
         .deleteFrom('billing_entities')
         .where('customer_id', '=', customerId)

@@ -31,7 +31,7 @@ export function createHostedProvider(options: HostedOptions): BillingProvider {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch {
-      throw new BillingError('billing_unavailable', 'The billing service cannot be reached right now.', 502);
+      throw new BillingError(502, 'billing_unavailable', 'The billing service cannot be reached right now.');
     }
     const text = await response.text();
     let payload: unknown = null;
@@ -43,9 +43,9 @@ export function createHostedProvider(options: HostedOptions): BillingProvider {
     if (!response.ok) {
       const error = (payload ?? {}) as { message?: unknown; code?: unknown };
       throw new BillingError(
+        response.status,
         typeof error.code === 'string' ? error.code : 'internal_error',
         typeof error.message === 'string' ? error.message : `Billing request failed (${response.status})`,
-        response.status,
       );
     }
     return payload;

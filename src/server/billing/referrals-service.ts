@@ -25,9 +25,9 @@ export function createReferralsService(ctx: BillingContext, attach: AttachServic
     const found = programs.find((p) => p.id === id);
     if (!found)
       throw new BillingError(
+        404,
         'referral_program_not_found',
         `Referral program ${id ?? '(none)'} not found`,
-        404,
       );
     return found;
   }
@@ -48,7 +48,7 @@ export function createReferralsService(ctx: BillingContext, attach: AttachServic
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
-    throw new BillingError('internal_error', 'Could not allocate a referral code', 500);
+    throw new BillingError(500, 'internal_error', 'Could not allocate a referral code');
   }
 
   async function reward(tx: Tx, customerId: string, given: Reward | null) {
@@ -98,7 +98,7 @@ export function createReferralsService(ctx: BillingContext, attach: AttachServic
           .where('code', '=', body.code.trim().toUpperCase())
           .executeTakeFirst()
       : undefined;
-    if (!codeRow) throw new BillingError('referral_code_not_found', 'Referral code not found', 404);
+    if (!codeRow) throw new BillingError(404, 'referral_code_not_found', 'Referral code not found');
     const found = program(codeRow.program_id);
     const people = await db
       .selectFrom('billing_customers')
@@ -108,12 +108,16 @@ export function createReferralsService(ctx: BillingContext, attach: AttachServic
     const referrer = people.find((p) => p.id === codeRow.customer_id);
     const redeemer = people.find((p) => p.id === customerId);
     if (!referrer || !redeemer)
-      throw new BillingError('customer_not_found', `Customer ${customerId} not found`, 404);
+      throw new BillingError(404, 'customer_not_found', `Customer ${customerId} not found`);
     if (
       referrer.id === redeemer.id ||
       (referrer.fingerprint && referrer.fingerprint === redeemer.fingerprint)
     ) {
-      throw new BillingError('customer_cannot_redeem_own_code', 'You cannot redeem your own referral code');
+      throw new BillingError(
+        400,
+        'customer_cannot_redeem_own_code',
+        'You cannot redeem your own referral code',
+      );
     }
     const id = `redem_${uuidv7().replaceAll('-', '')}`;
     await db.transaction().execute(async (tx) => {
@@ -125,6 +129,7 @@ export function createReferralsService(ctx: BillingContext, attach: AttachServic
         .execute();
       if (done.some((r) => r.redeemer_id === customerId)) {
         throw new BillingError(
+          400,
           'customer_already_redeemed_referral_code',
           'You have already redeemed a referral code',
         );
@@ -134,6 +139,7 @@ export function createReferralsService(ctx: BillingContext, attach: AttachServic
         done.filter((r) => r.code === codeRow.code).length >= found.max_redemptions
       ) {
         throw new BillingError(
+          400,
           'referral_code_max_redemptions_reached',
           'This referral code has been used up',
         );

@@ -28,9 +28,9 @@ const BILLING_PREFIX = '/api/billing';
 function refuseServerOwned(featureId: unknown) {
   if (typeof featureId === 'string' && SERVER_OWNED.has(featureId)) {
     throw new BillingError(
+      403,
       'feature_not_client_trackable',
       `${featureId} is counted by Upwatch itself and cannot be changed from the browser`,
-      403,
     );
   }
 }
@@ -93,7 +93,7 @@ export function createBillingRoutes({
   const origins = trustedOriginSet(trustedOrigins);
   app.use('*', async (c, next) => {
     const refused = crossSiteWrite(c, origins);
-    if (refused) throw new BillingError('csrf_origin', crossSiteMessage(refused.from), 403);
+    if (refused) throw new BillingError(403, 'csrf_origin', crossSiteMessage(refused.from));
     await next();
   });
   // The customer is the workspace: members read its plan, only its owner pays, changes or sees the rest.
@@ -101,7 +101,7 @@ export function createBillingRoutes({
     const { workspace } = c.var;
     const route = `${c.req.method} ${c.req.path.slice(BILLING_PREFIX.length)}`;
     if (workspace && !can(workspace.role, 'manageBilling') && !MEMBER_READS.has(route)) {
-      throw new BillingError('forbidden_role', refusalMessage('manageBilling', workspace.role), 403);
+      throw new BillingError(403, 'forbidden_role', refusalMessage('manageBilling', workspace.role));
     }
     await next();
   });
@@ -114,24 +114,24 @@ export function createBillingRoutes({
     // Only JSON: a cross-site form cannot send it without a CORS preflight.
     if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
       throw new BillingError(
+        415,
         'unsupported_media_type',
         'Send the body as JSON (Content-Type: application/json).',
-        415,
       );
     }
     try {
       return normaliseBody(JSON.parse(text));
     } catch {
-      throw new BillingError('invalid_request', 'The request body is not valid JSON');
+      throw new BillingError(400, 'invalid_request', 'The request body is not valid JSON');
     }
   };
   const single = (body: Body | Body[]): Body => {
-    if (Array.isArray(body)) throw new BillingError('invalid_request', 'Send one object, not an array');
+    if (Array.isArray(body)) throw new BillingError(400, 'invalid_request', 'Send one object, not an array');
     return body;
   };
   /** The signed-in person acting for their workspace's customer (its id is the workspace's). */
   const customerOf = (c: { var: AppEnv['Variables'] }): SessionUser => {
-    if (!c.var.user) throw new BillingError('no_customer_id', 'Sign in to continue.', 401);
+    if (!c.var.user) throw new BillingError(401, 'no_customer_id', 'Sign in to continue.');
     return { ...c.var.user, id: c.var.workspace?.id ?? c.var.user.id };
   };
   const ownerOnlyExpandsDropped = (c: { var: AppEnv['Variables'] }, body: Body): Body => {
@@ -208,7 +208,7 @@ export function createBillingRoutes({
     return c.json(await provider.createEntities(customerOf(c).id, body));
   });
   app.get('/entities', () => {
-    throw new BillingError('no_entity_id', 'Name the entity: /entities/:id');
+    throw new BillingError(400, 'no_entity_id', 'Name the entity: /entities/:id');
   });
   app.get('/entities/:id', async (c) =>
     c.json(await provider.getEntity(customerOf(c).id, c.req.param('id'))),
@@ -231,7 +231,7 @@ export function createBillingRoutes({
   );
   extend?.(app);
   app.all('*', () => {
-    throw new BillingError('not_found', 'No such billing route', 404);
+    throw new BillingError(404, 'not_found', 'No such billing route');
   });
   return app;
 }

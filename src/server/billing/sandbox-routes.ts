@@ -18,12 +18,13 @@ function cardOutcome(raw: unknown): 'ok' {
   const digits = typeof raw === 'string' ? raw.replace(/[\s-]/g, '') : '';
   if (digits === DECLINED) {
     throw new BillingError(
+      402,
       'card_declined',
       'Your card was declined. Nothing was charged and your plan is unchanged.',
-      402,
     );
   }
-  if (digits !== SUCCEEDS) throw new BillingError('invalid_card', 'Use the test card 4242 4242 4242 4242.');
+  if (digits !== SUCCEEDS)
+    throw new BillingError(400, 'invalid_card', 'Use the test card 4242 4242 4242 4242.');
   return 'ok';
 }
 
@@ -31,12 +32,12 @@ export function mountSandboxRoutes(app: Hono<AppEnv>, ctx: BillingContext, attac
   const { db, clock, catalogue } = ctx;
   /** The signed-in person and the billing customer they act for: their workspace. */
   const userOf = (c: { var: AppEnv['Variables'] }) => {
-    if (!c.var.user) throw new BillingError('no_customer_id', 'Sign in to continue.', 401);
+    if (!c.var.user) throw new BillingError(401, 'no_customer_id', 'Sign in to continue.');
     return { ...c.var.user, customerId: c.var.workspace?.id ?? c.var.user.id };
   };
   const sessionOf = async (id: string, customerId: string) => {
     const session = await getCheckoutSession(db, id, customerId);
-    if (!session) throw new BillingError('checkout_not_found', 'This checkout does not exist.', 404);
+    if (!session) throw new BillingError(404, 'checkout_not_found', 'This checkout does not exist.');
     return session;
   };
 
@@ -69,10 +70,10 @@ export function mountSandboxRoutes(app: Hono<AppEnv>, ctx: BillingContext, attac
     const user = userOf(c);
     const session = await sessionOf(c.req.param('id'), user.customerId);
     if (session.completed_at !== null) {
-      throw new BillingError('checkout_completed', 'This checkout has already been paid.');
+      throw new BillingError(400, 'checkout_completed', 'This checkout has already been paid.');
     }
     if (session.expires_at <= clock.now())
-      throw new BillingError('checkout_expired', 'This checkout has expired.');
+      throw new BillingError(400, 'checkout_expired', 'This checkout has expired.');
     const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
     cardOutcome(body.card_number ?? body.cardNumber);
     const now = clock.now();
@@ -100,7 +101,7 @@ export function mountSandboxRoutes(app: Hono<AppEnv>, ctx: BillingContext, attac
       .where('id', '=', c.req.param('id'))
       .where('customer_id', '=', user.customerId)
       .executeTakeFirst();
-    if (!row) throw new BillingError('invoice_not_found', 'This invoice does not exist.', 404);
+    if (!row) throw new BillingError(404, 'invoice_not_found', 'This invoice does not exist.');
     return c.json({ ...presentInvoice(row), customer: { name: user.name, email: user.email } });
   });
 }

@@ -48,18 +48,18 @@ export function createUsageService(ctx: BillingContext) {
 
   function meteredFeatures(request: TrackRequest): Feature[] {
     if (Boolean(request.feature_id) === Boolean(request.event_name)) {
-      throw new BillingError('invalid_request', 'Send either feature_id or event_name');
+      throw new BillingError(400, 'invalid_request', 'Send either feature_id or event_name');
     }
     if (request.feature_id) {
       const feature = findFeature(catalogue, request.feature_id);
       if (!feature)
-        throw new BillingError('feature_not_found', `Feature ${request.feature_id} not found`, 404);
+        throw new BillingError(404, 'feature_not_found', `Feature ${request.feature_id} not found`);
       return [feature];
     }
     const name = request.event_name as string;
     const matches = catalogue.features.filter((f) => f.event_names?.includes(name));
     if (matches.length === 0)
-      throw new BillingError('invalid_event_name', `No feature is tracked by event ${name}`);
+      throw new BillingError(400, 'invalid_event_name', `No feature is tracked by event ${name}`);
     return matches;
   }
 
@@ -91,13 +91,13 @@ export function createUsageService(ctx: BillingContext) {
   async function track(customerId: string, request: TrackRequest) {
     const features = meteredFeatures(request);
     const value = request.value ?? 1;
-    if (!Number.isFinite(value)) throw new BillingError('invalid_request', 'value must be a number');
+    if (!Number.isFinite(value)) throw new BillingError(400, 'invalid_request', 'value must be a number');
     const eventName = request.event_name ?? (request.feature_id as string);
     const id = `evt_${uuidv7().replaceAll('-', '')}`;
     try {
       await db.transaction().execute(async (tx) => {
         if (!(await lockCustomer(tx, dialect, customerId))) {
-          throw new BillingError('customer_not_found', `Customer ${customerId} not found`, 404);
+          throw new BillingError(404, 'customer_not_found', `Customer ${customerId} not found`);
         }
         await tx
           .insertInto('billing_events')
@@ -117,6 +117,7 @@ export function createUsageService(ctx: BillingContext) {
     } catch (error) {
       if (request.idempotency_key && isUniqueViolation(error)) {
         throw new BillingError(
+          400,
           'duplicate_event',
           `Event with idempotency key ${request.idempotency_key} already exists`,
         );
@@ -134,10 +135,10 @@ export function createUsageService(ctx: BillingContext) {
 
   async function check(customerId: string, request: CheckRequest) {
     if (Boolean(request.feature_id) === Boolean(request.product_id)) {
-      throw new BillingError('invalid_request', 'Send either feature_id or product_id');
+      throw new BillingError(400, 'invalid_request', 'Send either feature_id or product_id');
     }
     const customer = await getCustomerRow(db, customerId);
-    if (!customer) throw new BillingError('customer_not_found', `Customer ${customerId} not found`, 404);
+    if (!customer) throw new BillingError(404, 'customer_not_found', `Customer ${customerId} not found`);
     const products = await loadProducts(db, customerId);
     const entityId = request.entity_id ?? null;
     if (request.product_id) {
@@ -153,7 +154,7 @@ export function createUsageService(ctx: BillingContext) {
       };
     }
     const feature = findFeature(catalogue, request.feature_id as string);
-    if (!feature) throw new BillingError('feature_not_found', `Feature ${request.feature_id} not found`, 404);
+    if (!feature) throw new BillingError(404, 'feature_not_found', `Feature ${request.feature_id} not found`);
     const entitlements = liveEntitlements(await loadEntitlements(db, customerId), products);
     const creditSystems = creditSystemsFor(catalogue, feature.id).map((c) => ({
       feature_id: c.feature.id,

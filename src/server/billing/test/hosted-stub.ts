@@ -38,7 +38,7 @@ export async function startHostedStub(local: BillingProvider, secretKey: string)
   const body = async (c: { req: { json(): Promise<unknown> } }) => (await c.req.json()) as Body;
   const customerOf = (b: Body) => {
     if (typeof b.customer_id !== 'string')
-      throw new BillingError('invalid_request', 'customer_id is required');
+      throw new BillingError(400, 'invalid_request', 'customer_id is required');
     return b.customer_id;
   };
   const identity = (b: Body) => {
