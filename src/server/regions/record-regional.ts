@@ -19,10 +19,8 @@ import type { Dialect } from '../platform/db/connect.ts';
 import type { CheckStatus, Database, MonitorTable } from '../platform/db/schema.ts';
 import type { MonitorRegionTable } from '../platform/db/worker-schema.ts';
 import type { MonitorEvent, MonitorEventType } from '../platform/events/bus.ts';
-import { nextSlotAfter } from '../platform/jobs/slots.ts';
 import type { FinishedCheck } from '../results/finished-check.ts';
-import { maintenanceUntil, resultRow } from '../results/result-row.ts';
-import { applyResult, holdDuringMaintenance } from '../results/status-transition.ts';
+import { judge } from '../results/judge.ts';
 import { markChangedCertificates } from '../ssl/claim.ts';
 import { onlineRegions } from './assignment.ts';
 import { quorumVerdict } from './quorum.ts';
@@ -46,45 +44,35 @@ function judgeRun(
   confirmDelayMs: number,
 ) {
   const { outcome } = check;
-  const maintenanceEnd = maintenanceUntil(monitor, checkedAt);
-  const current = {
-    status: row.status,
-    streak: 0,
-    lastStatusChangeAt: null,
-    confirmingSince: row.confirming_since,
-  };
-  const transition =
-    maintenanceEnd === null
-      ? applyResult(
-          current,
-          outcome.status,
-          checkedAt,
-          kindOf(monitor).confirmFailures === false ? null : confirmDelayMs,
-        )
-      : holdDuringMaintenance(current);
-  const scheduled =
-    transition.recheckAt ??
-    nextSlotAfter(monitor.id, monitor.interval_seconds * 1000, Math.max(checkedAt, check.run.next_run_at));
+  const judged = judge({
+    monitor,
+    outcome,
+    checkedAt,
+    current: {
+      status: row.status,
+      streak: 0,
+      lastStatusChangeAt: null,
+      confirmingSince: row.confirming_since,
+    },
+    lastCheckedAt: row.last_checked_at,
+    dueAt: check.run.next_run_at,
+    confirmDelayMs: kindOf(monitor).confirmFailures === false ? null : confirmDelayMs,
+    region: row.region,
+  });
   const failing = outcome.status !== 'up';
   const next: MonitorRegionTable = {
     ...row,
-    status: transition.state.status as MonitorRegionTable['status'],
-    confirming_since: transition.state.confirmingSince,
+    status: judged.transition.state.status as MonitorRegionTable['status'],
+    confirming_since: judged.transition.state.confirmingSince,
     last_checked_at: checkedAt,
-    latency_ms: outcome.status === 'down' ? row.latency_ms : Math.round(outcome.timings.totalMs),
+    latency_ms: judged.latencyMs ?? row.latency_ms,
     failure_code: failing ? (outcome.failure?.code ?? null) : null,
     failure_message: failing ? (outcome.failure?.message ?? null) : null,
-    next_run_at: maintenanceEnd !== null && failing ? Math.min(scheduled, maintenanceEnd) : scheduled,
+    next_run_at: judged.nextRunAt,
     claimed_until: null,
     claimed_by: null,
   };
-  return {
-    next,
-    confirmation: transition.confirmation,
-    maintenance: maintenanceEnd !== null,
-    /** This region's own outage dates from its first failure, as the monitor's does. */
-    lastStatusChangeAt: transition.state.lastStatusChangeAt,
-  };
+  return { next, judged };
 }
 
 /** A region failing alone, or back, for a monitor that asked to hear of it: no incident. */
@@ -183,51 +171,29 @@ export async function storeRegionalChecks(
     const taken = new Set([...own.values()].map((other) => other.last_checked_at));
     let checkedAt = check.outcome.checkedAt;
     while (taken.has(checkedAt)) checkedAt += 1;
-    const judged = judgeRun(check, monitor, row, checkedAt, confirmDelayMs);
-    own.set(row.region, judged.next);
-    written.push(judged.next);
-    if (judged.next.status !== row.status && !judged.maintenance)
+    const { next, judged } = judgeRun(check, monitor, row, checkedAt, confirmDelayMs);
+    own.set(row.region, next);
+    written.push(next);
+    if (next.status !== row.status && !judged.maintenance)
       moved.push({
         monitorId: monitor.id,
         region: row.region,
         from: row.status,
-        to: judged.next.status,
-        error: judged.next.failure_message ?? judged.next.failure_code,
+        to: next.status,
+        error: next.failure_message ?? next.failure_code,
         at: checkedAt,
       });
     resultMonitors.push(monitor.id);
-    regionSpans.push(
-      timeSpans({
-        before: { status: row.status, lastCheckedAt: row.last_checked_at },
-        after: { status: judged.next.status, lastStatusChangeAt: judged.lastStatusChangeAt },
-        checkedAt,
-        maintenance: judged.maintenance,
-      }),
-    );
-    results.push(
-      resultRow(monitor, { ...check.outcome, checkedAt }, judged.confirmation, judged.maintenance),
-    );
+    regionSpans.push(judged.spans);
+    results.push(judged.row);
     if (check.outcome.tlsFingerprint) certificates.set(monitor.id, check.outcome.tlsFingerprint);
     const seen = touched.get(monitor.id);
     touched.set(monitor.id, {
       latest: Math.max(seen?.latest ?? 0, checkedAt),
-      latencyMs:
-        check.outcome.status === 'down'
-          ? (seen?.latencyMs ?? null)
-          : Math.round(check.outcome.timings.totalMs),
+      latencyMs: judged.latencyMs ?? seen?.latencyMs ?? null,
       maintenance: judged.maintenance,
     });
-    events.push({
-      type: 'check.result',
-      userId: monitor.user_id,
-      monitorId: monitor.id,
-      at: checkedAt,
-      status: check.outcome.status,
-      statusCode: check.outcome.statusCode,
-      latencyMs: Math.round(check.outcome.timings.totalMs),
-      failure: check.outcome.failure,
-      region: row.region,
-    });
+    events.push(judged.event);
   }
 
   await updateRegionRuns(tx, workerId, written);

@@ -5,7 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { type NewResult, storeResults } from '../history/result-store.ts';
 import { recordRollups } from '../history/rollups.ts';
-import { type TimeSpan, timeSpans } from '../history/time-spans.ts';
+import type { TimeSpan } from '../history/time-spans.ts';
 import { applyStatusChanges, DEFAULT_FLAP_POLICY, type FlapPolicy } from '../incidents/lifecycle.ts';
 import type { StatusChange } from '../incidents/status-change.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
@@ -14,11 +14,9 @@ import { type MonitorStateUpdate, updateClaimedMonitors } from '../platform/db/d
 import type { Database } from '../platform/db/schema.ts';
 import type { MonitorRegionTable } from '../platform/db/worker-schema.ts';
 import type { MonitorEvent } from '../platform/events/bus.ts';
-import { nextSlotAfter } from '../platform/jobs/slots.ts';
 import { storeRegionalChecks } from '../regions/record-regional.ts';
 import type { FinishedCheck } from '../results/finished-check.ts';
-import { maintenanceUntil, resultRow } from '../results/result-row.ts';
-import { applyResult, holdDuringMaintenance } from '../results/status-transition.ts';
+import { judge } from '../results/judge.ts';
 import { markChangedCertificates } from '../ssl/claim.ts';
 import { enqueueSpeedAlert, type SpeedAlert, speedAlertOf } from './speed-alerts.ts';
 
@@ -126,44 +124,32 @@ function judgeBatch(batch: readonly FinishedCheck[], confirmDelayMs: number): Ju
     if (outcome.tlsFingerprint) certificates.set(monitor.id, outcome.tlsFingerprint);
     lastCheckedAt = Math.max(lastCheckedAt, checkedAt);
     const kind = kindOf(monitor);
-    const current = {
-      status: monitor.status,
-      streak: monitor.streak,
-      lastStatusChangeAt: monitor.last_status_change_at,
-      confirmingSince: monitor.confirming_since,
-    };
-    const maintenanceEnd = maintenanceUntil(monitor, checkedAt);
-    const transition =
-      maintenanceEnd === null
-        ? applyResult(
-            current,
-            outcome.status,
-            checkedAt,
-            kind.confirmFailures === false ? null : confirmDelayMs,
-          )
-        : holdDuringMaintenance(current);
-    const totalMs = Math.round(outcome.timings.totalMs);
-    rows.push(
-      resultRow(monitor, { ...outcome, checkedAt }, transition.confirmation, maintenanceEnd !== null),
-    );
+    const judged = judge({
+      monitor,
+      outcome,
+      checkedAt,
+      current: {
+        status: monitor.status,
+        streak: monitor.streak,
+        lastStatusChangeAt: monitor.last_status_change_at,
+        confirmingSince: monitor.confirming_since,
+      },
+      lastCheckedAt: monitor.last_checked_at,
+      // A timer may fire a millisecond before the wall clock reaches the due time.
+      dueAt: monitor.next_run_at,
+      confirmDelayMs: kind.confirmFailures === false ? null : confirmDelayMs,
+      ownNextRunAt: kind.nextRunAt?.(monitor, checkedAt),
+      region: outcome.region,
+    });
+    const { transition } = judged;
     const { state } = transition;
-    spans.push(
-      timeSpans({
-        before: { status: monitor.status, lastCheckedAt: monitor.last_checked_at },
-        after: state,
-        checkedAt,
-        maintenance: maintenanceEnd !== null,
-      }),
-    );
+    rows.push(judged.row);
+    spans.push(judged.spans);
     // Nothing alerts during maintenance, slowness included.
-    const speed = maintenanceEnd === null ? speedAlertOf(monitor, state, totalMs, checkedAt) : null;
+    const speed = judged.maintenance
+      ? null
+      : speedAlertOf(monitor, state, Math.round(outcome.timings.totalMs), checkedAt);
     if (speed) speedAlerts.push(speed);
-    const scheduled =
-      transition.recheckAt ??
-      kind.nextRunAt?.(monitor, checkedAt) ??
-      // A timer may fire a millisecond before the wall clock reaches the due time; counting
-      // from the slot this run was for keeps that run from being due again at once.
-      nextSlotAfter(monitor.id, monitor.interval_seconds * 1000, Math.max(checkedAt, monitor.next_run_at));
     updates.push({
       id: monitor.id,
       status: state.status,
@@ -171,24 +157,11 @@ function judgeBatch(batch: readonly FinishedCheck[], confirmDelayMs: number): Ju
       lastStatusChangeAt: state.lastStatusChangeAt,
       confirmingSince: state.confirmingSince,
       lastCheckedAt: checkedAt,
-      lastLatencyMs: outcome.status === 'down' ? monitor.last_latency_ms : totalMs,
-      // A failure held by maintenance is looked at again when the window ends, so one that
-      // outlasts it is confirmed and alerted then, not a whole interval (or period) later.
-      nextRunAt:
-        maintenanceEnd !== null && outcome.status !== 'up' ? Math.min(scheduled, maintenanceEnd) : scheduled,
+      lastLatencyMs: judged.latencyMs ?? monitor.last_latency_ms,
+      nextRunAt: judged.nextRunAt,
       checkReason: monitor.check_reason ?? null,
     });
-    events.push({
-      type: 'check.result',
-      userId: monitor.user_id,
-      monitorId: monitor.id,
-      at: checkedAt,
-      status: outcome.status,
-      statusCode: outcome.statusCode,
-      latencyMs: totalMs,
-      failure: outcome.failure,
-      region: outcome.region,
-    });
+    events.push(judged.event);
     if (transition.event) {
       const event = {
         type: transition.event,
