@@ -1,50 +1,15 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import type { Kysely } from 'kysely';
 import { KUMA_DB_MAX_BYTES } from '../../../core/api/imports.ts';
 import type { PrerenderedPath } from '../../../core/prerender.ts';
-import type { ChannelService } from '../../alerts/channel-service.ts';
-import { mountAlertRoutes } from '../../alerts/routes.ts';
-import { mountAlertSettingsRoutes } from '../../alerts/settings-routes.ts';
-import { BEARER_SECURITY, mountApiKeyRoutes } from '../../api-keys/routes.ts';
+import { BEARER_SECURITY } from '../../api-keys/routes.ts';
 import { createApiKeyService } from '../../api-keys/service.ts';
-import { mountAuditRoutes } from '../../audit/routes.ts';
-import { type Auth, trustedOrigins } from '../../auth/auth.ts';
-import type { Billing } from '../../billing/create-billing.ts';
-import { mountPlanRoute } from '../../billing/plan-route.ts';
-import { mountConfigRoutes } from '../../config-as-code/routes.ts';
-import type { ConfigService } from '../../config-as-code/service.ts';
-import { mountDeploymentRoutes } from '../../deployments/routes.ts';
-import type { DeploymentService } from '../../deployments/service.ts';
+import { trustedOrigins } from '../../auth/auth.ts';
 import { mountDeploymentWebhooks } from '../../deployments/webhook-routes.ts';
-import { mountDigestRoutes } from '../../digests/routes.ts';
-import type { DigestService } from '../../digests/service.ts';
 import { mountUnsubscribeRoutes } from '../../digests/unsubscribe-routes.ts';
-import { mountDomainRoutes } from '../../domains/routes.ts';
 import { mountAckRoutes } from '../../escalation/ack-routes.ts';
-import type { Escalation } from '../../escalation/create-escalation.ts';
-import { mountEscalationRoutes } from '../../escalation/routes.ts';
-import { mountEventStream } from '../../event-streams/sse-route.ts';
 import { mountPingRoutes } from '../../heartbeats/ping-routes.ts';
-import { mountHeartbeatPingRoutes } from '../../heartbeats/pings-route.ts';
-import type { PingDeps } from '../../heartbeats/receive-ping.ts';
-import { mountHistoryRoutes } from '../../history/routes.ts';
-import { mountImportRoutes } from '../../imports/routes.ts';
-import { createImportService } from '../../imports/service.ts';
-import { mountIncidentRoutes } from '../../incidents/routes.ts';
-import type { IncidentService } from '../../incidents/service.ts';
-import { mountOutboxRoutes } from '../../mail/routes.ts';
-import { mountMaintenanceRoutes } from '../../maintenance/routes.ts';
-import type { MaintenanceService } from '../../maintenance/service.ts';
 import { mountWorkspaceMetrics } from '../../metrics/routes.ts';
-import { mountMonitorRoutes } from '../../monitor-api/routes.ts';
-import type { MonitorService } from '../../monitor-api/service.ts';
-import { mountPerformanceRoutes } from '../../performance/routes.ts';
-import type { PerformanceService } from '../../performance/service.ts';
-import type { Clock } from '../../platform/clock.ts';
-import type { Config } from '../../platform/config.ts';
-import type { Database } from '../../platform/db/schema.ts';
-import type { EventBus } from '../../platform/events/bus.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
 import {
   limitBody,
@@ -53,21 +18,9 @@ import {
   rejectNulInForm,
   rejectNulInUrl,
 } from '../../platform/http/body-guards.ts';
-import type { Logger } from '../../platform/logger.ts';
-import { mountRegionRoutes } from '../../regions/routes.ts';
-import { mountRetentionRoutes } from '../../retention/routes.ts';
-import { mountSslRoutes } from '../../ssl/routes.ts';
 import { framingByOwnPolicy } from '../../status-pages/embed/framing.ts';
 import { createStatusPages } from '../../status-pages/mount.ts';
-import type { PageDirectory } from '../../status-pages/page-directory.ts';
-import { mountSubscribers, type SubscriberDeps } from '../../status-pages/subscribers/mount.ts';
-import { mountAccountRoutes } from '../../users/routes.ts';
-import type { InvitationService } from '../../workspaces/invitations.ts';
-import type { WorkspaceLifecycle } from '../../workspaces/lifecycle.ts';
-import { mountMemberRoutes } from '../../workspaces/member-routes.ts';
-import type { MemberService } from '../../workspaces/members.ts';
 import { roleGuard } from '../../workspaces/role-guard.ts';
-import { mountWorkspaceRoutes } from '../../workspaces/routes.ts';
 
 /** The two routes that take a Uptime Kuma database as their body (imports/routes.ts). */
 const KUMA_DB_UPLOAD = /^\/api\/v1\/imports\/kuma-db(\/preview)?$/;
@@ -79,64 +32,14 @@ import { compressJson } from '../../platform/http/compress-json.ts';
 import { refuseCrossSiteWrites } from '../../platform/http/csrf.ts';
 import { apiNotFound, createErrorHandler } from '../../platform/http/errors.ts';
 import { securityHeaders } from '../../platform/http/security-headers.ts';
+import type { AppDeps } from './app-deps.ts';
+import { FEATURE_ROUTES } from './feature-routes.ts';
 import { withOptionalRequestDefaults } from './openapi-document.ts';
 import { mountSpa } from './spa.ts';
 
-export interface AppDeps {
-  config: Pick<Config, 'publicUrl' | 'github' | 'trustProxy' | 'testMode'> &
-    Partial<Pick<Config, 'dnsResolver'>>;
-  /** SECRET_KEY: signs the cookie a private status page's password form sets. */
-  secret: string;
-  db: Kysely<Database>;
-  clock: Clock;
-  auth: Auth;
-  monitors: MonitorService;
-  incidents: IncidentService;
-  billing: Billing;
-  alerts: ChannelService;
-  /** upwatch.yaml: apply, export and its JSON Schema. */
-  configAsCode: ConfigService;
-  /** Which page a slug or hostname names, cached per process; writers forget what they change. */
-  pageDirectory: PageDirectory;
-  deployments: DeploymentService;
-  performance: PerformanceService;
-  digests: DigestService;
-  escalation: Escalation;
-  maintenance: MaintenanceService;
-  /** Status page subscribers: what sign-ups and the owner's list need beyond the app's own parts. */
-  subscribers: Pick<SubscriberDeps, 'secret' | 'vetUrl'>;
-  workspaces: { members: MemberService; invitations: InvitationService; lifecycle: WorkspaceLifecycle };
-  events: EventBus;
-  /** What a heartbeat ping needs to be judged like a check result. */
-  pings: PingDeps;
-  logger: Logger;
-  webDistDir: string;
-}
-
-export function createApp({
-  config,
-  secret,
-  db,
-  clock,
-  auth,
-  monitors,
-  incidents,
-  billing,
-  alerts,
-  configAsCode,
-  pageDirectory,
-  deployments,
-  performance,
-  digests,
-  escalation,
-  maintenance,
-  subscribers,
-  workspaces,
-  events,
-  pings,
-  logger,
-  webDistDir,
-}: AppDeps): Hono<AppEnv> {
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const { config, secret, db, clock, auth, billing, pageDirectory, deployments, digests, escalation } = deps;
+  const { events, pings, logger, webDistDir } = deps;
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(logger));
   const statusPages = createStatusPages({
@@ -191,43 +94,7 @@ export function createApp({
     publicUrl: config.publicUrl,
     testMode: config.testMode,
   };
-  mountAccountRoutes(api, publicConfig);
-  mountPlanRoute(api, billing.entitlements);
-  mountMonitorRoutes(api, db, clock, monitors, config.publicUrl);
-  mountHeartbeatPingRoutes(api, db);
-  mountHistoryRoutes(api, db, clock);
-  mountIncidentRoutes(api, incidents);
-  mountEventStream(api, db, clock, events);
-  mountAlertRoutes(api, db, alerts);
-  mountAlertSettingsRoutes(api, db, clock);
-  mountRegionRoutes(api, db, clock);
-  mountEscalationRoutes(api, escalation.policies, escalation.monitors);
-  mountOutboxRoutes(api, db);
-  mountSslRoutes(api, db, billing.entitlements);
-  mountDomainRoutes(api, db, clock);
-  // Before the status pages: their public routes end in a catch-all 404 under /status.
-  mountSubscribers(app, api, {
-    ...subscribers,
-    db,
-    clock,
-    entitlements: billing.entitlements,
-    trustProxy: config.trustProxy,
-  });
-  statusPages.mount(app, api);
-  mountApiKeyRoutes(api, apiKeys);
-  mountDeploymentRoutes(api, deployments);
-  mountMaintenanceRoutes(api, maintenance);
-  mountPerformanceRoutes(api, performance);
-  mountDigestRoutes(api, digests);
-  mountRetentionRoutes(api, db, clock);
-  mountWorkspaceRoutes(api, db, clock, workspaces.lifecycle);
-  mountMemberRoutes(api, workspaces.members, workspaces.invitations);
-  mountAuditRoutes(api, db);
-  mountImportRoutes(
-    api,
-    createImportService({ db, monitors, channels: alerts, entitlements: billing.entitlements }),
-  );
-  mountConfigRoutes(api, configAsCode, config.publicUrl);
+  for (const mount of FEATURE_ROUTES) mount({ app, api, deps, apiKeys, statusPages, publicConfig });
   // Built once, on first request: every route is declared by then.
   let document: ReturnType<typeof api.getOpenAPI31Document> | undefined;
   api.get('/openapi.json', (c) => {
