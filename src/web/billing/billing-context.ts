@@ -1,15 +1,15 @@
 import { createContext, useContext } from 'react';
+import type { RequestError } from '../lib/api';
 import type { BillingClient } from './client';
 import type { Entitlements } from './entitlements';
 import type { FlowEffects } from './flows';
-import type { BillingError } from './wire';
 
 export interface BillingContextValue {
   client: BillingClient;
   entitlements: Entitlements;
   /** True when `entitlements` holds the dev-mode mock customer (never in production builds). */
   isMock: boolean;
-  customerError: BillingError | null;
+  customerError: RequestError | null;
   effects: FlowEffects;
 }
 

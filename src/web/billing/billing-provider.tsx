@@ -19,10 +19,11 @@
  * A dialog is any component taking BillingDialogProps (`open`, `setOpen`, and the
  * `checkoutResult` / `preview` / `featureId` of the call that opened it); the provider renders
  * it and clears its props 200 ms after it closes. Calls return `{data, error}`; errors are
- * BillingError `{message, code}` and are already logged with a `[billing]` tag.
+ * RequestError `{message, code}` and are already logged with a `[billing]` tag.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { RequestError } from '../lib/api';
 import { BillingContext, type BillingContextValue } from './billing-context';
 import { type BillingClientOptions, createBillingClient } from './client';
 import { devMockCustomer, devMockEnabled } from './dev-mock';
@@ -31,7 +32,6 @@ import type { Entitlements } from './entitlements';
 import type { FlowEffects } from './flows';
 import { billingKeys, customerQueryOptions } from './queries';
 import { useOpenUrl } from './use-open-url';
-import type { BillingError } from './wire';
 
 export interface BillingProviderProps extends BillingClientOptions {
   children: ReactNode;
@@ -83,7 +83,7 @@ function useEntitlements(enabled: boolean, pending: boolean, client: BillingCont
   return {
     entitlements,
     isMock: !query.data && mock,
-    error: (query.error as BillingError | null) ?? null,
+    error: (query.error as RequestError | null) ?? null,
   };
 }
 

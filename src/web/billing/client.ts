@@ -1,6 +1,8 @@
 // The billing HTTP client over `/api/billing` (SPEC.md §6–§8, BILLING.md §1). Every call
-// resolves to `{data, error}`: a non-2xx answer or a network failure becomes a BillingError,
+// resolves to `{data, error}`: a non-2xx answer or a network failure becomes a RequestError,
 // never a thrown exception.
+
+import { RequestError } from '../lib/api';
 import type {
   AttachParams,
   AttachResult,
@@ -27,7 +29,7 @@ import type {
   UrlResult,
 } from './api-types';
 import { isCrossOrigin, probeCredentials } from './cors';
-import { BillingError, type BillingResult, failure, LOG_TAG, toSnakeCase } from './wire';
+import { type BillingResult, failure, LOG_TAG, toSnakeCase } from './wire';
 
 export const BILLING_PREFIX = '/api/billing';
 
@@ -46,7 +48,7 @@ type Method = 'GET' | 'POST' | 'DELETE';
 
 const MISSING_AUTH = /missing authori[sz]ation header/i;
 
-async function readFailure(response: Response): Promise<BillingError> {
+async function readFailure(response: Response): Promise<RequestError> {
   let body: { message?: string; code?: string; error?: { message?: string; code?: string } } = {};
   try {
     body = (await response.json()) ?? {};
@@ -62,7 +64,7 @@ async function readFailure(response: Response): Promise<BillingError> {
   } else {
     console.error(`${LOG_TAG} ${message}`);
   }
-  return new BillingError(message, detail.code ?? 'unknown_error', response.status);
+  return new RequestError(response.status, detail.code ?? 'unknown_error', message);
 }
 
 export function createBillingClient(options: BillingClientOptions = {}) {
@@ -106,7 +108,7 @@ export function createBillingClient(options: BillingClientOptions = {}) {
         `${LOG_TAG} Fetch failed: ${method} ${url}\n\n1. Check that backendUrl given to <BillingProvider /> points at the Upwatch server.\n2. Check that the billing routes are mounted at ${BILLING_PREFIX} there.`,
       );
       return failure(
-        new BillingError(error instanceof Error ? error.message : String(error), 'fetch_failed'),
+        new RequestError(undefined, 'fetch_failed', error instanceof Error ? error.message : String(error)),
       );
     }
     if (!response.ok) return failure(await readFailure(response));

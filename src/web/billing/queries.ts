@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
-import { ApiError, apiGet } from '../lib/api';
+import { apiGet, RequestError } from '../lib/api';
 import type { CustomerExpand, UsageRange } from './api-types';
 import type { BillingClient } from './client';
 import type { SandboxCheckout, SandboxInvoice } from './types';
-import { BillingError, unwrap } from './wire';
+import { unwrap } from './wire';
 
 // One key tree, so a payment, a cancel or a renewal can refresh every billing screen at once.
 export const billingKeys = {
@@ -21,13 +21,13 @@ export const billingKeys = {
 /**
  * For route loaders: a 404 (another user's session or invoice answers it too) becomes the
  * route's not-found page. Done here rather than in the query, whose retry rule only knows
- * that an ApiError 4xx is final.
+ * that a RequestError 4xx is final.
  */
 export async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw notFound();
+    if (error instanceof RequestError && error.status === 404) throw notFound();
     throw error;
   }
 }
@@ -69,8 +69,12 @@ export function customerQueryOptions(client: BillingClient) {
 }
 
 /** SPEC.md §8: what a pricing-table load failure reports, whatever the cause. */
-export function pricingTableError(): BillingError {
-  return new BillingError('Failed to fetch pricing table products', 'failed_to_fetch_pricing_table_products');
+export function pricingTableError(): RequestError {
+  return new RequestError(
+    undefined,
+    'failed_to_fetch_pricing_table_products',
+    'Failed to fetch pricing table products',
+  );
 }
 
 /** SPEC.md §9: pricing-table products do not auto-refresh; attach refetches them. */

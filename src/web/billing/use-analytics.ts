@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import type { RequestError } from '../lib/api';
 import type { UsageRange } from './api-types';
 import { useBillingContext } from './billing-context';
 import { billingKeys } from './queries';
-import { type BillingError, unwrap } from './wire';
+import { unwrap } from './wire';
 
 /**
  * Usage over time from `POST /query` (BILLING.md §7): one row per period with a value per
@@ -21,7 +22,7 @@ export function useAnalytics({ featureId, range }: { featureId: string | string[
   return {
     data: query.data ?? null,
     isLoading: query.isPending && billing.entitlements.status !== 'no_data',
-    error: (query.error as BillingError | null) ?? null,
+    error: (query.error as RequestError | null) ?? null,
     refetch: async () => {
       await query.refetch();
     },

@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import type { RequestError } from '../lib/api';
 import type {
   BillingPortalParams,
   CancelParams,
@@ -12,7 +13,7 @@ import { type BillingContextValue, useBillingContext } from './billing-context';
 import type { BillingDialog } from './dialog';
 import { checkAllowed, type EntitlementStatus, hasFeature, usageOf } from './entitlements';
 import { type AttachFlowParams, type CheckoutFlowParams, runAttach, runCheckout } from './flows';
-import type { BillingError, BillingResult } from './wire';
+import type { BillingResult } from './wire';
 
 export interface ClientCheckParams {
   featureId?: string;
@@ -94,7 +95,7 @@ export function useCustomer() {
       customer,
       status: entitlements.status as EntitlementStatus,
       isLoading: entitlements.status === 'loading',
-      error: billing.customerError as BillingError | null,
+      error: billing.customerError as RequestError | null,
       /** True when the customer is the dev-mode mock (development builds only). */
       isMock: billing.isMock,
       refetch,

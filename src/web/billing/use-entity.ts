@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { RequestError } from '../lib/api';
 import type { CancelParams, TrackParams } from './api-types';
 import { useBillingContext } from './billing-context';
 import type { Entitlements } from './entitlements';
 import { type AttachFlowParams, runAttach } from './flows';
 import { billingKeys } from './queries';
 import { type ClientCheckParams, makeCheck } from './use-customer';
-import { type BillingError, unwrap } from './wire';
+import { unwrap } from './wire';
 
 /**
  * One entity (a seat or resource, BILLING.md §8) and the customer's calls scoped to it:
@@ -41,7 +42,7 @@ export function useEntity(entityId: string | null | undefined, { expand = [] }: 
     return {
       entity,
       isLoading: Boolean(entityId) && query.isPending,
-      error: (query.error as BillingError | null) ?? null,
+      error: (query.error as RequestError | null) ?? null,
       refetch,
       check: (params: Omit<ClientCheckParams, 'entityId'>) =>
         makeCheck(

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { RequestError } from '../lib/api';
 import { useBillingContext } from './billing-context';
 import { mergeProductDetails, type ProductDetails } from './pricing-table';
 import { productsQueryOptions } from './queries';
-import type { BillingError } from './wire';
 
 /**
  * The pricing table's products (`GET /products`, each with its scenario for this customer),
@@ -20,7 +20,7 @@ export function usePricingTable({ productDetails }: { productDetails?: ProductDe
   return {
     products,
     isLoading: query.isPending,
-    error: (query.error as BillingError | null) ?? null,
+    error: (query.error as RequestError | null) ?? null,
     refetch: effects.refetchProducts,
   };
 }

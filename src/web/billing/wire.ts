@@ -1,5 +1,7 @@
 // The wire rules of the billing client (BILLING.md §1): camelCase params go out as snake_case,
-// except free-form maps; failures come back as flat `{message, code}` bodies.
+// except free-form maps; failures come back as flat `{message, code}` bodies, read into the web's
+// RequestError (its status is undefined when no answer came).
+import type { RequestError } from '../lib/api';
 
 /** Keys whose values are the caller's own data and go out exactly as given. */
 const UNTOUCHED = new Set(['properties', 'checkoutSessionParams']);
@@ -20,24 +22,12 @@ export function toSnakeCase(value: unknown): unknown {
   );
 }
 
-/** A billing call's failure: the body's message and code (`unknown_error` when it has none). */
-export class BillingError extends Error {
-  constructor(
-    message: string,
-    readonly code: string,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = 'BillingError';
-  }
-}
-
 /** Every billing call resolves to one of these; none throws for a server or network failure. */
 export type BillingResult<T> =
   | { data: T; error: null; statusCode?: number }
-  | { data: null; error: BillingError; statusCode?: number };
+  | { data: null; error: RequestError; statusCode?: number };
 
-export function failure<T>(error: BillingError): BillingResult<T> {
+export function failure<T>(error: RequestError): BillingResult<T> {
   return { data: null, error, statusCode: error.status };
 }
 

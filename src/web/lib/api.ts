@@ -1,19 +1,21 @@
 /**
- * An error answered by the server: `{ error: { code, message } }` from `/api/v1`, or the flat
- * `{ message, code }` of `/api/billing` (Autumn's wire format).
+ * The web's one request error. An answer from `/api/v1` (`{ error: { code, message } }`) or the
+ * flat `{ message, code }` of `/api/billing` (Autumn's wire format) carries its HTTP status; the
+ * billing client's failures with no answer (`fetch_failed`, the pricing table's) have none.
+ * apiGet and apiSend throw it; the billing client resolves to it as `{data, error}`.
  */
-export class ApiError extends Error {
+export class RequestError extends Error {
   constructor(
-    readonly status: number,
+    readonly status: number | undefined,
     readonly code: string,
     message: string,
   ) {
     super(message);
-    this.name = 'ApiError';
+    this.name = 'RequestError';
   }
 }
 
-async function readError(response: Response): Promise<ApiError> {
+async function readError(response: Response): Promise<RequestError> {
   const fallback = `Request failed with status ${response.status}.`;
   try {
     const body = (await response.json()) as {
@@ -22,9 +24,9 @@ async function readError(response: Response): Promise<ApiError> {
       message?: string;
     };
     const detail = body.error ?? body;
-    return new ApiError(response.status, detail.code ?? 'unknown_error', detail.message ?? fallback);
+    return new RequestError(response.status, detail.code ?? 'unknown_error', detail.message ?? fallback);
   } catch {
-    return new ApiError(response.status, 'unknown_error', fallback);
+    return new RequestError(response.status, 'unknown_error', fallback);
   }
 }
 
@@ -69,5 +71,7 @@ export function withQuery(path: string, params: Record<string, string | number |
 }
 
 export function isClientError(error: unknown): boolean {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+  return (
+    error instanceof RequestError && error.status !== undefined && error.status >= 400 && error.status < 500
+  );
 }

@@ -8,7 +8,7 @@ import type {
   IncidentSeverity,
   IncidentStats,
 } from '../../core/api/incidents';
-import { ApiError, apiGet, withQuery } from './api';
+import { apiGet, RequestError, withQuery } from './api';
 
 /**
  * Live push does not carry incidents yet, so open screens poll: an outage the engine opens
@@ -83,7 +83,7 @@ export function incidentQueryOptions(id: string) {
       try {
         return await apiGet<Incident>(incidentPath(id), signal);
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404) throw notFound();
+        if (error instanceof RequestError && error.status === 404) throw notFound();
         throw error;
       }
     },

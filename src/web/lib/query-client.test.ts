@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api';
+import { RequestError } from './api';
 import { createQueryClient } from './query-client';
 
 describe('query client defaults', () => {
@@ -13,8 +13,8 @@ describe('query client defaults', () => {
   it('retries server and network failures but not answers like 404', () => {
     const retry = createQueryClient().getDefaultOptions().queries?.retry;
     if (typeof retry !== 'function') throw new Error('retry should be a function');
-    expect(retry(0, new ApiError(404, 'not_found', 'Not found.'))).toBe(false);
-    expect(retry(0, new ApiError(503, 'unavailable', 'Down.'))).toBe(true);
+    expect(retry(0, new RequestError(404, 'not_found', 'Not found.'))).toBe(false);
+    expect(retry(0, new RequestError(503, 'unavailable', 'Down.'))).toBe(true);
     expect(retry(0, new TypeError('Failed to fetch'))).toBe(true);
     expect(retry(3, new TypeError('Failed to fetch'))).toBe(false);
   });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Field, FormError, Input, Label } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiError, apiSend } from '../../lib/api';
+import { apiSend, RequestError } from '../../lib/api';
 import { field, useAuthForm } from './use-auth-form';
 
 /** The sign-in's second step: a code from the authenticator app, or one of the backup codes. */
@@ -14,7 +14,7 @@ export function TwoFactorStep() {
       await apiSend('POST', `/api/auth/two-factor/${path}`, { code: field(form, 'code').trim() });
       return { error: null };
     } catch (caught) {
-      if (caught instanceof ApiError) return { error: { message: caught.message } };
+      if (caught instanceof RequestError) return { error: { message: caught.message } };
       throw caught;
     }
   }, 'That code did not work. Try the newest one from your app.');

@@ -9,7 +9,7 @@ import { useOpenUrl } from '../../billing/use-open-url';
 import { SectionError } from '../../components/section-error';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { ApiError, apiSend } from '../../lib/api';
+import { apiSend, RequestError } from '../../lib/api';
 import { CardForm } from './card-form';
 import { OrderSummary } from './order-summary';
 
@@ -85,7 +85,7 @@ function PayForm({ checkout }: { checkout: SandboxCheckout }) {
     },
     onError: (error) => {
       // Paid in another tab, or timed out while open: reload the session to say so instead of the form.
-      if (error instanceof ApiError && ['checkout_completed', 'checkout_expired'].includes(error.code)) {
+      if (error instanceof RequestError && ['checkout_completed', 'checkout_expired'].includes(error.code)) {
         void queryClient.invalidateQueries({ queryKey: billingKeys.checkout(checkout.id) });
       }
     },

@@ -13,7 +13,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormError } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiError, apiGet, apiSend } from '../../lib/api';
+import { apiGet, apiSend, RequestError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { maintenanceKeys, windowPath } from '../../lib/maintenance';
 import { useTimeZone } from '../../lib/use-time-zone';
@@ -67,7 +67,7 @@ export function WindowUpdatesDialog({ window, onClose }: { window: MaintenanceWi
       setMessage('');
       toast.success('Update posted.');
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Could not reach the server. Try again.');
+      setError(failure instanceof RequestError ? failure.message : 'Could not reach the server. Try again.');
     }
   };
 

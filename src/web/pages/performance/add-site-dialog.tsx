@@ -12,7 +12,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { Field, FormError, Input, Label, NativeSelect } from '../../components/ui/input';
 import { UpgradeCard } from '../../components/upgrade-card';
-import { ApiError, apiSend } from '../../lib/api';
+import { apiSend, RequestError } from '../../lib/api';
 import { performanceKeys, sitePath } from '../../lib/performance';
 import { useHasFeature } from '../../lib/use-plan';
 import { useRoleLock } from '../../lib/workspaces';
@@ -64,7 +64,7 @@ function SiteForm({
     setProblem(null);
     add.mutate(parsed.data);
   };
-  const refusal = add.error instanceof ApiError ? add.error : null;
+  const refusal = add.error instanceof RequestError ? add.error : null;
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>

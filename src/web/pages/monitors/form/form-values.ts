@@ -10,7 +10,7 @@ import {
   monitorInputSchema,
 } from '../../../../core/api/monitors';
 import type { Plan } from '../../../../core/plans';
-import { ApiError } from '../../../lib/api';
+import { RequestError } from '../../../lib/api';
 import { issuesByField } from '../../../lib/form-issues';
 import { emptySections, type KindSections, kindUi } from '../kinds/registry';
 import type { FieldErrors } from '../kinds/types';
@@ -126,7 +126,7 @@ export interface SubmitFailure {
 /** Maps an error answer of POST/PATCH /api/v1/monitors onto the form of a monitor of this kind. */
 export function submitFailure(error: unknown, kind: MonitorKind): SubmitFailure {
   const none = { fields: {}, form: null, limitReached: false };
-  if (!(error instanceof ApiError)) {
+  if (!(error instanceof RequestError)) {
     return { ...none, form: 'Could not reach the server. Check your connection and try again.' };
   }
   switch (error.code) {

@@ -14,7 +14,7 @@ import { refusalMessage } from '../../../../core/permissions';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field, FormError, Input, Label, NativeSelect } from '../../../components/ui/input';
-import { ApiError, apiSend } from '../../../lib/api';
+import { apiSend, RequestError } from '../../../lib/api';
 import { useActiveWorkspace, useCan } from '../../../lib/workspaces';
 import { ImportPreviewTables } from './import-preview';
 
@@ -39,7 +39,7 @@ const ACCEPT: Record<ImportSource, string> = {
 async function send<T>(path: string, file: Chosen): Promise<T> {
   if (typeof file === 'string') return apiSend<T>('POST', path, { file });
   if (file.size > KUMA_DB_MAX_BYTES) {
-    throw new ApiError(
+    throw new RequestError(
       413,
       'payload_too_large',
       `This kuma.db is ${(file.size / 1024 / 1024).toFixed(1)} MiB, over the ${KUMA_DB_MAX_BYTES / 1024 / 1024} MiB upload limit (its check history makes it large). Import it with "upwatch import kuma-db PATH", which sends only the monitors and notifications.`,
@@ -55,7 +55,7 @@ async function send<T>(path: string, file: Chosen): Promise<T> {
     | (T & { error?: { code?: string; message?: string } })
     | null;
   if (!response.ok) {
-    throw new ApiError(
+    throw new RequestError(
       response.status,
       answer?.error?.code ?? 'unknown_error',
       answer?.error?.message ?? `Request failed with status ${response.status}.`,

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { FormError, Input } from '../../../components/ui/input';
-import { ApiError, apiSend } from '../../../lib/api';
+import { apiSend, RequestError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { statusPageKeys, statusPagePath } from '../../../lib/status-pages';
 import { useTimeZone } from '../../../lib/use-time-zone';
@@ -48,7 +48,7 @@ function DomainRecords({ page }: { page: StatusPage }) {
     },
     onError: async (error) => {
       // A claim unverified for 7 days was dropped: these records are gone, so say so where it lasts.
-      if (!(error instanceof ApiError) || error.code !== 'domain_claim_expired') return;
+      if (!(error instanceof RequestError) || error.code !== 'domain_claim_expired') return;
       toast.error(error.message);
       await queryClient.invalidateQueries({ queryKey: statusPageKeys.all });
     },

@@ -9,7 +9,7 @@ import {
   statusPageInputFields,
   statusPageInputSchema,
 } from '../../../../core/api/status-pages';
-import { ApiError } from '../../../lib/api';
+import { RequestError } from '../../../lib/api';
 import { issuesByField } from '../../../lib/form-issues';
 
 export interface PickedMonitor {
@@ -237,7 +237,7 @@ export interface SubmitFailure {
 
 /** Maps an error answer of POST/PATCH /api/v1/status-pages onto the form. */
 export function submitFailure(error: unknown, sent: StatusPageInput): SubmitFailure {
-  if (!(error instanceof ApiError)) {
+  if (!(error instanceof RequestError)) {
     return { fields: {}, form: 'Could not reach the server. Check your connection and try again.' };
   }
   switch (error.code) {
