@@ -2,7 +2,7 @@
 // never shown, written through the channel service so its checks (plan, SSRF guard) still hold.
 import type { Kysely } from 'kysely';
 import { CHANNEL_SECRET_FIELDS, type ChannelInput } from '../../core/api/alerts.ts';
-import { type ConfigChange, type ConfigFile, secretVariable } from '../../core/api/config-file.ts';
+import { secretVariable } from '../../core/api/config-file.ts';
 import type { ChannelService } from '../alerts/channel-service.ts';
 import { openConfig } from '../alerts/dispatch.ts';
 import type { SealKey } from '../alerts/sealed-config.ts';
@@ -10,7 +10,7 @@ import type { Database } from '../platform/db/schema.ts';
 import type { Caller } from '../platform/http/caller.ts';
 import { diffFields, kindChanged } from './fields.ts';
 import { assignKeys } from './keys.ts';
-import { pruneSection, settle } from './settle.ts';
+import type { Section } from './reconcile.ts';
 
 export interface StoredChannel {
   id: string;
@@ -61,58 +61,34 @@ function channelDiff(current: ChannelInput | null, wanted: ChannelInput) {
 }
 
 export interface ChannelSectionDeps {
-  db: Kysely<Database>;
   caller: Caller;
   channels: ChannelService;
   stored: StoredChannel[];
 }
 
-/** Creates and updates the file's channels; answers their changes and every channel's id by key. */
-export async function applyChannels(
-  { db, caller, channels, stored }: ChannelSectionDeps,
-  wanted: NonNullable<ConfigFile['alertChannels']>,
-): Promise<{ changes: ConfigChange[]; idsByKey: Map<string, string> }> {
-  const byKey = new Map(stored.map((channel) => [channel.key, channel]));
-  const idsByKey = new Map(stored.map((channel) => [channel.key, channel.id]));
-  const changes: ConfigChange[] = [];
-  for (const [key, entry] of Object.entries(wanted)) {
-    const current = byKey.get(key);
-    if (current && current.entry.kind !== entry.kind) {
-      throw kindChanged('alertChannels', key, current.entry.kind, entry.kind);
-    }
-    const { fields, config } = channelDiff(current?.entry ?? null, entry);
-    let id = current?.id;
-    if (!id) {
-      id = (await channels.create(caller, entry)).id;
-    } else if (fields.length > 0) {
-      await channels.update(caller, id, {
+/** The file's channels, written through the channel service; a prune leaves monitors the account email. */
+export function channelSection({
+  caller,
+  channels,
+  stored,
+}: ChannelSectionDeps): Section<ChannelInput, StoredChannel, ReturnType<typeof channelDiff>> {
+  return {
+    table: 'alert_channels',
+    resource: 'alertChannel',
+    stored,
+    plan(key, entry, current) {
+      if (current && current.entry.kind !== entry.kind) {
+        throw kindChanged('alertChannels', key, current.entry.kind, entry.kind);
+      }
+      return channelDiff(current?.entry ?? null, entry);
+    },
+    create: async (_key, entry) => (await channels.create(caller, entry)).id,
+    async update(current, entry, { config }) {
+      await channels.update(caller, current.id, {
         name: entry.name,
         ...(config.length > 0 ? { config: entry.config as Record<string, unknown> } : {}),
       });
-    }
-    await settle(
-      db,
-      caller,
-      {
-        table: 'alert_channels',
-        resource: 'alertChannel',
-        key,
-        name: entry.name,
-        id,
-        current: current ?? null,
-        fields,
-      },
-      changes,
-    );
-    idsByKey.set(key, id);
-  }
-  return { changes, idsByKey };
-}
-
-/** --prune: the channels the file does not list go (their monitors fall back to the account email). */
-export async function pruneChannels(
-  { caller, channels, stored }: ChannelSectionDeps,
-  wanted: NonNullable<ConfigFile['alertChannels']>,
-): Promise<ConfigChange[]> {
-  return pruneSection('alertChannel', stored, wanted, (id) => channels.delete(caller, id));
+    },
+    delete: (id) => channels.delete(caller, id),
+  };
 }

@@ -1,12 +1,7 @@
 // Escalation policies in the file: each step's alert channels by key, written through the policy
 // service (incident management on the plan, the workspace's own channels, one default).
 import type { Kysely } from 'kysely';
-import type {
-  ConfigChange,
-  ConfigEscalationPolicy,
-  ConfigFile,
-  FieldChange,
-} from '../../core/api/config-file.ts';
+import type { ConfigEscalationPolicy, FieldChange } from '../../core/api/config-file.ts';
 import type { EscalationPolicyPatch } from '../../core/api/escalation.ts';
 import type { PolicyService } from '../escalation/policies.ts';
 import type { Database } from '../platform/db/schema.ts';
@@ -14,7 +9,7 @@ import type { Caller } from '../platform/http/caller.ts';
 import { ApiError } from '../platform/http/errors.ts';
 import { diffFields } from './fields.ts';
 import { assignKeys } from './keys.ts';
-import { pruneSection, settle } from './settle.ts';
+import type { Section } from './reconcile.ts';
 
 export interface StoredPolicy {
   id: string;
@@ -54,7 +49,6 @@ export async function storedPolicies(
 }
 
 export interface PolicySectionDeps {
-  db: Kysely<Database>;
   caller: Caller;
   policies: PolicyService;
   stored: StoredPolicy[];
@@ -78,52 +72,37 @@ function stepsOf(key: string, entry: ConfigEscalationPolicy, ids: ReadonlyMap<st
   }));
 }
 
-export async function applyPolicies(
-  { db, caller, policies, stored, channelIds }: PolicySectionDeps,
-  wanted: NonNullable<ConfigFile['escalationPolicies']>,
-): Promise<{ changes: ConfigChange[]; idsByKey: Map<string, string> }> {
-  const byKey = new Map(stored.map((policy) => [policy.key, policy]));
-  const idsByKey = new Map(stored.map((policy) => [policy.key, policy.id]));
-  const changes: ConfigChange[] = [];
-  for (const [key, entry] of Object.entries(wanted)) {
-    const current = byKey.get(key);
-    // A step alerts its channels all at once: their order means nothing.
-    const steps = entry.steps.map((step) => ({ ...step, channels: [...step.channels].sort() }));
-    const fields: FieldChange[] = diffFields(current?.entry ?? null, { ...entry, steps });
-    const ids = stepsOf(key, entry, channelIds);
-    let id = current?.id;
-    if (!id) {
-      id = (await policies.create(caller, { ...entry, steps: ids })).id;
-    } else if (fields.length > 0) {
+interface PolicyPlan {
+  fields: FieldChange[];
+  /** The steps with their channels' ids, as the service takes them. */
+  ids: ReturnType<typeof stepsOf>;
+}
+
+export function policySection({
+  caller,
+  policies,
+  stored,
+  channelIds,
+}: PolicySectionDeps): Section<ConfigEscalationPolicy, StoredPolicy, PolicyPlan> {
+  return {
+    table: 'escalation_policies',
+    resource: 'escalationPolicy',
+    stored,
+    plan(key, entry, current) {
+      // A step alerts its channels all at once: their order means nothing.
+      const steps = entry.steps.map((step) => ({ ...step, channels: [...step.channels].sort() }));
+      const fields = diffFields(current?.entry ?? null, { ...entry, steps });
+      return { fields, ids: stepsOf(key, entry, channelIds) };
+    },
+    create: async (_key, entry, { ids }) => (await policies.create(caller, { ...entry, steps: ids })).id,
+    async update(current, entry, { fields, ids }) {
       const patch: EscalationPolicyPatch = {};
       for (const { field } of fields) {
         if (field === 'steps') patch.steps = ids;
         else Object.assign(patch, { [field]: entry[field as keyof ConfigEscalationPolicy] });
       }
-      await policies.update(caller, id, patch);
-    }
-    await settle(
-      db,
-      caller,
-      {
-        table: 'escalation_policies',
-        resource: 'escalationPolicy',
-        key,
-        name: entry.name,
-        id,
-        current: current ?? null,
-        fields,
-      },
-      changes,
-    );
-    idsByKey.set(key, id);
-  }
-  return { changes, idsByKey };
-}
-
-export async function prunePolicies(
-  { caller, policies, stored }: PolicySectionDeps,
-  wanted: NonNullable<ConfigFile['escalationPolicies']>,
-): Promise<ConfigChange[]> {
-  return pruneSection('escalationPolicy', stored, wanted, (id) => policies.delete(caller, id));
+      await policies.update(caller, current.id, patch);
+    },
+    delete: (id) => policies.delete(caller, id),
+  };
 }

@@ -2,12 +2,7 @@
 // window stores it (its default days filled in). Only windows still to run are configuration:
 // completed ones and those a deployment opened are history, left out of export and never pruned.
 import type { Kysely } from 'kysely';
-import type {
-  ConfigChange,
-  ConfigFile,
-  ConfigMaintenanceWindow,
-  FieldChange,
-} from '../../core/api/config-file.ts';
+import type { ConfigMaintenanceWindow, FieldChange } from '../../core/api/config-file.ts';
 import type { MaintenanceWindowUpdate } from '../../core/api/maintenance.ts';
 import { withDefaultDays } from '../../core/maintenance-schedule.ts';
 import type { MaintenanceService } from '../maintenance/service.ts';
@@ -16,7 +11,7 @@ import type { Caller } from '../platform/http/caller.ts';
 import { ApiError } from '../platform/http/errors.ts';
 import { diffFields } from './fields.ts';
 import { assignKeys } from './keys.ts';
-import { pruneSection, settle } from './settle.ts';
+import type { Section } from './reconcile.ts';
 
 export interface StoredWindow {
   id: string;
@@ -65,7 +60,6 @@ function normalised(entry: ConfigMaintenanceWindow): ConfigMaintenanceWindow {
 }
 
 export interface WindowSectionDeps {
-  db: Kysely<Database>;
   caller: Caller;
   windows: MaintenanceService;
   stored: StoredWindow[];
@@ -86,49 +80,38 @@ function idsOf(key: string, monitors: string[], ids: ReadonlyMap<string, string>
   });
 }
 
-export async function applyWindows(
-  { db, caller, windows, stored, monitorIds }: WindowSectionDeps,
-  wanted: NonNullable<ConfigFile['maintenanceWindows']>,
-): Promise<ConfigChange[]> {
-  const byKey = new Map(stored.map((window) => [window.key, window]));
-  const changes: ConfigChange[] = [];
-  for (const [key, entry] of Object.entries(wanted)) {
-    const current = byKey.get(key);
-    const desired = normalised(entry);
-    const fields: FieldChange[] = diffFields(current?.entry ?? null, desired);
-    const covered = idsOf(key, entry.monitors, monitorIds);
-    let id = current?.id;
-    if (!id) {
-      id = (await windows.create(caller, { ...entry, monitorIds: covered })).id;
-    } else if (fields.length > 0) {
+interface WindowPlan {
+  fields: FieldChange[];
+  desired: ConfigMaintenanceWindow;
+  /** The covered monitors' ids, as the service takes them. */
+  covered: string[];
+}
+
+export function windowSection({
+  caller,
+  windows,
+  stored,
+  monitorIds,
+}: WindowSectionDeps): Section<ConfigMaintenanceWindow, StoredWindow, WindowPlan> {
+  return {
+    table: 'maintenance_windows',
+    resource: 'maintenanceWindow',
+    stored,
+    plan(key, entry, current) {
+      const desired = normalised(entry);
+      const fields = diffFields(current?.entry ?? null, desired);
+      return { fields, desired, covered: idsOf(key, entry.monitors, monitorIds) };
+    },
+    create: async (_key, entry, { covered }) =>
+      (await windows.create(caller, { ...entry, monitorIds: covered })).id,
+    async update(current, _entry, { fields, desired, covered }) {
       const update: MaintenanceWindowUpdate = {};
       for (const { field } of fields) {
         if (field === 'monitors') update.monitorIds = covered;
         else Object.assign(update, { [field]: desired[field as keyof ConfigMaintenanceWindow] });
       }
-      await windows.update(caller, id, update);
-    }
-    await settle(
-      db,
-      caller,
-      {
-        table: 'maintenance_windows',
-        resource: 'maintenanceWindow',
-        key,
-        name: entry.name,
-        id,
-        current: current ?? null,
-        fields,
-      },
-      changes,
-    );
-  }
-  return changes;
-}
-
-export async function pruneWindows(
-  { caller, windows, stored }: WindowSectionDeps,
-  wanted: NonNullable<ConfigFile['maintenanceWindows']>,
-): Promise<ConfigChange[]> {
-  return pruneSection('maintenanceWindow', stored, wanted, (id) => windows.delete(caller, id));
+      await windows.update(caller, current.id, update);
+    },
+    delete: (id) => windows.delete(caller, id),
+  };
 }

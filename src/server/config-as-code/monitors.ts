@@ -1,7 +1,7 @@
 // Monitors in the file: the monitor as the file would write it, compared field by field with the
 // file's entry, and written through the monitor service (plan limits, intervals, SSRF guard).
 import type { Kysely } from 'kysely';
-import type { ConfigChange, ConfigFile, ConfigMonitor, FieldChange } from '../../core/api/config-file.ts';
+import type { ConfigMonitor, FieldChange } from '../../core/api/config-file.ts';
 import { KIND_FIELDS, type Monitor, type MonitorInput, type MonitorUpdate } from '../../core/api/monitors.ts';
 import { setMonitorChannels } from '../alerts/monitor-channels.ts';
 import type { MonitorService } from '../monitor-api/service.ts';
@@ -28,7 +28,7 @@ import {
   regionsDiff,
   withoutRegions,
 } from './monitor-regions.ts';
-import { pruneSection, settle } from './settle.ts';
+import type { EntryPlan, Section } from './reconcile.ts';
 
 const COMMON_FIELDS = [
   'name',
@@ -180,30 +180,27 @@ function channelIdsOf(key: string, alerts: string[], channelIds: ReadonlyMap<str
   });
 }
 
-export async function applyMonitors(
-  { db, caller, now, monitors, stored, channelIds }: MonitorSectionDeps,
-  wanted: NonNullable<ConfigFile['monitors']>,
-): Promise<{
-  changes: ConfigChange[];
-  idsByKey: Map<string, string>;
+/** The file's monitors; their alert settings wait in `alertSettings` for applyMonitorAlerts. */
+export function monitorSection({
+  db,
+  caller,
+  now,
+  monitors,
+  stored,
+  channelIds,
+}: MonitorSectionDeps): Section<ConfigMonitor, StoredMonitor, EntryPlan> & {
   alertSettings: PendingAlertSettings[];
-}> {
-  const byKey = new Map(stored.map((monitor) => [monitor.key, monitor]));
-  const idsByKey = new Map(stored.map((monitor) => [monitor.key, monitor.id]));
-  const changes: ConfigChange[] = [];
+} {
   const alertSettings: PendingAlertSettings[] = [];
-  for (const [key, entry] of Object.entries(wanted)) {
-    const current = byKey.get(key);
-    if (current && current.entry.kind !== entry.kind)
-      throw kindChanged('monitors', key, current.entry.kind, entry.kind);
-    const fields = monitorDiff(current?.entry ?? null, entry);
-    const { alerts, ...input } = withoutRegions(withoutAlertSettings(entry));
-    let id = current?.id;
-    if (!id) id = (await monitors.create(caller, input as MonitorInput)).id;
-    else {
-      const update = updateOf(entry, fields);
-      if (Object.keys(update).length > 0) await monitors.update(caller, id, update);
-    }
+  /** What the monitor service does not write: its channels, regions and alert settings. */
+  async function link(
+    key: string,
+    id: string,
+    current: StoredMonitor | undefined,
+    entry: ConfigMonitor,
+    fields: FieldChange[],
+  ) {
+    const { alerts } = entry;
     if (alerts !== undefined && fields.some((change) => change.field === 'alerts')) {
       await setMonitorChannels(db, caller, now, id, channelIdsOf(key, alerts, channelIds));
     }
@@ -214,22 +211,30 @@ export async function applyMonitors(
     if (fields.some((change) => isAlertSetting(change.field))) {
       alertSettings.push({ key, id, current: current?.entry ?? null, wanted: entry });
     }
-    await settle(
-      db,
-      caller,
-      { table: 'monitors', resource: 'monitor', key, name: entry.name, id, current: current ?? null, fields },
-      changes,
-    );
-    idsByKey.set(key, id);
   }
-  return { changes, idsByKey, alertSettings };
-}
-
-export async function pruneMonitors(
-  { caller, monitors, stored }: MonitorSectionDeps,
-  wanted: NonNullable<ConfigFile['monitors']>,
-): Promise<ConfigChange[]> {
-  return pruneSection('monitor', stored, wanted, (id) => monitors.delete(caller, id));
+  return {
+    table: 'monitors',
+    resource: 'monitor',
+    stored,
+    alertSettings,
+    plan(key, entry, current) {
+      if (current && current.entry.kind !== entry.kind)
+        throw kindChanged('monitors', key, current.entry.kind, entry.kind);
+      return { fields: monitorDiff(current?.entry ?? null, entry) };
+    },
+    async create(key, entry, { fields }) {
+      const { alerts: _alerts, ...input } = withoutRegions(withoutAlertSettings(entry));
+      const { id } = await monitors.create(caller, input as MonitorInput);
+      await link(key, id, undefined, entry, fields);
+      return id;
+    },
+    async update(current, entry, { fields }) {
+      const update = updateOf(entry, fields);
+      if (Object.keys(update).length > 0) await monitors.update(caller, current.id, update);
+      await link(current.key, current.id, current, entry, fields);
+    },
+    delete: (id) => monitors.delete(caller, id),
+  };
 }
 
 export function exportMonitors(stored: StoredMonitor[]): Record<string, ConfigMonitor> {

@@ -24,12 +24,13 @@ import type { Database } from '../platform/db/schema.ts';
 import type { Caller } from '../platform/http/caller.ts';
 import type { PageDirectory } from '../status-pages/page-directory.ts';
 import type { StatusPageService } from '../status-pages/service.ts';
-import { applyChannels, exportChannel, pruneChannels, storedChannels } from './channels.ts';
-import { applyPolicies, prunePolicies, storedPolicies } from './escalation.ts';
-import { applyWindows, pruneWindows, storedWindows } from './maintenance.ts';
+import { channelSection, exportChannel, storedChannels } from './channels.ts';
+import { policySection, storedPolicies } from './escalation.ts';
+import { storedWindows, windowSection } from './maintenance.ts';
 import { applyMonitorAlerts } from './monitor-alerts.ts';
-import { applyMonitors, exportMonitors, pruneMonitors, storedMonitors } from './monitors.ts';
-import { applyPages, exportPage, prunePages, storedPages } from './status-pages.ts';
+import { exportMonitors, monitorSection, storedMonitors } from './monitors.ts';
+import { prune, reconcile } from './reconcile.ts';
+import { exportPage, pageSection, storedPages } from './status-pages.ts';
 
 type Entitlements = Pick<EntitlementsHelper, 'check'>;
 type Directory = Pick<PageDirectory, 'forget'>;
@@ -95,48 +96,42 @@ export function createConfigService(deps: ConfigServiceDeps) {
     db: Kysely<Database>,
     caller: Caller,
     services: Services,
-    { config, prune }: { config: ConfigFile; prune: boolean },
+    { config, prune: pruning }: { config: ConfigFile; prune: boolean },
   ): Promise<ConfigChange[]> {
     const stored = await load(db, services, caller.workspaceId);
-    const channelDeps = { db, caller, channels: services.channels, stored: stored.channels };
-    const channels = await applyChannels(channelDeps, config.alertChannels ?? {});
-    const monitorDeps = {
+    const channelSpec = channelSection({ caller, channels: services.channels, stored: stored.channels });
+    const channels = await reconcile(db, caller, channelSpec, config.alertChannels ?? {});
+    const now = deps.clock.now();
+    const monitorSpec = monitorSection({
       db,
       caller,
-      now: deps.clock.now(),
+      now,
       monitors: services.monitors,
       stored: stored.monitors,
       channelIds: channels.idsByKey,
-    };
-    const monitors = await applyMonitors(monitorDeps, config.monitors ?? {});
-    const pageDeps = {
-      db,
-      caller,
-      pages: services.pages,
-      stored: stored.pages,
-      monitorIds: monitors.idsByKey,
-    };
-    const windowDeps = {
-      db,
+    });
+    const monitors = await reconcile(db, caller, monitorSpec, config.monitors ?? {});
+    const monitorIds = monitors.idsByKey;
+    const pageSpec = pageSection({ caller, pages: services.pages, stored: stored.pages, monitorIds });
+    const windowSpec = windowSection({
       caller,
       windows: services.windows,
       stored: stored.windows,
-      monitorIds: monitors.idsByKey,
-    };
-    const policyDeps = {
-      db,
+      monitorIds,
+    });
+    const policySpec = policySection({
       caller,
       policies: services.policies,
       stored: stored.policies,
       channelIds: channels.idsByKey,
-    };
+    });
     const changes = [
       ...channels.changes,
       ...monitors.changes,
-      ...(await applyPages(pageDeps, config.statusPages ?? {})),
-      ...(await applyWindows(windowDeps, config.maintenanceWindows ?? {})),
+      ...(await reconcile(db, caller, pageSpec, config.statusPages ?? {})).changes,
+      ...(await reconcile(db, caller, windowSpec, config.maintenanceWindows ?? {})).changes,
     ];
-    const policies = await applyPolicies(policyDeps, config.escalationPolicies ?? {});
+    const policies = await reconcile(db, caller, policySpec, config.escalationPolicies ?? {});
     changes.push(...policies.changes);
     // Monitors name monitors and policies the file may only just have made: their changes are
     // already among the monitors'; this writes them.
@@ -144,24 +139,23 @@ export function createConfigService(deps: ConfigServiceDeps) {
       {
         db,
         caller,
-        now: monitorDeps.now,
+        now,
         monitorPolicies: services.monitorPolicies,
-        monitorIds: monitors.idsByKey,
+        monitorIds,
         policyIds: policies.idsByKey,
       },
-      monitors.alertSettings,
+      monitorSpec.alertSettings,
     );
     // Only the sections the file has are pruned; what refers to others goes first.
-    if (prune && config.statusPages) changes.push(...(await prunePages(pageDeps, config.statusPages)));
-    if (prune && config.maintenanceWindows) {
-      changes.push(...(await pruneWindows(windowDeps, config.maintenanceWindows)));
+    if (pruning && config.statusPages) changes.push(...(await prune(pageSpec, config.statusPages)));
+    if (pruning && config.maintenanceWindows) {
+      changes.push(...(await prune(windowSpec, config.maintenanceWindows)));
     }
-    if (prune && config.escalationPolicies) {
-      changes.push(...(await prunePolicies(policyDeps, config.escalationPolicies)));
+    if (pruning && config.escalationPolicies) {
+      changes.push(...(await prune(policySpec, config.escalationPolicies)));
     }
-    if (prune && config.monitors) changes.push(...(await pruneMonitors(monitorDeps, config.monitors)));
-    if (prune && config.alertChannels)
-      changes.push(...(await pruneChannels(channelDeps, config.alertChannels)));
+    if (pruning && config.monitors) changes.push(...(await prune(monitorSpec, config.monitors)));
+    if (pruning && config.alertChannels) changes.push(...(await prune(channelSpec, config.alertChannels)));
     return changes;
   }
 

@@ -2,13 +2,7 @@
 // here; written through the status page service (plan features, slug and domain uniqueness).
 import { verifyPassword } from 'better-auth/crypto';
 import type { Kysely } from 'kysely';
-import {
-  type ConfigChange,
-  type ConfigFile,
-  type ConfigStatusPage,
-  type FieldChange,
-  secretVariable,
-} from '../../core/api/config-file.ts';
+import { type ConfigStatusPage, type FieldChange, secretVariable } from '../../core/api/config-file.ts';
 import type { StatusPage, StatusPageUpdate } from '../../core/api/status-pages.ts';
 import type { Database } from '../platform/db/schema.ts';
 import type { Caller } from '../platform/http/caller.ts';
@@ -16,7 +10,7 @@ import { ApiError } from '../platform/http/errors.ts';
 import type { StatusPageService } from '../status-pages/service.ts';
 import { diffFields } from './fields.ts';
 import { assignKeys } from './keys.ts';
-import { pruneSection, settle } from './settle.ts';
+import type { Section } from './reconcile.ts';
 
 export interface StoredPage {
   id: string;
@@ -114,7 +108,6 @@ async function passwordChanged(entry: ConfigStatusPage, current: StoredPage | un
 }
 
 export interface PageSectionDeps {
-  db: Kysely<Database>;
   caller: Caller;
   pages: StatusPageService;
   stored: StoredPage[];
@@ -151,49 +144,34 @@ function layoutOf(
   };
 }
 
-export async function applyPages(
-  { db, caller, pages, stored, monitorIds }: PageSectionDeps,
-  wanted: NonNullable<ConfigFile['statusPages']>,
-): Promise<ConfigChange[]> {
-  const byKey = new Map(stored.map((page) => [page.key, page]));
-  const changes: ConfigChange[] = [];
-  for (const [key, entry] of Object.entries(wanted)) {
-    const current = byKey.get(key);
-    const fields: FieldChange[] = diffFields(current?.entry ?? null, normalised(entry));
-    const password = await passwordChanged(entry, current);
-    if (password) fields.push({ field: 'password', secret: true });
-    const layout = layoutOf(key, entry, current, monitorIds);
-    let id = current?.id;
-    if (!id) {
-      id = (await pages.create(caller, { ...entry, ...layout })).id;
-    } else if (fields.length > 0) {
+interface PagePlan {
+  fields: FieldChange[];
+  layout: ReturnType<typeof layoutOf>;
+}
+
+export function pageSection({
+  caller,
+  pages,
+  stored,
+  monitorIds,
+}: PageSectionDeps): Section<ConfigStatusPage, StoredPage, PagePlan> {
+  return {
+    table: 'status_pages',
+    resource: 'statusPage',
+    stored,
+    async plan(key, entry, current) {
+      const fields = diffFields(current?.entry ?? null, normalised(entry));
+      if (await passwordChanged(entry, current)) fields.push({ field: 'password', secret: true });
+      return { fields, layout: layoutOf(key, entry, current, monitorIds) };
+    },
+    create: async (_key, entry, { layout }) => (await pages.create(caller, { ...entry, ...layout })).id,
+    async update(current, entry, { fields, layout }) {
       const update: Record<string, unknown> = {};
       for (const { field } of fields) update[field] = (entry as Record<string, unknown>)[field];
       // Monitors and sections go together: sections may only hold the page's monitors.
       if ('monitors' in update || 'sections' in update) Object.assign(update, layout);
-      await pages.update(caller, id, update as StatusPageUpdate);
-    }
-    await settle(
-      db,
-      caller,
-      {
-        table: 'status_pages',
-        resource: 'statusPage',
-        key,
-        name: entry.name,
-        id,
-        current: current ?? null,
-        fields,
-      },
-      changes,
-    );
-  }
-  return changes;
-}
-
-export async function prunePages(
-  { caller, pages, stored }: PageSectionDeps,
-  wanted: NonNullable<ConfigFile['statusPages']>,
-): Promise<ConfigChange[]> {
-  return pruneSection('statusPage', stored, wanted, (id) => pages.delete(caller, id));
+      await pages.update(caller, current.id, update as StatusPageUpdate);
+    },
+    delete: (id) => pages.delete(caller, id),
+  };
 }
