@@ -1,25 +1,6 @@
 // The one interface every alert channel implements: a pure render of the event, and a send of
 // what was rendered with the channel's (decrypted) config.
-import type {
-  ChannelKind,
-  DiscordConfig,
-  EmailConfig,
-  GooglechatConfig,
-  GotifyConfig,
-  MatrixConfig,
-  MattermostConfig,
-  MembersConfig,
-  MsteamsConfig,
-  NtfyConfig,
-  OpsgenieConfig,
-  PagerdutyConfig,
-  PushoverConfig,
-  RocketchatConfig,
-  SlackConfig,
-  TelegramConfig,
-  TwilioConfig,
-  WebhookConfig,
-} from '../../core/api/alerts.ts';
+import type { ChannelConfigs, ChannelKind } from '../../core/api/alerts.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import type { ProviderUrls } from '../platform/provider-urls.ts';
@@ -27,25 +8,9 @@ import type { AlertEvent } from './alert-event.ts';
 import type { RenderContext } from './alert-summary.ts';
 
 /** Stored configs: a webhook always has its signing secret by the time it is saved. */
-export interface StoredConfigs {
-  email: EmailConfig;
-  members: MembersConfig;
-  slack: SlackConfig;
-  discord: DiscordConfig;
-  msteams: MsteamsConfig;
-  googlechat: GooglechatConfig;
-  mattermost: MattermostConfig;
-  rocketchat: RocketchatConfig;
-  ntfy: NtfyConfig;
-  gotify: GotifyConfig;
-  telegram: TelegramConfig;
-  pagerduty: PagerdutyConfig;
-  opsgenie: OpsgenieConfig;
-  matrix: MatrixConfig;
-  pushover: PushoverConfig;
-  twilio: TwilioConfig;
-  webhook: Required<WebhookConfig>;
-}
+export type StoredConfigs = {
+  [K in ChannelKind]: K extends 'webhook' ? Required<ChannelConfigs[K]> : ChannelConfigs[K];
+};
 
 export interface PostOptions {
   /** Replaces the JSON content type when given (a form for Twilio). */
