@@ -6,6 +6,7 @@ import type { Entitlement } from '../../core/billing/balances.ts';
 import type { CustomerProduct, Product, ProductItem, ProductOption } from '../../core/billing/types.ts';
 import type { BillingCustomerTable, BillingProductTable } from '../platform/db/billing-schema.ts';
 import type { Dialect } from '../platform/db/connect.ts';
+import { lockingRead } from '../platform/db/row-locks.ts';
 import type { Database } from '../platform/db/schema.ts';
 
 export type Db = Kysely<Database>;
@@ -56,7 +57,7 @@ export async function lockCustomer(
   customerId: string,
 ): Promise<BillingCustomerTable | undefined> {
   const query = tx.selectFrom('billing_customers').selectAll().where('id', '=', customerId);
-  return dialect === 'postgres' ? query.forUpdate().executeTakeFirst() : query.executeTakeFirst();
+  return lockingRead(dialect, query).executeTakeFirst();
 }
 
 export async function getCustomerRow(db: Db, customerId: string) {

@@ -13,6 +13,7 @@ import { heartbeatStateOf, judgedAt, scheduleOf } from '../monitors/kinds/heartb
 import type { Clock } from '../platform/clock.ts';
 import type { Dialect } from '../platform/db/connect.ts';
 import { smallerOf } from '../platform/db/dialect.ts';
+import { lockingRead, returningAllOf } from '../platform/db/row-locks.ts';
 import type { Database, MonitorTable } from '../platform/db/schema.ts';
 import { updateFromValues } from '../platform/db/values-update.ts';
 import type { EventBus, MonitorEvent } from '../platform/events/bus.ts';
@@ -68,14 +69,15 @@ export interface ArrivedPing {
 
 /** The monitors the batch's tokens name, locked on PostgreSQL in id order (two batches never deadlock). */
 async function lockedMonitors(tx: Transaction<Database>, dialect: Dialect, tokens: string[]) {
-  let query = tx
+  const query = tx
     .selectFrom('monitors')
     .selectAll()
     .where('ping_token', 'in', tokens)
     .where('kind', '=', 'heartbeat')
     .orderBy('id');
-  if (dialect === 'postgres') query = query.forUpdate();
-  return new Map((await query.execute()).map((monitor) => [monitor.ping_token, monitor]));
+  return new Map(
+    (await lockingRead(dialect, query).execute()).map((monitor) => [monitor.ping_token, monitor]),
+  );
 }
 
 /** Opens a run (a /start): an open run must finish within the grace time, so its deadline comes forward. */
@@ -123,7 +125,7 @@ async function completeRuns(
         next_run_at: sql`case when ${free} then monitors.next_run_at else ${at} end`,
         check_reason: sql`case when ${free} then monitors.check_reason else 'ping' end`,
       },
-      returning: deps.dialect === 'postgres' ? sql`monitors.*` : sql`*`,
+      returning: returningAllOf(deps.dialect, 'monitors'),
       maxChunk: 128,
     },
     completions.map(({ monitor, ping, at: pingedAt }) => ({

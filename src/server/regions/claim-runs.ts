@@ -5,6 +5,7 @@ import { type Kysely, sql } from 'kysely';
 import { monitorsById } from '../monitors/repository.ts';
 import type { Dialect } from '../platform/db/connect.ts';
 import { type ClaimOptions, type ClaimSource, claimWindows, largerOf } from '../platform/db/dialect.ts';
+import { skipLockedRows } from '../platform/db/row-locks.ts';
 import type { Database, MonitorTable } from '../platform/db/schema.ts';
 import type { MonitorRegionTable } from '../platform/db/worker-schema.ts';
 
@@ -29,7 +30,7 @@ export function claimRunsQuery(
     source === 'free'
       ? sql`r.claimed_until is null ${since} order by r.next_run_at`
       : sql`r.claimed_until <= ${now}`;
-  const lock = dialect === 'postgres' ? sql`for update of r skip locked` : sql``;
+  const lock = skipLockedRows(dialect, 'r');
   return sql<MonitorRegionTable>`
     with due as (
       select r.monitor_id from monitor_regions r

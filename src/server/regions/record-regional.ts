@@ -4,7 +4,7 @@
 // its live regions are down (by default more than half). One region failing alone is shown as
 // "failing from" and opens nothing. Regions whose workers have all been gone two minutes leave
 // the count, so a dead worker raises no alarm.
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { AlertEvent } from '../alerts/alert-event.ts';
 import { enqueueAlert } from '../alerts/enqueue.ts';
@@ -16,6 +16,7 @@ import { applyStatusChanges, type FlapPolicy } from '../incidents/lifecycle.ts';
 import type { StatusChange } from '../incidents/status-change.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
 import type { Dialect } from '../platform/db/connect.ts';
+import { lockMonitors } from '../platform/db/row-locks.ts';
 import type { CheckStatus, Database, MonitorTable } from '../platform/db/schema.ts';
 import type { MonitorRegionTable } from '../platform/db/worker-schema.ts';
 import type { MonitorEvent, MonitorEventType } from '../platform/events/bus.ts';
@@ -120,8 +121,7 @@ export async function storeRegionalChecks(
   const ids = [...new Set(checks.map((check) => check.monitor.id))].sort();
   // Every region's worker locks the monitor before reading the other regions' rows, so two
   // regions failing at once both see each other and the quorum is judged once, not by neither.
-  if (dialect === 'postgres')
-    await sql`select id from monitors where id in (${sql.join(ids)}) order by id for update`.execute(tx);
+  await lockMonitors(tx, dialect, ids);
   const monitors = new Map(
     (await tx.selectFrom('monitors').selectAll().where('id', 'in', ids).execute()).map((row) => [
       row.id,

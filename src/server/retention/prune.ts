@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { PlanId } from '../../core/plans.ts';
 import type { Dialect } from '../platform/db/connect.ts';
+import { deleteLocated, rowLocator } from '../platform/db/row-locks.ts';
 import type { Database } from '../platform/db/schema.ts';
 import type { RetentionKind } from './kinds.ts';
 
@@ -75,8 +76,7 @@ function expiredKeys(
 ): RawBuilder<unknown> {
   const parents = parentsOf(kind);
   const viaParent = 'parent' in kind.owner;
-  const keys =
-    dialect === 'postgres' ? sql`t.ctid` : sql.join(kind.key.map((column) => sql.ref(`t.${column}`)));
+  const keys = rowLocator(dialect, 't', kind.key);
   const whens = cutoffs.map(({ plan, cutoff }) => sql`when ${plan} then cast(${cutoff} as bigint)`);
   const cutoff = sql`case ${viaParent ? sql`o.plan_id` : sql`p.plan_id`} ${sql.join(whens, sql` `)} end`;
   const parentId = sql.ref(`p.${parents.id}`);
@@ -106,15 +106,9 @@ export function deleteBatchStatement(
   parentRange: ParentRange,
   limit: number,
 ): RawBuilder<{ parent: ParentKey; at: number | string }> {
-  const table = sql.table(kind.table);
   const selected = expiredKeys(dialect, kind, cutoffs, parentRange, limit);
   const returning = sql`returning ${sql.ref(kind.owner.column)} as parent, ${sql.ref(kind.at)} as at`;
-  // PostgreSQL deletes by ctid (a TID scan; by key it plans a hash join over the whole table);
-  // SQLite by the primary key (check_results has no rowid).
-  if (dialect === 'postgres')
-    return sql`delete from ${table} where ctid = any(array(${selected})) ${returning}`;
-  const key = sql.join(kind.key.map((column) => sql.ref(column)));
-  return sql`delete from ${table} where (${key}) in (${selected}) ${returning}`;
+  return deleteLocated(dialect, kind.table, kind.key, selected, returning);
 }
 
 /** Where the walk stands after a batch: its last row in (parent, age) order. */

@@ -12,6 +12,7 @@ import { kindOf } from '../monitors/kinds/registry.ts';
 import type { Clock, TimerHandle } from '../platform/clock.ts';
 import type { Dialect } from '../platform/db/connect.ts';
 import { claimDueMonitors, releaseClaims } from '../platform/db/dialect.ts';
+import { writesInTurn } from '../platform/db/row-locks.ts';
 import type { Database, MonitorTable } from '../platform/db/schema.ts';
 import type { MonitorRegionTable } from '../platform/db/worker-schema.ts';
 import type { EventBus } from '../platform/events/bus.ts';
@@ -204,7 +205,7 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
    * connection, so there the job stores, then claims.
    */
   async function store(): Promise<void> {
-    if (dialect !== 'postgres') return flush();
+    if (writesInTurn(dialect)) return flush();
     flushing = flush()
       // Logged once per outage, with what is kept and lost, by results-kept.ts.
       .catch(() => undefined)
