@@ -8,12 +8,11 @@ import type { AlertDeliveryTable } from '../platform/db/incident-schema.ts';
 import type { Database } from '../platform/db/schema.ts';
 import { readWorkspaceSettings } from '../workspaces/settings.ts';
 import type { AlertEvent, GroupedMonitor } from './alert-event.ts';
+import { channelOf } from './registry.ts';
 
 type Tx = Transaction<Database>;
 
 const GROUPABLE: ReadonlySet<AlertKind> = new Set(['monitor.down', 'monitor.up']);
-/** Paging tools keep one alert per incident, so each recovery closes its own; they group on their side. */
-const UNGROUPED_CHANNELS: ReadonlySet<ChannelKind> = new Set(['pagerduty', 'opsgenie']);
 
 export interface Grouping {
   enabled(channel: { kind: ChannelKind }): boolean;
@@ -34,7 +33,7 @@ export async function groupingOf(
   const windowMs = alertGroupingSeconds * 1000;
   const others = await othersFailing(tx, userId, event, windowMs);
   return {
-    enabled: (channel) => !UNGROUPED_CHANNELS.has(channel.kind),
+    enabled: (channel) => channelOf(channel.kind).grouped !== false,
     holdUntil: others ? now + windowMs : null,
   };
 }

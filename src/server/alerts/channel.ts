@@ -42,6 +42,11 @@ export interface AlertChannel<K extends ChannelKind, Rendered> {
   target(config: StoredConfigs[K]): string;
   /** The user-supplied URL the SSRF guard vets when the channel is saved, if any. */
   url(config: StoredConfigs[K]): string | null;
+  /**
+   * False for paging tools: they keep one alert per incident, so each recovery closes its own, and
+   * they group on their side. Others get one alert listing the monitors that go down together.
+   */
+  grouped?: false;
 }
 
 /** A send that failed; `permanent` ones are not retried (the channel is gone, the plan lacks it). */

@@ -1,4 +1,5 @@
-// Every alert channel kind, in one place: a new kind is one file and one line here.
+// Every alert channel's sender, in one place: a new kind is its descriptor in core/api/channels,
+// then one file in channels/ and one line here; the compiler refuses a kind without one.
 import type { ChannelKind } from '../../core/api/alerts.ts';
 import type { AlertChannel } from './channel.ts';
 import { discordChannel } from './channels/discord.ts';

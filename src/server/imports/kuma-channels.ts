@@ -1,6 +1,7 @@
 // Uptime Kuma notifications → Upwatch alert channels. A notification's `config` is JSON text with
 // a `type` and that provider's fields (Kuma's server/notification-providers/*.js); the same text
 // sits in a 1.x backup's notificationList and in a 2.x kuma.db's notification table.
+import type { ChannelKind } from '../../core/api/alerts.ts';
 import type { ChannelCandidate } from './candidates.ts';
 
 export interface KumaNotification {
@@ -10,7 +11,7 @@ export interface KumaNotification {
 }
 
 type Config = Record<string, unknown>;
-type Mapped = { kind: string; config: Config; notes?: string[] } | string;
+type Mapped = { kind: ChannelKind; config: Config; notes?: string[] } | string;
 
 const str = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;

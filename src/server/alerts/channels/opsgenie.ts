@@ -54,4 +54,5 @@ export const opsgenieChannel: AlertChannel<'opsgenie', ReturnType<typeof renderO
   },
   target: (config) => `Opsgenie …${config.apiKey.slice(-4)}`,
   url: () => null,
+  grouped: false,
 };

@@ -46,4 +46,5 @@ export const pagerdutyChannel: AlertChannel<'pagerduty', ReturnType<typeof rende
   },
   target: (config) => `PagerDuty …${config.routingKey.slice(-4)}`,
   url: () => null,
+  grouped: false,
 };
