@@ -24,6 +24,7 @@ import {
   configFor,
   TextFields,
   URL_HINTS,
+  URL_INITIAL,
   URL_LABELS,
 } from './channel-fields';
 import { CHANNEL_ICONS } from './channel-icons';
@@ -59,7 +60,7 @@ export function AddChannelCard({ accountEmail }: { accountEmail: string }) {
     if (next === 'webhook' && !check({ featureId: FEATURE_IDS.webhooks, dialog: PaywallDialog }).data.allowed)
       return;
     setKind(next);
-    setTarget(next === 'email' ? accountEmail : next === 'ntfy' ? 'https://ntfy.sh' : '');
+    setTarget(next === 'email' ? accountEmail : (URL_INITIAL[next] ?? ''));
     setTexts({});
     setChoice(CHOICE_FIELDS[next]?.initial ?? '');
     setInvalid(null);

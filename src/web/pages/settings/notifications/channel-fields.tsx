@@ -1,120 +1,33 @@
 // What each channel kind asks for beyond a name, in the provider's own words: a URL for most,
 // and the tokens, ids and keys the rest need. The form builds its config from these.
 import type { ChannelKind } from '../../../../core/api/alerts';
+import type { ChannelChoiceField, ChannelTextField } from '../../../../core/api/channels/descriptor';
+import { CHANNELS_DESCRIBED } from '../../../../core/api/channels/registry';
 import { Field, Input, Label, NativeSelect } from '../../../components/ui/input';
 
-/** Kinds that post to a URL the user pastes, with an example of it. */
-export const URL_HINTS: Partial<Record<ChannelKind, string>> = {
-  slack: 'https://hooks.slack.com/services/…',
-  discord: 'https://discord.com/api/webhooks/…',
-  msteams: 'https://….logic.azure.com/workflows/…',
-  googlechat: 'https://chat.googleapis.com/v1/spaces/…/messages?key=…',
-  mattermost: 'https://mattermost.example.com/hooks/…',
-  rocketchat: 'https://chat.example.com/hooks/…',
-  ntfy: 'https://ntfy.sh',
-  gotify: 'https://gotify.example.com',
-  matrix: 'https://matrix.org',
-  webhook: 'https://example.com/upwatch-hook',
-};
-
-export const URL_LABELS: Partial<Record<ChannelKind, string>> = {
-  msteams: 'Workflow URL (“When a Teams webhook request is received”)',
-  googlechat: 'Webhook URL (Apps & integrations → Webhooks)',
-  ntfy: 'Server URL',
-  gotify: 'Server URL',
-  matrix: 'Homeserver URL',
-};
-
-interface TextField {
-  key: string;
-  label: string;
-  placeholder: string;
-  optional?: boolean;
+/** One entry per kind whose descriptor's form has the part `pick` takes. */
+function formParts<V>(pick: (form: (typeof CHANNELS_DESCRIBED)[number]['form']) => V | undefined) {
+  return Object.fromEntries(
+    CHANNELS_DESCRIBED.flatMap((descriptor) => {
+      const part = pick(descriptor.form);
+      return part === undefined ? [] : [[descriptor.kind, part]];
+    }),
+  ) as Partial<Record<ChannelKind, V>>;
 }
+
+/** Kinds that post to a URL the user pastes, with an example of it. */
+export const URL_HINTS = formParts((form) => form.url?.placeholder);
+
+export const URL_LABELS = formParts((form) => form.url?.label);
+
+/** The URL a new channel of the kind starts with (ntfy's public server). */
+export const URL_INITIAL = formParts((form) => form.url?.initial);
 
 /** The config fields typed as text, by kind (a webhook's signing secret stays with the form). */
-export const TEXT_FIELDS: Partial<Record<ChannelKind, TextField[]>> = {
-  ntfy: [
-    { key: 'topic', label: 'Topic', placeholder: 'upwatch-alerts' },
-    {
-      key: 'token',
-      label: 'Access token (optional)',
-      placeholder: 'tk_… for a protected topic',
-      optional: true,
-    },
-  ],
-  gotify: [{ key: 'token', label: 'Application token', placeholder: 'From Apps → Create application' }],
-  telegram: [
-    { key: 'botToken', label: 'Bot token (from @BotFather)', placeholder: '123456789:AA…' },
-    { key: 'chatId', label: 'Chat id', placeholder: '-1001234567890 or @yourchannel' },
-  ],
-  pagerduty: [{ key: 'routingKey', label: 'Integration key (Events API v2)', placeholder: '32 characters' }],
-  opsgenie: [
-    { key: 'apiKey', label: 'API integration key', placeholder: 'From Settings → Integrations → API' },
-  ],
-  matrix: [
-    { key: 'roomId', label: 'Room id', placeholder: '!AbCdEf:matrix.org (Room settings → Advanced)' },
-    { key: 'accessToken', label: 'Access token of the bot account', placeholder: 'syt_…' },
-  ],
-  pushover: [
-    { key: 'userKey', label: 'User or group key', placeholder: '30 characters, on your Pushover dashboard' },
-    {
-      key: 'appToken',
-      label: 'Application API token',
-      placeholder: '30 characters, from Create an Application',
-    },
-  ],
-  twilio: [
-    { key: 'accountSid', label: 'Account SID', placeholder: 'AC…' },
-    { key: 'authToken', label: 'Auth token', placeholder: '32 characters' },
-    { key: 'from', label: 'From (your Twilio number)', placeholder: '+14155550100' },
-    { key: 'to', label: 'To', placeholder: '+4915112345678' },
-  ],
-};
-
-interface ChoiceField {
-  key: string;
-  label: string;
-  options: readonly (readonly [string | number, string])[];
-  initial: string | number;
-}
+export const TEXT_FIELDS = formParts<readonly ChannelTextField[]>((form) => form.text);
 
 /** The config fields chosen from a list, by kind. */
-export const CHOICE_FIELDS: Partial<Record<ChannelKind, ChoiceField>> = {
-  ntfy: {
-    key: 'priority',
-    label: 'Priority of down alerts',
-    options: [
-      [1, '1 (min)'],
-      [2, '2 (low)'],
-      [3, '3 (default)'],
-      [4, '4 (high)'],
-      [5, '5 (max, urgent)'],
-    ],
-    initial: 4,
-  },
-  pushover: {
-    key: 'priority',
-    label: 'Priority of down alerts',
-    options: [
-      [-2, 'Lowest (no notification)'],
-      [-1, 'Low (quiet)'],
-      [0, 'Normal'],
-      [1, 'High (bypasses quiet hours)'],
-      [2, 'Emergency (repeats until acknowledged)'],
-    ],
-    initial: 1,
-  },
-  twilio: {
-    key: 'mode',
-    label: 'How',
-    options: [
-      ['sms', 'Text message'],
-      ['voice', 'Phone call reading the alert'],
-    ],
-    initial: 'sms',
-  },
-};
+export const CHOICE_FIELDS = formParts<ChannelChoiceField>((form) => form.choice);
 
 /** The config the form's values make for `kind`, for the shared schema to check. */
 export function configFor(
