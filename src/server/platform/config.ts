@@ -3,9 +3,10 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { HOSTED_URLS, type HostedUrlEnv } from '../../core/api/channels/registry.ts';
 import { parseResolver } from '../../core/api/monitor-kinds/dns.ts';
 import { PLAN_IDS, type PlanId } from '../../core/plans.ts';
-import { AUTUMN_DEFAULT_API_URL, DEFAULT_PROVIDER_URLS, type ProviderUrls } from './provider-urls.ts';
+import { AUTUMN_DEFAULT_API_URL, type ProviderUrls } from './provider-urls.ts';
 import { PING_GATHER_MS } from './timing.ts';
 
 export const RDAP_DEFAULT_BOOTSTRAP_URL = 'https://data.iana.org/rdap/dns.json';
@@ -22,6 +23,13 @@ const databaseUrl = z
     (value) => value === undefined || value === '' || /^(postgres(ql)?|sqlite|file):/.test(value),
     'must start with postgres://, postgresql://, sqlite: or file:',
   );
+
+/** The hosted alert providers' API bases, one variable each (TELEGRAM_API_URL…), as the channels' descriptors name them. */
+const providerUrl = (fallback: string) =>
+  z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default(fallback);
+const providerUrlVariables = Object.fromEntries(
+  Object.values(HOSTED_URLS).map((setting) => [setting.env, providerUrl(setting.default)]),
+) as Record<HostedUrlEnv, ReturnType<typeof providerUrl>>;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -101,21 +109,7 @@ const envSchema = z.object({
       'must be an IP address with an optional port, e.g. 1.1.1.1 or 127.0.0.1:5353',
     ),
   CHROME_PATH: z.string().min(1).default('/usr/bin/chromium'),
-  TELEGRAM_API_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-    .default(DEFAULT_PROVIDER_URLS.telegram),
-  PAGERDUTY_EVENTS_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-    .default(DEFAULT_PROVIDER_URLS.pagerduty),
-  OPSGENIE_API_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-    .default(DEFAULT_PROVIDER_URLS.opsgenie),
-  PUSHOVER_API_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-    .default(DEFAULT_PROVIDER_URLS.pushover),
-  TWILIO_API_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-    .default(DEFAULT_PROVIDER_URLS.twilio),
+  ...providerUrlVariables,
   PERFORMANCE_TIME_LIMIT_SECONDS: z.coerce.number().int().min(10).max(600).default(90),
 });
 
@@ -257,13 +251,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     rdapBootstrapUrl: vars.RDAP_BOOTSTRAP_URL,
     dnsResolver: vars.DNS_RESOLVER ? (parseResolver(vars.DNS_RESOLVER.trim()) ?? undefined) : undefined,
     performance: { chromePath: vars.CHROME_PATH, timeLimitMs: vars.PERFORMANCE_TIME_LIMIT_SECONDS * 1000 },
-    alertProviders: {
-      telegram: vars.TELEGRAM_API_URL.replace(/\/+$/, ''),
-      pagerduty: vars.PAGERDUTY_EVENTS_URL.replace(/\/+$/, ''),
-      opsgenie: vars.OPSGENIE_API_URL.replace(/\/+$/, ''),
-      pushover: vars.PUSHOVER_API_URL.replace(/\/+$/, ''),
-      twilio: vars.TWILIO_API_URL.replace(/\/+$/, ''),
-    },
+    alertProviders: Object.fromEntries(
+      Object.entries(HOSTED_URLS).map(([kind, setting]) => [kind, vars[setting.env].replace(/\/+$/, '')]),
+    ) as ProviderUrls,
   };
 }
 

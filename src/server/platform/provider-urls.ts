@@ -1,23 +1,15 @@
 // The hosted services' API bases, kept as config's own data so config reads no feature module.
 // Set by the operator (TELEGRAM_API_URL…, AUTUMN_API_URL), never by users, so tests and
-// self-hosted gateways can stand in for the real services.
+// self-hosted gateways can stand in for the real services. Each alert channel's setting (its
+// variable and default) is in its descriptor, core/api/channels.
+import { HOSTED_URLS, type HostedChannelKind } from '../../core/api/channels/registry.ts';
 
 /** The alert channels' hosted providers. */
-export interface ProviderUrls {
-  telegram: string;
-  pagerduty: string;
-  opsgenie: string;
-  pushover: string;
-  twilio: string;
-}
+export type ProviderUrls = Record<HostedChannelKind, string>;
 
-export const DEFAULT_PROVIDER_URLS: ProviderUrls = {
-  telegram: 'https://api.telegram.org',
-  pagerduty: 'https://events.pagerduty.com',
-  opsgenie: 'https://api.opsgenie.com',
-  pushover: 'https://api.pushover.net',
-  twilio: 'https://api.twilio.com',
-};
+export const DEFAULT_PROVIDER_URLS = Object.fromEntries(
+  Object.entries(HOSTED_URLS).map(([kind, setting]) => [kind, setting.default]),
+) as ProviderUrls;
 
 /** Hosted billing (BILLING_PROVIDER=autumn), version 1 of its API. */
 export const AUTUMN_DEFAULT_API_URL = 'https://api.useautumn.com/v1';

@@ -1,7 +1,8 @@
 // The README's configuration table is the operator's only list of settings: every variable
-// config.ts reads must have its row there.
+// config.ts reads must have its row there (the hosted alert providers' from their descriptors).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { HOSTED_URLS } from '../../core/api/channels/registry.ts';
 
 const root = new URL('../../../', import.meta.url);
 const configSource = readFileSync(new URL('src/server/platform/config.ts', root), 'utf8');
@@ -13,7 +14,10 @@ describe('README configuration table', () => {
       configSource.indexOf('const envSchema'),
       configSource.indexOf('export type'),
     );
-    const variables = [...schema.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map((match) => match[1]);
+    const variables = [
+      ...[...schema.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map((match) => match[1]),
+      ...Object.values(HOSTED_URLS).map((setting) => setting.env),
+    ];
     expect(variables.length).toBeGreaterThan(20);
     const section = readme.slice(
       readme.indexOf('## Configuration'),

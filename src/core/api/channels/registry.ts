@@ -48,8 +48,11 @@ export type ChannelKind = AnyChannelDescriptor['kind'];
 export type ChannelDescriptorOf<K extends ChannelKind> = Extract<AnyChannelDescriptor, { kind: K }>;
 /** Each kind's config, as its schema parses it. */
 export type ChannelConfigs = { [K in ChannelKind]: z.infer<ChannelDescriptorOf<K>['configSchema']> };
+type HostedDescriptor = Extract<AnyChannelDescriptor, { hostedUrl: HostedUrl }>;
 /** Kinds that send to a hosted provider's API, whose base the operator may move. */
-export type HostedChannelKind = Extract<AnyChannelDescriptor, { hostedUrl: HostedUrl }>['kind'];
+export type HostedChannelKind = HostedDescriptor['kind'];
+/** The environment variables those bases are read from (TELEGRAM_API_URL…). */
+export type HostedUrlEnv = HostedDescriptor['hostedUrl']['env'];
 
 type KindsOf<T extends readonly AnyChannelDescriptor[]> = { readonly [I in keyof T]: T[I]['kind'] };
 
@@ -86,4 +89,4 @@ export const HOSTED_URLS = Object.fromEntries(
   CHANNEL_DESCRIPTORS.flatMap((descriptor) =>
     'hostedUrl' in descriptor ? [[descriptor.kind, descriptor.hostedUrl]] : [],
   ),
-) as Record<HostedChannelKind, HostedUrl>;
+) as { [K in HostedChannelKind]: Extract<HostedDescriptor, { kind: K }>['hostedUrl'] };
