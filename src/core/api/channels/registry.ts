@@ -69,10 +69,6 @@ function byKind<V>(pick: (descriptor: AnyChannelDescriptor) => V): Record<Channe
   ) as Record<ChannelKind, V>;
 }
 
-export const CHANNEL_DESCRIPTOR_BY_KIND = byKind((descriptor) => descriptor) as {
-  [K in ChannelKind]: ChannelDescriptorOf<K>;
-};
-
 export const CHANNEL_LABELS: Record<ChannelKind, string> = byKind((descriptor) => descriptor.label);
 
 /** See ChannelDescriptor.secretFields. */
