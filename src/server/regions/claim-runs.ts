@@ -1,11 +1,11 @@
 // A region's workers claim that region's runs of multi-region monitors (issue 21): one row per
-// monitor and region, claimed like an unregioned monitor (SKIP LOCKED on PostgreSQL, the lease
-// index for a dead worker's runs), so each region checks each round exactly once.
+// monitor and region, claimed like an unregioned monitor through the one claim (SKIP LOCKED on
+// PostgreSQL, the lease index for a dead worker's runs), so each region checks each round once.
 import { type Kysely, sql } from 'kysely';
 import { monitorsById } from '../monitors/repository.ts';
+import { claimDue } from '../platform/db/claim.ts';
 import type { Dialect } from '../platform/db/connect.ts';
 import { type ClaimOptions, type ClaimSource, claimWindows, largerOf } from '../platform/db/dialect.ts';
-import { skipLockedRows } from '../platform/db/row-locks.ts';
 import type { Database, MonitorTable } from '../platform/db/schema.ts';
 import type { MonitorRegionTable } from '../platform/db/worker-schema.ts';
 
@@ -19,33 +19,37 @@ export interface ClaimedRun {
   run: MonitorRegionTable;
 }
 
-/** One claim statement (a CTE runs once, so LIMIT bounds it; see claimDueMonitorsQuery). */
+/** One claim statement (platform/db/claim.ts): its due rows join monitors and lock only their own. */
 export function claimRunsQuery(
+  db: Kysely<Database>,
   dialect: Dialect,
   source: ClaimSource,
   { now, dueBy = now, after, limit, workerId, leaseMarginMs, region }: RegionRunClaim,
 ) {
-  const since = after === undefined ? sql`` : sql`and r.next_run_at > ${after}`;
+  const within = db
+    .selectFrom('monitor_regions as r')
+    .innerJoin('monitors as m', 'm.id', 'r.monitor_id')
+    .select(['r.monitor_id', 'r.region'])
+    .where('r.region', '=', region)
+    .where('r.next_run_at', '<=', dueBy)
+    .where('m.paused', '=', 0);
   const waiting =
     source === 'free'
-      ? sql`r.claimed_until is null ${since} order by r.next_run_at`
-      : sql`r.claimed_until <= ${now}`;
-  const lock = skipLockedRows(dialect, 'r');
-  return sql<MonitorRegionTable>`
-    with due as (
-      select r.monitor_id from monitor_regions r
-      join monitors m on m.id = r.monitor_id
-      where r.region = ${region} and r.next_run_at <= ${dueBy} and m.paused = 0 and ${waiting}
-      limit ${limit} ${lock}
-    )
-    update monitor_regions set
-      claimed_until = ${largerOf(dialect, sql`monitor_regions.next_run_at`, sql`cast(${now} as bigint)`)}
-        + (select m.timeout_ms from monitors m where m.id = monitor_regions.monitor_id) + ${leaseMarginMs},
-      claimed_by = ${workerId}
-    from due
-    where monitor_regions.monitor_id = due.monitor_id and monitor_regions.region = ${region}
-    returning monitor_regions.monitor_id, monitor_regions.region, monitor_regions.next_run_at, monitor_regions.claimed_until, monitor_regions.claimed_by, monitor_regions.status, monitor_regions.confirming_since, monitor_regions.last_checked_at, monitor_regions.latency_ms, monitor_regions.failure_code, monitor_regions.failure_message
-  `;
+      ? (after === undefined ? within : within.where('r.next_run_at', '>', after))
+          .where('r.claimed_until', 'is', null)
+          .orderBy('r.next_run_at')
+      : within.where('r.claimed_until', '<=', now);
+  return claimDue(db, dialect, {
+    table: 'monitor_regions',
+    key: ['monitor_id', 'region'],
+    due: waiting.limit(limit),
+    lockOf: 'r',
+    set: {
+      claimed_until: sql<number>`${largerOf(dialect, sql`monitor_regions.next_run_at`, sql`cast(${now} as bigint)`)}
+        + (select m.timeout_ms from monitors m where m.id = monitor_regions.monitor_id) + ${leaseMarginMs}`,
+      claimed_by: workerId,
+    },
+  });
 }
 
 /**
@@ -58,11 +62,11 @@ export async function claimRegionRuns(
   options: RegionRunClaim,
 ): Promise<ClaimedRun[]> {
   const runs =
-    options.expired === false ? [] : (await claimRunsQuery(dialect, 'expired', options).execute(db)).rows;
+    options.expired === false ? [] : await claimRunsQuery(db, dialect, 'expired', options).execute();
   for (const window of claimWindows(options)) {
     if (runs.length >= options.limit) break;
     const limit = options.limit - runs.length;
-    runs.push(...(await claimRunsQuery(dialect, 'free', { ...options, ...window, limit }).execute(db)).rows);
+    runs.push(...(await claimRunsQuery(db, dialect, 'free', { ...options, ...window, limit }).execute()));
   }
   if (runs.length === 0) return [];
   const byId = await monitorsById(

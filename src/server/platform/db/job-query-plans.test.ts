@@ -223,11 +223,11 @@ describe('per-poll statements of the periodic jobs', () => {
       region: 'us-east',
     };
     expectIndexSearch(
-      await explain(claimRunsQuery(t.dialect, 'free', options)),
+      await explain(claimRunsQuery(t.db, t.dialect, 'free', options)),
       'monitor_regions_unclaimed_due_idx',
     );
     expectIndexSearch(
-      await explain(claimRunsQuery(t.dialect, 'expired', options)),
+      await explain(claimRunsQuery(t.db, t.dialect, 'expired', options)),
       'monitor_regions_claimed_until_idx',
     );
   });

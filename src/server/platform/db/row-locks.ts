@@ -15,11 +15,6 @@ export function lockingRead<Query extends { forUpdate(): Query }>(dialect: Diale
   return dialect === 'postgres' ? query.forUpdate() : query;
 }
 
-/** `for update of <alias> skip locked`: a claim passes over rows another worker holds. */
-export function skipLockedRows(dialect: Dialect, alias: string): RawBuilder<unknown> {
-  return dialect === 'postgres' ? sql`for update of ${sql.raw(alias)} skip locked` : sql``;
-}
-
 /** Locks monitors by id, in id order so two transactions locking overlapping sets cannot deadlock. */
 export async function lockMonitors(tx: Transaction<Database>, dialect: Dialect, ids: readonly string[]) {
   if (dialect !== 'postgres' || ids.length === 0) return;
