@@ -1,11 +1,23 @@
 // The structure kept true (issue 41): what each layer may import, and no import cycles in the
-// server. Test files and test helpers are not read; they may reach anything.
+// server. Test files and test helpers are not read, except the floor's own tests.
+
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cycles, type ImportEdge, importsOf, readImportGraph } from './import-graph.ts';
+import {
+  cycles,
+  type ImportEdge,
+  importsOf,
+  REPO_ROOT,
+  readImportGraph,
+  sourceFiles,
+} from './import-graph.ts';
 import { layerViolations } from './layers.ts';
 
 const graph = readImportGraph(['src/server', 'src/core', 'src/web']);
 const edge = (from: string, to: string): ImportEdge => ({ from, to, typeOnly: false });
+/** Tests of the floor that reach a slice belong with the app (app/) or with that slice. */
+const platformTestFiles = () => sourceFiles('src/server/platform').filter((file) => /\.test\.ts$/.test(file));
 
 describe('the source tree', () => {
   it('is read whole: static, type-only and lazy imports of the server and the web app', () => {
@@ -26,6 +38,18 @@ describe('the source tree', () => {
 
   it('keeps every layer to what it may import', () => {
     expect(layerViolations(graph)).toEqual([]);
+  });
+
+  it("keeps the floor's own tests to the floor, core and the shared test helpers", () => {
+    const reach = platformTestFiles().flatMap((file) =>
+      importsOf(file, readFileSync(path.join(REPO_ROOT, file), 'utf8'))
+        .filter(
+          ({ to }) =>
+            !['src/server/platform/', 'src/core/', 'src/server/test/'].some((p) => to.startsWith(p)),
+        )
+        .map(({ from, to }) => `${from} imports ${to}`),
+    );
+    expect(reach).toEqual([]);
   });
 
   it('has no import cycle in the server, counting type-only imports', () => {

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sslCheckRunner } from '../../checks/ssl.ts';
-import { createTestCertificates, type TestCertificates } from '../../checks/test/certificates.ts';
-import { startTarget, type Target, testContext } from '../../checks/test/targets.ts';
-import { ConfigError, parseConfig } from '../config.ts';
-import { readExtraCa } from './extra-ca.ts';
-import { tableResolver } from './test/loopback-only.ts';
+import { ConfigError, parseConfig } from '../platform/config.ts';
+import { readExtraCa } from '../platform/net/extra-ca.ts';
+import { tableResolver } from '../platform/net/test/loopback-only.ts';
+import { sslCheckRunner } from './ssl.ts';
+import { createTestCertificates, type TestCertificates } from './test/certificates.ts';
+import { startTarget, type Target, testContext } from './test/targets.ts';
 
 let dir: string;
 let certs: TestCertificates;

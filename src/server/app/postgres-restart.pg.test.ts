@@ -5,12 +5,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTarget, type Target } from '../../checks/test/targets.ts';
-import { cookieHeader } from '../../test/http.ts';
-import { createPostgresCluster, type PostgresCluster } from '../../test/pg-cluster.ts';
-import { readSse, type SseReader } from '../../test/sse-reader.ts';
-import { freePort, spawnLongRunning, type UpwatchChild } from '../../test/upwatch-process.ts';
-import { waitFor } from '../../test/wait-for.ts';
+import { startTarget, type Target } from '../checks/test/targets.ts';
+import { cookieHeader } from '../test/http.ts';
+import { createPostgresCluster, type PostgresCluster } from '../test/pg-cluster.ts';
+import { readSse, type SseReader } from '../test/sse-reader.ts';
+import { freePort, spawnLongRunning, type UpwatchChild } from '../test/upwatch-process.ts';
+import { waitFor } from '../test/wait-for.ts';
 
 let cluster: PostgresCluster;
 let target: Target;

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { precompressDir } from '../../app/http/precompress.ts';
+import { COMPRESS_THRESHOLD_BYTES } from '../../platform/http/compress-json.ts';
 import { createUser } from '../../test/factories.ts';
 import { listen } from '../../test/listen.ts';
 import { readSse } from '../../test/sse-reader.ts';
 import { buildApp, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { COMPRESS_THRESHOLD_BYTES } from './compress-json.ts';
+import { precompressDir } from './precompress.ts';
 
 let t: TestApp;
 beforeEach(async () => {

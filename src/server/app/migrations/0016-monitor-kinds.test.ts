@@ -1,13 +1,17 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { monitorStats } from '../../../history/report.ts';
-import { aggregate, DAY_MS, HOUR_MS } from '../../../history/rollups.ts';
-import { windowStart } from '../../../history/uptime.ts';
-import { toMonitor } from '../../../monitors/repository.ts';
-import { insertUserRow, monitorRow } from '../../../test/monitor-rows.ts';
-import { storedResults } from '../../../test/result-rows.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-db.ts';
-import { migrateToLatest } from '../migrate.ts';
-import { type LegacyCheckResult, legacy, legacyRecord } from './test/legacy-results.ts';
+import { monitorStats } from '../../history/report.ts';
+import { aggregate, DAY_MS, HOUR_MS } from '../../history/rollups.ts';
+import { windowStart } from '../../history/uptime.ts';
+import { toMonitor } from '../../monitors/repository.ts';
+import { migrateToLatest } from '../../platform/db/migrate.ts';
+import {
+  type LegacyCheckResult,
+  legacy,
+  legacyRecord,
+} from '../../platform/db/migrations/test/legacy-results.ts';
+import { insertUserRow, monitorRow } from '../../test/monitor-rows.ts';
+import { storedResults } from '../../test/result-rows.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 
 // A database as the release before monitor kinds left it: HTTP monitors with history.
 const COLUMNS_AT_0015 = [

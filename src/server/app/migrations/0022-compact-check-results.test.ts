@@ -1,10 +1,14 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { listResults, toCheckResult } from '../../../history/results.ts';
-import { insertMonitors, insertOwner, insertUserRow, monitorRow } from '../../../test/monitor-rows.ts';
-import { insertResults, storedResults } from '../../../test/result-rows.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-db.ts';
-import { migrateToLatest } from '../migrate.ts';
-import { type LegacyCheckResult, legacy, legacyRecord } from './test/legacy-results.ts';
+import { listResults, toCheckResult } from '../../history/results.ts';
+import { migrateToLatest } from '../../platform/db/migrate.ts';
+import {
+  type LegacyCheckResult,
+  legacy,
+  legacyRecord,
+} from '../../platform/db/migrations/test/legacy-results.ts';
+import { insertMonitors, insertOwner, insertUserRow, monitorRow } from '../../test/monitor-rows.ts';
+import { insertResults, storedResults } from '../../test/result-rows.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 
 const NOW = Date.UTC(2026, 10, 24, 12);
 let database: TestDatabase;
