@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type Compilable, type Kysely, sql } from 'kysely';
-import { uuidv7 } from 'uuidv7';
 import { PLAN_IDS } from '../src/core/plans.ts';
 import { claimDueDeliveriesQuery } from '../src/server/alerts/claim-deliveries.ts';
 import { dueCustomerQueries } from '../src/server/billing/period-job.ts';
@@ -24,6 +23,7 @@ import { cutoffFor, RETENTION_KINDS } from '../src/server/retention/kinds.ts';
 import { deleteBatchStatement } from '../src/server/retention/prune.ts';
 import { insertSite } from '../src/server/retention/test/rows.ts';
 import { changedSince, claimDueSslStatesQuery, syncSslStates } from '../src/server/ssl/claim.ts';
+import { sentDeliveryRow } from '../src/server/test/delivery-rows.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../src/server/test/monitor-rows.ts';
 
 const SIZES = (process.env.BENCH_JOBS_SIZES ?? '10000,100000').split(',').map(Number);
@@ -74,7 +74,7 @@ async function grow(db: Db, from: number, total: number) {
     const owner = await insertOwner(db, 'sqlite');
     await db
       .insertInto('retention_owner_plans')
-      .values({ user_id: owner, plan_id: 'free', noted_at: NOW })
+      .values({ workspace_id: owner, plan_id: 'free', noted_at: NOW })
       .execute();
     const monitors = Array.from({ length: PER_OWNER }, (_, i) =>
       monitorRow(owner, i === 0 ? 'http://plain.example.com' : 'https://shop.example.com', NOW - 86_400_000, {
@@ -85,22 +85,7 @@ async function grow(db: Db, from: number, total: number) {
     await insertSite(db, owner, NOW + 3_600_000);
     await db
       .insertInto('alert_deliveries')
-      .values({
-        id: uuidv7(),
-        user_id: owner,
-        monitor_id: monitors[1]?.id ?? null,
-        incident_id: null,
-        channel_id: null,
-        kind: 'monitor.down',
-        payload: '{}',
-        status: 'sent',
-        attempts: 1,
-        next_attempt_at: null,
-        last_error: null,
-        claimed_until: null,
-        created_at: NOW - 86_400_000,
-        sent_at: NOW - 86_400_000,
-      })
+      .values(sentDeliveryRow(owner, monitors[1]?.id ?? null, NOW - 86_400_000))
       .execute();
   }
   // Every https monitor has its certificate state row, checked a while ago, next due later.

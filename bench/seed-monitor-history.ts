@@ -146,10 +146,15 @@ async function seedRollups(
 }
 
 /** An open automatic incident for every down monitor, as the incident engine would have opened. */
-async function seedOpenIncidents(db: Kysely<Database>, userId: string, down: MonitorTable[], now: number) {
+async function seedOpenIncidents(
+  db: Kysely<Database>,
+  workspaceId: string,
+  down: MonitorTable[],
+  now: number,
+) {
   const incidents = down.map((monitor): IncidentTable & { primary_monitor_id: string } => ({
     id: uuidv7(),
-    user_id: userId,
+    workspace_id: workspaceId,
     title: `${monitor.name} is down`,
     status: 'investigating',
     severity: 'major',
@@ -180,11 +185,11 @@ async function seedOpenIncidents(db: Kysely<Database>, userId: string, down: Mon
   return incidents.length;
 }
 
-/** Gives `userId` `options.monitors` monitors with `options.days` days of hourly and daily rollups. */
+/** Gives `workspaceId` `options.monitors` monitors with `options.days` days of hourly and daily rollups. */
 export async function seedMonitorHistory(
   db: Kysely<Database>,
   dialect: Dialect,
-  userId: string,
+  workspaceId: string,
   options: SeedOptions,
 ): Promise<SeededHistory> {
   const created = options.now - options.days * DAY_MS;
@@ -192,7 +197,7 @@ export async function seedMonitorHistory(
   const rows = Array.from({ length: options.monitors }, (_, i) => {
     const status = seededStatus(i);
     statuses[status] += 1;
-    return monitorRow(userId, `https://service-${i}.example.com/health`, created + i, {
+    return monitorRow(workspaceId, `https://service-${i}.example.com/health`, created + i, {
       name: `Service ${i + 1}`,
       interval_seconds: 60,
       status,
@@ -209,6 +214,6 @@ export async function seedMonitorHistory(
     options,
   );
   const down = rows.filter((row) => row.status === 'down');
-  const openIncidents = await seedOpenIncidents(db, userId, down, options.now);
+  const openIncidents = await seedOpenIncidents(db, workspaceId, down, options.now);
   return { monitorIds: rows.map((row) => row.id), ...rollups, statuses, openIncidents };
 }

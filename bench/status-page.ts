@@ -70,7 +70,7 @@ async function seed(db: Kysely<Database>, now: number, language: StatusPageLangu
     .insertInto('status_pages')
     .values({
       id: uuidv7(),
-      user_id: owner,
+      workspace_id: owner,
       name: 'Acme Cloud',
       slug: 'acme',
       description: 'Live status of Acme Cloud services.',
@@ -133,7 +133,7 @@ async function seedIncidents(db: Kysely<Database>, owner: string, monitorIds: st
       .insertInto('incidents')
       .values({
         id,
-        user_id: owner,
+        workspace_id: owner,
         title: `Elevated error rates on Service ${i + 1}`,
         status: resolved ? 'resolved' : 'identified',
         severity: 'major',

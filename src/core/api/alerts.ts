@@ -1,7 +1,7 @@
 // Alert channel, delivery and outbox payloads: one schema validates the web form and the API route.
-// Each channel's own schema, secrets and form are in channels/, one file per kind.
+// Each channel's own schema, secrets, form and delivery are in core/channels/, one folder per kind.
 import { z } from 'zod';
-import { CHANNEL_DESCRIPTORS, CHANNEL_KINDS, type ChannelDescriptors } from './channels/registry.ts';
+import { CHANNEL_DESCRIPTORS, CHANNEL_KINDS, type ChannelDescriptors } from '../channels/registry.ts';
 
 export {
   CHANNEL_CONFIG_SCHEMAS,
@@ -10,7 +10,7 @@ export {
   CHANNEL_SECRET_FIELDS,
   type ChannelConfigs,
   type ChannelKind,
-} from './channels/registry.ts';
+} from '../channels/registry.ts';
 
 /** The most channels one monitor may send to; more is a misconfiguration, not a need. */
 export const MAX_CHANNELS_PER_MONITOR = 20;

@@ -32,7 +32,7 @@ export function readAckToken(secret: string, token: string, now: number): AckTok
 }
 
 export interface AcknowledgeLinkRequest {
-  userId: string;
+  workspaceId: string;
   incidentId: string;
   channelId: string | null;
 }
@@ -47,8 +47,8 @@ export function createAcknowledgeLinks(deps: {
   clock: Clock;
   entitlements: Pick<EntitlementsHelper, 'check'>;
 }) {
-  return async ({ userId, incidentId, channelId }: AcknowledgeLinkRequest): Promise<string | null> => {
-    if (!(await deps.entitlements.check(userId, FEATURE_IDS.incidentManagement))) return null;
+  return async ({ workspaceId, incidentId, channelId }: AcknowledgeLinkRequest): Promise<string | null> => {
+    if (!(await deps.entitlements.check(workspaceId, FEATURE_IDS.incidentManagement))) return null;
     const expiresAt = deps.clock.now() + ACK_LINK_LIFETIME_MS;
     return `${deps.publicUrl}/ack/${signAckToken(deps.secret, { incidentId, channelId, expiresAt })}`;
   };

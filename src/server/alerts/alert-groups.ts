@@ -3,11 +3,11 @@
 // workspace's window only while other monitors are failing too (a lone outage goes at once);
 // alerts enqueued while one is held join it and go with it. Recoveries group the same way.
 import type { Kysely, Transaction } from 'kysely';
+import type { AlertEvent, GroupedMonitor } from '../../core/alerts/alert-event.ts';
 import type { AlertKind, ChannelKind } from '../../core/api/alerts.ts';
 import type { AlertDeliveryTable } from '../platform/db/incident-schema.ts';
 import type { Database } from '../platform/db/schema.ts';
 import { readWorkspaceSettings } from '../workspaces/settings.ts';
-import type { AlertEvent, GroupedMonitor } from './alert-event.ts';
 import { channelOf } from './registry.ts';
 
 type Tx = Transaction<Database>;
@@ -24,14 +24,14 @@ const NONE: Grouping = { enabled: () => false, holdUntil: null };
 
 export async function groupingOf(
   tx: Tx,
-  args: { userId: string; incidentId: string | null; event: AlertEvent; now: number },
+  args: { workspaceId: string; incidentId: string | null; event: AlertEvent; now: number },
 ): Promise<Grouping> {
-  const { event, userId, now } = args;
+  const { event, workspaceId, now } = args;
   if (args.incidentId === null || !GROUPABLE.has(event.kind)) return NONE;
-  const { alertGroupingSeconds } = await readWorkspaceSettings(tx, userId);
+  const { alertGroupingSeconds } = await readWorkspaceSettings(tx, workspaceId);
   if (alertGroupingSeconds === 0) return NONE;
   const windowMs = alertGroupingSeconds * 1000;
-  const others = await othersFailing(tx, userId, event, windowMs);
+  const others = await othersFailing(tx, workspaceId, event, windowMs);
   return {
     enabled: (channel) => channelOf(channel.kind).grouped !== false,
     holdUntil: others ? now + windowMs : null,
@@ -39,12 +39,17 @@ export async function groupingOf(
 }
 
 /** Down: another monitor awaits its confirming re-check. Up: another outage that began alongside this one is still open. */
-async function othersFailing(tx: Tx, userId: string, event: AlertEvent, windowMs: number): Promise<boolean> {
+async function othersFailing(
+  tx: Tx,
+  workspaceId: string,
+  event: AlertEvent,
+  windowMs: number,
+): Promise<boolean> {
   if (event.kind === 'monitor.down') {
     const row = await tx
       .selectFrom('monitors')
       .select('id')
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .where('confirming_since', 'is not', null)
       .where('id', '!=', event.monitor.id)
       .limit(1)
@@ -55,7 +60,7 @@ async function othersFailing(tx: Tx, userId: string, event: AlertEvent, windowMs
   const row = await tx
     .selectFrom('incidents')
     .select('id')
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('source', '=', 'automatic')
     .where('resolved_at', 'is', null)
     .where('primary_monitor_id', '!=', event.monitor.id)
@@ -69,7 +74,7 @@ async function othersFailing(tx: Tx, userId: string, event: AlertEvent, windowMs
 /** The held alert of this kind to this channel that a new one may still join. */
 export async function heldLeader(
   tx: Tx,
-  userId: string,
+  workspaceId: string,
   channelId: string | null,
   kind: AlertKind,
   now: number,
@@ -77,7 +82,7 @@ export async function heldLeader(
   const row = await tx
     .selectFrom('alert_deliveries')
     .select('id')
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('kind', '=', kind)
     .where('status', '=', 'pending')
     .where('attempts', '=', 0)

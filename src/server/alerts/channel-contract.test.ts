@@ -7,7 +7,7 @@ import {
   CHANNEL_KINDS,
   CHANNEL_SECRET_FIELDS,
 } from '../../core/api/alerts.ts';
-import type { ChannelKind } from '../../core/api/channels/registry.ts';
+import type { ChannelKind } from '../../core/channels/registry.ts';
 import type { StoredConfigs } from './channel.ts';
 import { channelOf } from './registry.ts';
 import { ALERT_EVENTS } from './test/alert-events.ts';

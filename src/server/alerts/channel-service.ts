@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
+import type { AlertEvent } from '../../core/alerts/alert-event.ts';
 import {
   CHANNEL_CONFIG_SCHEMAS,
   CHANNEL_SECRET_FIELDS,
@@ -22,7 +23,6 @@ import type { Database } from '../platform/db/schema.ts';
 import type { Caller } from '../platform/http/caller.ts';
 import { ApiError } from '../platform/http/errors.ts';
 import { workspaceOwner } from '../workspaces/owner.ts';
-import type { AlertEvent } from './alert-event.ts';
 import { DeliveryError, type StoredConfigs } from './channel.ts';
 import { type AlertDispatcher, openConfig } from './dispatch.ts';
 import { setMonitorChannels } from './monitor-channels.ts';
@@ -119,19 +119,19 @@ export function createChannelService({
   entitlements,
   dispatcher,
 }: ChannelServiceDeps) {
-  async function getRow(userId: string, id: string): Promise<AlertChannelTable> {
+  async function getRow(workspaceId: string, id: string): Promise<AlertChannelTable> {
     const row = await db
       .selectFrom('alert_channels')
       .selectAll()
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
     if (!row) throw channelNotFound();
     return row;
   }
 
-  async function authorise(userId: string, kind: ChannelKind, config: StoredConfigs[ChannelKind]) {
-    if (kind === 'webhook' && !(await entitlements.check(userId, FEATURE_IDS.webhooks))) {
+  async function authorise(workspaceId: string, kind: ChannelKind, config: StoredConfigs[ChannelKind]) {
+    if (kind === 'webhook' && !(await entitlements.check(workspaceId, FEATURE_IDS.webhooks))) {
       const plan = lowestPlanWith('webhooks').displayName;
       throw new ApiError(
         403,
@@ -148,7 +148,7 @@ export function createChannelService({
    * the caller owns: one channel here, many at once for an import (all or nothing).
    */
   async function prepareCreate(caller: Caller, input: ChannelInput): Promise<PreparedChannel> {
-    const userId = caller.workspaceId;
+    const workspaceId = caller.workspaceId;
     const config: StoredConfigs[ChannelKind] =
       input.kind === 'webhook'
         ? {
@@ -156,10 +156,10 @@ export function createChannelService({
             secret: input.config.secret ?? `whsec_${randomBytes(24).toString('base64url')}`,
           }
         : input.config;
-    await authorise(userId, input.kind, config);
+    await authorise(workspaceId, input.kind, config);
     const row: AlertChannelTable = {
       id: uuidv7(),
-      user_id: userId,
+      workspace_id: workspaceId,
       kind: input.kind,
       name: input.name,
       config: '',
@@ -182,16 +182,16 @@ export function createChannelService({
   }
 
   return {
-    async list(userId: string): Promise<ChannelList> {
+    async list(workspaceId: string): Promise<ChannelList> {
       const [rows, owner] = await Promise.all([
         db
           .selectFrom('alert_channels')
           .selectAll()
-          .where('user_id', '=', userId)
+          .where('workspace_id', '=', workspaceId)
           .orderBy('created_at')
           .orderBy('id')
           .execute(),
-        workspaceOwner(db, userId),
+        workspaceOwner(db, workspaceId),
       ]);
       const channels = rows.map((row) => present(row, openConfig(key, row.id, row.config)));
       return { channels, accountEmail: owner?.email ?? '' };
@@ -206,13 +206,13 @@ export function createChannelService({
     },
 
     async update(caller: Caller, id: string, update: ChannelUpdate): Promise<ChannelDetail> {
-      const userId = caller.workspaceId;
-      const row = await getRow(userId, id);
+      const workspaceId = caller.workspaceId;
+      const row = await getRow(workspaceId, id);
       const current = openConfig(key, row.id, row.config);
       let config = current;
       if (update.config) {
         config = parseConfig(row.kind, keepStoredSecrets(row.kind, update.config, current));
-        await authorise(userId, row.kind, config);
+        await authorise(workspaceId, row.kind, config);
       }
       const next = {
         ...row,
@@ -224,7 +224,7 @@ export function createChannelService({
           .updateTable('alert_channels')
           .set({ name: next.name, config: next.config })
           .where('id', '=', id)
-          .where('user_id', '=', userId)
+          .where('workspace_id', '=', workspaceId)
           .execute();
         await recordAudit(tx, caller, clock.now(), {
           action: 'channel.update',
@@ -239,7 +239,7 @@ export function createChannelService({
         const row = await tx
           .deleteFrom('alert_channels')
           .where('id', '=', id)
-          .where('user_id', '=', caller.workspaceId)
+          .where('workspace_id', '=', caller.workspaceId)
           .returning('name')
           .executeTakeFirst();
         if (!row) throw channelNotFound();
@@ -256,8 +256,8 @@ export function createChannelService({
 
     /** 'Send test alert': the real dispatch with a sample Down event; the outcome is the answer. */
     async test(caller: Caller, id: string): Promise<TestResult> {
-      const userId = caller.workspaceId;
-      const row = id === ACCOUNT_EMAIL_ID ? null : await getRow(userId, id);
+      const workspaceId = caller.workspaceId;
+      const row = id === ACCOUNT_EMAIL_ID ? null : await getRow(workspaceId, id);
       // The send writes nothing, so its event stands alone: it is recorded before the network
       // call, which may take seconds, rather than holding a transaction open across it.
       await recordAudit(db, caller, clock.now(), {
@@ -265,8 +265,8 @@ export function createChannelService({
         resource: { id, name: row?.name ?? 'Account email' },
       });
       try {
-        const channel = await dispatcher.resolve(userId, row?.id ?? null);
-        await dispatcher.send(userId, channel, testEvent(clock.now()), {
+        const channel = await dispatcher.resolve(workspaceId, row?.id ?? null);
+        await dispatcher.send(workspaceId, channel, testEvent(clock.now()), {
           test: true,
           deliveryId: `test_${uuidv7()}`,
         });

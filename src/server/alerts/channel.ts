@@ -1,16 +1,11 @@
-// The one interface every alert channel implements: a pure render of the event, and a send of
-// what was rendered with the channel's (decrypted) config.
-import type { ChannelConfigs, ChannelKind } from '../../core/api/alerts.ts';
+// What sending an alert needs from the server, for every channel alike: each channel's delivery
+// (core/channels/<kind>/delivery.ts) says what to send as data, and send.ts sends it with these.
+
+import type { ProviderUrls } from '../../core/channels/delivery.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
-import type { ProviderUrls } from '../platform/provider-urls.ts';
-import type { AlertEvent } from './alert-event.ts';
-import type { RenderContext } from './alert-summary.ts';
 
-/** Stored configs: a webhook always has its signing secret by the time it is saved. */
-export type StoredConfigs = {
-  [K in ChannelKind]: K extends 'webhook' ? Required<ChannelConfigs[K]> : ChannelConfigs[K];
-};
+export type { StoredConfigs } from '../../core/channels/delivery.ts';
 
 export interface PostOptions {
   /** Replaces the JSON content type when given (a form for Twilio). */
@@ -21,7 +16,7 @@ export interface PostOptions {
 }
 
 export interface SendDeps {
-  userId: string;
+  workspaceId: string;
   /** Tells a retried delivery from a new one (webhook receivers can de-duplicate on it). */
   deliveryId: string;
   clock: Clock;
@@ -32,21 +27,6 @@ export interface SendDeps {
   postJson(url: string, body: string, options: PostOptions): Promise<void>;
   providers: ProviderUrls;
   signal: AbortSignal;
-}
-
-export interface AlertChannel<K extends ChannelKind, Rendered> {
-  kind: K;
-  render(event: AlertEvent, context: RenderContext): Rendered;
-  send(rendered: Rendered, config: StoredConfigs[K], deps: SendDeps): Promise<void>;
-  /** Where it sends, safe to show: an address, or a URL's host without its secret path. */
-  target(config: StoredConfigs[K]): string;
-  /** The user-supplied URL the SSRF guard vets when the channel is saved, if any. */
-  url(config: StoredConfigs[K]): string | null;
-  /**
-   * False for paging tools: they keep one alert per incident, so each recovery closes its own, and
-   * they group on their side. Others get one alert listing the monitors that go down together.
-   */
-  grouped?: false;
 }
 
 /** A send that failed; `permanent` ones are not retried (the channel is gone, the plan lacks it). */
@@ -60,8 +40,4 @@ export class DeliveryError extends Error {
   ) {
     super(message, options);
   }
-}
-
-export function hostOf(url: string): string {
-  return new URL(url).host;
 }

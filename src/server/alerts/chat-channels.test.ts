@@ -1,11 +1,11 @@
 // Microsoft Teams, Google Chat, Mattermost, Rocket.Chat and ntfy: for every alert kind, the
 // request each sends to a local server carries the provider's documented shape.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { googlechatChannel } from './channels/googlechat.ts';
-import { mattermostChannel } from './channels/mattermost.ts';
-import { msteamsChannel } from './channels/msteams.ts';
-import { ntfyChannel } from './channels/ntfy.ts';
-import { rocketchatChannel } from './channels/rocketchat.ts';
+import { delivery as googlechatChannel } from '../../core/channels/googlechat/delivery.ts';
+import { delivery as mattermostChannel } from '../../core/channels/mattermost/delivery.ts';
+import { delivery as msteamsChannel } from '../../core/channels/msteams/delivery.ts';
+import { delivery as ntfyChannel } from '../../core/channels/ntfy/delivery.ts';
+import { delivery as rocketchatChannel } from '../../core/channels/rocketchat/delivery.ts';
 import { ALERT_EVENTS } from './test/alert-events.ts';
 import { CONTEXT, startChannelHarness } from './test/channel-harness.ts';
 

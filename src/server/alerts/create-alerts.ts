@@ -1,12 +1,12 @@
 // Builds the alert pieces from explicit parts, for the web app (channels, test sends) and the
 // worker (the delivery job) alike.
 import type { Kysely } from 'kysely';
+import type { ProviderUrls } from '../../core/channels/delivery.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Database } from '../platform/db/schema.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import type { TargetGuard } from '../platform/net/target-guard.ts';
-import type { ProviderUrls } from '../platform/provider-urls.ts';
 import { createAcknowledgeLinks } from './ack-token.ts';
 import { createChannelService } from './channel-service.ts';
 import { type AlertDispatcher, createAlertDispatcher } from './dispatch.ts';

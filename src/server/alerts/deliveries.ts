@@ -5,13 +5,13 @@ import type { Database } from '../platform/db/schema.ts';
 
 export async function listDeliveries(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   { limit, monitorId }: { limit: number; monitorId?: string | undefined },
 ): Promise<Delivery[]> {
   let query = db
     .selectFrom('alert_deliveries as d')
     .leftJoin('alert_channels as c', (join) =>
-      join.onRef('c.id', '=', 'd.channel_id').on('c.user_id', '=', userId),
+      join.onRef('c.id', '=', 'd.channel_id').on('c.workspace_id', '=', workspaceId),
     )
     .leftJoin('monitors as m', 'm.id', 'd.monitor_id')
     .select([
@@ -30,7 +30,7 @@ export async function listDeliveries(
       'c.kind as channel_kind',
       'c.name as channel_name',
     ])
-    .where('d.user_id', '=', userId)
+    .where('d.workspace_id', '=', workspaceId)
     .orderBy('d.created_at', 'desc')
     .orderBy('d.id', 'desc')
     .limit(limit);

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { uuidv7 } from 'uuidv7';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AlertEvent } from './alert-event.ts';
+import type { AlertEvent } from '../../core/alerts/alert-event.ts';
 import { enqueueAlert } from './enqueue.ts';
 import { type AlertApp, createAlertApp, START } from './test/alert-app.ts';
 import { startReceiver } from './test/receiver.ts';
@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 /** An open automatic incident for a new monitor of the user, and its Down event. */
-async function outage(userId: string, cookieUser: Parameters<AlertApp['send']>[0]) {
+async function outage(workspaceId: string, cookieUser: Parameters<AlertApp['send']>[0]) {
   const created = await t.send(cookieUser, 'POST', '/monitors', {
     name: 'api.example.com',
     url: 'https://api.example.com/health',
@@ -25,7 +25,7 @@ async function outage(userId: string, cookieUser: Parameters<AlertApp['send']>[0
     .insertInto('incidents')
     .values({
       id: incidentId,
-      user_id: userId,
+      workspace_id: workspaceId,
       title: 'api.example.com is down',
       status: 'investigating',
       severity: 'major',
@@ -55,10 +55,10 @@ async function outage(userId: string, cookieUser: Parameters<AlertApp['send']>[0
   return { monitor, incidentId, event };
 }
 
-async function enqueue(userId: string, incidentId: string, event: AlertEvent) {
+async function enqueue(workspaceId: string, incidentId: string, event: AlertEvent) {
   await t.db
     .transaction()
-    .execute((tx) => enqueueAlert(tx, { userId, incidentId, event, now: t.clock.now() }));
+    .execute((tx) => enqueueAlert(tx, { workspaceId, incidentId, event, now: t.clock.now() }));
 }
 
 function verify(secret: string, headers: Record<string, unknown>, body: string): boolean {

@@ -2,6 +2,7 @@
 // a timeout on every send. Each attempt is recorded; an incident's timeline says when its
 // alert went out, or that it finally failed.
 import type { Kysely } from 'kysely';
+import type { AlertEvent } from '../../core/alerts/alert-event.ts';
 import { addIncidentEvent } from '../incidents/timeline.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Dialect } from '../platform/db/connect.ts';
@@ -9,7 +10,6 @@ import type { AlertDeliveryTable, AlertKind } from '../platform/db/incident-sche
 import type { Database } from '../platform/db/schema.ts';
 import type { WorkerJob } from '../platform/jobs/worker.ts';
 import type { Logger } from '../platform/logger.ts';
-import type { AlertEvent } from './alert-event.ts';
 import { groupedEvent, groupMembers, releaseStragglers } from './alert-groups.ts';
 import { DeliveryError } from './channel.ts';
 import { claimDueDeliveries } from './claim-deliveries.ts';
@@ -75,7 +75,7 @@ export function createDeliveryJob({
   async function attempt(row: AlertDeliveryTable, members: readonly AlertDeliveryTable[]): Promise<Outcome> {
     let label = row.channel_id === null ? 'account email' : 'a deleted channel';
     try {
-      const channel = await dispatcher.resolve(row.user_id, row.channel_id);
+      const channel = await dispatcher.resolve(row.workspace_id, row.channel_id);
       label = channelLabel(channel);
       const own = JSON.parse(row.payload) as AlertEvent;
       const event =
@@ -85,7 +85,7 @@ export function createDeliveryJob({
               own,
               members.map((member) => JSON.parse(member.payload) as AlertEvent),
             );
-      await dispatcher.send(row.user_id, channel, event, { test: false, deliveryId: row.id });
+      await dispatcher.send(row.workspace_id, channel, event, { test: false, deliveryId: row.id });
       return { label, error: null };
     } catch (err) {
       const error = err instanceof DeliveryError ? err : new DeliveryError(String(err));

@@ -1,20 +1,23 @@
 // The one way an alert reaches a channel, for real alerts and 'Send test alert' alike: find
-// the channel (null: the account's email), open its sealed config, render, send with a timeout.
+// the channel (null: the account's email), open its sealed config, render its message, send it
+// with a timeout.
 import type { Kysely } from 'kysely';
+import type { AlertEvent } from '../../core/alerts/alert-event.ts';
+import { asksForAcknowledgement } from '../../core/alerts/alert-summary.ts';
 import { CHANNEL_LABELS, type ChannelKind } from '../../core/api/alerts.ts';
+import type { ProviderUrls } from '../../core/channels/delivery.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Database } from '../platform/db/schema.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
-import { DEFAULT_PROVIDER_URLS, type ProviderUrls } from '../platform/provider-urls.ts';
+import { DEFAULT_PROVIDER_URLS } from '../platform/provider-urls.ts';
 import { workspaceOwner } from '../workspaces/owner.ts';
 import type { AcknowledgeLinkRequest } from './ack-token.ts';
-import type { AlertEvent } from './alert-event.ts';
-import { asksForAcknowledgement } from './alert-summary.ts';
 import { DeliveryError, type SendDeps, type StoredConfigs } from './channel.ts';
 import { recipientTimeZone } from './recipient-time-zone.ts';
 import { channelOf } from './registry.ts';
 import { type SealKey, unseal } from './sealed-config.ts';
+import { sendRendered } from './send.ts';
 
 export const SEND_TIMEOUT_MS = 15_000;
 
@@ -29,8 +32,13 @@ export interface DispatchOptions {
 
 export interface AlertDispatcher {
   /** The channel as it is now; a deleted one (or a user gone) is a permanent DeliveryError. */
-  resolve(userId: string, channelId: string | null): Promise<ResolvedChannel>;
-  send(userId: string, channel: ResolvedChannel, event: AlertEvent, options: DispatchOptions): Promise<void>;
+  resolve(workspaceId: string, channelId: string | null): Promise<ResolvedChannel>;
+  send(
+    workspaceId: string,
+    channel: ResolvedChannel,
+    event: AlertEvent,
+    options: DispatchOptions,
+  ): Promise<void>;
 }
 
 export interface DispatcherDeps {
@@ -73,10 +81,10 @@ export function createAlertDispatcher(deps: DispatcherDeps): AlertDispatcher {
   const { db, key, clock, publicUrl, mailer, postJson, entitlements, timeoutMs = SEND_TIMEOUT_MS } = deps;
 
   return {
-    async resolve(userId, channelId) {
+    async resolve(workspaceId, channelId) {
       if (channelId === null) {
         // The workspace's own address: its owner's.
-        const owner = await workspaceOwner(db, userId);
+        const owner = await workspaceOwner(db, workspaceId);
         if (!owner) throw new DeliveryError('The workspace no longer exists.', true);
         return { id: null, kind: 'email', name: 'Account email', config: { address: owner.email } };
       }
@@ -84,7 +92,7 @@ export function createAlertDispatcher(deps: DispatcherDeps): AlertDispatcher {
         .selectFrom('alert_channels')
         .selectAll()
         .where('id', '=', channelId)
-        .where('user_id', '=', userId)
+        .where('workspace_id', '=', workspaceId)
         .executeTakeFirst();
       if (!row) throw new DeliveryError('The channel was deleted.', true);
       return {
@@ -95,8 +103,8 @@ export function createAlertDispatcher(deps: DispatcherDeps): AlertDispatcher {
       } as ResolvedChannel;
     },
 
-    async send(userId, channel, event, { test, deliveryId }) {
-      if (channel.kind === 'webhook' && !(await entitlements.check(userId, 'webhooks'))) {
+    async send(workspaceId, channel, event, { test, deliveryId }) {
+      if (channel.kind === 'webhook' && !(await entitlements.check(workspaceId, 'webhooks'))) {
         throw new DeliveryError('Webhooks need the Pro plan.', true);
       }
       const controller = new AbortController();
@@ -111,13 +119,13 @@ export function createAlertDispatcher(deps: DispatcherDeps): AlertDispatcher {
           .selectFrom('member')
           .innerJoin('user', 'user.id', 'member.userId')
           .select('user.email')
-          .where('member.organizationId', '=', userId)
+          .where('member.organizationId', '=', workspaceId)
           .orderBy('member.createdAt')
           .execute();
         return rows.map((row) => row.email);
       };
       const sendDeps: SendDeps = {
-        userId,
+        workspaceId,
         deliveryId,
         clock,
         mailer,
@@ -130,11 +138,15 @@ export function createAlertDispatcher(deps: DispatcherDeps): AlertDispatcher {
       try {
         const acknowledgeLink =
           !test && event.incident && asksForAcknowledgement(event) && deps.acknowledgeLink
-            ? await deps.acknowledgeLink({ userId, incidentId: event.incident.id, channelId: channel.id })
+            ? await deps.acknowledgeLink({
+                workspaceId,
+                incidentId: event.incident.id,
+                channelId: channel.id,
+              })
             : null;
-        const timeZone = await mailTimeZone(db, userId, channel);
+        const timeZone = await mailTimeZone(db, workspaceId, channel);
         const rendered = impl.render(event, { publicUrl, test, acknowledgeLink, timeZone });
-        await Promise.race([impl.send(rendered, channel.config as never, sendDeps), timedOut]);
+        await Promise.race([sendRendered(impl, rendered, channel.config as never, sendDeps), timedOut]);
       } catch (err) {
         if (err instanceof DeliveryError) throw err;
         throw new DeliveryError(err instanceof Error ? err.message : String(err), false, { cause: err });

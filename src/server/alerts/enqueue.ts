@@ -4,10 +4,10 @@
 
 import type { Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
+import type { AlertEvent } from '../../core/alerts/alert-event.ts';
 import type { ChannelKind } from '../../core/api/alerts.ts';
 import type { AlertDeliveryTable } from '../platform/db/incident-schema.ts';
 import type { Database } from '../platform/db/schema.ts';
-import type { AlertEvent } from './alert-event.ts';
 import { groupingOf, heldLeader } from './alert-groups.ts';
 
 type Tx = Transaction<Database>;
@@ -57,7 +57,7 @@ export async function channelsAlertedFor(tx: Tx, incidentId: string): Promise<(s
 }
 
 export interface EnqueueArgs {
-  userId: string;
+  workspaceId: string;
   incidentId: string | null;
   event: AlertEvent;
   now: number;
@@ -90,7 +90,7 @@ export async function enqueueAlert(tx: Tx, args: EnqueueArgs): Promise<void> {
   for (const channel of channels) {
     const row: AlertDeliveryTable = {
       id: uuidv7(),
-      user_id: args.userId,
+      workspace_id: args.workspaceId,
       monitor_id: args.event.monitor.id,
       incident_id: args.incidentId,
       channel_id: channel.id,
@@ -106,7 +106,7 @@ export async function enqueueAlert(tx: Tx, args: EnqueueArgs): Promise<void> {
       group_id: null,
     };
     if (grouping.enabled(channel)) {
-      const leader = await heldLeader(tx, args.userId, channel.id, args.event.kind, args.now);
+      const leader = await heldLeader(tx, args.workspaceId, channel.id, args.event.kind, args.now);
       if (leader) {
         rows.push({ ...row, group_id: leader, next_attempt_at: null });
         continue;

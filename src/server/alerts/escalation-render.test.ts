@@ -3,11 +3,11 @@
 // alert they opened for the incident.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_KINDS } from '../../core/api/alerts.ts';
-import { emailChannel } from './channels/email.ts';
-import { ntfyChannel } from './channels/ntfy.ts';
-import { opsgenieChannel } from './channels/opsgenie.ts';
-import { pagerdutyChannel } from './channels/pagerduty.ts';
-import { pushoverChannel } from './channels/pushover.ts';
+import { delivery as emailChannel } from '../../core/channels/email/delivery.ts';
+import { delivery as ntfyChannel } from '../../core/channels/ntfy/delivery.ts';
+import { delivery as opsgenieChannel } from '../../core/channels/opsgenie/delivery.ts';
+import { delivery as pagerdutyChannel } from '../../core/channels/pagerduty/delivery.ts';
+import { delivery as pushoverChannel } from '../../core/channels/pushover/delivery.ts';
 import { channelOf } from './registry.ts';
 import { ALERT_EVENTS } from './test/alert-events.ts';
 import { ACK_LINK, CONTEXT, startChannelHarness } from './test/channel-harness.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AlertEvent } from './alert-event.ts';
+import type { AlertEvent } from '../../core/alerts/alert-event.ts';
 import { enqueueAlert } from './enqueue.ts';
 import { type AlertApp, createAlertApp, START } from './test/alert-app.ts';
 import { startSmtpSink } from './test/smtp-sink.ts';
@@ -44,13 +44,13 @@ describe('alert mail over SMTP', () => {
     const [down, up] = events(monitor.id, incidentId);
     await t.db
       .transaction()
-      .execute((tx) => enqueueAlert(tx, { userId: user.id, incidentId: null, event: down, now: START }));
+      .execute((tx) => enqueueAlert(tx, { workspaceId: user.id, incidentId: null, event: down, now: START }));
     await t.deliver();
     t.clock.advance(TWELVE_MIN);
     await t.db
       .transaction()
       .execute((tx) =>
-        enqueueAlert(tx, { userId: user.id, incidentId: null, event: up, now: t.clock.now() }),
+        enqueueAlert(tx, { workspaceId: user.id, incidentId: null, event: up, now: t.clock.now() }),
       );
     await t.deliver();
 
@@ -118,7 +118,7 @@ describe('alert mail over SMTP', () => {
     };
     await t.db
       .transaction()
-      .execute((tx) => enqueueAlert(tx, { userId: user.id, incidentId: null, event, now: START }));
+      .execute((tx) => enqueueAlert(tx, { workspaceId: user.id, incidentId: null, event, now: START }));
     await t.deliver();
     const [mail] = sink.mails;
     expect(mail?.subject).toBe(

@@ -34,7 +34,7 @@ export function workspaceDependencies(db: Kysely<Database>, workspaceId: string)
     .selectFrom('monitor_dependencies')
     .innerJoin('monitors', 'monitors.id', 'monitor_dependencies.monitor_id')
     .select(['monitor_dependencies.monitor_id', 'monitor_dependencies.depends_on_id'])
-    .where('monitors.user_id', '=', workspaceId)
+    .where('monitors.workspace_id', '=', workspaceId)
     .execute();
 }
 
@@ -54,7 +54,7 @@ async function checkDependencies(
   const owned = await db
     .selectFrom('monitors')
     .select(['id', 'name'])
-    .where('user_id', '=', workspaceId)
+    .where('workspace_id', '=', workspaceId)
     .where('id', 'in', wanted)
     .execute();
   if (owned.length !== wanted.length) throw monitorNotFound();

@@ -10,16 +10,16 @@ import { requireOwnChannels } from './own-channels.ts';
 
 export async function getMonitorChannels(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   monitorId: string,
 ): Promise<MonitorChannels> {
-  await getOwnedMonitorRow(db, userId, monitorId);
+  await getOwnedMonitorRow(db, workspaceId, monitorId);
   const rows = await db
     .selectFrom('monitor_alert_channels')
     .innerJoin('alert_channels', 'alert_channels.id', 'monitor_alert_channels.channel_id')
     .select('alert_channels.id')
     .where('monitor_alert_channels.monitor_id', '=', monitorId)
-    .where('alert_channels.user_id', '=', userId)
+    .where('alert_channels.workspace_id', '=', workspaceId)
     .orderBy('alert_channels.created_at')
     .orderBy('alert_channels.id')
     .execute();
@@ -33,11 +33,11 @@ export async function setMonitorChannels(
   monitorId: string,
   channelIds: readonly string[],
 ): Promise<MonitorChannels> {
-  const userId = caller.workspaceId;
-  const monitor = await getOwnedMonitorRow(db, userId, monitorId);
+  const workspaceId = caller.workspaceId;
+  const monitor = await getOwnedMonitorRow(db, workspaceId, monitorId);
   const wanted = [...new Set(channelIds)];
   await db.transaction().execute(async (tx) => {
-    await requireOwnChannels(tx, userId, wanted, 'No alert channel with that id in your account.');
+    await requireOwnChannels(tx, workspaceId, wanted, 'No alert channel with that id in your account.');
     await tx.deleteFrom('monitor_alert_channels').where('monitor_id', '=', monitorId).execute();
     await linkChannels(tx, monitorId, wanted);
     await recordAudit(tx, caller, now, {
@@ -45,7 +45,7 @@ export async function setMonitorChannels(
       resource: { id: monitorId, name: monitor.name },
     });
   });
-  return getMonitorChannels(db, userId, monitorId);
+  return getMonitorChannels(db, workspaceId, monitorId);
 }
 
 /** Adds channels (the caller's own, already checked) to a monitor's choice, in the caller's transaction. */

@@ -2,10 +2,10 @@
 // provider's API: the documented path, auth and fields for every alert kind, and the event that
 // ends a problem closing the alert the one that opened it created.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotifyChannel } from './channels/gotify.ts';
-import { opsgenieChannel } from './channels/opsgenie.ts';
-import { pagerdutyChannel } from './channels/pagerduty.ts';
-import { escapeMarkdownV2, telegramChannel } from './channels/telegram.ts';
+import { delivery as gotifyChannel } from '../../core/channels/gotify/delivery.ts';
+import { delivery as opsgenieChannel } from '../../core/channels/opsgenie/delivery.ts';
+import { delivery as pagerdutyChannel } from '../../core/channels/pagerduty/delivery.ts';
+import { escapeMarkdownV2, delivery as telegramChannel } from '../../core/channels/telegram/delivery.ts';
 import { startChannelHarness } from './test/channel-harness.ts';
 
 const BOT_TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';

@@ -15,7 +15,7 @@ export async function requireOwnChannels(
   const owned = await db
     .selectFrom('alert_channels')
     .select('id')
-    .where('user_id', '=', workspaceId)
+    .where('workspace_id', '=', workspaceId)
     .where('id', 'in', wanted)
     .execute();
   if (owned.length !== wanted.length) throw new ApiError(404, 'channel_not_found', message);

@@ -1,9 +1,9 @@
 // Matrix, Pushover and Twilio against a local server standing in for each: the documented method,
 // path, auth and fields for every alert kind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matrixChannel } from './channels/matrix.ts';
-import { pushoverChannel } from './channels/pushover.ts';
-import { twilioChannel } from './channels/twilio.ts';
+import { delivery as matrixChannel } from '../../core/channels/matrix/delivery.ts';
+import { delivery as pushoverChannel } from '../../core/channels/pushover/delivery.ts';
+import { delivery as twilioChannel } from '../../core/channels/twilio/delivery.ts';
 import { ALERT_EVENTS } from './test/alert-events.ts';
 import { CONTEXT, startChannelHarness } from './test/channel-harness.ts';
 

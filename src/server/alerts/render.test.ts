@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { AlertEvent } from './alert-event.ts';
-import { discordChannel } from './channels/discord.ts';
-import { emailChannel } from './channels/email.ts';
-import { slackChannel } from './channels/slack.ts';
-import { signWebhook, webhookChannel } from './channels/webhook.ts';
+import type { AlertEvent } from '../../core/alerts/alert-event.ts';
+import { delivery as discordChannel } from '../../core/channels/discord/delivery.ts';
+import { delivery as emailChannel } from '../../core/channels/email/delivery.ts';
+import { delivery as slackChannel } from '../../core/channels/slack/delivery.ts';
+import { delivery as webhookChannel } from '../../core/channels/webhook/delivery.ts';
 import { nextAttemptAt, RETRY_OFFSETS_MS } from './retry-schedule.ts';
+import { signWebhook } from './webhook-signature.ts';
 
 const AT = Date.UTC(2026, 0, 5, 8, 30);
 const context = { publicUrl: 'https://up.example.com', test: false };

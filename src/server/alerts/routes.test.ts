@@ -239,7 +239,7 @@ describe('per-monitor channels', () => {
     };
     await t.db
       .transaction()
-      .execute((tx) => enqueueAlert(tx, { userId: user.id, incidentId: null, event, now: START }));
+      .execute((tx) => enqueueAlert(tx, { workspaceId: user.id, incidentId: null, event, now: START }));
     const channels = await t.db.selectFrom('alert_deliveries').select('channel_id').execute();
     expect(channels.map((row) => row.channel_id).sort()).toEqual([a.id, b.id].sort());
 
@@ -259,7 +259,7 @@ describe('alert deliveries', () => {
     const target = { id: monitor.id, name: 'Shop', url: 'https://shop.example.com' };
     await t.db.transaction().execute(async (tx) => {
       await enqueueAlert(tx, {
-        userId: owner.id,
+        workspaceId: owner.id,
         incidentId: null,
         now: START,
         event: {
@@ -272,7 +272,7 @@ describe('alert deliveries', () => {
         },
       });
       await enqueueAlert(tx, {
-        userId: owner.id,
+        workspaceId: owner.id,
         incidentId: null,
         now: START + 1000,
         event: {
@@ -320,7 +320,7 @@ describe('tenant isolation', () => {
     const otherMonitor = await createMonitor(other);
     await t.db.transaction().execute((tx) =>
       enqueueAlert(tx, {
-        userId: owner.id,
+        workspaceId: owner.id,
         incidentId: null,
         now: START,
         event: {

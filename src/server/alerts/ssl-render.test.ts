@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { AlertEvent, SslAlertFacts } from './alert-event.ts';
-import { discordChannel } from './channels/discord.ts';
-import { emailChannel } from './channels/email.ts';
-import { slackChannel } from './channels/slack.ts';
-import { webhookChannel } from './channels/webhook.ts';
+import type { AlertEvent, SslAlertFacts } from '../../core/alerts/alert-event.ts';
+import { delivery as discordChannel } from '../../core/channels/discord/delivery.ts';
+import { delivery as emailChannel } from '../../core/channels/email/delivery.ts';
+import { delivery as slackChannel } from '../../core/channels/slack/delivery.ts';
+import { delivery as webhookChannel } from '../../core/channels/webhook/delivery.ts';
 
 const AT = Date.UTC(2026, 10, 22, 9, 0);
 const VALID_TO = Date.UTC(2026, 11, 6, 12, 0);

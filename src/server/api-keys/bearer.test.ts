@@ -100,7 +100,7 @@ describe('Authorization: Bearer <api key> on /api/v1', () => {
       .insertInto('api_keys')
       .values({
         id: 'starter-key',
-        user_id: owner.id,
+        workspace_id: owner.id,
         created_by: owner.id,
         role: 'member',
         name: 'Old CI',

@@ -22,11 +22,13 @@ export function findKeyAccess(db: Kysely<Database>, lookup: KeyLookup) {
       join.on((eb) => eb('user.id', '=', eb.fn.coalesce('api_keys.created_by', workspaceOwnerId))),
     )
     .leftJoin('member', (join) =>
-      join.onRef('member.organizationId', '=', 'api_keys.user_id').onRef('member.userId', '=', 'user.id'),
+      join
+        .onRef('member.organizationId', '=', 'api_keys.workspace_id')
+        .onRef('member.userId', '=', 'user.id'),
     )
     .select([
       'api_keys.id as keyId',
-      'api_keys.user_id as workspaceId',
+      'api_keys.workspace_id as workspaceId',
       'api_keys.role as keyRole',
       'member.role as personRole',
       'api_keys.expires_at as expiresAt',

@@ -4,4 +4,4 @@ import { sql } from 'kysely';
 
 export const workspaceOwnerId = sql<
   string | null
->`(select m."userId" from "member" m where m."organizationId" = "api_keys"."user_id" and m."role" = 'owner' limit 1)`;
+>`(select m."userId" from "member" m where m."organizationId" = "api_keys"."workspace_id" and m."role" = 'owner' limit 1)`;

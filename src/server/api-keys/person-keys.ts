@@ -17,7 +17,7 @@ export async function settlePersonKeys(
   const keys = await tx
     .selectFrom('api_keys')
     .select(['id', 'name', workspaceOwnerId.as('ownerId')])
-    .where('user_id', '=', caller.workspaceId)
+    .where('workspace_id', '=', caller.workspaceId)
     .where('created_by', '=', personId)
     .where('revoked_at', 'is', null)
     .execute();
@@ -54,11 +54,11 @@ export async function revokeKeysOfAccount(
       .set({ revoked_at: now })
       .where('created_by', '=', person.id)
       .where('revoked_at', 'is', null)
-      .returning(['id', 'name', 'user_id'])
+      .returning(['id', 'name', 'workspace_id'])
       .execute();
     for (const key of keys) {
       const caller = {
-        workspaceId: key.user_id,
+        workspaceId: key.workspace_id,
         actorId: person.id,
         actorName: person.name,
         apiKeyId: null,
@@ -69,6 +69,6 @@ export async function revokeKeysOfAccount(
         resource: { id: key.id, name: key.name },
       });
     }
-    return [...new Set(keys.map((key) => key.user_id))];
+    return [...new Set(keys.map((key) => key.workspace_id))];
   });
 }

@@ -63,7 +63,7 @@ export function createApiKeyService({ db, clock, entitlements, events }: ApiKeyD
       .selectAll('api_keys')
       .select(['maker.name as creatorName', 'person.id as personId', 'person.name as personName'])
       .select(workspaceOwnerId.as('workspaceOwnerId'))
-      .where('api_keys.user_id', '=', workspaceId)
+      .where('api_keys.workspace_id', '=', workspaceId)
       .where('api_keys.revoked_at', 'is', null)
       .orderBy('api_keys.created_at', 'desc')
       .orderBy('api_keys.id', 'desc')
@@ -87,7 +87,7 @@ export function createApiKeyService({ db, clock, entitlements, events }: ApiKeyD
     const { live } = await db
       .selectFrom('api_keys')
       .select((eb) => eb.fn.countAll<number>().as('live'))
-      .where('user_id', '=', workspaceId)
+      .where('workspace_id', '=', workspaceId)
       .where('revoked_at', 'is', null)
       .executeTakeFirstOrThrow();
     if (Number(live) >= MAX_KEYS_PER_USER)
@@ -99,7 +99,7 @@ export function createApiKeyService({ db, clock, entitlements, events }: ApiKeyD
     const key = generateApiKey();
     const row: ApiKeyTable = {
       id: uuidv7(),
-      user_id: workspaceId,
+      workspace_id: workspaceId,
       created_by: caller.actorId,
       role,
       name,
@@ -131,7 +131,7 @@ export function createApiKeyService({ db, clock, entitlements, events }: ApiKeyD
         .selectFrom('api_keys')
         .select(['name', 'created_by', workspaceOwnerId.as('ownerId')])
         .where('id', '=', id)
-        .where('user_id', '=', caller.workspaceId)
+        .where('workspace_id', '=', caller.workspaceId)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
       if (!key) throw new ApiError(404, 'api_key_not_found', 'No API key with that id in this workspace.');

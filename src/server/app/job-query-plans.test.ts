@@ -1,7 +1,6 @@
 // Every periodic job costs what is due, not what exists: each job's per-poll statement searches
 // an index and reads no table from end to end, on SQLite and on PostgreSQL alike.
 import { type Compilable, type Kysely, type RawBuilder, sql } from 'kysely';
-import { uuidv7 } from 'uuidv7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDueDeliveriesQuery } from '../alerts/claim-deliveries.ts';
 import { dueCustomerQueries } from '../billing/period-job.ts';
@@ -24,6 +23,7 @@ import { newSslState } from '../ssl/state.ts';
 import { lapsedClaimsQuery } from '../status-pages/custom-domains/claims.ts';
 import { claimDueSubscriberDeliveriesQuery } from '../status-pages/subscribers/claim.ts';
 import { dueNoticesQuery } from '../status-pages/subscribers/fanout.ts';
+import { sentDeliveryRow } from '../test/delivery-rows.ts';
 import { automaticIncidentRow } from '../test/incident-rows.ts';
 import { insertMonitors, insertOwner, monitorRow } from '../test/monitor-rows.ts';
 import { insertResults } from '../test/result-rows.ts';
@@ -56,7 +56,7 @@ async function seed(db: Kysely<Database>, dialect: Dialect) {
     const owner = await insertOwner(db, dialect);
     await db
       .insertInto('retention_owner_plans')
-      .values({ user_id: owner, plan_id: o % 2 ? 'free' : 'pro', noted_at: NOW })
+      .values({ workspace_id: owner, plan_id: o % 2 ? 'free' : 'pro', noted_at: NOW })
       .execute();
     sites.push({ id: await insertSite(db, owner, NOW + 3_600_000), owner });
     for (let i = 0; i < 10; i++) {
@@ -78,29 +78,14 @@ async function seed(db: Kysely<Database>, dialect: Dialect) {
   await insertAll(
     db,
     'alert_deliveries',
-    monitors.map((m) => ({
-      id: uuidv7(),
-      user_id: m.user_id,
-      monitor_id: m.id,
-      incident_id: null,
-      channel_id: null,
-      kind: 'email',
-      payload: '{}',
-      status: 'sent',
-      attempts: 1,
-      next_attempt_at: null,
-      last_error: null,
-      claimed_until: null,
-      created_at: old,
-      sent_at: old,
-    })),
+    monitors.map((m) => sentDeliveryRow(m.workspace_id, m.id, old)),
   );
   // Every monitor had an outage long ago; a few are down now and get reminders.
   await insertAll(
     db,
     'incidents',
     monitors.map((m, i) =>
-      automaticIncidentRow(m.user_id, m.id, old, {
+      automaticIncidentRow(m.workspace_id, m.id, old, {
         resolved_at: i % 50 === 0 ? null : old + 600_000,
         renotify_at: i % 50 === 0 ? NOW + 300_000 : null,
       }),
@@ -108,7 +93,7 @@ async function seed(db: Kysely<Database>, dialect: Dialect) {
   );
   // A few rows of every prunable kind per owner (check results above).
   for (const [o, site] of sites.entries()) {
-    const owner = { userId: site.owner, siteId: site.id, monitorId: monitors[o * 10 + 2]?.id ?? '' };
+    const owner = { workspaceId: site.owner, siteId: site.id, monitorId: monitors[o * 10 + 2]?.id ?? '' };
     for (const [kind, insert] of Object.entries(INSERT_AGED)) {
       if (kind === 'checks') continue;
       for (const at of hours(3)) await insert(db, owner, at);
@@ -368,7 +353,7 @@ describe('per-poll statements of the periodic jobs', () => {
         from: { parent: ids[9] ?? '', at: NOW - 60 * 86_400_000 },
       };
       const plan = await explain(deleteBatchStatement(t.dialect, kind, cutoffs, page, 1000));
-      const parentId = 'parent' in kind.owner ? (kind.owner.parentKey ?? 'id') : 'user_id';
+      const parentId = 'parent' in kind.owner ? (kind.owner.parentKey ?? 'id') : 'workspace_id';
       const parents = t.dialect === 'sqlite' ? `SEARCH p USING` : `Index Cond: ((${parentId} > `;
       // The kind's rows of each parent: one index range (SQLite also bounded by the cutoff).
       const rows =

@@ -78,7 +78,11 @@ describe('asking for a reset link', () => {
     expect(await response.json()).toEqual(SAME_ANSWER);
 
     const [mail] = await resetMails(1);
-    expect(mail).toMatchObject({ to_address: EMAIL, subject: 'Reset your Upwatch password', user_id: null });
+    expect(mail).toMatchObject({
+      to_address: EMAIL,
+      subject: 'Reset your Upwatch password',
+      workspace_id: null,
+    });
     expect(mail?.text).toContain(`${TEST_PUBLIC_URL}/reset-password?token=`);
     expect(mail?.html).toContain(`${TEST_PUBLIC_URL}/reset-password?token=`);
 

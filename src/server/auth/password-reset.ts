@@ -2,9 +2,9 @@
 // it; this module mails the link, caps how many links one address receives, and forgets a
 // person's other links once one was used.
 import type { Kysely } from 'kysely';
+import { renderMailHtml, renderMailText } from '../../core/mail-layout.ts';
 import type { Database } from '../platform/db/schema.ts';
 import type { Logger } from '../platform/logger.ts';
-import { renderMailHtml, renderMailText } from '../platform/mail/layout.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 
 /** How long a reset link works. */
@@ -69,7 +69,7 @@ export function createPasswordReset({ db, mailer, publicUrl, logger }: PasswordR
     await mailer.send({
       // Not filed under the person's workspace: other members of it read that outbox, and the
       // link is the account.
-      userId: null,
+      workspaceId: null,
       to: user.email,
       subject: 'Reset your Upwatch password',
       html: renderMailHtml(content),

@@ -22,9 +22,9 @@ import {
 } from './store.ts';
 import { minimumIntervalMinutes } from './usage-sync.ts';
 
-async function live(db: Db, userId: string) {
-  const products = await loadProducts(db, userId);
-  return { products, entitlements: liveEntitlements(await loadEntitlements(db, userId), products) };
+async function live(db: Db, workspaceId: string) {
+  const products = await loadProducts(db, workspaceId);
+  return { products, entitlements: liveEntitlements(await loadEntitlements(db, workspaceId), products) };
 }
 
 export function createEntitlements(
@@ -33,46 +33,46 @@ export function createEntitlements(
 ) {
   const { db, dialect, catalogue } = ctx;
 
-  async function check(userId: string, featureId: string, requiredBalance?: number): Promise<boolean> {
-    await ensure({ id: userId });
+  async function check(workspaceId: string, featureId: string, requiredBalance?: number): Promise<boolean> {
+    await ensure({ id: workspaceId });
     const feature = findFeature(catalogue, featureId);
     if (!feature) return false;
-    const { entitlements } = await live(db, userId);
+    const { entitlements } = await live(db, workspaceId);
     return checkFeature({ featureId, featureType: feature.type, entitlements, requiredBalance }).allowed;
   }
 
   /** Server-side usage: may go below zero for continuous features (nothing is refused here). */
-  async function trackIn(tx: Tx, userId: string, featureId: string, value: number) {
-    await lockCustomer(tx, dialect, userId);
-    const { entitlements } = await live(tx, userId);
+  async function trackIn(tx: Tx, workspaceId: string, featureId: string, value: number) {
+    await lockCustomer(tx, dialect, workspaceId);
+    const { entitlements } = await live(tx, workspaceId);
     const feature = findFeature(catalogue, featureId);
     const next = deduct(entitlements, featureId, value, { continuous: feature?.type === 'continuous_use' });
     await saveEntitlements(tx, entitlements, next.entitlements);
   }
 
-  async function track(userId: string, featureId: string, value = 1) {
-    await ensure({ id: userId });
-    await db.transaction().execute((tx) => trackIn(tx, userId, featureId, value));
+  async function track(workspaceId: string, featureId: string, value = 1) {
+    await ensure({ id: workspaceId });
+    await db.transaction().execute((tx) => trackIn(tx, workspaceId, featureId, value));
   }
 
-  async function planSummary(userId: string) {
-    await ensure({ id: userId });
-    const { products, entitlements } = await live(db, userId);
+  async function planSummary(workspaceId: string) {
+    await ensure({ id: workspaceId });
+    const { products, entitlements } = await live(db, workspaceId);
     return summarisePlan(products, customerFeatures(entitlements, catalogue));
   }
 
   const plans: UserPlanSource = {
-    async allowanceFor(userId): Promise<MonitorAllowance> {
-      await ensure({ id: userId });
-      const { products, entitlements } = await live(db, userId);
+    async allowanceFor(workspaceId): Promise<MonitorAllowance> {
+      await ensure({ id: workspaceId });
+      const { products, entitlements } = await live(db, workspaceId);
       return {
         plan: effectivePlan(products).plan,
         minIntervalMinutes: minimumIntervalMinutes(new Set(entitlements.map((e) => e.feature_id))),
       };
     },
-    async takeMonitor(tx, userId, allowance) {
-      await lockCustomer(tx, dialect, userId);
-      const { entitlements } = await live(tx, userId);
+    async takeMonitor(tx, workspaceId, allowance) {
+      await lockCustomer(tx, dialect, workspaceId);
+      const { entitlements } = await live(tx, workspaceId);
       const verdict = checkFeature({ featureId: 'monitors', featureType: 'continuous_use', entitlements });
       if (!verdict.allowed) {
         const included = customerFeatures(entitlements, catalogue).monitors?.included_usage ?? 0;
@@ -82,9 +82,9 @@ export function createEntitlements(
           `You've reached your monitor limit on the ${allowance.plan.displayName} plan (${included} monitors). Upgrade to add more.`,
         );
       }
-      await trackIn(tx, userId, 'monitors', 1);
+      await trackIn(tx, workspaceId, 'monitors', 1);
     },
-    returnMonitor: (tx, userId) => trackIn(tx, userId, 'monitors', -1),
+    returnMonitor: (tx, workspaceId) => trackIn(tx, workspaceId, 'monitors', -1),
     committed: async () => undefined,
   };
 

@@ -19,11 +19,12 @@ interface HostedCustomer {
 const RECONCILE_BATCH = 500;
 
 export function createHostedEntitlements(provider: BillingProvider, db: Db, logger: Logger) {
-  const customer = async (userId: string) => (await provider.customer({ id: userId }, {})) as HostedCustomer;
+  const customer = async (workspaceId: string) =>
+    (await provider.customer({ id: workspaceId }, {})) as HostedCustomer;
 
   const helper: EntitlementsHelper = {
-    async check(userId, featureId, requiredBalance) {
-      const result = (await provider.check(userId, {
+    async check(workspaceId, featureId, requiredBalance) {
+      const result = (await provider.check(workspaceId, {
         feature_id: featureId,
         required_balance: requiredBalance,
       })) as {
@@ -31,18 +32,18 @@ export function createHostedEntitlements(provider: BillingProvider, db: Db, logg
       };
       return result.allowed === true;
     },
-    async track(userId, featureId, value = 1) {
-      await provider.track(userId, { feature_id: featureId, value });
+    async track(workspaceId, featureId, value = 1) {
+      await provider.track(workspaceId, { feature_id: featureId, value });
     },
-    async planSummary(userId) {
-      const c = await customer(userId);
+    async planSummary(workspaceId) {
+      const c = await customer(workspaceId);
       return summarisePlan(c.products, c.features);
     },
   };
 
   const plans: UserPlanSource = {
-    async allowanceFor(userId) {
-      const c = await customer(userId);
+    async allowanceFor(workspaceId) {
+      const c = await customer(workspaceId);
       const monitors = c.features.monitors;
       return {
         plan: effectivePlan(c.products).plan,
@@ -62,11 +63,11 @@ export function createHostedEntitlements(provider: BillingProvider, db: Db, logg
       }
     },
     returnMonitor: async () => undefined,
-    async committed(userId, delta) {
+    async committed(workspaceId, delta) {
       try {
-        await helper.track(userId, 'monitors', delta);
+        await helper.track(workspaceId, 'monitors', delta);
       } catch (err) {
-        logger.warn({ err, userId }, 'monitor usage not tracked; the reconcile will correct it');
+        logger.warn({ err, workspaceId }, 'monitor usage not tracked; the reconcile will correct it');
       }
     },
   };
@@ -87,7 +88,7 @@ export function createHostedEntitlements(provider: BillingProvider, db: Db, logg
         const row = await db
           .selectFrom('monitors')
           .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', id)
+          .where('workspace_id', '=', id)
           .executeTakeFirstOrThrow();
         const reported = (await customer(id)).features.monitors?.usage ?? 0;
         const drift = Number(row.n) - reported;

@@ -56,7 +56,7 @@ export type PlanSummary = ReturnType<typeof summarisePlan>;
 
 /** What every gate and limit in the product asks, whichever provider answers. */
 export interface EntitlementsHelper {
-  check(userId: string, featureId: string, requiredBalance?: number): Promise<boolean>;
-  track(userId: string, featureId: string, value?: number): Promise<void>;
-  planSummary(userId: string): Promise<PlanSummary>;
+  check(workspaceId: string, featureId: string, requiredBalance?: number): Promise<boolean>;
+  track(workspaceId: string, featureId: string, value?: number): Promise<void>;
+  planSummary(workspaceId: string): Promise<PlanSummary>;
 }

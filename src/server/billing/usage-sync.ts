@@ -9,13 +9,13 @@ import { liveEntitlements, loadEntitlements, loadProducts, saveEntitlements, typ
 
 /** How many of each server-owned continuous feature a user really has. */
 const COUNTERS: Partial<
-  Record<(typeof SERVER_OWNED_FEATURES)[number], (tx: Tx, userId: string) => Promise<number>>
+  Record<(typeof SERVER_OWNED_FEATURES)[number], (tx: Tx, workspaceId: string) => Promise<number>>
 > = {
-  monitors: async (tx, userId) => {
+  monitors: async (tx, workspaceId) => {
     const row = await tx
       .selectFrom('monitors')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   },
@@ -51,7 +51,7 @@ export async function syncServerUsage(tx: Tx, catalogue: Catalogue, customerId: 
       interval_raised_from_seconds: eb.fn.coalesce('interval_raised_from_seconds', 'interval_seconds'),
       interval_seconds: minutes * 60,
     }))
-    .where('user_id', '=', customerId)
+    .where('workspace_id', '=', customerId)
     .where('interval_seconds', '<', minutes * 60)
     .execute();
 }

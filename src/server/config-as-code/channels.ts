@@ -27,7 +27,7 @@ export async function storedChannels(
   const rows = await db
     .selectFrom('alert_channels')
     .select(['id', 'kind', 'name', 'config', 'managed_key'])
-    .where('user_id', '=', workspaceId)
+    .where('workspace_id', '=', workspaceId)
     .orderBy('created_at')
     .orderBy('id')
     .execute();

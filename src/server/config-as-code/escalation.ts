@@ -27,7 +27,7 @@ export async function storedPolicies(
   const rows = await db
     .selectFrom('escalation_policies')
     .select(['id', 'name', 'managed_key'])
-    .where('user_id', '=', workspaceId)
+    .where('workspace_id', '=', workspaceId)
     .orderBy('created_at')
     .orderBy('id')
     .execute();

@@ -29,7 +29,7 @@ export async function storedWindows(
   const rows = await db
     .selectFrom('maintenance_windows')
     .select(['id', 'name', 'managed_key'])
-    .where('user_id', '=', workspaceId)
+    .where('workspace_id', '=', workspaceId)
     .where('next_transition_at', 'is not', null)
     .where('deployment_id', 'is', null)
     .orderBy('created_at')

@@ -65,7 +65,7 @@ export async function storedAlertEntries(
   const rows = await db
     .selectFrom('monitors')
     .select(['id', 'renotify_minutes', 'alert_on_degraded', 'escalation_policy_id'])
-    .where('user_id', '=', workspaceId)
+    .where('workspace_id', '=', workspaceId)
     .execute();
   const edges = await workspaceDependencies(db, workspaceId);
   return new Map(

@@ -81,7 +81,7 @@ export async function storedMonitors(
   const rows = await db
     .selectFrom('monitors')
     .select(['id', 'name', 'managed_key', 'regions', 'quorum', 'alert_on_region_failure'])
-    .where('user_id', '=', workspaceId)
+    .where('workspace_id', '=', workspaceId)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -89,7 +89,7 @@ export async function storedMonitors(
     .selectFrom('monitor_alert_channels')
     .innerJoin('monitors', 'monitors.id', 'monitor_alert_channels.monitor_id')
     .select(['monitor_alert_channels.monitor_id', 'monitor_alert_channels.channel_id'])
-    .where('monitors.user_id', '=', workspaceId)
+    .where('monitors.workspace_id', '=', workspaceId)
     .execute();
   const keyed = assignKeys(rows, 'monitor');
   const monitorKeys = new Map(keyed.map((row) => [row.id, row.key]));

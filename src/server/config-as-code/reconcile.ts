@@ -99,7 +99,7 @@ async function settle(
       .updateTable(table)
       .set({ managed_key: key })
       .where('id', '=', id)
-      .where('user_id', '=', caller.workspaceId)
+      .where('workspace_id', '=', caller.workspaceId)
       .execute();
     if (current) fields.push({ field: 'managedKey', before: null, after: key });
   }

@@ -167,10 +167,10 @@ export function createConfigService(deps: ConfigServiceDeps) {
       const afterCommit: (() => Promise<void>)[] = [];
       const plans: UserPlanSource = {
         allowanceFor: async () => allowance,
-        takeMonitor: (tx, userId, given) => deps.plans.takeMonitor(tx, userId, given),
-        returnMonitor: (tx, userId) => deps.plans.returnMonitor(tx, userId),
-        committed: async (userId, delta) => {
-          afterCommit.push(() => deps.plans.committed(userId, delta));
+        takeMonitor: (tx, workspaceId, given) => deps.plans.takeMonitor(tx, workspaceId, given),
+        returnMonitor: (tx, workspaceId) => deps.plans.returnMonitor(tx, workspaceId),
+        committed: async (workspaceId, delta) => {
+          afterCommit.push(() => deps.plans.committed(workspaceId, delta));
         },
       };
       const directory: Directory = {

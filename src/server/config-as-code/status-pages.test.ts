@@ -161,7 +161,7 @@ describe('status pages in upwatch.yaml', () => {
     await app.t.database.db
       .updateTable('status_pages')
       .set({ domain_verified_at: Date.now() })
-      .where('user_id', '=', owner.id)
+      .where('workspace_id', '=', owner.id)
       .execute();
     const clash = await app.send(late, 'POST', '/config/apply', {
       config: { monitors, statusPages: { public: page(domain) } },

@@ -61,7 +61,7 @@ export async function storedPages(
   const rows = await db
     .selectFrom('status_pages')
     .select(['id', 'name', 'managed_key', 'password_hash'])
-    .where('user_id', '=', workspaceId)
+    .where('workspace_id', '=', workspaceId)
     .orderBy('created_at')
     .orderBy('id')
     .execute();

@@ -7,7 +7,7 @@ import { INCIDENT_LINK_WINDOW_MS } from './repository.ts';
 
 export async function deploymentsBeforeIncident(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   incidentId: string,
   startedAt: number,
 ): Promise<NonNullable<Incident['deployments']>> {
@@ -18,7 +18,7 @@ export async function deploymentsBeforeIncident(
     .select(['deployments.id', 'deployments.version', 'deployments.provider', 'deployments.deployed_at'])
     .distinct()
     .where('incident_monitors.incident_id', '=', incidentId)
-    .where('deployments.user_id', '=', userId)
+    .where('deployments.workspace_id', '=', workspaceId)
     .where('deployments.deployed_at', '>=', startedAt - INCIDENT_LINK_WINDOW_MS)
     .where('deployments.deployed_at', '<=', startedAt)
     .orderBy('deployments.deployed_at', 'desc')

@@ -5,7 +5,7 @@ import { FEATURE_IDS, FEATURE_LABELS, type FeatureKey, lowestPlanWith } from '..
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import { ApiError } from '../platform/http/errors.ts';
 
-export type FeatureGate = (userId: string) => Promise<void>;
+export type FeatureGate = (workspaceId: string) => Promise<void>;
 
 function featureGate(
   entitlements: Pick<EntitlementsHelper, 'check'>,
@@ -13,8 +13,8 @@ function featureGate(
   what: string,
 ): FeatureGate {
   const plan = lowestPlanWith(feature).displayName;
-  return async (userId) => {
-    if (await entitlements.check(userId, FEATURE_IDS[feature])) return;
+  return async (workspaceId) => {
+    if (await entitlements.check(workspaceId, FEATURE_IDS[feature])) return;
     throw new ApiError(403, 'feature_not_in_plan', `${what} requires the ${plan} plan or higher.`);
   };
 }

@@ -32,7 +32,7 @@ async function linkSite(owner: TestUser, monitorId: string, name: string): Promi
 
 /** A run of the site finished at START + offset; figures only on a succeeded run. */
 async function insertRun(
-  site: { id: string; user_id: string },
+  site: { id: string; workspace_id: string },
   offset: number,
   status: PerformanceCheckTable['status'],
   figures?: Figures,
@@ -61,7 +61,7 @@ it('gives each linked site its last succeeded run before the deployment and its 
   const home = await linkSite(owner, api, 'Home');
   const checkout = await linkSite(owner, api, 'Checkout');
   const unmeasured = await linkSite(owner, api, 'Pricing');
-  const own = { id: home.id, user_id: owner.id };
+  const own = { id: home.id, workspace_id: owner.id };
 
   const before: Figures = { score: 71, lcpMs: 2400, cls: 0.12, tbtMs: 310 };
   const after: Figures = { score: 83, lcpMs: 1900, cls: 0.05, tbtMs: 150 };
@@ -72,7 +72,7 @@ it('gives each linked site its last succeeded run before the deployment and its 
   await insertRun(own, 30 * MINUTE, 'succeeded', { score: 99, lcpMs: 900, cls: 0, tbtMs: 0 });
   await insertRun(own, 40 * MINUTE, 'queued');
   const later: Figures = { score: 55, lcpMs: 3100, cls: 0.2, tbtMs: 480 };
-  await insertRun({ id: checkout.id, user_id: owner.id }, 2 * MINUTE, 'succeeded', later);
+  await insertRun({ id: checkout.id, workspace_id: owner.id }, 2 * MINUTE, 'succeeded', later);
 
   const deployment = await d.deploy(owner, {
     version: 'v1.4.2',
@@ -99,10 +99,10 @@ it("never shows another account's sites or runs beside my deployment", async () 
   const api = await d.monitor(owner, 'https://shop.example.com/', 'API');
   const site = await linkSite(owner, api, 'Home');
   const mine: Figures = { score: 71, lcpMs: 2400, cls: 0.12, tbtMs: 310 };
-  await insertRun({ id: site.id, user_id: owner.id }, -20 * MINUTE, 'succeeded', mine);
+  await insertRun({ id: site.id, workspace_id: owner.id }, -20 * MINUTE, 'succeeded', mine);
   // Rows that break ownership on purpose: a newer run on my site under another account, and
   // another account's site pointing at my monitor. Neither may be read for my deployment.
-  await insertRun({ id: site.id, user_id: intruder.id }, -5 * MINUTE, 'succeeded', {
+  await insertRun({ id: site.id, workspace_id: intruder.id }, -5 * MINUTE, 'succeeded', {
     score: 1,
     lcpMs: 1,
     cls: 1,
@@ -114,7 +114,7 @@ it("never shows another account's sites or runs beside my deployment", async () 
     .set({ monitor_id: api })
     .where('id', '=', theirs.id)
     .execute();
-  await insertRun({ id: theirs.id, user_id: intruder.id }, 5 * MINUTE, 'succeeded', {
+  await insertRun({ id: theirs.id, workspace_id: intruder.id }, 5 * MINUTE, 'succeeded', {
     score: 2,
     lcpMs: 2,
     cls: 2,

@@ -12,7 +12,7 @@ type Vitals = NonNullable<SiteVitals['before']>;
 /** Site vitals per monitor id; monitors without a linked site are left out. */
 export async function vitalsByMonitor(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   deploymentId: string,
   at: number,
 ): Promise<Map<string, SiteVitals[]>> {
@@ -26,7 +26,7 @@ export async function vitalsByMonitor(
           .selectFrom('performance_checks as run')
           .select('run.id')
           .whereRef('run.site_id', '=', 'performance_sites.id')
-          .where('run.user_id', '=', userId)
+          .where('run.workspace_id', '=', workspaceId)
           .where('run.status', '=', 'succeeded')
           .where('run.finished_at', side === 'before' ? '<' : '>=', at)
           .orderBy('run.finished_at', direction)
@@ -42,7 +42,7 @@ export async function vitalsByMonitor(
       ];
     })
     .where('deployment_monitors.deployment_id', '=', deploymentId)
-    .where('performance_sites.user_id', '=', userId)
+    .where('performance_sites.workspace_id', '=', workspaceId)
     .orderBy('performance_sites.name')
     .orderBy('performance_sites.id')
     .execute();
@@ -53,7 +53,7 @@ export async function vitalsByMonitor(
       : await db
           .selectFrom('performance_checks')
           .select(['id', 'performance_score', 'lcp_ms', 'cls', 'tbt_ms'])
-          .where('user_id', '=', userId)
+          .where('workspace_id', '=', workspaceId)
           .where('id', 'in', ids)
           .execute();
   const byId = new Map<string, Vitals>(

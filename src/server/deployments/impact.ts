@@ -37,10 +37,10 @@ function windowStats(samples: readonly Sample[]) {
 
 export async function deploymentImpact(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   id: string,
 ): Promise<DeploymentImpact[]> {
-  const deployment = await getOwnedDeploymentRow(db, userId, id);
+  const deployment = await getOwnedDeploymentRow(db, workspaceId, id);
   const at = deployment.deployed_at;
   const rows = await db
     .selectFrom('deployment_monitors')
@@ -60,7 +60,7 @@ export async function deploymentImpact(
       'check_results.total_ms',
     ])
     .where('deployment_monitors.deployment_id', '=', id)
-    .where('monitors.user_id', '=', userId)
+    .where('monitors.workspace_id', '=', workspaceId)
     .orderBy('monitors.name')
     .orderBy('monitors.id')
     .execute();
@@ -90,7 +90,7 @@ export async function deploymentImpact(
     const entry = byMonitor.get(monitorId);
     if (entry) add(entry, row.checked_at, row.status, row.total_ms);
   }
-  const vitals = await vitalsByMonitor(db, userId, id, at);
+  const vitals = await vitalsByMonitor(db, workspaceId, id, at);
   return [...byMonitor].map(([monitorId, entry]) => {
     const sites = vitals.get(monitorId);
     return {

@@ -19,7 +19,7 @@ export interface DeploymentListQuery {
 
 export async function listDeployments(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   query: DeploymentListQuery,
 ): Promise<DeploymentList> {
   if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
@@ -28,9 +28,9 @@ export async function listDeployments(
   let select = db
     .selectFrom('deployments')
     .selectAll('deployments')
-    .where('deployments.user_id', '=', userId);
+    .where('deployments.workspace_id', '=', workspaceId);
   if (query.monitor_id !== undefined) {
-    await getOwnedMonitorRow(db, userId, query.monitor_id);
+    await getOwnedMonitorRow(db, workspaceId, query.monitor_id);
     const monitorId = query.monitor_id;
     select = select.where(({ exists, selectFrom }) =>
       exists(
@@ -55,5 +55,5 @@ export async function listDeployments(
     .limit(query.limit + 1)
     .execute();
   const { page, nextCursor } = slicePage(rows, query.limit, (row) => row.deployed_at);
-  return { deployments: await toDeployments(db, userId, page), nextCursor };
+  return { deployments: await toDeployments(db, workspaceId, page), nextCursor };
 }

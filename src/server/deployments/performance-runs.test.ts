@@ -27,7 +27,7 @@ async function runsRemaining(owner: TestUser): Promise<number> {
 const queuedRuns = () =>
   d.t.database.db
     .selectFrom('performance_checks')
-    .select(['site_id', 'user_id', 'reason', 'status', 'queued_at'])
+    .select(['site_id', 'workspace_id', 'reason', 'status', 'queued_at'])
     .orderBy('site_id')
     .execute();
 
@@ -47,7 +47,7 @@ describe('performance runs of a deployment', () => {
     const deployment = await d.deploy(owner, { url: 'https://shop.example.com/', trigger_checks: true });
     expect([...deployment.monitorIds].sort()).toEqual([shop, bare].sort());
     expect(await queuedRuns()).toEqual([
-      { site_id: site.id, user_id: owner.id, reason: 'deployment', status: 'queued', queued_at: START },
+      { site_id: site.id, workspace_id: owner.id, reason: 'deployment', status: 'queued', queued_at: START },
     ]);
     expect(await runsRemaining(owner)).toBe(before);
     expect(before).toBeGreaterThan(0);
@@ -79,7 +79,9 @@ describe('performance runs of a deployment', () => {
     expect(own.triggeredMonitorIds).toEqual([mine]);
     expect(await queuedRuns()).toEqual([]);
     await d.deploy(other, { monitor_ids: [theirs], trigger_checks: true });
-    expect((await queuedRuns()).map((run) => [run.site_id, run.user_id])).toEqual([[otherSite.id, other.id]]);
+    expect((await queuedRuns()).map((run) => [run.site_id, run.workspace_id])).toEqual([
+      [otherSite.id, other.id],
+    ]);
   });
 
   it('queues one run for a succeeded webhook delivery, and none again on its redelivery', async () => {

@@ -10,12 +10,12 @@ export type RunQueueDeps = Pick<PerformanceServiceDeps, 'db' | 'events' | 'clock
 /** Call after recordDeployment's transaction has committed. Returns the queued runs' ids. */
 export async function queueRunsFor(
   deps: RunQueueDeps,
-  userId: string,
+  workspaceId: string,
   recorded: Recorded,
 ): Promise<string[]> {
   const runIds: string[] = [];
   for (const monitorId of recorded.measureMonitorIds) {
-    runIds.push(...(await queueDeploymentRuns(deps, userId, monitorId)));
+    runIds.push(...(await queueDeploymentRuns(deps, workspaceId, monitorId)));
   }
   return runIds;
 }

@@ -45,7 +45,7 @@ export function createReceiver({ db, clock, events, gates, receivers }: ReceiveD
   ): Promise<ReceiveOutcome> {
     const receiver = token ? await receivers.byToken(provider, token) : null;
     if (!receiver || !verifySignature[provider](headers, body, receiver.secret)) throw unauthorized();
-    await gates.receiver[provider](receiver.userId);
+    await gates.receiver[provider](receiver.workspaceId);
     let payload: unknown;
     try {
       payload = JSON.parse(body.toString('utf8'));
@@ -58,14 +58,14 @@ export function createReceiver({ db, clock, events, gates, receivers }: ReceiveD
     const { hosts, kind: _kind, ...draft } = mapped;
     const now = clock.now();
     const recorded = await recordDeployment(db, {
-      userId: receiver.userId,
+      workspaceId: receiver.workspaceId,
       draft: { ...draft, provider, deployedAt: now },
       selection: { kind: 'hosts', hosts, orAll: draft.environment.toLowerCase() === 'production' },
       triggerChecks: draft.status === 'succeeded',
       now,
     });
-    await queueRunsFor({ db, events, clock }, receiver.userId, recorded);
-    const deployment = await loadDeployment(db, receiver.userId, recorded.id);
+    await queueRunsFor({ db, events, clock }, receiver.workspaceId, recorded);
+    const deployment = await loadDeployment(db, receiver.workspaceId, recorded.id);
     return { kind: 'stored', created: recorded.created, deployment };
   };
 }

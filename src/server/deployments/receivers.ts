@@ -30,7 +30,7 @@ export interface ReceiverDeps {
 
 export interface Receiver {
   id: string;
-  userId: string;
+  workspaceId: string;
   secret: string;
 }
 
@@ -50,21 +50,21 @@ export function createReceivers({ db, clock, key, publicUrl }: ReceiverDeps) {
     };
   }
 
-  async function rowOf(userId: string, provider: WebhookProvider) {
+  async function rowOf(workspaceId: string, provider: WebhookProvider) {
     return db
       .selectFrom('deployment_webhooks')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .where('provider', '=', provider)
       .executeTakeFirst();
   }
 
   return {
-    async list(userId: string): Promise<DeploymentWebhook[]> {
+    async list(workspaceId: string): Promise<DeploymentWebhook[]> {
       const rows = await db
         .selectFrom('deployment_webhooks')
         .selectAll()
-        .where('user_id', '=', userId)
+        .where('workspace_id', '=', workspaceId)
         .execute();
       return WEBHOOK_PROVIDERS.map((provider) =>
         toWebhook(
@@ -76,7 +76,7 @@ export function createReceivers({ db, clock, key, publicUrl }: ReceiverDeps) {
 
     /** Sets (or replaces) the provider's secret; the receiver URL keeps its token. */
     async put(caller: Caller, provider: WebhookProvider, pasted: string | undefined) {
-      const userId = caller.workspaceId;
+      const workspaceId = caller.workspaceId;
       if (GENERATED[provider] && pasted !== undefined) {
         throw new ApiError(
           400,
@@ -89,7 +89,7 @@ export function createReceivers({ db, clock, key, publicUrl }: ReceiverDeps) {
       }
       const secret = pasted ?? randomBytes(32).toString('base64url');
       const now = clock.now();
-      const existing = await rowOf(userId, provider);
+      const existing = await rowOf(workspaceId, provider);
       const id = existing?.id ?? uuidv7();
       const columns = {
         secret_sealed: seal(key, secret, id),
@@ -102,14 +102,14 @@ export function createReceivers({ db, clock, key, publicUrl }: ReceiverDeps) {
             .updateTable('deployment_webhooks')
             .set(columns)
             .where('id', '=', id)
-            .where('user_id', '=', userId)
+            .where('workspace_id', '=', workspaceId)
             .execute();
         } else {
           await tx
             .insertInto('deployment_webhooks')
             .values({
               id,
-              user_id: userId,
+              workspace_id: workspaceId,
               provider,
               token: randomBytes(24).toString('base64url'),
               last_delivery_at: null,
@@ -123,14 +123,17 @@ export function createReceivers({ db, clock, key, publicUrl }: ReceiverDeps) {
           resource: { id, name: provider },
         });
       });
-      return { webhook: toWebhook(provider, await rowOf(userId, provider)), secret: pasted ? null : secret };
+      return {
+        webhook: toWebhook(provider, await rowOf(workspaceId, provider)),
+        secret: pasted ? null : secret,
+      };
     },
 
     async delete(caller: Caller, provider: WebhookProvider): Promise<void> {
       await db.transaction().execute(async (tx) => {
         const row = await tx
           .deleteFrom('deployment_webhooks')
-          .where('user_id', '=', caller.workspaceId)
+          .where('workspace_id', '=', caller.workspaceId)
           .where('provider', '=', provider)
           .returning('id')
           .executeTakeFirst();
@@ -152,13 +155,13 @@ export function createReceivers({ db, clock, key, publicUrl }: ReceiverDeps) {
     async byToken(provider: WebhookProvider, token: string): Promise<Receiver | null> {
       const row = await db
         .selectFrom('deployment_webhooks')
-        .select(['id', 'user_id', 'secret_sealed'])
+        .select(['id', 'workspace_id', 'secret_sealed'])
         .where('provider', '=', provider)
         .where('token', '=', token)
         .executeTakeFirst();
       if (!row) return null;
       try {
-        return { id: row.id, userId: row.user_id, secret: unseal(key, row.secret_sealed, row.id) };
+        return { id: row.id, workspaceId: row.workspace_id, secret: unseal(key, row.secret_sealed, row.id) };
       } catch {
         // Sealed under another SECRET_KEY: no delivery can be verified until the secret is set again.
         return null;

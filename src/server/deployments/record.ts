@@ -29,7 +29,7 @@ export interface DeploymentDraft {
 }
 
 export interface RecordOptions {
-  userId: string;
+  workspaceId: string;
   draft: DeploymentDraft;
   selection: MonitorSelection;
   triggerChecks: boolean;
@@ -50,17 +50,17 @@ export interface Recorded {
 
 export async function recordDeployment(
   db: Kysely<Database>,
-  { userId, draft, selection, triggerChecks, now, maintenance, created }: RecordOptions,
+  { workspaceId, draft, selection, triggerChecks, now, maintenance, created }: RecordOptions,
 ): Promise<Recorded> {
   return db.transaction().execute(async (tx) => {
     // Chosen inside the transaction, so a monitor deleted meanwhile is not linked.
-    const monitors = await selectMonitors(tx, userId, selection);
+    const monitors = await selectMonitors(tx, workspaceId, selection);
     const id = uuidv7();
     const inserted = await tx
       .insertInto('deployments')
       .values({
         id,
-        user_id: userId,
+        workspace_id: workspaceId,
         provider: draft.provider,
         version: draft.version,
         environment: draft.environment,
@@ -73,14 +73,14 @@ export async function recordDeployment(
         deployed_at: draft.deployedAt,
         created_at: now,
       })
-      .onConflict((oc) => oc.columns(['user_id', 'provider', 'delivery_key']).doNothing())
+      .onConflict((oc) => oc.columns(['workspace_id', 'provider', 'delivery_key']).doNothing())
       .returning('id')
       .executeTakeFirst();
     if (!inserted) {
       const existing = await tx
         .selectFrom('deployments')
         .select('id')
-        .where('user_id', '=', userId)
+        .where('workspace_id', '=', workspaceId)
         .where('provider', '=', draft.provider)
         .where('delivery_key', '=', draft.deliveryKey)
         .executeTakeFirstOrThrow();
@@ -92,7 +92,7 @@ export async function recordDeployment(
       const due = await tx
         .updateTable('monitors')
         .set({ next_run_at: now, check_reason: DEPLOYMENT_CHECK_REASON })
-        .where('user_id', '=', userId)
+        .where('workspace_id', '=', workspaceId)
         .where('paused', '=', 0)
         // A heartbeat is due when its job pings, not when a deployment lands.
         .where('kind', 'in', CHECKABLE_KINDS)
@@ -118,7 +118,7 @@ export async function recordDeployment(
       await insertWindow(
         tx,
         {
-          workspaceId: userId,
+          workspaceId: workspaceId,
           name: maintenance.name,
           startsAt: now,
           durationMinutes: maintenance.minutes,

@@ -16,14 +16,14 @@ export function deploymentNotFound(): ApiError {
 
 export async function getOwnedDeploymentRow(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   id: string,
 ): Promise<DeploymentTable> {
   const row = await db
     .selectFrom('deployments')
     .selectAll()
     .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .executeTakeFirst();
   if (!row) throw deploymentNotFound();
   return row;
@@ -42,7 +42,7 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string, value: (row: T)
 /** The deployments with their monitors and the incidents that followed within 30 minutes. */
 export async function toDeployments(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   rows: readonly DeploymentTable[],
 ): Promise<Deployment[]> {
   if (rows.length === 0) return [];
@@ -56,7 +56,7 @@ export async function toDeployments(
       'deployment_monitors.triggered',
     ])
     .where('deployment_monitors.deployment_id', 'in', ids)
-    .where('monitors.user_id', '=', userId)
+    .where('monitors.workspace_id', '=', workspaceId)
     .orderBy('monitors.name')
     .orderBy('monitors.id')
     .execute();
@@ -68,8 +68,8 @@ export async function toDeployments(
     .select(['deployments.id as deployment_id', 'incidents.id as incident_id'])
     .distinct()
     .where('deployment_monitors.deployment_id', 'in', ids)
-    .where('deployments.user_id', '=', userId)
-    .where('incidents.user_id', '=', userId)
+    .where('deployments.workspace_id', '=', workspaceId)
+    .where('incidents.workspace_id', '=', workspaceId)
     .whereRef('incidents.started_at', '>=', 'deployments.deployed_at')
     .where((eb) =>
       eb('incidents.started_at', '<=', eb('deployments.deployed_at', '+', INCIDENT_LINK_WINDOW_MS)),
@@ -80,7 +80,7 @@ export async function toDeployments(
     .selectFrom('maintenance_windows')
     .select(['id', 'deployment_id'])
     .where('deployment_id', 'in', ids)
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .execute();
   const windowOf = new Map(windows.map((window) => [window.deployment_id, window.id]));
   const monitorIds = groupBy(
@@ -117,8 +117,14 @@ export async function toDeployments(
   }));
 }
 
-export async function loadDeployment(db: Kysely<Database>, userId: string, id: string): Promise<Deployment> {
-  const [deployment] = await toDeployments(db, userId, [await getOwnedDeploymentRow(db, userId, id)]);
+export async function loadDeployment(
+  db: Kysely<Database>,
+  workspaceId: string,
+  id: string,
+): Promise<Deployment> {
+  const [deployment] = await toDeployments(db, workspaceId, [
+    await getOwnedDeploymentRow(db, workspaceId, id),
+  ]);
   if (!deployment) throw deploymentNotFound();
   return deployment;
 }

@@ -50,12 +50,12 @@ export function createDeploymentService(deps: DeploymentServiceDeps) {
   return {
     /** `provider`: 'api' for a script's key, 'manual' for the app's form. */
     async create(caller: Caller, input: DeploymentInput, provider: 'api' | 'manual'): Promise<Deployment> {
-      const userId = caller.workspaceId;
-      await gates.apiAccess(userId);
+      const workspaceId = caller.workspaceId;
+      await gates.apiAccess(workspaceId);
       const now = clock.now();
       const name = [input.version, input.environment].filter(Boolean).join(' to ');
       const recorded = await recordDeployment(db, {
-        userId,
+        workspaceId,
         draft: {
           provider,
           version: input.version ?? null,
@@ -77,29 +77,29 @@ export function createDeploymentService(deps: DeploymentServiceDeps) {
         created: (tx, id) =>
           recordAudit(tx, caller, now, { action: 'deployment.create', resource: { id, name } }),
       });
-      await queueRunsFor({ db, events, clock }, userId, recorded);
-      return loadDeployment(db, userId, recorded.id);
+      await queueRunsFor({ db, events, clock }, workspaceId, recorded);
+      return loadDeployment(db, workspaceId, recorded.id);
     },
 
-    async list(userId: string, query: DeploymentListQuery) {
-      await gates.apiAccess(userId);
-      return listDeployments(db, userId, query);
+    async list(workspaceId: string, query: DeploymentListQuery) {
+      await gates.apiAccess(workspaceId);
+      return listDeployments(db, workspaceId, query);
     },
 
-    async get(userId: string, id: string): Promise<Deployment> {
-      await gates.apiAccess(userId);
-      return loadDeployment(db, userId, id);
+    async get(workspaceId: string, id: string): Promise<Deployment> {
+      await gates.apiAccess(workspaceId);
+      return loadDeployment(db, workspaceId, id);
     },
 
-    async impact(userId: string, id: string) {
-      await gates.apiAccess(userId);
-      return { impact: await deploymentImpact(db, userId, id) };
+    async impact(workspaceId: string, id: string) {
+      await gates.apiAccess(workspaceId);
+      return { impact: await deploymentImpact(db, workspaceId, id) };
     },
 
     webhooks: {
-      async list(userId: string) {
-        await gates.apiAccess(userId);
-        return { webhooks: await receivers.list(userId) };
+      async list(workspaceId: string) {
+        await gates.apiAccess(workspaceId);
+        return { webhooks: await receivers.list(workspaceId) };
       },
       async put(caller: Caller, provider: WebhookProvider, secret: string | undefined) {
         await gates.apiAccess(caller.workspaceId);

@@ -32,7 +32,7 @@ it("refuses a delivery with 403 feature_not_in_plan when the receiver's owner lo
       .insertInto('deployment_webhooks')
       .values({
         id,
-        user_id: owner.id,
+        workspace_id: owner.id,
         provider,
         token: `token-${provider}`,
         secret_sealed: seal(deriveReceiverKey(TEST_SECRET), secret, id),

@@ -56,7 +56,7 @@ async function uptimeFigures(db: Db, owners: string[], period: Period) {
   const monitors = await db
     .selectFrom('monitors')
     .select(['id', 'name'])
-    .where('user_id', 'in', owners)
+    .where('workspace_id', 'in', owners)
     .orderBy('name')
     .orderBy('id')
     .execute();
@@ -97,7 +97,7 @@ async function incidentFigures(db: Db, owners: string[], period: Period) {
   const rows = await db
     .selectFrom('incidents')
     .select(['started_at', 'resolved_at'])
-    .where('user_id', 'in', owners)
+    .where('workspace_id', 'in', owners)
     .where('started_at', '<', period.end)
     .where((eb) => eb.or([eb('resolved_at', 'is', null), eb('resolved_at', '>', period.start)]))
     .execute();
@@ -114,7 +114,7 @@ async function certificateFigures(db: Db, owners: string[], period: Period) {
     .selectFrom('monitor_ssl_state')
     .innerJoin('monitors', 'monitors.id', 'monitor_ssl_state.monitor_id')
     .select(['monitors.id', 'monitors.name', 'monitor_ssl_state.valid_to'])
-    .where('monitors.user_id', 'in', owners)
+    .where('monitors.workspace_id', 'in', owners)
     .where('monitor_ssl_state.valid_to', 'is not', null)
     .where('monitor_ssl_state.valid_to', '<=', period.end + CERT_WARNING_MS)
     .orderBy('monitor_ssl_state.valid_to')
@@ -138,7 +138,7 @@ async function runAverages(db: Db, owners: string[], from: number, to: number) {
       eb.fn.avg<number>('performance_score').as('score'),
       eb.fn.avg<number>('lcp_ms').as('lcp'),
     ])
-    .where('user_id', 'in', owners)
+    .where('workspace_id', 'in', owners)
     .where('status', '=', 'succeeded')
     .where('finished_at', '>=', from)
     .where('finished_at', '<', to)
@@ -154,7 +154,7 @@ async function performanceFigures(db: Db, owners: string[], period: Period) {
     db
       .selectFrom('performance_sites')
       .select(['id', 'name'])
-      .where('user_id', 'in', owners)
+      .where('workspace_id', 'in', owners)
       .orderBy('name')
       .orderBy('id')
       .execute(),
@@ -163,7 +163,7 @@ async function performanceFigures(db: Db, owners: string[], period: Period) {
     db
       .selectFrom('budget_violations')
       .select((eb) => ['site_id', eb.fn.countAll<number>().as('count')])
-      .where('user_id', 'in', owners)
+      .where('workspace_id', 'in', owners)
       .where('started_at', '>=', period.start)
       .where('started_at', '<', period.end)
       .groupBy('site_id')
@@ -189,7 +189,7 @@ async function deploymentCount(db: Db, owners: string[], period: Period) {
   const row = await db
     .selectFrom('deployments')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', 'in', owners)
+    .where('workspace_id', 'in', owners)
     .where('deployed_at', '>=', period.start)
     .where('deployed_at', '<', period.end)
     .executeTakeFirst();

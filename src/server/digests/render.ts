@@ -1,7 +1,7 @@
 // The digest mail: light HTML with inline styles (mail clients drop <style> blocks) and the
 // same figures as plain text. Dates are written in the owner's time zone.
 import type { DigestData } from '../../core/api/digests.ts';
-import { escapeHtml as e } from '../platform/mail/layout.ts';
+import { escapeHtml as e } from '../../core/mail-layout.ts';
 
 export interface DigestLinks {
   report: string;

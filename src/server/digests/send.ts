@@ -42,7 +42,8 @@ function render(deps: DigestMailDeps, recipient: Recipient, data: DigestData, re
 
 async function mail(deps: DigestMailDeps, recipient: Recipient, content: ReturnType<typeof render>) {
   await deps.mailer.send({
-    userId: recipient.userId,
+    // Filed under the person's own workspace, whose id is theirs.
+    workspaceId: recipient.userId,
     to: recipient.email,
     subject: content.subject,
     html: content.html,

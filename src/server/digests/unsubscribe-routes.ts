@@ -1,9 +1,9 @@
 // One-click unsubscribe (RFC 8058), outside /api/v1 and without signing in: GET shows a page
 // with a button, POST (from that button or from the mail client) turns the digest off.
 import type { Hono } from 'hono';
+import { escapeHtml } from '../../core/mail-layout.ts';
 import type { AppEnv } from '../platform/http/caller.ts';
 import { messagePage as page } from '../platform/http/message-page.ts';
-import { escapeHtml } from '../platform/mail/layout.ts';
 import type { DigestService } from './service.ts';
 
 const PATH = '/unsubscribe/digest';

@@ -49,8 +49,8 @@ function domainJob(workerId = 'domain-test-worker', concurrency?: number): Domai
 }
 
 /** A monitor watching `host`'s domain, linked the way the monitor service links it. */
-async function watch(userId: string, name: string, host: string) {
-  const row = monitorRow(userId, `https://${host}/`, t.clock.now(), { name });
+async function watch(workspaceId: string, name: string, host: string) {
+  const row = monitorRow(workspaceId, `https://${host}/`, t.clock.now(), { name });
   await insertMonitors(t.db, [row]);
   await t.db.transaction().execute((tx) => syncMonitorDomain(tx, row.id, host, true));
   return row;
@@ -120,11 +120,11 @@ describe('domain expiry warnings', () => {
 
     const deliveries = await t.db
       .selectFrom('alert_deliveries')
-      .select(['user_id', 'kind'])
-      .orderBy('user_id')
+      .select(['workspace_id', 'kind'])
+      .orderBy('workspace_id')
       .execute();
     expect(deliveries).toEqual(
-      [user.id, other.id].sort().map((id) => ({ user_id: id, kind: 'domain.expiring' })),
+      [user.id, other.id].sort().map((id) => ({ workspace_id: id, kind: 'domain.expiring' })),
     );
     expect(subjects().sort()).toEqual([
       '[Domain expiring] API — shared.com expires in 10 days',

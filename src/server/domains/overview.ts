@@ -1,5 +1,5 @@
 // What the security tab's domain card and the dashboard badge read: owner-scoped by the caller
-// (the monitor row was fetched with the owner's id) or by a join on monitors.user_id.
+// (the monitor row was fetched with the owner's id) or by a join on monitors.workspace_id.
 import { type Kysely, sql } from 'kysely';
 import { DOMAIN_BADGE_DAYS, type DomainBadge, type DomainExpiry } from '../../core/api/domains.ts';
 import { DAY_MS } from '../history/rollups.ts';
@@ -51,7 +51,7 @@ export async function getDomainExpiry(
  */
 export function domainBadgesQuery(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   monitorIds: readonly string[],
   now: number,
 ) {
@@ -61,7 +61,7 @@ export function domainBadgesQuery(
     .whereRef('monitors.id', '=', 'monitor_domains.monitor_id')
     .innerJoin('domain_expiry', 'domain_expiry.domain', 'monitor_domains.domain')
     .select(['monitor_domains.monitor_id', 'monitor_domains.domain', 'domain_expiry.expires_at'])
-    .where('monitors.user_id', '=', userId)
+    .where('monitors.workspace_id', '=', workspaceId)
     .where('monitor_domains.monitor_id', 'in', monitorIds)
     .where(sql<number>`monitors.domain_expiry`, '=', 1)
     .where('domain_expiry.expires_at', '<=', now + (DOMAIN_BADGE_DAYS + 1) * DAY_MS);
@@ -73,12 +73,12 @@ export function domainBadgesQuery(
  */
 export async function listDomainBadges(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   monitorIds: readonly string[],
   now: number,
 ): Promise<Map<string, DomainBadge>> {
   if (monitorIds.length === 0) return new Map();
-  const rows = await domainBadgesQuery(db, userId, monitorIds, now).execute();
+  const rows = await domainBadgesQuery(db, workspaceId, monitorIds, now).execute();
   const badges = new Map<string, DomainBadge>();
   for (const row of rows) {
     const expiresAt = row.expires_at ?? 0;

@@ -4,7 +4,7 @@
 // touches a monitor's status: an expiring domain is a warning, not downtime. A claim lost
 // meanwhile (another worker took over) stores nothing.
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { AlertEvent } from '../alerts/alert-event.ts';
+import type { AlertEvent } from '../../core/alerts/alert-event.ts';
 import { enqueueAlert } from '../alerts/enqueue.ts';
 import type { DomainExpiryTable } from '../platform/db/domain-schema.ts';
 import type { Database } from '../platform/db/schema.ts';
@@ -63,7 +63,7 @@ async function warnWatchers(
     .innerJoin('monitors', 'monitors.id', 'monitor_domains.monitor_id')
     .select([
       'monitors.id',
-      'monitors.user_id',
+      'monitors.workspace_id',
       'monitors.name',
       'monitors.url',
       'monitor_domains.warned_expires_at',
@@ -99,6 +99,6 @@ async function warnWatchers(
         registrar: found.registrar,
       },
     };
-    await enqueueAlert(tx, { userId: watcher.user_id, incidentId: null, event, now });
+    await enqueueAlert(tx, { workspaceId: watcher.workspace_id, incidentId: null, event, now });
   }
 }

@@ -28,13 +28,13 @@ export function createAckLinkService(deps: {
   const { db, clock, secret, requireManagement } = deps;
 
   /** 'someone using the link in the alert to Slack “#ops”'. */
-  async function linkHolder(claim: AckClaim, userId: string): Promise<string> {
+  async function linkHolder(claim: AckClaim, workspaceId: string): Promise<string> {
     if (claim.channelId === null) return 'someone using the link in the alert to the account email';
     const channel = await db
       .selectFrom('alert_channels')
       .select(['kind', 'name'])
       .where('id', '=', claim.channelId)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
     const to = channel ? `${CHANNEL_LABELS[channel.kind]} “${channel.name}”` : 'a channel deleted since';
     return `someone using the link in the alert to ${to}`;
@@ -50,7 +50,7 @@ export function createAckLinkService(deps: {
       .executeTakeFirst();
     if (!incident) return { state: 'gone' };
     try {
-      await requireManagement(incident.user_id);
+      await requireManagement(incident.workspace_id);
     } catch (err) {
       if (err instanceof ApiError) return { state: 'not_in_plan' };
       throw err;
@@ -60,7 +60,7 @@ export function createAckLinkService(deps: {
           .selectFrom('monitors')
           .select('name')
           .where('id', '=', incident.primary_monitor_id)
-          .where('user_id', '=', incident.user_id)
+          .where('workspace_id', '=', incident.workspace_id)
           .executeTakeFirst()
       : undefined;
     const state =
@@ -82,7 +82,7 @@ export function createAckLinkService(deps: {
       const by: Acknowledger = {
         actorId: null,
         via: 'link',
-        label: await linkHolder(before.claim, before.incident.user_id),
+        label: await linkHolder(before.claim, before.incident.workspace_id),
       };
       const acknowledged = await db
         .transaction()

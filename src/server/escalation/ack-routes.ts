@@ -3,9 +3,9 @@
 // Server-rendered, outside /api/v1, no sign-in: the signature is the authority.
 import type { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { escapeHtml } from '../../core/mail-layout.ts';
 import type { AppEnv } from '../platform/http/caller.ts';
 import { messagePage } from '../platform/http/message-page.ts';
-import { escapeHtml } from '../platform/mail/layout.ts';
 import type { AckLinkService, AckLinkState } from './ack-link.ts';
 
 const e = escapeHtml;

@@ -4,9 +4,9 @@
 // claim (on PostgreSQL a second worker waits on the row lock, then finds the round moved on),
 // and the step's alerts are written in that same transaction.
 import type { Kysely, Transaction } from 'kysely';
+import type { AlertEvent } from '../../core/alerts/alert-event.ts';
 import { formatDuration } from '../../core/duration.ts';
 import { FEATURE_IDS } from '../../core/plans.ts';
-import type { AlertEvent } from '../alerts/alert-event.ts';
 import { enqueueAlert } from '../alerts/enqueue.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import { addIncidentEvent } from '../incidents/timeline.ts';
@@ -73,7 +73,7 @@ async function fire(tx: Tx, incident: IncidentTable, policy: PolicySteps, seen: 
     .selectFrom('monitors')
     .selectAll()
     .where('id', '=', incident.primary_monitor_id ?? '')
-    .where('user_id', '=', incident.user_id)
+    .where('workspace_id', '=', incident.workspace_id)
     .executeTakeFirst();
   const unacknowledgedMs = now - incident.created_at;
   const channelIds = policy.steps[step - 1]?.channelIds ?? [];
@@ -97,7 +97,13 @@ async function fire(tx: Tx, incident: IncidentTable, policy: PolicySteps, seen: 
   };
   // A step whose channels were all deleted since still reaches someone: the account email.
   const channels = channelIds.length > 0 ? channelIds : [null];
-  await enqueueAlert(tx, { userId: incident.user_id, incidentId: incident.id, event, now, channels });
+  await enqueueAlert(tx, {
+    workspaceId: incident.workspace_id,
+    incidentId: incident.id,
+    event,
+    now,
+    channels,
+  });
   return true;
 }
 
@@ -106,9 +112,9 @@ async function escalate(deps: EscalationJobOptions, id: string, seen: number, no
   const { db, entitlements } = deps;
   const incident = await db.selectFrom('incidents').selectAll().where('id', '=', id).executeTakeFirst();
   if (!incident || (incident.escalation_round ?? 0) !== seen) return false;
-  const entitled = await entitlements.check(incident.user_id, FEATURE_IDS.incidentManagement);
+  const entitled = await entitlements.check(incident.workspace_id, FEATURE_IDS.incidentManagement);
   const policy = incident.escalation_policy_id
-    ? await loadPolicySteps(db, incident.user_id, incident.escalation_policy_id)
+    ? await loadPolicySteps(db, incident.workspace_id, incident.escalation_policy_id)
     : null;
   return db.transaction().execute(async (tx) => {
     if (incident.acknowledged_at !== null || incident.resolved_at !== null) {

@@ -18,15 +18,15 @@ export function createMonitorPolicyService(deps: {
 }) {
   const { db, clock, requireManagement } = deps;
 
-  async function get(userId: string, monitorId: string): Promise<MonitorEscalation> {
-    const monitor = await getOwnedMonitorRow(db, userId, monitorId);
-    const effectiveId = await policyIdFor(db, userId, monitorId);
+  async function get(workspaceId: string, monitorId: string): Promise<MonitorEscalation> {
+    const monitor = await getOwnedMonitorRow(db, workspaceId, monitorId);
+    const effectiveId = await policyIdFor(db, workspaceId, monitorId);
     const effective = effectiveId
       ? await db
           .selectFrom('escalation_policies')
           .select(['id', 'name', 'is_default'])
           .where('id', '=', effectiveId)
-          .where('user_id', '=', userId)
+          .where('workspace_id', '=', workspaceId)
           .executeTakeFirst()
       : undefined;
     return {
@@ -41,31 +41,31 @@ export function createMonitorPolicyService(deps: {
     get,
 
     async set(caller: Caller, monitorId: string, policyId: string | null): Promise<MonitorEscalation> {
-      const userId = caller.workspaceId;
-      const monitor = await getOwnedMonitorRow(db, userId, monitorId);
+      const workspaceId = caller.workspaceId;
+      const monitor = await getOwnedMonitorRow(db, workspaceId, monitorId);
       if (policyId !== null) {
         const policy = await db
           .selectFrom('escalation_policies')
           .select('id')
           .where('id', '=', policyId)
-          .where('user_id', '=', userId)
+          .where('workspace_id', '=', workspaceId)
           .executeTakeFirst();
         if (!policy) throw policyNotFound();
-        await requireManagement(userId);
+        await requireManagement(workspaceId);
       }
       await db.transaction().execute(async (tx) => {
         await tx
           .updateTable('monitors')
           .set({ escalation_policy_id: policyId })
           .where('id', '=', monitorId)
-          .where('user_id', '=', userId)
+          .where('workspace_id', '=', workspaceId)
           .execute();
         await recordAudit(tx, caller, clock.now(), {
           action: 'monitor.escalation_policy',
           resource: { id: monitorId, name: monitor.name },
         });
       });
-      return get(userId, monitorId);
+      return get(workspaceId, monitorId);
     },
   };
 }

@@ -56,11 +56,11 @@ async function writeSteps(tx: Tx, policyId: string, steps: readonly EscalationSt
 }
 
 /** The default is one row: making a policy the default takes it from the one that had it. */
-async function takeDefault(tx: Tx, userId: string, policyId: string) {
+async function takeDefault(tx: Tx, workspaceId: string, policyId: string) {
   await tx
     .updateTable('escalation_policies')
     .set({ is_default: 0 })
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('is_default', '=', 1)
     .where('id', '!=', policyId)
     .execute();
@@ -84,7 +84,7 @@ async function writingDefault(isDefault: boolean | undefined, write: () => Promi
 }
 
 export function createPolicyService({ db, clock, requireManagement }: PolicyServiceDeps) {
-  async function list(userId: string, onlyId?: string): Promise<EscalationPolicy[]> {
+  async function list(workspaceId: string, onlyId?: string): Promise<EscalationPolicy[]> {
     let query = db
       .selectFrom('escalation_policies')
       .selectAll()
@@ -95,14 +95,14 @@ export function createPolicyService({ db, clock, requireManagement }: PolicyServ
           .whereRef('monitors.escalation_policy_id', '=', 'escalation_policies.id')
           .as('monitor_count'),
       )
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .orderBy('created_at')
       .orderBy('id');
     if (onlyId) query = query.where('id', '=', onlyId);
     const rows = await query.execute();
     return Promise.all(
       rows.map(async (row) => {
-        const policy = await loadPolicySteps(db, userId, row.id);
+        const policy = await loadPolicySteps(db, workspaceId, row.id);
         return {
           id: row.id,
           name: row.name,
@@ -117,8 +117,8 @@ export function createPolicyService({ db, clock, requireManagement }: PolicyServ
     );
   }
 
-  async function get(userId: string, id: string): Promise<EscalationPolicy> {
-    const [policy] = await list(userId, id);
+  async function get(workspaceId: string, id: string): Promise<EscalationPolicy> {
+    const [policy] = await list(workspaceId, id);
     if (!policy) throw policyNotFound();
     return policy;
   }
@@ -128,11 +128,11 @@ export function createPolicyService({ db, clock, requireManagement }: PolicyServ
     get,
 
     async create(caller: Caller, input: EscalationPolicyInput): Promise<EscalationPolicy> {
-      const userId = caller.workspaceId;
-      await requireManagement(userId);
+      const workspaceId = caller.workspaceId;
+      await requireManagement(workspaceId);
       await requireOwnChannels(
         db,
-        userId,
+        workspaceId,
         input.steps.flatMap((step) => step.channelIds),
         STEP_CHANNEL_MISSING,
       );
@@ -140,12 +140,12 @@ export function createPolicyService({ db, clock, requireManagement }: PolicyServ
       const id = uuidv7();
       await writingDefault(input.isDefault, () =>
         db.transaction().execute(async (tx) => {
-          if (input.isDefault) await takeDefault(tx, userId, id);
+          if (input.isDefault) await takeDefault(tx, workspaceId, id);
           await tx
             .insertInto('escalation_policies')
             .values({
               id,
-              user_id: userId,
+              workspace_id: workspaceId,
               name: input.name,
               repeat_every_minutes: input.repeatEveryMinutes,
               is_default: input.isDefault ? 1 : 0,
@@ -160,17 +160,17 @@ export function createPolicyService({ db, clock, requireManagement }: PolicyServ
           });
         }),
       );
-      return get(userId, id);
+      return get(workspaceId, id);
     },
 
     async update(caller: Caller, id: string, patch: EscalationPolicyPatch): Promise<EscalationPolicy> {
-      const userId = caller.workspaceId;
-      const current = await get(userId, id);
-      await requireManagement(userId);
+      const workspaceId = caller.workspaceId;
+      const current = await get(workspaceId, id);
+      await requireManagement(workspaceId);
       if (patch.steps) {
         await requireOwnChannels(
           db,
-          userId,
+          workspaceId,
           patch.steps.flatMap((step) => step.channelIds),
           STEP_CHANNEL_MISSING,
         );
@@ -178,7 +178,7 @@ export function createPolicyService({ db, clock, requireManagement }: PolicyServ
       const now = clock.now();
       await writingDefault(patch.isDefault, () =>
         db.transaction().execute(async (tx) => {
-          if (patch.isDefault) await takeDefault(tx, userId, id);
+          if (patch.isDefault) await takeDefault(tx, workspaceId, id);
           await tx
             .updateTable('escalation_policies')
             .set({
@@ -191,7 +191,7 @@ export function createPolicyService({ db, clock, requireManagement }: PolicyServ
               updated_at: now,
             })
             .where('id', '=', id)
-            .where('user_id', '=', userId)
+            .where('workspace_id', '=', workspaceId)
             .execute();
           if (patch.steps) await writeSteps(tx, id, patch.steps);
           await recordAudit(tx, caller, now, {
@@ -200,7 +200,7 @@ export function createPolicyService({ db, clock, requireManagement }: PolicyServ
           });
         }),
       );
-      return get(userId, id);
+      return get(workspaceId, id);
     },
 
     /** Monitors that chose it follow the default again; incidents escalating under it stop. */
@@ -209,7 +209,7 @@ export function createPolicyService({ db, clock, requireManagement }: PolicyServ
         const row = await tx
           .deleteFrom('escalation_policies')
           .where('id', '=', id)
-          .where('user_id', '=', caller.workspaceId)
+          .where('workspace_id', '=', caller.workspaceId)
           .returning('name')
           .executeTakeFirst();
         if (!row) throw policyNotFound();

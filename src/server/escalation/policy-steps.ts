@@ -15,14 +15,14 @@ export interface PolicySteps {
 
 export async function loadPolicySteps(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   policyId: string,
 ): Promise<PolicySteps | null> {
   const policy = await db
     .selectFrom('escalation_policies')
     .select(['id', 'name', 'repeat_every_minutes'])
     .where('id', '=', policyId)
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .executeTakeFirst();
   if (!policy) return null;
   const steps = await db
@@ -43,7 +43,7 @@ export async function loadPolicySteps(
             'in',
             steps.map((step) => step.id),
           )
-          .where('alert_channels.user_id', '=', userId)
+          .where('alert_channels.workspace_id', '=', workspaceId)
           .orderBy('alert_channels.created_at')
           .orderBy('alert_channels.id')
           .execute();
@@ -61,20 +61,20 @@ export async function loadPolicySteps(
 /** The policy a monitor's outages follow: the one it chose, else the workspace's default, else none. */
 export async function policyIdFor(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   monitorId: string,
 ): Promise<string | null> {
   const monitor = await db
     .selectFrom('monitors')
     .select('escalation_policy_id')
     .where('id', '=', monitorId)
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .executeTakeFirst();
   if (monitor?.escalation_policy_id) return monitor.escalation_policy_id;
   const fallback = await db
     .selectFrom('escalation_policies')
     .select('id')
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('is_default', '=', 1)
     .executeTakeFirst();
   return fallback?.id ?? null;

@@ -33,11 +33,11 @@ function describeStart(policy: PolicySteps): string {
 /** Null when the monitor follows no policy: its Down alert goes where it always did. */
 export async function startEscalation(
   tx: Tx,
-  monitor: { id: string; user_id: string },
+  monitor: { id: string; workspace_id: string },
   now: number,
 ): Promise<EscalationStart | null> {
-  const policyId = await policyIdFor(tx, monitor.user_id, monitor.id);
-  const policy = policyId ? await loadPolicySteps(tx, monitor.user_id, policyId) : null;
+  const policyId = await policyIdFor(tx, monitor.workspace_id, monitor.id);
+  const policy = policyId ? await loadPolicySteps(tx, monitor.workspace_id, policyId) : null;
   if (!policy || policy.steps.length === 0) return null;
   const chosen = await chosenChannelsFor(tx, monitor.id);
   const channels = [...new Set([...chosen, ...(policy.steps[0]?.channelIds ?? [])])];
@@ -56,7 +56,7 @@ export async function startEscalation(
 export async function resumeEscalation(tx: Tx, incident: IncidentTable, now: number): Promise<void> {
   const round = incident.escalation_round ?? 0;
   if (round === 0 || incident.acknowledged_at !== null || !incident.escalation_policy_id) return;
-  const policy = await loadPolicySteps(tx, incident.user_id, incident.escalation_policy_id);
+  const policy = await loadPolicySteps(tx, incident.workspace_id, incident.escalation_policy_id);
   if (!policy || policy.steps.length === 0) return;
   await tx
     .updateTable('incidents')

@@ -56,7 +56,9 @@ const byKey = (key: string) => stream({ authorization: `Bearer ${key}` });
 
 /** The owner's own stream still delivers the workspace's events. */
 async function stillDelivers(owners: HeldStream) {
-  bus.publish([{ type: 'monitor.down', userId: owner.id, monitorId: 'm1', at: 1, from: 'up', to: 'down' }]);
+  bus.publish([
+    { type: 'monitor.down', workspaceId: owner.id, monitorId: 'm1', at: 1, from: 'up', to: 'down' },
+  ]);
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(owners.open()).toBe(true);
 }

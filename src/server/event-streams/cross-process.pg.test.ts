@@ -42,7 +42,7 @@ it('delivers an event published by one process to a browser connected to another
 
   const sentAt = Date.now();
   workerBus.publish([
-    { type: 'monitor.down', userId: user.id, monitorId: 'm1', at: sentAt, from: 'up', to: 'down' },
+    { type: 'monitor.down', workspaceId: user.id, monitorId: 'm1', at: sentAt, from: 'up', to: 'down' },
   ]);
   const received = await stream.next((event) => event.event === 'monitor.down', 1000);
   expect(received.data).toEqual({ monitorId: 'm1', at: sentAt, from: 'up', to: 'down' });

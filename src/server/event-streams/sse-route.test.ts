@@ -38,7 +38,7 @@ async function open(user: TestUser, query = ''): Promise<SseReader> {
 function result(user: TestUser, monitorId: string, status: 'up' | 'down' = 'up'): AppEvent {
   return {
     type: 'check.result',
-    userId: user.id,
+    workspaceId: user.id,
     monitorId,
     at: clock.now(),
     status,
@@ -67,7 +67,7 @@ describe('the event stream', () => {
 
     bus.publish([result(bob, 'bobs-monitor'), result(ada, 'adas-monitor', 'down')]);
     bus.publish([
-      { type: 'monitor.down', userId: ada.id, monitorId: 'adas-monitor', at: 1, from: 'up', to: 'down' },
+      { type: 'monitor.down', workspaceId: ada.id, monitorId: 'adas-monitor', at: 1, from: 'up', to: 'down' },
     ]);
 
     const received = await adaStream.next((event) => event.event === 'monitor.down');

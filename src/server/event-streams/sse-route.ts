@@ -16,7 +16,7 @@ export const HEARTBEAT_MS = 20_000;
 
 /** What the browser sees: the event without the owner's id. */
 function payload(event: Exclude<AppEvent, AccessChangeEvent>): string {
-  const { userId: _owner, type: _type, ...rest } = event;
+  const { workspaceId: _owner, type: _type, ...rest } = event;
   return JSON.stringify(rest);
 }
 
@@ -56,8 +56,7 @@ export function mountEventStream(
           if (event.workspaceId === holder.workspaceId || event.personId === holder.userId) void recheck();
           return;
         }
-        // An event's userId is its owner: the workspace the monitor belongs to.
-        if (event.userId !== workspace.id || (monitorId !== undefined && event.monitorId !== monitorId))
+        if (event.workspaceId !== workspace.id || (monitorId !== undefined && event.monitorId !== monitorId))
           return;
         queue.push({ event: event.type, data: payload(event) });
         wake?.();

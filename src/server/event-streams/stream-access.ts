@@ -2,7 +2,7 @@
 // stream needs its session alive and the same workspace and role; a key stream needs its key
 // unrevoked, unexpired, and working with the same role (a key follows its person's role).
 import type { Kysely } from 'kysely';
-import type { WorkspaceRole } from '../../core/roles.ts';
+import { WORKSPACE_ROLES, type WorkspaceRole } from '../../core/roles.ts';
 import { findKeyAccess, keyRoleNow } from '../api-keys/key-access.ts';
 import { authDateMs } from '../platform/db/dialect.ts';
 import type { Database } from '../platform/db/schema.ts';
@@ -16,6 +16,10 @@ export interface StreamHolder {
   apiKeyId: string | null;
 }
 
+/** The same role or a more trusted one: a promotion takes nothing away, so the stream goes on. */
+const keeps = (now: WorkspaceRole | null | undefined, opened: WorkspaceRole) =>
+  now != null && WORKSPACE_ROLES.indexOf(now) <= WORKSPACE_ROLES.indexOf(opened);
+
 export async function accessStillHolds(
   db: Kysely<Database>,
   now: number,
@@ -23,7 +27,7 @@ export async function accessStillHolds(
 ): Promise<boolean> {
   if (holder.apiKeyId !== null) {
     const key = await findKeyAccess(db, { id: holder.apiKeyId });
-    return key?.workspaceId === holder.workspaceId && keyRoleNow(key, now) === holder.role;
+    return key?.workspaceId === holder.workspaceId && keeps(keyRoleNow(key, now), holder.role);
   }
   if (holder.sessionId === null) return false;
   const session = await db
@@ -33,5 +37,5 @@ export async function accessStillHolds(
     .executeTakeFirst();
   if (!session || authDateMs(session.expiresAt) <= now) return false;
   const access = await activeWorkspace(db, holder.userId, session.activeOrganizationId ?? null);
-  return access.id === holder.workspaceId && access.role === holder.role;
+  return access.id === holder.workspaceId && keeps(access.role, holder.role);
 }

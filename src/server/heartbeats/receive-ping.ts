@@ -1,5 +1,5 @@
 // A heartbeat ping: found by its token, counted against the per-monitor limit, logged, stored as
-// the monitor's state, and judged through the same path as a check result (record-results: status
+// the monitor's state, and judged through the same path as a check result (recording/record.ts: status
 // change, incident, alerts), in one transaction with the other pings that arrived meanwhile
 // (ping-queue.ts). To judge, the batch claims the monitor row like a worker would, under its own
 // worker id; if a worker holds the claim just then,
@@ -18,8 +18,8 @@ import type { Database, MonitorTable } from '../platform/db/schema.ts';
 import { updateFromValues } from '../platform/db/values-update.ts';
 import type { EventBus, MonitorEvent } from '../platform/events/bus.ts';
 import { ApiError } from '../platform/http/errors.ts';
+import { recordResultsIn } from '../recording/record.ts';
 import type { FinishedCheck } from '../results/finished-check.ts';
-import { recordResultsIn } from '../scheduler/record-results.ts';
 import type { Ping } from './ping.ts';
 import { type LoggedPing, logPings } from './ping-log.ts';
 

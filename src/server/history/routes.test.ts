@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../platform/clock.ts';
+import { recordResults } from '../recording/record.ts';
 import type { FinishedCheck } from '../results/finished-check.ts';
-import { recordResults } from '../scheduler/record-results.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 

@@ -99,8 +99,12 @@ export function createImportService(deps: ImportServiceDeps) {
 
   async function existingNames(workspaceId: string) {
     const [monitors, channels] = await Promise.all([
-      db.selectFrom('monitors').select('name').where('user_id', '=', workspaceId).execute(),
-      db.selectFrom('alert_channels').select(['id', 'name']).where('user_id', '=', workspaceId).execute(),
+      db.selectFrom('monitors').select('name').where('workspace_id', '=', workspaceId).execute(),
+      db
+        .selectFrom('alert_channels')
+        .select(['id', 'name'])
+        .where('workspace_id', '=', workspaceId)
+        .execute(),
     ]);
     return {
       monitors: new Set(monitors.map((row) => row.name)),

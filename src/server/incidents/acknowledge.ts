@@ -2,7 +2,7 @@
 // and the signed link in an alert. It stops the escalation, goes on the timeline saying who, and
 // is announced once to every channel that was already alerted about the incident.
 import type { Transaction } from 'kysely';
-import type { AlertEvent } from '../alerts/alert-event.ts';
+import type { AlertEvent } from '../../core/alerts/alert-event.ts';
 import { channelsAlertedFor, enqueueAlert } from '../alerts/enqueue.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
 import type { AcknowledgedVia, IncidentTable } from '../platform/db/incident-schema.ts';
@@ -27,7 +27,7 @@ async function announce(tx: Tx, incident: IncidentTable, now: number, label: str
     .selectFrom('monitors')
     .selectAll()
     .where('id', '=', incident.primary_monitor_id)
-    .where('user_id', '=', incident.user_id)
+    .where('workspace_id', '=', incident.workspace_id)
     .executeTakeFirst();
   if (!monitor) return;
   const event: AlertEvent = {
@@ -39,7 +39,13 @@ async function announce(tx: Tx, incident: IncidentTable, now: number, label: str
     downtimeMs: null,
     acknowledgement: { by: label },
   };
-  await enqueueAlert(tx, { userId: incident.user_id, incidentId: incident.id, event, now, channels });
+  await enqueueAlert(tx, {
+    workspaceId: incident.workspace_id,
+    incidentId: incident.id,
+    event,
+    now,
+    channels,
+  });
 }
 
 /**

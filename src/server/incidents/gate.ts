@@ -4,12 +4,12 @@ import { FEATURE_IDS, FEATURE_LABELS, lowestPlanWith } from '../../core/plans.ts
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
 import { ApiError } from '../platform/http/errors.ts';
 
-export type IncidentGate = (userId: string) => Promise<void>;
+export type IncidentGate = (workspaceId: string) => Promise<void>;
 
 export function incidentManagementGate(entitlements: Pick<EntitlementsHelper, 'check'>): IncidentGate {
   const plan = lowestPlanWith('incidentManagement').displayName;
-  return async (userId) => {
-    if (await entitlements.check(userId, FEATURE_IDS.incidentManagement)) return;
+  return async (workspaceId) => {
+    if (await entitlements.check(workspaceId, FEATURE_IDS.incidentManagement)) return;
     throw new ApiError(
       403,
       'feature_not_in_plan',

@@ -220,14 +220,14 @@ describe('one open automatic incident per monitor', () => {
     const second = automaticIncidentRow(user.id, shop.id, START + MINUTE);
     const db = api.t.database.db;
     await expect(
-      sql`insert into incidents (id, user_id, title, status, severity, source, primary_monitor_id,
+      sql`insert into incidents (id, workspace_id, title, status, severity, source, primary_monitor_id,
             started_at, down_alerted, recovery_alerted, created_at, updated_at)
           values (${second.id}, ${user.id}, 'Again', 'investigating', 'major', 'automatic', ${shop.id},
             ${second.started_at}, 1, 0, ${second.started_at}, ${second.started_at})`.execute(db),
     ).rejects.toThrow(/unique|duplicate key/i);
     // A resolved one for the same monitor is fine.
     await expect(
-      sql`insert into incidents (id, user_id, title, status, severity, source, primary_monitor_id,
+      sql`insert into incidents (id, workspace_id, title, status, severity, source, primary_monitor_id,
             started_at, resolved_at, down_alerted, recovery_alerted, created_at, updated_at)
           values (${second.id}, ${user.id}, 'Before', 'resolved', 'major', 'automatic', ${shop.id},
             ${START - 9 * MINUTE}, ${START - 8 * MINUTE}, 1, 1, ${START}, ${START})`.execute(db),

@@ -1,7 +1,7 @@
 // The automatic incident lifecycle on the real engine: a loopback target, the check job, the
 // delivery job and a real SMTP server, all on a ManualClock.
 import { afterEach, describe, expect, it } from 'vitest';
-import { recordResults } from '../scheduler/record-results.ts';
+import { recordResults } from '../recording/record.ts';
 import { storedResults } from '../test/result-rows.ts';
 import { type OutageHarness, startOutageHarness } from './test/outage-harness.ts';
 

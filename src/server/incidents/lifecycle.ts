@@ -7,8 +7,8 @@
 // flapping, its Down alert says alerts are held, and the incident resolves once stable.
 import { sql, type Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
+import type { AlertEvent } from '../../core/alerts/alert-event.ts';
 import { formatDuration } from '../../core/duration.ts';
-import type { AlertEvent } from '../alerts/alert-event.ts';
 import { enqueueAlert } from '../alerts/enqueue.ts';
 import { recoveryChannels, resumeEscalation, startEscalation } from '../escalation/start.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
@@ -153,7 +153,7 @@ async function wentDown(
     await announceIncident(tx, 'incident.opened', recent.id, change.checkedAt);
     const down = alertEvent(change, recent);
     await enqueueAlert(tx, {
-      userId: monitor.user_id,
+      workspaceId: monitor.workspace_id,
       incidentId: recent.id,
       event: flapping ? heldAlertEvent(down, policy) : down,
       now: change.checkedAt,
@@ -166,7 +166,7 @@ async function wentDown(
   const escalation = await startEscalation(tx, monitor, change.checkedAt);
   const incident: IncidentTable = {
     id: uuidv7(),
-    user_id: monitor.user_id,
+    workspace_id: monitor.workspace_id,
     title: `${monitor.name} is down`,
     status: 'investigating',
     severity: 'major',
@@ -211,7 +211,7 @@ async function wentDown(
   await announceIncident(tx, 'incident.opened', incident.id, change.checkedAt, { notBefore: holdUntil });
   if (escalation) await addIncidentEvent(tx, incident.id, change.checkedAt, 'escalated', escalation.message);
   await enqueueAlert(tx, {
-    userId: monitor.user_id,
+    workspaceId: monitor.workspace_id,
     incidentId: incident.id,
     event: alertEvent(change, incident),
     now: change.checkedAt,
@@ -253,7 +253,7 @@ export async function resolveAutomatic(
     const recovery: StatusChange = change ?? {
       event: {
         type: 'monitor.up',
-        userId: monitor.user_id,
+        workspaceId: monitor.workspace_id,
         monitorId: monitor.id,
         at,
         from: 'down',
@@ -264,7 +264,7 @@ export async function resolveAutomatic(
       failure: null,
     };
     await enqueueAlert(tx, {
-      userId: monitor.user_id,
+      workspaceId: monitor.workspace_id,
       incidentId: incident.id,
       event: alertEvent(recovery, incident, await outageStartOf(tx, monitor.id, at, incident.started_at)),
       now: at,

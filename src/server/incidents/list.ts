@@ -24,11 +24,11 @@ function decodeCursor(cursor: string): [number, string] {
  */
 export async function listIncidents(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   query: IncidentListQuery,
   now: number,
 ): Promise<IncidentList> {
-  let select = selectSummaryRows(db, userId);
+  let select = selectSummaryRows(db, workspaceId);
   if (query.cursor) {
     const [startedAt, id] = decodeCursor(query.cursor);
     select = select.where((eb) =>

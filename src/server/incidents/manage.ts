@@ -115,7 +115,7 @@ export function createIncidentManagement({ db, clock, requireManagement, get }: 
           .insertInto('incidents')
           .values({
             id,
-            user_id: workspaceId,
+            workspace_id: workspaceId,
             title: input.title,
             status: input.status,
             severity: input.severity,

@@ -62,9 +62,9 @@ export function createNoteService({ db, clock, requireManagement }: NoteServiceD
 
   return {
     /** Oldest first. */
-    async list(userId: string, incidentId: string): Promise<{ notes: IncidentNote[] }> {
-      await getOwnedIncidentRow(db, userId, incidentId);
-      await requireManagement(userId);
+    async list(workspaceId: string, incidentId: string): Promise<{ notes: IncidentNote[] }> {
+      await getOwnedIncidentRow(db, workspaceId, incidentId);
+      await requireManagement(workspaceId);
       const rows = await selectNotes(incidentId)
         .orderBy('incident_notes.created_at')
         .orderBy('incident_notes.id')

@@ -3,7 +3,7 @@
 // index. A reminder is claimed by moving that time on, so two workers never send it twice;
 // acknowledging or resolving the incident ends them.
 import type { Kysely } from 'kysely';
-import type { AlertEvent } from '../alerts/alert-event.ts';
+import type { AlertEvent } from '../../core/alerts/alert-event.ts';
 import { enqueueAlert } from '../alerts/enqueue.ts';
 import { kindOf } from '../monitors/kinds/registry.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -62,7 +62,7 @@ export async function sendReminders(db: Kysely<Database>, now: number): Promise<
       // A flapping monitor's alerts are held until it settles; one back up has nothing to remind of.
       if (monitor.status !== 'down' || incident.flapping_since !== null) return;
       await enqueueAlert(tx, {
-        userId: incident.user_id,
+        workspaceId: incident.workspace_id,
         incidentId: incident.id,
         event: reminder(monitor, incident, now),
         now,

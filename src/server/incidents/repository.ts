@@ -14,14 +14,14 @@ export function incidentNotFound(): ApiError {
 /** The user's incident row, or 404 — also for another user's incident, so ids reveal nothing. */
 export async function getOwnedIncidentRow(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   id: string,
 ): Promise<IncidentTable> {
   const row = await db
     .selectFrom('incidents')
     .selectAll()
     .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .executeTakeFirst();
   if (!row) throw incidentNotFound();
   return row;
@@ -30,7 +30,7 @@ export async function getOwnedIncidentRow(
 /** The user's monitors with these ids (each once), or 404 if any is missing or another user's. */
 export async function ownedMonitors(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   ids: readonly string[],
 ): Promise<{ id: string; name: string }[]> {
   const unique = [...new Set(ids)];
@@ -38,7 +38,7 @@ export async function ownedMonitors(
   const rows = await db
     .selectFrom('monitors')
     .select(['id', 'name'])
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('id', 'in', unique)
     .orderBy('name')
     .orderBy('id')
@@ -53,7 +53,7 @@ export type SummaryRow = IncidentTable & {
 };
 
 /** Incidents with what a list item shows: the primary monitor's name and the monitor count. */
-export function selectSummaryRows(db: Kysely<Database>, userId: string) {
+export function selectSummaryRows(db: Kysely<Database>, workspaceId: string) {
   return db
     .selectFrom('incidents')
     .leftJoin('monitors', 'monitors.id', 'incidents.primary_monitor_id')
@@ -66,7 +66,7 @@ export function selectSummaryRows(db: Kysely<Database>, userId: string) {
         .whereRef('incident_monitors.incident_id', '=', 'incidents.id')
         .as('monitor_count'),
     )
-    .where('incidents.user_id', '=', userId);
+    .where('incidents.workspace_id', '=', workspaceId);
 }
 
 export function toSummary(row: SummaryRow, now: number): IncidentSummary {
@@ -100,18 +100,18 @@ const actor = (id: string | null, name: string | null) => (id && name !== null ?
 /** The incident as the detail screen shows it; 404 unless the user owns it. */
 export async function loadIncident(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   id: string,
   now: number,
 ): Promise<Incident> {
-  const row = await selectSummaryRows(db, userId).where('incidents.id', '=', id).executeTakeFirst();
+  const row = await selectSummaryRows(db, workspaceId).where('incidents.id', '=', id).executeTakeFirst();
   if (!row) throw incidentNotFound();
   const monitors = await db
     .selectFrom('incident_monitors')
     .innerJoin('monitors', 'monitors.id', 'incident_monitors.monitor_id')
     .select(['monitors.id', 'monitors.name', 'monitors.url', 'monitors.status'])
     .where('incident_monitors.incident_id', '=', id)
-    .where('monitors.user_id', '=', userId)
+    .where('monitors.workspace_id', '=', workspaceId)
     .orderBy('monitors.name')
     .orderBy('monitors.id')
     .execute();
@@ -141,7 +141,7 @@ export async function loadIncident(
         .selectFrom('escalation_policies')
         .select(['id', 'name'])
         .where('id', '=', row.escalation_policy_id)
-        .where('user_id', '=', userId)
+        .where('workspace_id', '=', workspaceId)
         .executeTakeFirst()
     : undefined;
   return {
@@ -173,7 +173,7 @@ export async function loadIncident(
     },
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-    deployments: await deploymentsBeforeIncident(db, userId, id, row.started_at),
+    deployments: await deploymentsBeforeIncident(db, workspaceId, id, row.started_at),
   };
 }
 

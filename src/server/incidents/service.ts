@@ -22,25 +22,27 @@ export interface IncidentServiceDeps {
 export function createIncidentService(deps: IncidentServiceDeps) {
   const { db, clock } = deps;
   const requireManagement = incidentManagementGate(deps.entitlements);
-  const get = (userId: string, id: string): Promise<Incident> => loadIncident(db, userId, id, clock.now());
+  const get = (workspaceId: string, id: string): Promise<Incident> =>
+    loadIncident(db, workspaceId, id, clock.now());
 
   return {
     get,
-    list: (userId: string, query: IncidentListQuery) => listIncidents(db, userId, query, clock.now()),
+    list: (workspaceId: string, query: IncidentListQuery) =>
+      listIncidents(db, workspaceId, query, clock.now()),
 
-    async timeline(userId: string, id: string) {
-      await getOwnedIncidentRow(db, userId, id);
+    async timeline(workspaceId: string, id: string) {
+      await getOwnedIncidentRow(db, workspaceId, id);
       return { events: await loadTimeline(db, id) };
     },
 
-    async listForMonitor(userId: string, monitorId: string, query: IncidentListQuery) {
-      await getOwnedMonitorRow(db, userId, monitorId);
-      await requireManagement(userId);
-      return listIncidents(db, userId, { ...query, monitorId }, clock.now());
+    async listForMonitor(workspaceId: string, monitorId: string, query: IncidentListQuery) {
+      await getOwnedMonitorRow(db, workspaceId, monitorId);
+      await requireManagement(workspaceId);
+      return listIncidents(db, workspaceId, { ...query, monitorId }, clock.now());
     },
 
-    stats: (userId: string, monitorId: string, days: 30 | 90) =>
-      monitorIncidentStats(db, userId, monitorId, days, clock.now()),
+    stats: (workspaceId: string, monitorId: string, days: 30 | 90) =>
+      monitorIncidentStats(db, workspaceId, monitorId, days, clock.now()),
 
     ...createIncidentManagement({ db, clock, requireManagement, get }),
     notes: createNoteService({ db, clock, requireManagement }),

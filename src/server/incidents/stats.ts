@@ -45,12 +45,12 @@ export function outageFigures(
  */
 export async function monitorIncidentStats(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   monitorId: string,
   days: 30 | 90,
   now: number,
 ): Promise<IncidentStats> {
-  const monitor = await getOwnedMonitorRow(db, userId, monitorId);
+  const monitor = await getOwnedMonitorRow(db, workspaceId, monitorId);
   const window = days === 90 ? '90d' : '30d';
   const windowStart = Math.min(now, Math.max(firstBucket(window, now), monitor.created_at));
   const [summaries, outages] = await Promise.all([

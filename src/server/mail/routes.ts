@@ -36,7 +36,7 @@ export function mountOutboxRoutes(api: OpenAPIHono<AppEnv>, db: Kysely<Database>
     const rows = await db
       .selectFrom('outbox')
       .selectAll()
-      .where('user_id', '=', workspace.id)
+      .where('workspace_id', '=', workspace.id)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(c.req.valid('query').limit)

@@ -68,7 +68,7 @@ export async function insertWindow(tx: Kysely<Database>, input: NewWindow, now: 
   if (refused) throw refused;
   const row: MaintenanceWindowTable = {
     id: uuidv7(),
-    user_id: input.workspaceId,
+    workspace_id: input.workspaceId,
     name: input.name,
     ...schedule,
     all_monitors: input.monitorIds === null ? 1 : 0,

@@ -67,7 +67,7 @@ async function attachUpdates(
   const updates = await db
     .selectFrom('maintenance_updates')
     .select(['window_id', 'message', 'created_at'])
-    .where('user_id', '=', ownerId)
+    .where('workspace_id', '=', ownerId)
     .where('window_id', 'in', [...byWindow.keys()])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -91,7 +91,7 @@ export async function publicMaintenance(
   const windows = await db
     .selectFrom('maintenance_windows')
     .selectAll()
-    .where('user_id', '=', ownerId)
+    .where('workspace_id', '=', ownerId)
     .where((eb) =>
       eb.or([eb('next_transition_at', 'is not', null), eb('last_ended_at', '>=', now - COMPLETED_SHOWN_MS)]),
     )

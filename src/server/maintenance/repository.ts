@@ -63,7 +63,7 @@ export async function getOwnedWindowRow(
     .selectFrom('maintenance_windows')
     .selectAll()
     .where('id', '=', id)
-    .where('user_id', '=', workspaceId)
+    .where('workspace_id', '=', workspaceId)
     .executeTakeFirst();
   if (!row) throw maintenanceWindowNotFound();
   return row;
@@ -111,7 +111,7 @@ export async function listWindows(
   query: WindowListQuery,
   now: number,
 ) {
-  let select = db.selectFrom('maintenance_windows').selectAll().where('user_id', '=', workspaceId);
+  let select = db.selectFrom('maintenance_windows').selectAll().where('workspace_id', '=', workspaceId);
   if (query.state === 'open') select = select.where('next_transition_at', 'is not', null);
   if (query.state === 'completed') select = select.where('next_transition_at', 'is', null);
   if (query.cursor) {

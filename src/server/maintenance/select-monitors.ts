@@ -25,7 +25,7 @@ export function hostOf(url: string): string | null {
 
 export async function selectMonitors(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   selection: MonitorSelection,
 ): Promise<AffectedMonitor[]> {
   if (selection.kind === 'ids') {
@@ -34,7 +34,7 @@ export async function selectMonitors(
     const found = await db
       .selectFrom('monitors')
       .select(['id', 'paused'])
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .where('id', 'in', ids)
       .execute();
     const missing = ids.filter((id) => !found.some((monitor) => monitor.id === id));
@@ -50,7 +50,7 @@ export async function selectMonitors(
   const all = await db
     .selectFrom('monitors')
     .select(['id', 'paused', 'url'])
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .execute();
   const affected =
     selection.kind === 'all'

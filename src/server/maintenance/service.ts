@@ -121,7 +121,7 @@ export function createMaintenanceService({ db, clock }: MaintenanceServiceDeps) 
           .set({ ...schedule, ...timing, name, all_monitors: all, updated_at: now })
           .where('id', '=', id)
           .execute();
-        if (patch.monitorIds !== undefined) await chooseMonitors(tx, row.user_id, id, patch.monitorIds);
+        if (patch.monitorIds !== undefined) await chooseMonitors(tx, row.workspace_id, id, patch.monitorIds);
         await refreshCoverage(tx, { ...row, ...timing, all_monitors: all }, now);
         return name;
       });

@@ -135,7 +135,7 @@ export function endedNow(row: ScheduledRow, now: number): WindowTiming {
   );
 }
 
-type CoveringWindow = Pick<MaintenanceWindowTable, 'id' | 'user_id' | 'all_monitors'> & {
+type CoveringWindow = Pick<MaintenanceWindowTable, 'id' | 'workspace_id' | 'all_monitors'> & {
   active_until: number;
 };
 
@@ -144,7 +144,7 @@ async function cover(tx: Kysely<Database>, window: CoveringWindow): Promise<void
   let update = tx
     .updateTable('monitors')
     .set({ maintenance_window_id: window.id, maintenance_until: window.active_until })
-    .where('user_id', '=', window.user_id)
+    .where('workspace_id', '=', window.workspace_id)
     .where((eb) =>
       eb.or([eb('maintenance_until', 'is', null), eb('maintenance_until', '<', window.active_until)]),
     );
@@ -163,13 +163,13 @@ async function cover(tx: Kysely<Database>, window: CoveringWindow): Promise<void
  */
 export async function refreshCoverage(
   tx: Kysely<Database>,
-  window: Pick<MaintenanceWindowTable, 'id' | 'user_id' | 'all_monitors' | 'active_until'>,
+  window: Pick<MaintenanceWindowTable, 'id' | 'workspace_id' | 'all_monitors' | 'active_until'>,
   now: number,
 ): Promise<void> {
   const released = await tx
     .updateTable('monitors')
     .set({ maintenance_window_id: null, maintenance_until: null })
-    .where('user_id', '=', window.user_id)
+    .where('workspace_id', '=', window.workspace_id)
     .where('maintenance_window_id', '=', window.id)
     .executeTakeFirst();
   const until = window.active_until === null ? null : Number(window.active_until);
@@ -177,8 +177,8 @@ export async function refreshCoverage(
   if (Number(released.numUpdatedRows) === 0) return;
   const others = await tx
     .selectFrom('maintenance_windows')
-    .select(['id', 'user_id', 'all_monitors', 'active_until'])
-    .where('user_id', '=', window.user_id)
+    .select(['id', 'workspace_id', 'all_monitors', 'active_until'])
+    .where('workspace_id', '=', window.workspace_id)
     .where('id', '!=', window.id)
     .where('active_until', '>', now)
     .execute();
@@ -195,7 +195,7 @@ export async function joinRunningWindows(
   const running = await tx
     .selectFrom('maintenance_windows')
     .select(['id', 'active_until'])
-    .where('user_id', '=', workspaceId)
+    .where('workspace_id', '=', workspaceId)
     .where('all_monitors', '=', 1)
     .where('active_until', '>', now)
     .orderBy('active_until', 'desc')
@@ -205,6 +205,6 @@ export async function joinRunningWindows(
     .updateTable('monitors')
     .set({ maintenance_window_id: running.id, maintenance_until: Number(running.active_until) })
     .where('id', '=', monitorId)
-    .where('user_id', '=', workspaceId)
+    .where('workspace_id', '=', workspaceId)
     .execute();
 }

@@ -27,7 +27,7 @@ export function createMaintenanceUpdates({ db, clock }: { db: Kysely<Database>; 
         .selectFrom('maintenance_updates')
         .selectAll()
         .where('window_id', '=', windowId)
-        .where('user_id', '=', workspaceId)
+        .where('workspace_id', '=', workspaceId)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .execute();
@@ -38,7 +38,7 @@ export function createMaintenanceUpdates({ db, clock }: { db: Kysely<Database>; 
       const now = clock.now();
       const row: MaintenanceUpdateTable = {
         id: uuidv7(),
-        user_id: caller.workspaceId,
+        workspace_id: caller.workspaceId,
         window_id: windowId,
         message: input.message,
         created_at: now,
@@ -49,7 +49,7 @@ export function createMaintenanceUpdates({ db, clock }: { db: Kysely<Database>; 
           .selectFrom('maintenance_updates')
           .select((eb) => eb.fn.countAll<number>().as('posted'))
           .where('window_id', '=', windowId)
-          .where('user_id', '=', caller.workspaceId)
+          .where('workspace_id', '=', caller.workspaceId)
           .executeTakeFirstOrThrow();
         if (Number(posted) >= MAX_MAINTENANCE_UPDATES) {
           throw new ApiError(
@@ -74,7 +74,7 @@ export function createMaintenanceUpdates({ db, clock }: { db: Kysely<Database>; 
           .deleteFrom('maintenance_updates')
           .where('id', '=', updateId)
           .where('window_id', '=', windowId)
-          .where('user_id', '=', caller.workspaceId)
+          .where('workspace_id', '=', caller.workspaceId)
           .executeTakeFirst();
         if (Number(deleted.numDeletedRows) === 0) {
           throw new ApiError(

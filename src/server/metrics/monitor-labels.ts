@@ -43,7 +43,7 @@ export async function monitorLabels(
     .selectFrom('monitor_regions as r')
     .innerJoin('monitors as m', 'm.id', 'r.monitor_id')
     .select(['r.monitor_id', 'r.region'])
-    .where('m.user_id', '=', workspaceId)
+    .where('m.workspace_id', '=', workspaceId)
     .where('m.regional', '=', 1)
     .execute();
   const regions = new Map<string, string[]>();

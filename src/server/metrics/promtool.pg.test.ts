@@ -3,7 +3,7 @@
 // nothing beyond `npm install`. A missing promtool fails these tests, naming the package.
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordResults } from '../scheduler/record-results.ts';
+import { recordResults } from '../recording/record.ts';
 import type { TestUser } from '../test/factories.ts';
 import { createUserApp } from '../test/user-app.ts';
 import { INTERNAL_METRICS_PATH, internalMetrics } from './internal-endpoint.ts';

@@ -3,7 +3,7 @@
 // domain expiry, heartbeat pings and check durations.
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordResults } from '../scheduler/record-results.ts';
+import { recordResults } from '../recording/record.ts';
 import { newSslState } from '../ssl/state.ts';
 import type { TestUser } from '../test/factories.ts';
 import { createUserApp } from '../test/user-app.ts';

@@ -53,7 +53,7 @@ async function durationHistogram(
       sql<number>`sum(r.latency_sum_ms)`.as('sum_ms'),
       ...buckets,
     ])
-    .where('m.user_id', '=', workspaceId)
+    .where('m.workspace_id', '=', workspaceId)
     .groupBy('r.monitor_id')
     .execute();
   const values: { metricName: string; labels: Record<string, string | number>; value: number }[] = [];
@@ -112,12 +112,12 @@ export async function workspaceMetrics(
       'created_at',
       'last_status_change_at',
     ])
-    .where('user_id', '=', workspaceId)
+    .where('workspace_id', '=', workspaceId)
     .orderBy('name')
     .execute();
   // Each monitor's latest result, found through the results' key (its number and time).
   const latest = await selectResults(db)
-    .where('m.user_id', '=', workspaceId)
+    .where('m.workspace_id', '=', workspaceId)
     .whereRef('r.checked_at', '=', 'm.last_checked_at')
     .execute();
   const latestOf = new Map(latest.map((row) => [row.monitor_id, row]));
@@ -164,7 +164,7 @@ export async function workspaceMetrics(
     .selectFrom('monitor_ssl_state as s')
     .innerJoin('monitors as m', 'm.id', 's.monitor_id')
     .select(['s.monitor_id', 's.valid_to'])
-    .where('m.user_id', '=', workspaceId)
+    .where('m.workspace_id', '=', workspaceId)
     .where('s.valid_to', 'is not', null)
     .execute();
   for (const row of certificates) {
@@ -175,7 +175,7 @@ export async function workspaceMetrics(
     .innerJoin('monitors as m', 'm.id', 'd.monitor_id')
     .innerJoin('domain_expiry as e', 'e.domain', 'd.domain')
     .select(['d.monitor_id', 'e.expires_at'])
-    .where('m.user_id', '=', workspaceId)
+    .where('m.workspace_id', '=', workspaceId)
     .where('e.expires_at', 'is not', null)
     .execute();
   for (const row of domains) {

@@ -63,8 +63,8 @@ afterAll(async () => {
 
 describe('monitor list badges', () => {
   it.each([
-    ['monitor_ssl_state', (userId: string) => sslBadgesQuery(t.db, userId, page)],
-    ['monitor_domains', (userId: string) => domainBadgesQuery(t.db, userId, page, NOW)],
+    ['monitor_ssl_state', (workspaceId: string) => sslBadgesQuery(t.db, workspaceId, page)],
+    ['monitor_domains', (workspaceId: string) => domainBadgesQuery(t.db, workspaceId, page, NOW)],
   ])('%s: looked up by the page ids first, with no table read from end to end', async (table, query) => {
     const plan = await explainQuery(t.db as Kysely<unknown>, t.dialect, query(owner).compile());
     expect(plan.fullScans).toEqual([]);

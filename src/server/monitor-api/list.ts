@@ -37,7 +37,7 @@ function decodeCursor(cursor: string): [number, string] {
  */
 export async function listMonitors(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   query: MonitorListQuery,
   now: number,
   publicUrl: string,
@@ -45,7 +45,7 @@ export async function listMonitors(
   monitors: (Monitor & { ssl: SslBadge | null; domain: DomainBadge | null })[];
   nextCursor: string | null;
 }> {
-  let select = db.selectFrom('monitors').selectAll().where('user_id', '=', userId);
+  let select = db.selectFrom('monitors').selectAll().where('workspace_id', '=', workspaceId);
   if (query.cursor) {
     const [createdAt, id] = decodeCursor(query.cursor);
     select = select.where((eb) =>
@@ -75,8 +75,8 @@ export async function listMonitors(
   const last = page[page.length - 1];
   const ids = page.map((row) => row.id);
   const [certificates, domains] = await Promise.all([
-    listSslBadges(db, userId, ids, now),
-    listDomainBadges(db, userId, ids, now),
+    listSslBadges(db, workspaceId, ids, now),
+    listDomainBadges(db, workspaceId, ids, now),
   ]);
   return {
     monitors: page.map((row) => ({

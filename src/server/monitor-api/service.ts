@@ -161,15 +161,15 @@ export function createMonitorService(deps: MonitorServiceDeps) {
     columns: Partial<MonitorTable>,
     alsoInTransaction?: (tx: Kysely<Database>) => Promise<unknown>,
   ): Promise<Monitor> {
-    const userId = caller.workspaceId;
-    const current = await getOwnedMonitorRow(db, userId, id);
+    const workspaceId = caller.workspaceId;
+    const current = await getOwnedMonitorRow(db, workspaceId, id);
     const now = clock.now();
     await db.transaction().execute(async (tx) => {
       await tx
         .updateTable('monitors')
         .set({ ...columns, updated_at: now })
         .where('id', '=', id)
-        .where('user_id', '=', userId)
+        .where('workspace_id', '=', workspaceId)
         .execute();
       // Pausing ends an outage on the monitor's record, and resuming starts it afresh.
       if (columns.status && columns.status !== current.status) {
@@ -189,7 +189,7 @@ export function createMonitorService(deps: MonitorServiceDeps) {
       if ('paused' in columns || 'next_run_at' in columns) await syncMonitorRegions(tx, id, now);
       await recordAudit(tx, caller, now, { action, resource: { id, name: columns.name ?? current.name } });
     });
-    return toMonitor(await getOwnedMonitorRow(db, userId, id), view());
+    return toMonitor(await getOwnedMonitorRow(db, workspaceId, id), view());
   }
 
   /**
@@ -197,8 +197,8 @@ export function createMonitorService(deps: MonitorServiceDeps) {
    * caller owns: one monitor here, many at once for an import (all or nothing).
    */
   async function prepareCreate(caller: Caller, input: MonitorInput): Promise<PreparedMonitor> {
-    const userId = caller.workspaceId;
-    const allowance = await deps.plans.allowanceFor(userId);
+    const workspaceId = caller.workspaceId;
+    const allowance = await deps.plans.allowanceFor(workspaceId);
     const seconds =
       intervalSeconds(input, allowance, deps.testMode) ??
       Math.max(DEFAULT_INTERVAL_MINUTES, allowance.minIntervalMinutes) * 60;
@@ -210,7 +210,7 @@ export function createMonitorService(deps: MonitorServiceDeps) {
     // The common columns and the kind's columns of a complete MonitorInput make a whole row.
     const row = {
       id,
-      user_id: userId,
+      workspace_id: workspaceId,
       kind: input.kind,
       interval_seconds: seconds,
       ...initialMonitorState(now),
@@ -222,10 +222,10 @@ export function createMonitorService(deps: MonitorServiceDeps) {
     return {
       id,
       async write(tx) {
-        await deps.plans.takeMonitor(tx, userId, allowance);
+        await deps.plans.takeMonitor(tx, workspaceId, allowance);
         await tx.insertInto('monitors').values(row).execute();
         await syncMonitorDomain(tx, id, kind.watchedHost(input), input.domainExpiry);
-        await joinRunningWindows(tx, userId, id, now);
+        await joinRunningWindows(tx, workspaceId, id, now);
         await syncMonitorRegions(tx, id, now);
         await recordAudit(tx, caller, now, { action: 'monitor.create', resource: { id, name: row.name } });
       },
@@ -233,16 +233,16 @@ export function createMonitorService(deps: MonitorServiceDeps) {
   }
 
   /** After prepared monitors' transaction committed: a hosted billing provider counts them. */
-  async function created(userId: string, count: number): Promise<void> {
-    for (let i = 0; i < count; i++) await deps.plans.committed(userId, 1);
+  async function created(workspaceId: string, count: number): Promise<void> {
+    for (let i = 0; i < count; i++) await deps.plans.committed(workspaceId, 1);
   }
 
   return {
     prepareCreate,
     created,
 
-    async get(userId: string, id: string): Promise<Monitor> {
-      return toMonitor(await getOwnedMonitorRow(db, userId, id), view());
+    async get(workspaceId: string, id: string): Promise<Monitor> {
+      return toMonitor(await getOwnedMonitorRow(db, workspaceId, id), view());
     },
 
     async create(caller: Caller, input: MonitorInput): Promise<Monitor> {
@@ -253,9 +253,9 @@ export function createMonitorService(deps: MonitorServiceDeps) {
     },
 
     async update(caller: Caller, id: string, input: MonitorUpdate): Promise<Monitor> {
-      const userId = caller.workspaceId;
-      const current = await getOwnedMonitorRow(db, userId, id);
-      const allowance = await deps.plans.allowanceFor(userId);
+      const workspaceId = caller.workspaceId;
+      const current = await getOwnedMonitorRow(db, workspaceId, id);
+      const allowance = await deps.plans.allowanceFor(workspaceId);
       const kind = kindOf(current);
       const seconds = intervalSeconds(input, allowance, deps.testMode);
       if (seconds !== undefined && kind.nextRunAt) {
@@ -321,23 +321,23 @@ export function createMonitorService(deps: MonitorServiceDeps) {
 
     /** Deletes the monitor with its results and rollups (cascade). */
     async delete(caller: Caller, id: string): Promise<void> {
-      const userId = caller.workspaceId;
-      const current = await getOwnedMonitorRow(db, userId, id);
+      const workspaceId = caller.workspaceId;
+      const current = await getOwnedMonitorRow(db, workspaceId, id);
       const deleted = await db.transaction().execute(async (tx) => {
         const result = await tx
           .deleteFrom('monitors')
           .where('id', '=', id)
-          .where('user_id', '=', userId)
+          .where('workspace_id', '=', workspaceId)
           .executeTakeFirst();
         if (Number(result.numDeletedRows) === 0) return false;
-        await deps.plans.returnMonitor(tx, userId);
+        await deps.plans.returnMonitor(tx, workspaceId);
         await recordAudit(tx, caller, clock.now(), {
           action: 'monitor.delete',
           resource: { id, name: current.name },
         });
         return true;
       });
-      if (deleted) await deps.plans.committed(userId, -1);
+      if (deleted) await deps.plans.committed(workspaceId, -1);
     },
   };
 }

@@ -30,7 +30,7 @@ async function giveIncidents(user: TestUser, resolvedAt: (number | null)[]) {
   const rows = resolvedAt.map(
     (resolved): IncidentTable => ({
       id: uuidv7(),
-      user_id: user.id,
+      workspace_id: user.id,
       title: 'Checkout errors',
       status: resolved === null ? 'identified' : 'resolved',
       severity: 'major',

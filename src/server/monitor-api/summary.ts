@@ -8,10 +8,10 @@ import { LATE_AFTER_MS, schedulerLagMs } from '../scheduler/lag.ts';
 
 export async function monitorSummary(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   now: number,
 ): Promise<MonitorSummary> {
-  const owned = () => db.selectFrom('monitors').where('user_id', '=', userId);
+  const owned = () => db.selectFrom('monitors').where('workspace_id', '=', workspaceId);
   const [statuses, stale, incidents, lagMs] = await Promise.all([
     owned()
       .select((eb) => ['status', eb.fn.countAll<number>().as('count')])
@@ -26,7 +26,7 @@ export async function monitorSummary(
     db
       .selectFrom('incidents')
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .where('resolved_at', 'is', null)
       .executeTakeFirstOrThrow(),
     schedulerLagMs(db, now),

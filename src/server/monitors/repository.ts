@@ -64,24 +64,24 @@ export function monitorNotFound(): ApiError {
 /** The user's monitor row, or 404 — also for another user's monitor, so ids reveal nothing. */
 export async function getOwnedMonitorRow(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   id: string,
 ): Promise<MonitorTable> {
   const row = await db
     .selectFrom('monitors')
     .selectAll()
     .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .executeTakeFirst();
   if (!row) throw monitorNotFound();
   return row;
 }
 
-export async function countMonitors(db: Kysely<Database>, userId: string): Promise<number> {
+export async function countMonitors(db: Kysely<Database>, workspaceId: string): Promise<number> {
   const { count } = await db
     .selectFrom('monitors')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .executeTakeFirstOrThrow();
   return Number(count);
 }

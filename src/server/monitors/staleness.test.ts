@@ -5,7 +5,7 @@
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MonitorTable } from '../platform/db/schema.ts';
-import { recordResults } from '../scheduler/record-results.ts';
+import { recordResults } from '../recording/record.ts';
 import type { TestUser } from '../test/factories.ts';
 import { createUserApp } from '../test/user-app.ts';
 

@@ -3,8 +3,8 @@
 // budget' alert. Runs in the transaction that stores the run.
 import type { Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
+import type { AlertEvent } from '../../core/alerts/alert-event.ts';
 import { DEVICE_PROFILE_LABELS } from '../../core/api/performance.ts';
-import type { AlertEvent } from '../alerts/alert-event.ts';
 import { channelsFor } from '../alerts/enqueue.ts';
 import type { BudgetViolationTable, PerformanceSiteTable } from '../platform/db/performance-schema.ts';
 import type { Database } from '../platform/db/schema.ts';
@@ -24,7 +24,7 @@ async function sendAlert(
     .values({
       id: uuidv7(),
       site_id: site.id,
-      user_id: site.user_id,
+      workspace_id: site.workspace_id,
       violation_id: episode.id,
       kind: args.kind,
       metric: episode.metric,
@@ -57,7 +57,7 @@ async function sendAlert(
     .values(
       channels.map((channelId) => ({
         id: uuidv7(),
-        user_id: site.user_id,
+        workspace_id: site.workspace_id,
         monitor_id: site.monitor_id,
         incident_id: null,
         channel_id: channelId,
@@ -109,7 +109,7 @@ export async function applyViolations(
     const episode: BudgetViolationTable = {
       id: uuidv7(),
       site_id: site.id,
-      user_id: site.user_id,
+      workspace_id: site.workspace_id,
       metric: violation.metric,
       limit_value: violation.limit,
       worst_value: violation.value,

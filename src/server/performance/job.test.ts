@@ -162,12 +162,12 @@ describe('budget episodes', () => {
     ]);
     const deliveries = await db
       .selectFrom('alert_deliveries')
-      .select(['kind', 'channel_id', 'user_id'])
+      .select(['kind', 'channel_id', 'workspace_id'])
       .orderBy('created_at')
       .execute();
     expect(deliveries).toEqual([
-      { kind: 'performance.budget_exceeded', channel_id: null, user_id: owner.id },
-      { kind: 'performance.budget_recovered', channel_id: null, user_id: owner.id },
+      { kind: 'performance.budget_exceeded', channel_id: null, workspace_id: owner.id },
+      { kind: 'performance.budget_recovered', channel_id: null, workspace_id: owner.id },
     ]);
     const read = await p.json<{ budgetStatus: string }>(
       await p.send(owner, 'GET', `/performance/sites/${site.id}`),

@@ -59,7 +59,7 @@ export function createPerformanceJob(options: PerformanceJobOptions): Performanc
     events.publish([
       {
         type: 'performance.run',
-        userId: run.user_id,
+        workspaceId: run.workspace_id,
         monitorId,
         siteId: run.site_id,
         runId: run.id,
@@ -73,7 +73,7 @@ export function createPerformanceJob(options: PerformanceJobOptions): Performanc
     const now = clock.now();
     const sites = await claimDueSites(db, dialect, { now, limit: SITE_BATCH, leaseMs });
     for (const site of sites) {
-      const { plan } = await entitlements.planSummary(site.user_id);
+      const { plan } = await entitlements.planSummary(site.workspace_id);
       const every = FREQUENCY_MS[PLANS[plan].limits.webVitalsFrequency];
       await db
         .updateTable('performance_sites')
@@ -102,7 +102,7 @@ export function createPerformanceJob(options: PerformanceJobOptions): Performanc
       },
       { signal: runs.signal, clock, guard: options.guard, region },
     );
-    const budgetsAllowed = await entitlements.check(site.user_id, FEATURE_IDS.performanceBudgets);
+    const budgetsAllowed = await entitlements.check(site.workspace_id, FEATURE_IDS.performanceBudgets);
     const stored = await recordRun(db, { run, site, result, budgetsAllowed, now: clock.now(), workerId });
     if (stored) publish(run, site.monitor_id, result.status === 'down' ? 'failed' : 'succeeded');
   }

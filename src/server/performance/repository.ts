@@ -16,14 +16,14 @@ export const siteNotFound = () =>
 
 export async function getOwnedSiteRow(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   id: string,
 ): Promise<PerformanceSiteTable> {
   const row = await db
     .selectFrom('performance_sites')
     .selectAll()
     .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .executeTakeFirst();
   if (!row) throw siteNotFound();
   return row;

@@ -12,7 +12,7 @@ export interface RunListQuery {
 
 export async function listRuns(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   siteId: string,
   query: RunListQuery,
 ): Promise<{ runs: PerformanceRun[]; nextCursor: string | null }> {
@@ -20,7 +20,7 @@ export async function listRuns(
     .selectFrom('performance_checks')
     .selectAll()
     .where('site_id', '=', siteId)
-    .where('user_id', '=', userId);
+    .where('workspace_id', '=', workspaceId);
   if (query.cursor) {
     const [at, id] = decodeCursor(query.cursor);
     select = select.where((eb) =>

@@ -37,14 +37,14 @@ export interface PerformanceServiceDeps {
 type SiteUpdate = z.infer<typeof performanceSiteUpdateSchema>;
 
 export function newRunRow(
-  site: Pick<PerformanceSiteTable, 'id' | 'user_id'>,
+  site: Pick<PerformanceSiteTable, 'id' | 'workspace_id'>,
   reason: PerformanceCheckTable['reason'],
   now: number,
 ): PerformanceCheckTable {
   return {
     id: uuidv7(),
     site_id: site.id,
-    user_id: site.user_id,
+    workspace_id: site.workspace_id,
     status: 'queued',
     reason,
     queued_at: now,
@@ -93,7 +93,7 @@ export async function queueRun(
   deps.events.publish([
     {
       type: 'performance.run',
-      userId: site.user_id,
+      workspaceId: site.workspace_id,
       monitorId: site.monitor_id,
       siteId: site.id,
       runId: row.id,
@@ -110,13 +110,13 @@ export async function queueRun(
  */
 export async function queueDeploymentRuns(
   deps: Pick<PerformanceServiceDeps, 'db' | 'events' | 'clock'>,
-  userId: string,
+  workspaceId: string,
   monitorId: string,
 ): Promise<string[]> {
   const sites = await deps.db
     .selectFrom('performance_sites')
     .selectAll()
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('monitor_id', '=', monitorId)
     .execute();
   const now = deps.clock.now();
@@ -128,21 +128,21 @@ export async function queueDeploymentRuns(
 export function createPerformanceService(deps: PerformanceServiceDeps) {
   const { db, clock, entitlements } = deps;
 
-  async function frequencyOf(userId: string) {
-    const { plan } = await entitlements.planSummary(userId);
+  async function frequencyOf(workspaceId: string) {
+    const { plan } = await entitlements.planSummary(workspaceId);
     return PLANS[plan].limits.webVitalsFrequency;
   }
 
-  async function present(userId: string, row: PerformanceSiteTable): Promise<PerformanceSite> {
-    return toSite(db, row, await frequencyOf(userId));
+  async function present(workspaceId: string, row: PerformanceSiteTable): Promise<PerformanceSite> {
+    return toSite(db, row, await frequencyOf(workspaceId));
   }
 
   /** Budgets need performanceBudgets; an empty list sets none and is always allowed. */
   async function allowedBudgets(
-    userId: string,
+    workspaceId: string,
     budgets: Budget[] | undefined,
   ): Promise<Budget[] | undefined> {
-    const allowed = await entitlements.check(userId, FEATURE_IDS.performanceBudgets);
+    const allowed = await entitlements.check(workspaceId, FEATURE_IDS.performanceBudgets);
     if (budgets === undefined) return allowed ? DEFAULT_BUDGETS : undefined;
     if (budgets.length > 0 && !allowed) {
       throw new ApiError(
@@ -154,40 +154,40 @@ export function createPerformanceService(deps: PerformanceServiceDeps) {
     return budgets;
   }
 
-  async function vetMonitor(userId: string, monitorId: string | null | undefined): Promise<void> {
-    if (monitorId) await getOwnedMonitorRow(db, userId, monitorId);
+  async function vetMonitor(workspaceId: string, monitorId: string | null | undefined): Promise<void> {
+    if (monitorId) await getOwnedMonitorRow(db, workspaceId, monitorId);
   }
 
   return {
-    async list(userId: string): Promise<PerformanceSite[]> {
+    async list(workspaceId: string): Promise<PerformanceSite[]> {
       const rows = await db
         .selectFrom('performance_sites')
         .selectAll()
-        .where('user_id', '=', userId)
+        .where('workspace_id', '=', workspaceId)
         .orderBy('created_at')
         .orderBy('id')
         .execute();
-      const frequency = await frequencyOf(userId);
+      const frequency = await frequencyOf(workspaceId);
       return Promise.all(rows.map((row) => toSite(db, row, frequency)));
     },
 
-    async get(userId: string, id: string): Promise<PerformanceSite> {
-      return present(userId, await getOwnedSiteRow(db, userId, id));
+    async get(workspaceId: string, id: string): Promise<PerformanceSite> {
+      return present(workspaceId, await getOwnedSiteRow(db, workspaceId, id));
     },
 
     async create(caller: Caller, input: PerformanceSiteInput): Promise<PerformanceSite> {
-      const userId = caller.workspaceId;
-      await vetMonitor(userId, input.monitorId);
-      const budgets = (await allowedBudgets(userId, input.budgets)) ?? [];
+      const workspaceId = caller.workspaceId;
+      await vetMonitor(workspaceId, input.monitorId);
+      const budgets = (await allowedBudgets(workspaceId, input.budgets)) ?? [];
       await deps.vetUrl(input.url);
-      if (!(await entitlements.check(userId, 'performance_sites'))) {
-        const summary = await entitlements.planSummary(userId);
+      if (!(await entitlements.check(workspaceId, 'performance_sites'))) {
+        const summary = await entitlements.planSummary(workspaceId);
         throw siteLimitReached(summary);
       }
       const now = clock.now();
       const row: PerformanceSiteTable = {
         id: uuidv7(),
-        user_id: userId,
+        workspace_id: workspaceId,
         url: input.url,
         name: input.name ?? new URL(input.url).host,
         device: input.device,
@@ -205,16 +205,17 @@ export function createPerformanceService(deps: PerformanceServiceDeps) {
           resource: { id: row.id, name: row.name },
         });
       });
-      await entitlements.track(userId, 'performance_sites', 1);
-      return present(userId, row);
+      await entitlements.track(workspaceId, 'performance_sites', 1);
+      return present(workspaceId, row);
     },
 
     async update(caller: Caller, id: string, input: SiteUpdate): Promise<PerformanceSite> {
-      const userId = caller.workspaceId;
-      const current = await getOwnedSiteRow(db, userId, id);
-      await vetMonitor(userId, input.monitorId);
+      const workspaceId = caller.workspaceId;
+      const current = await getOwnedSiteRow(db, workspaceId, id);
+      await vetMonitor(workspaceId, input.monitorId);
       if (input.url !== undefined && input.url !== current.url) await deps.vetUrl(input.url);
-      const budgets = input.budgets === undefined ? undefined : await allowedBudgets(userId, input.budgets);
+      const budgets =
+        input.budgets === undefined ? undefined : await allowedBudgets(workspaceId, input.budgets);
       const columns: Partial<PerformanceSiteTable> = { updated_at: clock.now() };
       if (input.url !== undefined) columns.url = input.url;
       if (input.name !== undefined) columns.name = input.name;
@@ -226,24 +227,24 @@ export function createPerformanceService(deps: PerformanceServiceDeps) {
           .updateTable('performance_sites')
           .set(columns)
           .where('id', '=', id)
-          .where('user_id', '=', userId)
+          .where('workspace_id', '=', workspaceId)
           .execute();
         await recordAudit(tx, caller, columns.updated_at ?? clock.now(), {
           action: 'performance_site.update',
           resource: { id, name: columns.name ?? current.name },
         });
       });
-      return present(userId, await getOwnedSiteRow(db, userId, id));
+      return present(workspaceId, await getOwnedSiteRow(db, workspaceId, id));
     },
 
     async delete(caller: Caller, id: string): Promise<void> {
-      const userId = caller.workspaceId;
-      const site = await getOwnedSiteRow(db, userId, id);
+      const workspaceId = caller.workspaceId;
+      const site = await getOwnedSiteRow(db, workspaceId, id);
       const deleted = await db.transaction().execute(async (tx) => {
         const { numDeletedRows } = await tx
           .deleteFrom('performance_sites')
           .where('id', '=', id)
-          .where('user_id', '=', userId)
+          .where('workspace_id', '=', workspaceId)
           .executeTakeFirst();
         if (numDeletedRows === 0n) return false;
         await recordAudit(tx, caller, clock.now(), {
@@ -252,30 +253,30 @@ export function createPerformanceService(deps: PerformanceServiceDeps) {
         });
         return true;
       });
-      if (deleted) await entitlements.track(userId, 'performance_sites', -1);
+      if (deleted) await entitlements.track(workspaceId, 'performance_sites', -1);
     },
 
     async listRuns(
-      userId: string,
+      workspaceId: string,
       id: string,
       query: RunListQuery,
     ): Promise<{ runs: PerformanceRun[]; nextCursor: string | null }> {
-      await getOwnedSiteRow(db, userId, id);
-      return listRuns(db, userId, id, query);
+      await getOwnedSiteRow(db, workspaceId, id);
+      return listRuns(db, workspaceId, id, query);
     },
 
     /** 'Run now': one performance_runs unit, refused when none are left. */
     async runNow(caller: Caller, id: string) {
-      const userId = caller.workspaceId;
-      const site = await getOwnedSiteRow(db, userId, id);
-      if (!(await entitlements.check(userId, 'performance_runs'))) {
-        throw runsExhausted(await entitlements.planSummary(userId));
+      const workspaceId = caller.workspaceId;
+      const site = await getOwnedSiteRow(db, workspaceId, id);
+      if (!(await entitlements.check(workspaceId, 'performance_runs'))) {
+        throw runsExhausted(await entitlements.planSummary(workspaceId));
       }
       const now = clock.now();
       const row = await queueRun(deps, site, 'manual', now, (tx) =>
         recordAudit(tx, caller, now, { action: 'performance_site.run', resource: { id, name: site.name } }),
       );
-      await entitlements.track(userId, 'performance_runs', 1);
+      await entitlements.track(workspaceId, 'performance_runs', 1);
       return row;
     },
   };

@@ -20,10 +20,10 @@ export interface MonitorAllowance {
  * balance move together or not at all.
  */
 export interface UserPlanSource {
-  allowanceFor(userId: string): Promise<MonitorAllowance>;
+  allowanceFor(workspaceId: string): Promise<MonitorAllowance>;
   /** Takes one monitor from the balance, or throws 403 `monitor_limit_reached`. */
-  takeMonitor(tx: Transaction<Database>, userId: string, allowance: MonitorAllowance): Promise<void>;
-  returnMonitor(tx: Transaction<Database>, userId: string): Promise<void>;
+  takeMonitor(tx: Transaction<Database>, workspaceId: string, allowance: MonitorAllowance): Promise<void>;
+  returnMonitor(tx: Transaction<Database>, workspaceId: string): Promise<void>;
   /** After the write committed (a hosted provider tracks here; the local one already has). */
-  committed(userId: string, delta: 1 | -1): Promise<void>;
+  committed(workspaceId: string, delta: 1 | -1): Promise<void>;
 }

@@ -3,10 +3,11 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { HOSTED_URLS, type HostedUrlEnv } from '../../core/api/channels/registry.ts';
 import { parseResolver } from '../../core/api/monitor-kinds/dns.ts';
+import type { ProviderUrls } from '../../core/channels/delivery.ts';
+import { HOSTED_URLS, type HostedUrlEnv } from '../../core/channels/registry.ts';
 import { PLAN_IDS, type PlanId } from '../../core/plans.ts';
-import { AUTUMN_DEFAULT_API_URL, type ProviderUrls } from './provider-urls.ts';
+import { AUTUMN_DEFAULT_API_URL } from './provider-urls.ts';
 import { PING_GATHER_MS } from './timing.ts';
 
 export const RDAP_DEFAULT_BOOTSTRAP_URL = 'https://data.iana.org/rdap/dns.json';

@@ -2,7 +2,7 @@
 // config.ts reads must have its row there (the hosted alert providers' from their descriptors).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HOSTED_URLS } from '../../core/api/channels/registry.ts';
+import { HOSTED_URLS } from '../../core/channels/registry.ts';
 
 const root = new URL('../../../', import.meta.url);
 const configSource = readFileSync(new URL('src/server/platform/config.ts', root), 'utf8');

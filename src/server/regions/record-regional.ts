@@ -6,7 +6,7 @@
 // the count, so a dead worker raises no alarm.
 import type { Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
-import type { AlertEvent } from '../alerts/alert-event.ts';
+import type { AlertEvent } from '../../core/alerts/alert-event.ts';
 import { enqueueAlert } from '../alerts/enqueue.ts';
 import type { NewResult } from '../history/result-store.ts';
 import { storeResults } from '../history/result-store.ts';
@@ -92,7 +92,7 @@ async function enqueueRegionAlert(
     downtimeMs: null,
     region: { name: move.region, error: kind === 'monitor.region_down' ? move.error : null },
   };
-  await enqueueAlert(tx, { userId: monitor.user_id, incidentId: null, event, now: move.at });
+  await enqueueAlert(tx, { workspaceId: monitor.workspace_id, incidentId: null, event, now: move.at });
 }
 
 /** The incident's cause: which regions fail, and each one's error. */
@@ -236,7 +236,7 @@ export async function storeRegionalChecks(
     if (!changed || verdict === null) continue;
     const event = {
       type: EVENT_FOR[verdict],
-      userId: monitor.user_id,
+      workspaceId: monitor.workspace_id,
       monitorId: id,
       at: seen.latest,
       from: monitor.status,

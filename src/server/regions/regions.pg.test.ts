@@ -130,7 +130,7 @@ it('one region failing is shown and alerts nobody; two open one incident and one
   const id = (monitor as MonitorTable).id;
   const channels = ['Ops webhook', 'Team webhook'].map((name, index) => ({
     id: uuidv7(),
-    user_id: (monitor as MonitorTable).user_id,
+    workspace_id: (monitor as MonitorTable).workspace_id,
     kind: 'webhook' as const,
     name,
     config: JSON.stringify({ url: `${target.origin}/hook` }),

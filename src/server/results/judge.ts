@@ -1,5 +1,5 @@
 // Judging one finished check, written once for every producer of results: the check job's
-// unregioned monitors and heartbeat pings (scheduler/record-results.ts) and each region's run of
+// unregioned monitors and heartbeat pings (recording/record.ts) and each region's run of
 // a multi-region monitor (regions/record-regional.ts). What the verdict is applied to differs
 // (the monitor's row, or its region's row and then the quorum); the verdict does not.
 import type { NewResult } from '../history/result-store.ts';
@@ -77,7 +77,7 @@ export function judge(input: JudgeInput): Judgement {
     }),
     event: {
       type: 'check.result',
-      userId: monitor.user_id,
+      workspaceId: monitor.workspace_id,
       monitorId: monitor.id,
       at: checkedAt,
       status: outcome.status,

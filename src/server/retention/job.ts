@@ -65,7 +65,11 @@ async function notePlans(deps: RetentionDeps, budget: Budget): Promise<number> {
     if (page.length === 0) break;
     const rows = [];
     for (const { id } of page) {
-      rows.push({ user_id: id, plan_id: (await deps.plans.allowanceFor(id)).plan.id, noted_at: clock.now() });
+      rows.push({
+        workspace_id: id,
+        plan_id: (await deps.plans.allowanceFor(id)).plan.id,
+        noted_at: clock.now(),
+      });
       if (performance.now() - since > LOOKUPS_MS) {
         await yieldToEventLoop();
         since = performance.now();
@@ -75,7 +79,7 @@ async function notePlans(deps: RetentionDeps, budget: Budget): Promise<number> {
       .insertInto('retention_owner_plans')
       .values(rows)
       .onConflict((oc) =>
-        oc.column('user_id').doUpdateSet((eb) => ({
+        oc.column('workspace_id').doUpdateSet((eb) => ({
           plan_id: eb.ref('excluded.plan_id'),
           noted_at: eb.ref('excluded.noted_at'),
         })),

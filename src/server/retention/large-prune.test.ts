@@ -23,9 +23,9 @@ afterEach(async () => {
   await h.api.t.close();
 });
 
-async function monitorsOf(userId: string, count: number): Promise<string[]> {
+async function monitorsOf(workspaceId: string, count: number): Promise<string[]> {
   const rows = Array.from({ length: count }, () =>
-    monitorRow(userId, 'https://shop.example.com', h.api.clock.now()),
+    monitorRow(workspaceId, 'https://shop.example.com', h.api.clock.now()),
   );
   await insertMonitors(h.api.t.database.db, rows);
   return rows.map((row) => row.id);
@@ -38,8 +38,8 @@ describe('retention at scale', () => {
     const pro = await h.owner('pro');
     // 8 to 30 days old: past Free's 7 days, inside Pro's 365.
     const oldest = h.api.clock.now() - 30 * DAY_MS;
-    await generateCheckResults(db, dialect, await monitorsOf(free.userId, MONITORS), EXPIRED, oldest);
-    await generateCheckResults(db, dialect, await monitorsOf(pro.userId, 10), KEPT, oldest);
+    await generateCheckResults(db, dialect, await monitorsOf(free.workspaceId, MONITORS), EXPIRED, oldest);
+    await generateCheckResults(db, dialect, await monitorsOf(pro.workspaceId, 10), KEPT, oldest);
     const batches: BatchReport[] = [];
 
     const report = await h.retention({ onBatch: (batch) => batches.push(batch) }).run();

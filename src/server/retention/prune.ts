@@ -43,7 +43,7 @@ type ParentKey = string | number;
  * `first` sorts before every key.
  */
 function parentsOf(kind: RetentionKind): { table: string; id: string; first: ParentKey } {
-  if (!('parent' in kind.owner)) return { table: 'retention_owner_plans', id: 'user_id', first: '' };
+  if (!('parent' in kind.owner)) return { table: 'retention_owner_plans', id: 'workspace_id', first: '' };
   return kind.owner.parentKey
     ? { table: kind.owner.parent, id: kind.owner.parentKey, first: -1 }
     : { table: kind.owner.parent, id: 'id', first: '' };
@@ -90,7 +90,7 @@ function expiredKeys(
     ${viaParent ? sql`cross join retention_owner_plans o` : sql``}
     cross join ${sql.table(kind.table)} t
     where ${parentId} > ${parentRange.after} and ${parentId} <= ${parentRange.last}
-      ${viaParent ? sql`and o.user_id = p.user_id` : sql``}
+      ${viaParent ? sql`and o.workspace_id = p.workspace_id` : sql``}
       and ${sql.ref(`t.${kind.owner.column}`)} = ${parentId}
       and ${at} < ${cutoff}
       ${resume}
@@ -142,7 +142,7 @@ function expired(kind: RetentionKind, ownerId: string, cutoff: number): RawBuild
   const { owner } = kind;
   const ownerMatch =
     'parent' in owner
-      ? sql`${sql.ref(owner.column)} in (select ${sql.ref(owner.parentKey ?? 'id')} from ${sql.table(owner.parent)} where user_id = ${ownerId})`
+      ? sql`${sql.ref(owner.column)} in (select ${sql.ref(owner.parentKey ?? 'id')} from ${sql.table(owner.parent)} where workspace_id = ${ownerId})`
       : sql`${sql.ref(owner.column)} = ${ownerId}`;
   return sql`${ownerMatch} and ${sql.ref(kind.at)} < ${cutoff}`;
 }

@@ -22,11 +22,11 @@ afterEach(async () => {
   await h.api.t.close();
 });
 
-async function agesOf(db: Kysely<Database>, kind: RetentionKind, userId: string): Promise<number[]> {
+async function agesOf(db: Kysely<Database>, kind: RetentionKind, workspaceId: string): Promise<number[]> {
   const owner =
     'parent' in kind.owner
-      ? sql`${sql.ref(kind.owner.column)} in (select ${sql.ref(kind.owner.parentKey ?? 'id')} from ${sql.table(kind.owner.parent)} where user_id = ${userId})`
-      : sql`${sql.ref(kind.owner.column)} = ${userId}`;
+      ? sql`${sql.ref(kind.owner.column)} in (select ${sql.ref(kind.owner.parentKey ?? 'id')} from ${sql.table(kind.owner.parent)} where workspace_id = ${workspaceId})`
+      : sql`${sql.ref(kind.owner.column)} = ${workspaceId}`;
   const { rows } = await sql<{ at: number | string }>`
     select ${sql.ref(kind.at)} as at from ${sql.table(kind.table)} where ${owner} and ${sql.ref(kind.at)} is not null
     order by 1`.execute(db);
@@ -57,7 +57,7 @@ describe('the retention pass', () => {
       for (const kind of RETENTION_KINDS) {
         const days = keepDays(kind, plan);
         // Among the rows inserted here: setting the owner up made rows of its own (its monitor's audit event).
-        const kept = (await agesOf(h.api.t.database.db, kind, owner.userId)).filter((at) =>
+        const kept = (await agesOf(h.api.t.database.db, kind, owner.workspaceId)).filter((at) =>
           inserted.includes(at),
         );
         expect(kept, `${plan} ${kind.kind}`).toContain(now - days * DAY_MS + SECOND);
@@ -77,12 +77,16 @@ describe('the retention pass', () => {
     const longAgo = h.api.clock.now() - 400 * DAY_MS;
     const open = await h.api.automatic(owner.user, owner.monitorId, longAgo);
     await INSERT_AGED.incidents?.(db, owner, longAgo);
-    expect(await h.count('incidents', 'user_id', owner.userId)).toBe(2);
+    expect(await h.count('incidents', 'workspace_id', owner.workspaceId)).toBe(2);
 
     const report = await h.retention().run();
 
     expect(report?.deleted.incidents).toBe(1);
-    const left = await db.selectFrom('incidents').select('id').where('user_id', '=', owner.userId).execute();
+    const left = await db
+      .selectFrom('incidents')
+      .select('id')
+      .where('workspace_id', '=', owner.workspaceId)
+      .execute();
     expect(left.map((row) => row.id)).toEqual([open.id]);
     expect(await h.count('incident_events')).toBe(1);
     expect(await h.count('incident_events', 'incident_id', open.id)).toBe(1);
@@ -95,7 +99,7 @@ describe('the retention pass', () => {
     const db = h.api.t.database.db;
     const owner = await h.owner('free');
     const now = h.api.clock.now();
-    const monitor = monitorRow(owner.userId, 'https://bars.example.com', now - 120 * DAY_MS);
+    const monitor = monitorRow(owner.workspaceId, 'https://bars.example.com', now - 120 * DAY_MS);
     await insertMonitors(db, [monitor]);
     const today = Math.floor(now / DAY_MS) * DAY_MS;
     for (let day = 0; day < 95; day++) {
@@ -125,13 +129,13 @@ describe('the retention pass', () => {
       removeBranding: false,
       language: 'en' as const,
     };
-    const before = await buildView(db, owner.userId, header, [monitor], now);
+    const before = await buildView(db, owner.workspaceId, header, [monitor], now);
 
     const report = await h.retention().run();
 
     expect(report?.deleted.checks).toBeGreaterThan(80);
     expect(await countResults(db, monitor.id)).toBeLessThanOrEqual(8);
-    const after = await buildView(db, owner.userId, header, [monitor], now);
+    const after = await buildView(db, owner.workspaceId, header, [monitor], now);
     expect(after.monitors[0]?.days).toEqual(before.monitors[0]?.days);
     expect(after.monitors[0]?.uptime90d).toBe(before.monitors[0]?.uptime90d);
     expect(before.monitors[0]?.uptime90d).not.toBeNull();
@@ -164,10 +168,10 @@ describe('the retention pass', () => {
     const gate = signal();
     const holding = signal();
     const plans = {
-      allowanceFor: async (userId: string) => {
+      allowanceFor: async (workspaceId: string) => {
         holding.fire();
         await gate.done;
-        return h.api.t.billing.plans.allowanceFor(userId);
+        return h.api.t.billing.plans.allowanceFor(workspaceId);
       },
     };
     const first = h.retention({ plans });

@@ -1,84 +1,25 @@
 import type { ServerResponse } from 'node:http';
-import { InsertQueryNode, type Kysely, type KyselyPlugin } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTarget, type Target } from '../checks/test/targets.ts';
-import { type Clock, ManualClock } from '../platform/clock.ts';
-import type { Database } from '../platform/db/schema.ts';
-import { type AppEvent, createLocalEventBus } from '../platform/events/bus.ts';
-import { nextSlotAfter } from '../platform/jobs/slots.ts';
+import { InsertQueryNode, type KyselyPlugin } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import type { WorkerJob } from '../platform/jobs/worker.ts';
-import { createLogger } from '../platform/logger.ts';
-import { createTargetGuard } from '../platform/net/target-guard.ts';
-import { loopbackOnlyOpener } from '../platform/net/test/loopback-only.ts';
 import { pump } from '../test/check-job-harness.ts';
-import { createUser, type TestUser } from '../test/factories.ts';
-import { storedResults } from '../test/result-rows.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { type AdmissionLimits, SLOT_HOLD_MS } from './admission.ts';
-import { createCheckJob } from './check-job.ts';
-import { START_TICK_MS } from './start-ticks.ts';
+import { SLOT_HOLD_MS } from './admission.ts';
+import {
+  clock,
+  createMonitor,
+  events,
+  freshCheckJobEachTest,
+  job,
+  monitorRow,
+  respondWith,
+  results,
+  START,
+  signal,
+  t,
+  user,
+} from './test/check-job-fixture.ts';
 
-const START = Date.UTC(2026, 10, 1, 12);
-let t: TestApp;
-let clock: ManualClock;
-let user: TestUser;
-let target: Target;
-let events: AppEvent[];
-let respond: (res: ServerResponse) => void;
-
-beforeEach(async () => {
-  clock = new ManualClock(START);
-  t = await createTestApp({}, { clock, allowPrivateTargets: true });
-  user = await createUser(t.auth);
-  respond = (res) => res.end('ok');
-  target = await startTarget((_req, res) => respond(res));
-  events = [];
-});
-afterEach(async () => {
-  await target.close();
-  await t.close();
-});
-
-function job(
-  options: {
-    db?: Kysely<Database>;
-    concurrency?: number;
-    limits?: Partial<AdmissionLimits>;
-    drainTimeoutMs?: number;
-    lookAheadMs?: number;
-    observer?: { started(dueAt: number, startedAt: number): void };
-  } = {},
-): WorkerJob {
-  const bus = createLocalEventBus();
-  bus.subscribe((event) => events.push(event));
-  return createCheckJob({
-    db: t.database.db,
-    dialect: t.database.dialect,
-    clock,
-    guard: createTargetGuard({ allowPrivateTargets: true, openSocket: loopbackOnlyOpener() }),
-    events: bus,
-    logger: createLogger('silent'),
-    region: 'eu-test',
-    workerId: 'worker-a',
-    confirmDelayMs: 15_000,
-    ...options,
-  });
-}
-
-async function createMonitor(name = 'Target'): Promise<string> {
-  const response = await t.request('/api/v1/monitors', {
-    method: 'POST',
-    headers: { cookie: user.cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ name, url: `${target.origin}/health`, intervalSeconds: 60 }),
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()).id;
-}
-
-const signal = new AbortController().signal;
-const results = () => storedResults(t.database.db);
-const monitorRow = (id: string) =>
-  t.database.db.selectFrom('monitors').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+freshCheckJobEachTest();
 
 describe('the check job', () => {
   it('checks a due monitor, stores the result with its region, marks it up and schedules its next slot', async () => {
@@ -104,10 +45,10 @@ describe('the check job', () => {
   });
 
   it('re-checks a failure 15 s later and only then turns the monitor down', async () => {
-    respond = (res) => {
+    respondWith((res) => {
       res.statusCode = 503;
       res.end('maintenance');
-    };
+    });
     const id = await createMonitor();
     const worker = job();
     await pump(worker, async () => (await results()).length === 1);
@@ -137,7 +78,7 @@ describe('the check job', () => {
       confirmation: true,
     });
     expect(events.filter((event) => event.type === 'monitor.down')).toMatchObject([
-      { monitorId: id, userId: user.id, from: 'pending', to: 'down', at: START },
+      { monitorId: id, workspaceId: user.id, from: 'pending', to: 'down', at: START },
     ]);
   });
 
@@ -157,7 +98,7 @@ describe('the check job', () => {
 
   it('starts at most its concurrency at once, a check waiting on its target gives its slot back, and no more run than its in-flight bound', async () => {
     const held: ServerResponse[] = [];
-    respond = (res) => held.push(res);
+    respondWith((res) => held.push(res));
     for (let i = 0; i < 5; i++) await createMonitor(`M${i}`);
     // One workspace and one host: their shares of in flight are the whole of it here.
     const worker = job({ concurrency: 2, limits: { inFlight: 4, perWorkspace: 4, perHost: 4 } });
@@ -186,18 +127,26 @@ describe('the check job', () => {
 });
 
 /** Fails the first insert of check results, as a database busy past its timeout would. */
-function failingFirstResultInsert(): KyselyPlugin {
-  let failed = false;
+/** Fails each insert of results while `failing` says so, as a locked or absent database does. */
+function failingResultInserts(failing: () => boolean): KyselyPlugin {
   return {
     transformQuery({ node }) {
-      if (!failed && InsertQueryNode.is(node) && node.into?.table.identifier.name === 'check_results') {
-        failed = true;
+      if (InsertQueryNode.is(node) && node.into?.table.identifier.name === 'check_results' && failing()) {
         throw new Error('database is locked');
       }
       return node;
     },
     transformResult: async ({ result }) => result,
   };
+}
+
+function failingFirstResultInsert(): KyselyPlugin {
+  let failed = false;
+  return failingResultInserts(() => {
+    const first = !failed;
+    failed = true;
+    return first;
+  });
 }
 
 describe('storing results', () => {
@@ -220,12 +169,44 @@ describe('storing results', () => {
     expect(await monitorRow(id)).toMatchObject({ claimed_by: null, last_checked_at: START });
     expect(failures).toHaveLength(t.database.dialect === 'sqlite' ? 1 : 0);
   });
+
+  it('does not run a check again when its lease runs out while its result waits for the store', async () => {
+    let arrivals = 0;
+    respondWith((res) => {
+      arrivals += 1;
+      res.end('ok');
+    });
+    const id = await createMonitor();
+    let storeWorks = false;
+    const worker = job({
+      lookAheadMs: 0,
+      db: t.database.db.withPlugin(failingResultInserts(() => !storeWorks)),
+    });
+    const rounds: WorkerJob = { ...worker, run: (s) => worker.run(s).catch(() => false) };
+    await pump(rounds, async () => worker.results().waiting === 1);
+    const leased = await monitorRow(id);
+    // Past the lease: the next claim takes the monitor again, as another process's claim would.
+    clock.advance((leased.claimed_until ?? 0) + 1_000 - clock.now());
+    for (let round = 0; round < 5; round++) await rounds.run(signal);
+    expect((await monitorRow(id)).claimed_until).toBeGreaterThan(clock.now());
+    // A check started again would be in flight now: let it reach the target.
+    for (let i = 0; i < 100 && worker.depth().inFlight + worker.depth().queued > 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(worker.depth()).toEqual({ inFlight: 0, armed: 0, queued: 0 });
+    expect(arrivals).toBe(1);
+
+    storeWorks = true;
+    clock.advance(1_000);
+    await pump(rounds, async () => (await monitorRow(id)).status === 'up');
+    expect(arrivals).toBe(1);
+    expect(await results()).toMatchObject([{ monitor_id: id, status: 'up', checked_at: START }]);
+  });
 });
 
 describe('a monitor deleted while its check runs', () => {
   it('loses only its own result: the rest of the batch is stored', async () => {
     const held: ServerResponse[] = [];
-    respond = (res) => held.push(res);
+    respondWith((res) => held.push(res));
     const kept = await createMonitor('Kept');
     const deleted = await createMonitor('Deleted');
     const worker = job({ lookAheadMs: 0 });
@@ -245,7 +226,7 @@ describe('a monitor deleted while its check runs', () => {
 
 describe('stopping', () => {
   it('lets checks in flight finish and stores them', async () => {
-    respond = (res) => setTimeout(() => res.end('slow'), 300);
+    respondWith((res) => setTimeout(() => res.end('slow'), 300));
     const id = await createMonitor();
     const worker = job();
     await worker.run(signal);
@@ -255,7 +236,7 @@ describe('stopping', () => {
   });
 
   it('gives back the claims of checks that outlast the drain timeout, storing no false result', async () => {
-    respond = () => undefined;
+    respondWith(() => undefined);
     const id = await createMonitor();
     const worker = job({ drainTimeoutMs: 10_000 });
     await worker.run(signal);
@@ -265,104 +246,5 @@ describe('stopping', () => {
     await draining;
     expect(await results()).toEqual([]);
     expect(await monitorRow(id)).toMatchObject({ claimed_by: null, claimed_until: null, status: 'pending' });
-  });
-});
-
-describe('starting checks on time', () => {
-  const setDue = (id: string, at: number) =>
-    t.database.db.updateTable('monitors').set({ next_run_at: at }).where('id', '=', id).execute();
-
-  it('claims a monitor due within the look-ahead and starts it exactly at its due time, not at the poll', async () => {
-    const id = await createMonitor();
-    await setDue(id, START + 800);
-    const starts: [number, number][] = [];
-    const worker = job({ observer: { started: (dueAt, startedAt) => starts.push([dueAt, startedAt]) } });
-    await worker.run(signal);
-    expect((await monitorRow(id)).claimed_by).toBe('worker-a');
-    expect(starts).toEqual([]);
-    clock.advance(799);
-    expect(starts).toEqual([]);
-    clock.advance(1);
-    expect(starts).toEqual([[START + 800, START + 800]]);
-    await pump(worker, async () => (await results()).length === 1);
-    expect((await results())[0]).toMatchObject({ monitor_id: id, checked_at: START + 800 });
-  });
-
-  it('schedules the next slot, not the same one, when the timer fires a millisecond early', async () => {
-    const id = await createMonitor();
-    const due = nextSlotAfter(id, 60_000, START + 500);
-    await setDue(id, due);
-    // Node's timers can fire when Date.now() still reads a millisecond before the due time.
-    const early: Clock = { now: () => clock.now(), setTimeout: (fn, ms) => clock.setTimeout(fn, ms - 1) };
-    const worker = createCheckJob({
-      db: t.database.db,
-      dialect: t.database.dialect,
-      clock: early,
-      guard: createTargetGuard({ allowPrivateTargets: true, openSocket: loopbackOnlyOpener() }),
-      events: createLocalEventBus(),
-      logger: createLogger('silent'),
-      region: 'eu-test',
-      workerId: 'worker-a',
-      lookAheadMs: 60_000,
-      // Its own due time, not a tick's end: the timer fires a millisecond before the due time.
-      startTickMs: 1,
-    });
-    await worker.run(signal);
-    clock.advance(due - START - 1);
-    await pump(worker, async () => (await results()).length === 1);
-    expect((await results())[0]?.checked_at).toBe(due - 1);
-    expect((await monitorRow(id)).next_run_at).toBe(due + 60_000);
-  });
-
-  it('claims all that falls due within the look-ahead in one poll, beyond its concurrency, yet starts no more at once than it has slots', async () => {
-    const held: ServerResponse[] = [];
-    respond = (res) => held.push(res);
-    const ids: string[] = [];
-    for (let i = 0; i < 5; i++) {
-      const id = await createMonitor(`Soon ${i}`);
-      await setDue(id, START + 10 * (i + 1));
-      ids.push(id);
-    }
-    const starts: number[] = [];
-    const worker = job({ concurrency: 2, observer: { started: (_due, at) => starts.push(at) } });
-    await worker.run(signal);
-    const claimed = await t.database.db
-      .selectFrom('monitors')
-      .select('id')
-      .where('claimed_by', '=', 'worker-a')
-      .execute();
-    expect(claimed).toHaveLength(5);
-    // Each starts at the end of its due time's tick: past the last one's.
-    const tickEnd = (at: number) => Math.ceil(at / START_TICK_MS) * START_TICK_MS;
-    clock.advance(tickEnd(START + 50) + 2 * SLOT_HOLD_MS - START);
-    // Four due in the first tick: two start at its end, the other two once those have held their
-    // slots (waiting on the target now), and the fifth at the end of its own tick.
-    const tick = tickEnd(START + 10);
-    expect(starts).toEqual([tick, tick, tick + SLOT_HOLD_MS, tick + SLOT_HOLD_MS, tickEnd(START + 50)]);
-    for (let i = 0; i < 50 && held.length < 5; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-    for (const res of held.splice(0)) res.end('ok');
-  });
-
-  it('leaves a monitor due beyond the look-ahead to a later poll', async () => {
-    const id = await createMonitor();
-    await setDue(id, START + 60_000);
-    await job().run(signal);
-    expect(await monitorRow(id)).toMatchObject({ claimed_by: null, claimed_until: null });
-  });
-
-  it('gives back at once the claims of checks still waiting for their time when the worker stops', async () => {
-    const id = await createMonitor();
-    await setDue(id, START + 1000);
-    const worker = job();
-    await worker.run(signal);
-    expect((await monitorRow(id)).claimed_by).toBe('worker-a');
-    await worker.drain?.();
-    expect(await monitorRow(id)).toMatchObject({
-      claimed_by: null,
-      claimed_until: null,
-      next_run_at: START + 1000,
-    });
-    clock.advance(5000);
-    expect(await results()).toEqual([]);
   });
 });

@@ -20,10 +20,10 @@ import type { WorkerJob } from '../platform/jobs/worker.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { TargetGuard } from '../platform/net/target-guard.ts';
 import { CLAIM_LOOK_AHEAD_MS, OVERDUE_AFTER_MS } from '../platform/timing.ts';
+import { recordResults } from '../recording/record.ts';
 import { claimRegionRuns, releaseRegionRuns } from '../regions/claim-runs.ts';
 import type { RegionView } from '../regions/region-view.ts';
 import { type AdmissionLimits, type Admittance, admissionLimits, createAdmission } from './admission.ts';
-import { recordResults } from './record-results.ts';
 import { createResultsKept, type ResultsWaiting } from './results-kept.ts';
 import { createStartTicks } from './start-ticks.ts';
 
@@ -92,7 +92,7 @@ interface Due {
 function admittanceOf({ monitor, run }: Due): Admittance {
   const leaseEnds = run ? run.claimed_until : monitor.claimed_until;
   return {
-    workspace: monitor.user_id,
+    workspace: monitor.workspace_id,
     host: hostOf(monitor.url),
     dueAt: run?.next_run_at ?? monitor.next_run_at,
     ...(leaseEnds === null ? {} : { startBy: leaseEnds - monitor.timeout_ms - STORE_SLACK_MS }),
@@ -138,9 +138,18 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
   const admission = createAdmission<Due>(clock, limits, admittanceOf, launch, (late) => {
     givenBack.push(...late.map((due) => due.monitor.id));
   });
+  /**
+   * Monitors claimed and not yet done with: armed, queued, in flight, or their result waiting for
+   * the store. Under overload a lease can run out meanwhile (the event loop late, a store slow);
+   * this job's next claim then takes the monitor again, which only renews the lease. Run again,
+   * the target saw two checks for one slot (regions.pg.test.ts, on a machine at load 15).
+   */
+  const held = new Set<string>();
   /** Claimed, waiting for their due time's tick. */
   const armed = createStartTicks<Due>(clock, (due) => admission.offer(due), options.startTickMs);
-  const kept = createResultsKept(logger, options.maxKeptResults);
+  const kept = createResultsKept(logger, options.maxKeptResults, (lost) => {
+    for (const { monitor } of lost) held.delete(monitor.id);
+  });
   /** The last claim filled what it asked for, so more monitors are probably due. */
   let backlog = false;
 
@@ -155,6 +164,8 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
         kept.add({ monitor, run, outcome: check.outcome(monitor, result) });
       })
       .catch((err: unknown) => {
+        // No result: the claim stays until its lease runs out, and then the monitor is run again.
+        held.delete(monitor.id);
         if (!runs.signal.aborted) logger.error({ err, monitorId: monitor.id }, 'check crashed');
       })
       .finally(() => {
@@ -165,6 +176,7 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
   }
 
   async function release(monitorIds: string[]): Promise<void> {
+    for (const id of monitorIds) held.delete(id);
     await releaseClaims(db, workerId, monitorIds);
     await releaseRegionRuns(db, workerId, monitorIds);
   }
@@ -186,6 +198,7 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
       throw err;
     }
     kept.stored(batch.length);
+    for (const { monitor } of batch) held.delete(monitor.id);
     events.publish(published);
   }
 
@@ -241,6 +254,8 @@ export function createCheckJob(options: CheckJobOptions): CheckJob {
     const claimedAt = clock.now();
     options.observer?.claimed?.(claimed.length);
     for (const due of claimed) {
+      if (held.has(due.monitor.id)) continue;
+      held.add(due.monitor.id);
       const dueAt = due.run?.next_run_at ?? due.monitor.next_run_at;
       if (dueAt <= claimedAt) admission.offer(due);
       else armed.arm(due.monitor.id, dueAt, due);

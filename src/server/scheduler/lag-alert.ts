@@ -3,11 +3,11 @@
 // start late and one when they are back on time. The hysteresis of LagState keeps a lag hovering
 // around the line from sending a mail every heartbeat.
 import type { Kysely } from 'kysely';
+import { type MailContent, renderMailHtml, renderMailText } from '../../core/mail-layout.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Database } from '../platform/db/schema.ts';
 import { periodicJob, type WorkerJob } from '../platform/jobs/worker.ts';
 import type { Logger } from '../platform/logger.ts';
-import { type MailContent, renderMailHtml, renderMailText } from '../platform/mail/layout.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import type { WorkerStats } from '../regions/worker-stats.ts';
 import { CAUGHT_UP_BELOW_MS, LATE_AFTER_MS, type LagChange, LagState } from './lag.ts';
@@ -82,7 +82,7 @@ export function lagAlertJob(options: LagAlertOptions): LagAlertJob {
     for (const owner of await operators(db)) {
       try {
         await mailer.send({
-          userId: owner.id,
+          workspaceId: owner.id,
           to: owner.email,
           subject: mail.heading,
           html: renderMailHtml(mail),

@@ -91,4 +91,21 @@ it('keeps results through failed stores, bounded, stores them when the store ans
     lostTotal: 1,
   });
   expect(worker.results()).toEqual({ waiting: 0, lost: 1 });
+
+  // The monitor whose result was lost is checked again once its lease runs out.
+  const lost = await t.database.db
+    .selectFrom('monitors')
+    .select('claimed_until')
+    .where('id', '=', rows[0]?.id ?? '')
+    .executeTakeFirstOrThrow();
+  clock.advance((lost.claimed_until ?? 0) + 1_000 - clock.now());
+  const checked = async () => (await storedResults(t.database.db)).map((result) => result.monitor_id);
+  // Results are stored once a second of the job's clock: a check that ends after a round's store
+  // waits for the next second (it stayed unstored under CI's load while the clock stood still).
+  for (let i = 0; i < 200 && !(await checked()).includes(rows[0]?.id ?? ''); i++) {
+    await round();
+    await new Promise((r) => setTimeout(r, 10));
+    clock.advance(1_000);
+  }
+  expect(await checked()).toContain(rows[0]?.id);
 });

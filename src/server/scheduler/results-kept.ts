@@ -33,7 +33,11 @@ export interface ResultsKept {
   readonly lost: number;
 }
 
-export function createResultsKept(logger: Logger, max = MAX_KEPT_RESULTS): ResultsKept {
+export function createResultsKept(
+  logger: Logger,
+  max = MAX_KEPT_RESULTS,
+  onLost: (checks: FinishedCheck[]) => void = () => undefined,
+): ResultsKept {
   let waiting: FinishedCheck[] = [];
   let lost = 0;
   /** Failed stores in a row: the first is logged with its error, the rest only when it ends. */
@@ -42,7 +46,7 @@ export function createResultsKept(logger: Logger, max = MAX_KEPT_RESULTS): Resul
   function bound(): void {
     const over = waiting.length - max;
     if (over <= 0) return;
-    waiting.splice(0, over);
+    onLost(waiting.splice(0, over));
     lost += over;
     logger.error(
       { lost: over, lostTotal: lost, kept: waiting.length },

@@ -1,5 +1,5 @@
 // What the security tab and the list badge read: owner-scoped by the caller (the monitor row was
-// fetched with the owner's id) or by a join on monitors.user_id.
+// fetched with the owner's id) or by a join on monitors.workspace_id.
 import type { Kysely } from 'kysely';
 import type { Certificate, CertificateChange, SslBadge, SslOverview } from '../../core/api/ssl.ts';
 import { daysRemaining } from '../checks/ssl-problems.ts';
@@ -72,13 +72,13 @@ async function listCertificates(db: Kysely<Database>, monitorId: string): Promis
  * an inner join its planner read every monitor of the owner (1.7 ms at 8,000) to find the page's
  * fifty. PostgreSQL plans it as any join.
  */
-export function sslBadgesQuery(db: Kysely<Database>, userId: string, monitorIds: readonly string[]) {
+export function sslBadgesQuery(db: Kysely<Database>, workspaceId: string, monitorIds: readonly string[]) {
   return db
     .selectFrom('monitor_ssl_state')
     .crossJoin('monitors')
     .whereRef('monitors.id', '=', 'monitor_ssl_state.monitor_id')
     .select(['monitor_ssl_state.monitor_id', 'monitor_ssl_state.valid_to', 'monitor_ssl_state.problem_count'])
-    .where('monitors.user_id', '=', userId)
+    .where('monitors.workspace_id', '=', workspaceId)
     .where('monitor_ssl_state.monitor_id', 'in', monitorIds)
     .where('monitor_ssl_state.valid_to', 'is not', null);
 }
@@ -86,12 +86,12 @@ export function sslBadgesQuery(db: Kysely<Database>, userId: string, monitorIds:
 /** The list badges of a page of the owner's monitors, in one query. */
 export async function listSslBadges(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   monitorIds: readonly string[],
   now: number,
 ): Promise<Map<string, SslBadge>> {
   if (monitorIds.length === 0) return new Map();
-  const rows = await sslBadgesQuery(db, userId, monitorIds).execute();
+  const rows = await sslBadgesQuery(db, workspaceId, monitorIds).execute();
   return new Map(
     rows.map((row) => {
       const validTo = row.valid_to ?? 0;

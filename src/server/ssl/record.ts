@@ -3,8 +3,8 @@
 // deliveries. A claim lost meanwhile (another worker took over) stores nothing.
 import { type Kysely, sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
+import type { AlertEvent } from '../../core/alerts/alert-event.ts';
 import type { SslProblemCode } from '../../core/api/ssl.ts';
-import type { AlertEvent } from '../alerts/alert-event.ts';
 import { enqueueAlert } from '../alerts/enqueue.ts';
 import type { SslCheckResult } from '../checks/ssl.ts';
 import type { Database, MonitorTable } from '../platform/db/schema.ts';
@@ -78,7 +78,12 @@ export async function recordSslCheck(
         downtimeMs: null,
         certificate: alert.certificate,
       };
-      await enqueueAlert(tx, { userId: monitor.user_id, incidentId: null, event, now: result.startedAt });
+      await enqueueAlert(tx, {
+        workspaceId: monitor.workspace_id,
+        incidentId: null,
+        event,
+        now: result.startedAt,
+      });
     }
     return true;
   });

@@ -87,7 +87,7 @@ export function createSslJob(options: SslJobOptions): SslJob {
   }
 
   async function check(monitor: MonitorTable, state: MonitorSslStateTable): Promise<void> {
-    if (!(await entitlements.check(monitor.user_id, FEATURE_IDS.sslMonitoring))) {
+    if (!(await entitlements.check(monitor.workspace_id, FEATURE_IDS.sslMonitoring))) {
       await postpone(monitor.id, clock.now() + SSL_CHECK_EVERY_MS);
       return;
     }

@@ -2,8 +2,9 @@
 // most once per threshold per certificate (a certificate first seen with 13 days left gets only
 // the 14-day one), 'renewed' once when a new certificate replaces one inside the warning window,
 // and one alert for problems that appeared, one for problems that cleared. Pure.
+
+import type { SslAlertFacts } from '../../core/alerts/alert-event.ts';
 import { SSL_WARNING_DAYS, type SslProblem, type SslProblemCode } from '../../core/api/ssl.ts';
-import type { SslAlertFacts } from '../alerts/alert-event.ts';
 import type { SslCheckResult } from '../checks/ssl.ts';
 import type { AlertKind } from '../platform/db/incident-schema.ts';
 

@@ -16,7 +16,7 @@ async function openIncident(monitorId: string, ownerId: string, flappingSince: n
     .insertInto('incidents')
     .values({
       id,
-      user_id: ownerId,
+      workspace_id: ownerId,
       title: 'shop.internal is down',
       status: 'investigating',
       severity: 'major',

@@ -16,7 +16,7 @@ export interface PageRef {
   /** The page's title, shown on its password form. */
   name: string;
   /** The owning workspace. */
-  userId: string;
+  workspaceId: string;
   access: StatusPageAccess;
   passwordHash: string | null;
   /** Set once its TXT record verified. */
@@ -63,7 +63,7 @@ export function createPageDirectory(db: Kysely<Database>, clock: Clock) {
           id: row.id,
           slug: row.slug,
           name: row.name,
-          userId: row.user_id,
+          workspaceId: row.workspace_id,
           access: row.access,
           passwordHash: row.password_hash,
           verifiedDomain: row.domain_verified_at === null ? null : row.custom_domain,

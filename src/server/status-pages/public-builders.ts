@@ -68,7 +68,8 @@ function htmlPage(view: PublicView | null): Answer {
 const svg = (body: string): BuiltResponse => ({ status: 200, contentType: SVG, body, headers: badgeHeaders });
 
 export function createPublicBuilders({ db, clock, entitlements, publicUrl }: PublicBuilderDeps) {
-  const canRemoveBranding = (userId: string) => entitlements.check(userId, FEATURE_IDS.removeBranding);
+  const canRemoveBranding = (workspaceId: string) =>
+    entitlements.check(workspaceId, FEATURE_IDS.removeBranding);
   /** The group page as served at this site: its links and URLs are the site's. */
   const group = async (page: StatusPageRow, site: PageSite) => {
     const view = await loadGroupView(db, page, clock.now(), canRemoveBranding);

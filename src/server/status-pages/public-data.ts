@@ -153,7 +153,7 @@ async function loadIncidents(
       'incidents.flapping_since',
       'incident_monitors.monitor_id',
     ])
-    .where('incidents.user_id', '=', ownerId)
+    .where('incidents.workspace_id', '=', ownerId)
     .where('incident_monitors.monitor_id', 'in', ids)
     // Open, started inside the bars' 90 days, or resolved recently enough to be listed.
     .where((eb) =>

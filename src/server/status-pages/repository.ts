@@ -63,14 +63,14 @@ export function toStatusPage(
 /** The user's page row, or 404 — also for another user's page, so ids reveal nothing. */
 export async function getOwnedPageRow(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   id: string,
 ): Promise<StatusPageRow> {
   const row = await db
     .selectFrom('status_pages')
     .selectAll()
     .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .executeTakeFirst();
   if (!row) throw statusPageNotFound();
   return row;
@@ -106,14 +106,14 @@ export async function loadPageMonitors(
 /** Refuses ids that are not the user's monitors (unknown or another user's) in one query. */
 export async function requireOwnedMonitors(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   monitorIds: readonly string[],
 ): Promise<void> {
   if (monitorIds.length === 0) return;
   const owned = await db
     .selectFrom('monitors')
     .select('id')
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('id', 'in', monitorIds)
     .execute();
   const found = new Set(owned.map((row) => row.id));

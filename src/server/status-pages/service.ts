@@ -58,13 +58,13 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
     return toStatusPage(row, monitors.get(row.id) ?? [], publicUrl, clock.now());
   }
 
-  async function validate(userId: string, input: StatusPageUpdate): Promise<void> {
-    await gates.pages(userId);
-    if (input.removeBranding) await gates.removeBranding(userId);
+  async function validate(workspaceId: string, input: StatusPageUpdate): Promise<void> {
+    await gates.pages(workspaceId);
+    if (input.removeBranding) await gates.removeBranding(workspaceId);
     if (input.monitors)
       await requireOwnedMonitors(
         db,
-        userId,
+        workspaceId,
         input.monitors.map((m) => m.monitorId),
       );
   }
@@ -122,11 +122,11 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
   }
 
   return {
-    async list(userId: string): Promise<StatusPage[]> {
+    async list(workspaceId: string): Promise<StatusPage[]> {
       const rows = await db
         .selectFrom('status_pages')
         .selectAll()
-        .where('user_id', '=', userId)
+        .where('workspace_id', '=', workspaceId)
         .orderBy('created_at')
         .orderBy('id')
         .execute();
@@ -137,17 +137,17 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
       return rows.map((row) => toStatusPage(row, monitors.get(row.id) ?? [], publicUrl, clock.now()));
     },
 
-    async get(userId: string, id: string): Promise<StatusPage> {
-      return load(await getOwnedPageRow(db, userId, id));
+    async get(workspaceId: string, id: string): Promise<StatusPage> {
+      return load(await getOwnedPageRow(db, workspaceId, id));
     },
 
     async create(caller: Caller, input: StatusPageInput): Promise<StatusPage> {
-      const userId = caller.workspaceId;
-      await validate(userId, input);
+      const workspaceId = caller.workspaceId;
+      await validate(workspaceId, input);
       const now = clock.now();
       const row = {
         id: uuidv7(),
-        user_id: userId,
+        workspace_id: workspaceId,
         created_at: now,
         updated_at: now,
         ...columnsFrom(input),
@@ -164,13 +164,13 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
         });
       });
       directory.forget({ slugs: [row.slug], hosts: [] });
-      return load(await getOwnedPageRow(db, userId, row.id));
+      return load(await getOwnedPageRow(db, workspaceId, row.id));
     },
 
     async update(caller: Caller, id: string, input: StatusPageUpdate): Promise<StatusPage> {
-      const userId = caller.workspaceId;
-      const current = await getOwnedPageRow(db, userId, id);
-      await validate(userId, input);
+      const workspaceId = caller.workspaceId;
+      const current = await getOwnedPageRow(db, workspaceId, id);
+      await validate(workspaceId, input);
       const sections = await sectionsAfter(current, input);
       const now = clock.now();
       const extras = await extraColumns(input, current, publicUrl, now);
@@ -180,7 +180,7 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
           .updateTable('status_pages')
           .set({ ...columnsFrom(input), ...sections, ...extras, updated_at: now })
           .where('id', '=', id)
-          .where('user_id', '=', userId)
+          .where('workspace_id', '=', workspaceId)
           .execute();
         if (input.monitors) await replaceMonitors(tx, id, input.monitors);
         await recordAudit(tx, caller, now, {
@@ -188,7 +188,7 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
           resource: { id, name: input.name ?? current.name },
         });
       });
-      const updated = await getOwnedPageRow(db, userId, id);
+      const updated = await getOwnedPageRow(db, workspaceId, id);
       directory.forget({
         slugs: [current.slug, updated.slug],
         hosts: [current.custom_domain, updated.custom_domain],
@@ -202,7 +202,7 @@ export function createStatusPageService(deps: StatusPageServiceDeps) {
         await tx
           .deleteFrom('status_pages')
           .where('id', '=', id)
-          .where('user_id', '=', caller.workspaceId)
+          .where('workspace_id', '=', caller.workspaceId)
           .execute();
         await recordAudit(tx, caller, clock.now(), {
           action: 'status_page.delete',

@@ -8,7 +8,7 @@ import { buildView, type PublicView } from './public-data.ts';
 import { readSections, sectionsOnPage } from './sections.ts';
 
 /** Whether the owner's plan still has the remove_branding feature. */
-export type BrandingCheck = (userId: string) => Promise<boolean>;
+export type BrandingCheck = (workspaceId: string) => Promise<boolean>;
 
 /** A published page's view; the caller found its row (page-directory.ts) and decided who may see it. */
 export async function loadGroupView(
@@ -34,7 +34,7 @@ export async function loadGroupView(
       'monitors.last_status_change_at',
     ])
     .where('status_page_monitors.status_page_id', '=', page.id)
-    .where('monitors.user_id', '=', page.user_id)
+    .where('monitors.workspace_id', '=', page.workspace_id)
     .orderBy('status_page_monitors.position')
     .execute();
   const monitors = rows.map(({ display_name, ...monitor }) => ({
@@ -43,7 +43,7 @@ export async function loadGroupView(
   }));
   return buildView(
     db,
-    page.user_id,
+    page.workspace_id,
     {
       path: `/status/${page.slug}`,
       title: page.name,
@@ -52,7 +52,7 @@ export async function loadGroupView(
       accentColor: page.accent_color,
       showResponseTimes: page.show_response_times === 1,
       // A page saved without branding shows it again once the owner's plan no longer allows that.
-      removeBranding: page.remove_branding === 1 && (await canRemoveBranding(page.user_id)),
+      removeBranding: page.remove_branding === 1 && (await canRemoveBranding(page.workspace_id)),
       language: page.language,
       sections: sectionsOnPage(
         readSections(page.sections),
@@ -80,7 +80,7 @@ export async function loadMonitorView(
     .select([
       'id',
       'kind',
-      'user_id',
+      'workspace_id',
       'name',
       'status',
       'created_at',
@@ -94,10 +94,10 @@ export async function loadMonitorView(
     .where('is_public', '=', 1)
     .executeTakeFirst();
   if (!monitor) return null;
-  const { user_id, ...shown } = monitor;
+  const { workspace_id, ...shown } = monitor;
   return buildView(
     db,
-    user_id,
+    workspace_id,
     {
       path: `/status/monitor/${monitor.id}`,
       title: monitor.name,

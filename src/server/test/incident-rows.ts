@@ -6,14 +6,14 @@ import type { IncidentTable } from '../platform/db/incident-schema.ts';
 import type { Database } from '../platform/db/schema.ts';
 
 export function automaticIncidentRow(
-  userId: string,
+  workspaceId: string,
   monitorId: string,
   startedAt: number,
   overrides: Partial<IncidentTable> = {},
 ): IncidentTable {
   return {
     id: uuidv7(),
-    user_id: userId,
+    workspace_id: workspaceId,
     title: 'Shop is down',
     status: 'investigating',
     severity: 'major',
@@ -37,12 +37,12 @@ export function automaticIncidentRow(
 /** Inserts the incident with its primary monitor linked and a 'detected' event. */
 export async function insertAutomaticIncident(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   monitorId: string,
   startedAt: number,
   overrides: Partial<IncidentTable> = {},
 ): Promise<IncidentTable> {
-  const row = automaticIncidentRow(userId, monitorId, startedAt, overrides);
+  const row = automaticIncidentRow(workspaceId, monitorId, startedAt, overrides);
   await db.insertInto('incidents').values(row).execute();
   await db.insertInto('incident_monitors').values({ incident_id: row.id, monitor_id: monitorId }).execute();
   await db

@@ -35,14 +35,14 @@ export async function insertOwner(db: Kysely<Database>, dialect: Dialect): Promi
 }
 
 export function monitorRow(
-  userId: string,
+  workspaceId: string,
   url: string,
   now: number,
   overrides: Partial<MonitorTable> = {},
 ): MonitorTable {
   return {
     id: uuidv7(),
-    user_id: userId,
+    workspace_id: workspaceId,
     name: 'Bulk monitor',
     kind: 'http',
     url,

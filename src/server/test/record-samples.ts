@@ -5,8 +5,8 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../platform/db/connect.ts';
 import type { CheckStatus, Database, MonitorStatus, MonitorTable } from '../platform/db/schema.ts';
+import { recordResults } from '../recording/record.ts';
 import type { FinishedCheck } from '../results/finished-check.ts';
-import { recordResults } from '../scheduler/record-results.ts';
 
 export interface Sample {
   checkedAt: number;

@@ -13,7 +13,7 @@ export function subscriberRow(
   const id = overrides.id ?? uuidv7();
   return {
     id,
-    user_id: workspaceId,
+    workspace_id: workspaceId,
     status_page_id: pageId,
     kind: 'email',
     address: `reader-${id}@example.test`,
@@ -51,7 +51,7 @@ export async function insertToldSubscribers(
     .insertInto('status_pages')
     .values({
       id: pageId,
-      user_id: workspaceId,
+      workspace_id: workspaceId,
       name: slug,
       slug,
       description: null,
@@ -73,7 +73,7 @@ export async function insertToldSubscribers(
     .insertInto('status_page_notices')
     .values({
       id: noticeId,
-      user_id: workspaceId,
+      workspace_id: workspaceId,
       kind: 'incident.opened',
       monitor_ids: null,
       payload: '{}',
@@ -87,7 +87,7 @@ export async function insertToldSubscribers(
     .values(
       subscribers.map((subscriber) => ({
         id: uuidv7(),
-        user_id: workspaceId,
+        workspace_id: workspaceId,
         subscriber_id: subscriber.id,
         notice_id: noticeId,
         kind: 'incident.opened' as const,

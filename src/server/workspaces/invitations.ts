@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { Invitation, InvitationInput, InvitationPreview } from '../../core/api/workspaces.ts';
+import { renderMailHtml, renderMailText } from '../../core/mail-layout.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Dialect } from '../platform/db/connect.ts';
@@ -13,7 +14,6 @@ import type { Database } from '../platform/db/schema.ts';
 import type { InvitationTable } from '../platform/db/workspace-schema.ts';
 import type { Caller, SessionUser } from '../platform/http/caller.ts';
 import { ApiError } from '../platform/http/errors.ts';
-import { renderMailHtml, renderMailText } from '../platform/mail/layout.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 
 export const INVITATION_VALID_MS = 7 * 86_400_000;
@@ -79,7 +79,7 @@ export function createInvitationService({ db, dialect, clock, mailer, publicUrl 
       footer: { text: 'Upwatch', href: publicUrl },
     };
     await mailer.send({
-      userId: row.organizationId,
+      workspaceId: row.organizationId,
       to: row.email,
       subject: `${row.inviterName} invited you to ${name} on Upwatch`,
       html: renderMailHtml(content),

@@ -62,6 +62,8 @@ describe("a workspace's open event streams", () => {
     await expectEndWithinASecond([adas], async () =>
       expect((await send(ada, 'POST', '/workspace/transfer', { userId: grace.id })).status).toBe(204),
     );
+    // As long as Ada's took to end, and as long again: Grace's recheck has run by then.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(graces.open()).toBe(true);
   });
 

@@ -134,7 +134,9 @@ describe('deleting a workspace', () => {
 
     expect((await app.send(ada, 'DELETE', '/workspace', { name: 'Acme' })).status).toBe(204);
     const db = app.t.database.db;
-    expect(await db.selectFrom('monitors').select('id').where('user_id', '=', acme).execute()).toEqual([]);
+    expect(await db.selectFrom('monitors').select('id').where('workspace_id', '=', acme).execute()).toEqual(
+      [],
+    );
     expect(await db.selectFrom('billing_customers').select('id').where('id', '=', acme).execute()).toEqual(
       [],
     );

@@ -44,10 +44,10 @@ describe('workspaces', () => {
     );
     const stored = await app.t.database.db
       .selectFrom('monitors')
-      .select('user_id')
+      .select('workspace_id')
       .where('id', '=', created.id)
       .executeTakeFirstOrThrow();
-    expect(stored.user_id).toBe(ada.id);
+    expect(stored.workspace_id).toBe(ada.id);
     expect((await app.send(grace, 'GET', `/monitors/${created.id}`)).status).toBe(404);
     const graces = await app.json<{ monitors: unknown[] }>(await app.send(grace, 'GET', '/monitors'), 200);
     expect(graces.monitors).toEqual([]);

@@ -1,12 +1,13 @@
 // An app wired like production for alert tests: channels sent through an SSRF guard whose
 // sockets can only reach this machine, mail to the outbox or a given SMTP server, and the
 // delivery job driven by hand.
+
+import type { ProviderUrls } from '../../../core/channels/delivery.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import { createLogger } from '../../platform/logger.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from '../../platform/mail/mailer.ts';
 import { createTargetGuard } from '../../platform/net/target-guard.ts';
 import { loopbackOnlyOpener } from '../../platform/net/test/loopback-only.ts';
-import type { ProviderUrls } from '../../platform/provider-urls.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { buildApp, TEST_PUBLIC_URL, TEST_SECRET, testResolver } from '../../test/test-app.ts';
 import { createTestDatabase } from '../../test/test-db.ts';

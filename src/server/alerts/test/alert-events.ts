@@ -1,7 +1,8 @@
 // One event of every alert kind, as the alert pipeline hands them to channels: for tests that
 // check a channel's request for each kind.
+
+import type { AlertEvent, SslAlertFacts } from '../../../core/alerts/alert-event.ts';
 import type { AlertKind } from '../../../core/api/alerts.ts';
-import type { AlertEvent, SslAlertFacts } from '../alert-event.ts';
 
 const AT = Date.UTC(2026, 10, 22, 9, 0);
 const VALID_TO = Date.UTC(2026, 11, 6, 12, 0);

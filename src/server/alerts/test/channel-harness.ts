@@ -1,12 +1,15 @@
 // Sends every alert kind through one channel to a local server standing in for its provider,
 // and hands back each request: for tests that check the documented request shape per kind.
+
+import type { AlertEvent } from '../../../core/alerts/alert-event.ts';
+import type { RenderContext } from '../../../core/alerts/alert-summary.ts';
 import { ALERT_KINDS, type AlertKind } from '../../../core/api/alerts.ts';
+import type { ChannelDelivery, ChannelMessage, SendContext } from '../../../core/channels/delivery.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import { createTargetGuard } from '../../platform/net/target-guard.ts';
-import type { AlertEvent } from '../alert-event.ts';
-import type { RenderContext } from '../alert-summary.ts';
 import type { SendDeps } from '../channel.ts';
 import { createPostJson } from '../post-json.ts';
+import { sendRendered } from '../send.ts';
 import { ALERT_EVENTS } from './alert-events.ts';
 import { type ReceivedRequest, startReceiver } from './receiver.ts';
 
@@ -21,7 +24,7 @@ export const CONTEXT: RenderContext = {
 /** Any channel, whatever its kind's config and rendered message. */
 interface AnyChannel {
   render(event: AlertEvent, context: RenderContext): unknown;
-  send(rendered: never, config: never, deps: SendDeps): Promise<void>;
+  message(rendered: never, config: never, context: SendContext): ChannelMessage;
 }
 
 export interface SentRequest {
@@ -35,7 +38,7 @@ export interface SentRequest {
 export async function startChannelHarness(status?: () => number) {
   const receiver = await startReceiver(status);
   const deps: SendDeps = {
-    userId: 'w1',
+    workspaceId: 'w1',
     deliveryId: 'delivery-1',
     clock: new ManualClock(0),
     // Chat, push and phone channels never mail: a mail attempt fails the test.
@@ -62,7 +65,12 @@ export async function startChannelHarness(status?: () => number) {
     const sent: SentRequest[] = [];
     for (const kind of ALERT_KINDS) {
       const before = receiver.requests.length;
-      await channel.send(channel.render(ALERT_EVENTS[kind], CONTEXT) as never, config as never, deps);
+      await sendRendered(
+        channel as ChannelDelivery<never, never>,
+        channel.render(ALERT_EVENTS[kind], CONTEXT) as never,
+        config as never,
+        deps,
+      );
       const request = receiver.requests[before] as ReceivedRequest;
       const form = String(request.headers['content-type']).startsWith('application/x-www-form-urlencoded');
       const body = form

@@ -4,6 +4,7 @@ import { aggregate, DAY_MS, HOUR_MS } from '../../history/rollups.ts';
 import { windowStart } from '../../history/uptime.ts';
 import { toMonitor } from '../../monitors/repository.ts';
 import { migrateToLatest } from '../../platform/db/migrate.ts';
+import { beforeWorkspaceIds } from '../../platform/db/migrations/test/before-workspace-ids.ts';
 import {
   type LegacyCheckResult,
   legacy,
@@ -16,7 +17,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 // A database as the release before monitor kinds left it: HTTP monitors with history.
 const COLUMNS_AT_0015 = [
   'id',
-  'user_id',
+  'workspace_id',
   'name',
   'url',
   'method',
@@ -66,7 +67,7 @@ async function seedBeforeKinds(): Promise<string[]> {
       keyword_mode: index === 0 ? 'contains' : null,
     });
     const row = Object.fromEntries(COLUMNS_AT_0015.map((column) => [column, full[column]]));
-    await db
+    await beforeWorkspaceIds(db)
       .insertInto('monitors')
       .values(row as never)
       .execute();

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { listResults, toCheckResult } from '../../history/results.ts';
 import { migrateToLatest } from '../../platform/db/migrate.ts';
+import { beforeWorkspaceIds } from '../../platform/db/migrations/test/before-workspace-ids.ts';
 import {
   type LegacyCheckResult,
   legacy,
@@ -60,7 +61,7 @@ async function seed(): Promise<{ ids: string[]; rows: LegacyCheckResult[] }> {
   const monitors = ['https://shop.example.com', 'tcp://db.example.com:5432', 'https://api.example.com'].map(
     (url, i) => monitorRow(owner, url, NOW - 86_400_000 + i),
   );
-  await insertMonitors(db, monitors);
+  await insertMonitors(beforeWorkspaceIds(db), monitors);
   const rows = monitors.flatMap((monitor, i) => legacyRows(monitor.id, 40 + i * 3));
   for (let start = 0; start < rows.length; start += 50) {
     await legacy(db)

@@ -46,7 +46,7 @@ async function performanceRun(
     .values({
       id: uuidv7(),
       site_id: siteId,
-      user_id: userId,
+      workspace_id: userId,
       status: 'succeeded',
       reason: 'schedule',
       queued_at: at - 60_000,
@@ -79,7 +79,7 @@ async function violation(db: Kysely<Database>, userId: string, siteId: string, a
     .values({
       id: uuidv7(),
       site_id: siteId,
-      user_id: userId,
+      workspace_id: userId,
       metric: 'lcpMs',
       limit_value: 2000,
       worst_value: 2600,
@@ -96,7 +96,7 @@ async function deployment(db: Kysely<Database>, userId: string, at: number) {
     .insertInto('deployments')
     .values({
       id: uuidv7(),
-      user_id: userId,
+      workspace_id: userId,
       provider: 'api',
       version: 'v1',
       environment: 'production',
@@ -156,7 +156,7 @@ export async function seedWeek(db: Kysely<Database>, dialect: Dialect, userId: s
     .insertInto('performance_sites')
     .values({
       id: siteId,
-      user_id: userId,
+      workspace_id: userId,
       url: 'https://shop.example.com',
       name: 'Shop home',
       device: 'mobile',

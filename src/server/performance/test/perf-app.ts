@@ -5,7 +5,7 @@ import { createUserApp } from '../../test/user-app.ts';
 
 export const START = Date.UTC(2026, 10, 22, 9, 0, 0);
 
-export async function createPerfApp(options: { allowPrivateTargets?: boolean } = {}) {
+export async function createPerfApp(options: { allowPrivateTargets?: boolean; trustProxy?: boolean } = {}) {
   const base = await createUserApp(START, options);
   const { send, json } = base;
 

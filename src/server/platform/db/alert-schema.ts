@@ -3,7 +3,7 @@ import type { ChannelKind } from '../../../core/api/alerts.ts';
 
 export interface AlertChannelTable {
   id: string;
-  user_id: string;
+  workspace_id: string;
   /** The stable key from upwatch.yaml when a file manages it (migration 0037). */
   managed_key: string | null;
   kind: ChannelKind;
@@ -26,7 +26,7 @@ export interface MonitorDependencyTable {
 
 export interface OutboxTable {
   id: string;
-  user_id: string | null;
+  workspace_id: string | null;
   to_address: string;
   subject: string;
   html: string;

@@ -3,7 +3,7 @@
 export interface ApiKeyTable {
   id: string;
   /** The workspace the key works in (migration 0025). */
-  user_id: string;
+  workspace_id: string;
   /** Who made it; null once they are gone. */
   created_by: string | null;
   /** What it may do in its workspace: member (read and write) or viewer (read only). */

@@ -4,7 +4,7 @@ import type { DeploymentProvider, DeploymentStatus, WebhookProvider } from '../.
 
 export interface DeploymentTable {
   id: string;
-  user_id: string;
+  workspace_id: string;
   provider: DeploymentProvider;
   version: string | null;
   environment: string;
@@ -31,7 +31,7 @@ export interface DeploymentMonitorTable {
 
 export interface DeploymentWebhookTable {
   id: string;
-  user_id: string;
+  workspace_id: string;
   provider: WebhookProvider;
   /** Random, in the receiver URL: tells whose account a delivery is for before any parsing. */
   token: string;

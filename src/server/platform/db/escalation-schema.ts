@@ -2,7 +2,7 @@
 
 export interface EscalationPolicyTable {
   id: string;
-  user_id: string;
+  workspace_id: string;
   /** The stable key from upwatch.yaml when a file manages it (migration 0037). */
   managed_key: string | null;
   name: string;

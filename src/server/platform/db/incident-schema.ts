@@ -5,7 +5,7 @@ export type IncidentSeverity = 'minor' | 'major' | 'critical';
 
 export interface IncidentTable {
   id: string;
-  user_id: string;
+  workspace_id: string;
   title: string;
   status: IncidentStatus;
   severity: IncidentSeverity;
@@ -102,7 +102,7 @@ export type AlertDeliveryStatus = 'pending' | 'sent' | 'failed';
 
 export interface AlertDeliveryTable {
   id: string;
-  user_id: string;
+  workspace_id: string;
   monitor_id: string | null;
   incident_id: string | null;
   channel_id: string | null;

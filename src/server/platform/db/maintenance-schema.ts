@@ -4,7 +4,7 @@
 export interface MaintenanceWindowTable {
   id: string;
   /** The workspace. */
-  user_id: string;
+  workspace_id: string;
   /** The stable key from upwatch.yaml when a file manages it (migration 0037). */
   managed_key: string | null;
   name: string;
@@ -42,7 +42,7 @@ export interface MaintenanceWindowMonitorTable {
 export interface MaintenanceUpdateTable {
   id: string;
   /** The workspace. */
-  user_id: string;
+  workspace_id: string;
   window_id: string;
   message: string;
   created_at: number;

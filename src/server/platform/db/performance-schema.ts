@@ -4,7 +4,7 @@ import type { DeviceProfile, PerformanceMetric, RunStatus } from '../../../core/
 
 export interface PerformanceSiteTable {
   id: string;
-  user_id: string;
+  workspace_id: string;
   url: string;
   name: string;
   device: DeviceProfile;
@@ -20,7 +20,7 @@ export interface PerformanceSiteTable {
 export interface PerformanceCheckTable {
   id: string;
   site_id: string;
-  user_id: string;
+  workspace_id: string;
   status: RunStatus;
   reason: 'schedule' | 'manual' | 'deployment';
   queued_at: number;
@@ -54,7 +54,7 @@ export interface PerformanceCheckTable {
 export interface BudgetViolationTable {
   id: string;
   site_id: string;
-  user_id: string;
+  workspace_id: string;
   metric: PerformanceMetric;
   limit_value: number;
   worst_value: number;
@@ -67,7 +67,7 @@ export interface BudgetViolationTable {
 export interface PerformanceAlertTable {
   id: string;
   site_id: string;
-  user_id: string;
+  workspace_id: string;
   violation_id: string;
   kind: 'performance.budget_exceeded' | 'performance.budget_recovered';
   metric: PerformanceMetric;

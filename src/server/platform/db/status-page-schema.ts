@@ -5,7 +5,7 @@ import type { StatusPageLanguageSetting } from '../../../core/api/status-pages.t
 
 export interface StatusPageTable {
   id: string;
-  user_id: string;
+  workspace_id: string;
   /** The stable key from upwatch.yaml when a file manages it (migration 0037). */
   managed_key: string | null;
   name: string;

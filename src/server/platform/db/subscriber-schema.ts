@@ -15,7 +15,7 @@ export type SubscriberMessageKind = NoticeKind | 'subscription.confirm';
 export interface StatusPageSubscriberTable {
   id: string;
   /** The workspace owning the page. */
-  user_id: string;
+  workspace_id: string;
   status_page_id: string;
   kind: SubscriberKind;
   /** A lowercased email address, or the webhook's URL. */
@@ -35,7 +35,7 @@ export interface StatusPageSubscriberTable {
 /** One event worth telling a workspace's subscribers, written in the transaction that caused it. */
 export interface StatusPageNoticeTable {
   id: string;
-  user_id: string;
+  workspace_id: string;
   kind: NoticeKind;
   /** JSON array of the monitors the event touches; null for every monitor of the workspace. */
   monitor_ids: string | null;
@@ -50,7 +50,7 @@ export interface StatusPageNoticeTable {
 
 export interface StatusPageDeliveryTable {
   id: string;
-  user_id: string;
+  workspace_id: string;
   subscriber_id: string;
   /** Null for a confirmation request. */
   notice_id: string | null;

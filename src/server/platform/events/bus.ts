@@ -8,7 +8,7 @@ import type { CheckStatus, MonitorStatus } from '../db/schema.ts';
 
 export interface CheckResultEvent {
   type: 'check.result';
-  userId: string;
+  workspaceId: string;
   monitorId: string;
   at: number;
   status: CheckStatus;
@@ -23,7 +23,7 @@ export type MonitorEventType = 'monitor.up' | 'monitor.down' | 'monitor.degraded
 
 export interface MonitorStatusEvent {
   type: MonitorEventType;
-  userId: string;
+  workspaceId: string;
   monitorId: string;
   at: number;
   from: MonitorStatus;
@@ -33,7 +33,7 @@ export interface MonitorStatusEvent {
 /** A performance run's progress (queued -> running -> succeeded/failed), for live views. */
 export interface PerformanceRunEvent {
   type: 'performance.run';
-  userId: string;
+  workspaceId: string;
   /** The site's linked monitor, so a monitor's stream carries its performance runs. */
   monitorId: string | null;
   siteId: string;

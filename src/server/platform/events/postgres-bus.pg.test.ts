@@ -29,7 +29,7 @@ async function bus(database: TestDatabase, channel: string) {
 }
 
 function event(n: number): AppEvent {
-  return { type: 'monitor.down', userId: 'u1', monitorId: `m${n}`, at: n, from: 'up', to: 'down' };
+  return { type: 'monitor.down', workspaceId: 'u1', monitorId: `m${n}`, at: n, from: 'up', to: 'down' };
 }
 
 it("carries an event published in one process's bus to another's subscribers", async () => {

@@ -1,6 +1,6 @@
 // The small server-rendered pages behind links in mail (unsubscribe, acknowledge): one card, a
 // title and a few lines, readable without JavaScript, light or dark as the visitor prefers.
-import { escapeHtml } from '../mail/layout.ts';
+import { escapeHtml } from '../../../core/mail-layout.ts';
 
 const STYLE = `body{margin:0;padding:48px 16px;background:#f3f4f6;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#111827}
 main{max-width:440px;margin:0 auto;background:#fff;border-radius:8px;padding:24px}

@@ -8,8 +8,8 @@ import type { MailConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 
 export interface MailMessage {
-  /** The account the mail belongs to (the outbox shows each user their own); null for none. */
-  userId: string | null;
+  /** The workspace whose outbox files the mail (its members read it there); null for none. */
+  workspaceId: string | null;
   to: string;
   subject: string;
   html: string;
@@ -52,12 +52,12 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
 export function createOutboxMailer(db: Kysely<Database>, clock: Clock): Mailer {
   return {
     kind: 'outbox',
-    async send({ userId, to, subject, html, text }) {
+    async send({ workspaceId, to, subject, html, text }) {
       await db
         .insertInto('outbox')
         .values({
           id: uuidv7(),
-          user_id: userId,
+          workspace_id: workspaceId,
           to_address: to,
           subject,
           html,

@@ -22,7 +22,7 @@ export async function retentionHarness(): Promise<RetentionHarness> {
       const user = await api.user(plan);
       const monitor = await api.monitor(user, `Shop ${plan}`);
       const siteId = await insertSite(db, user.id, api.clock.now());
-      return { user, userId: user.id, monitorId: monitor.id, siteId };
+      return { user, workspaceId: user.id, monitorId: monitor.id, siteId };
     },
     retention: (overrides = {}) =>
       createRetention({

@@ -51,7 +51,7 @@ export function createDomainCheck({ db, clock, verify, directory }: DomainCheckD
             domain_verified_at: page.domain_verified_at ?? (error === null ? now : null),
           })
           .where('id', '=', id)
-          .where('user_id', '=', caller.workspaceId)
+          .where('workspace_id', '=', caller.workspaceId)
           // The hostname may have changed during the lookup: this outcome was about the old one.
           .where('custom_domain', '=', hostname)
           .executeTakeFirst();

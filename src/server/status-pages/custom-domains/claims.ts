@@ -49,10 +49,10 @@ export async function supersedeClaims(
     .where('custom_domain', '=', hostname)
     .where('domain_verified_at', 'is', null)
     .where('id', '!=', winnerId)
-    .returning(['id', 'name', 'user_id'])
+    .returning(['id', 'name', 'workspace_id'])
     .execute();
   for (const page of losers) {
-    await recordAudit(tx, upwatchIn(page.user_id), now, {
+    await recordAudit(tx, upwatchIn(page.workspace_id), now, {
       action: 'status_page.domain_superseded',
       resource: { id: page.id, name: page.name },
     });
@@ -63,7 +63,7 @@ export async function supersedeClaims(
 export function lapsedClaimsQuery(db: Kysely<Database>, now: number) {
   return db
     .selectFrom('status_pages')
-    .select(['id', 'name', 'user_id', 'custom_domain', 'domain_claimed_at'])
+    .select(['id', 'name', 'workspace_id', 'custom_domain', 'domain_claimed_at'])
     .where('domain_verified_at', 'is', null)
     .where('domain_claimed_at', '<=', now - DOMAIN_CLAIM_TTL_MS)
     .where('custom_domain', 'is not', null);
@@ -100,7 +100,7 @@ export async function expireClaims(
         .where('domain_claimed_at', '=', page.domain_claimed_at)
         .executeTakeFirst();
       if (Number(done.numUpdatedRows) === 0) return;
-      await recordAudit(tx, upwatchIn(page.user_id), now, {
+      await recordAudit(tx, upwatchIn(page.workspace_id), now, {
         action: 'status_page.domain_expired',
         resource: { id: page.id, name: page.name },
       });

@@ -99,7 +99,7 @@ export function createAccessGate({ db, clock, secret, auth, publicUrl, trustProx
       .selectFrom('member')
       .innerJoin('organization', 'organization.id', 'member.organizationId')
       .select('organization.metadata')
-      .where('member.organizationId', '=', page.userId)
+      .where('member.organizationId', '=', page.workspaceId)
       .where('member.userId', '=', session.user.id)
       .executeTakeFirst();
     const refused = (code: string, reason: RefusalReason): Refusal => ({

@@ -3,14 +3,14 @@
 // and posted through the SSRF guard. A failure is retried on the alerts' schedule.
 import type { Kysely } from 'kysely';
 import type { StatusPageLanguage, StatusPageLanguageSetting } from '../../../core/api/status-pages.ts';
+import { renderMailHtml, renderMailText } from '../../../core/mail-layout.ts';
 import { DeliveryError, type PostOptions } from '../../alerts/channel.ts';
-import { signWebhook } from '../../alerts/channels/webhook.ts';
 import { SEND_TIMEOUT_MS } from '../../alerts/dispatch.ts';
 import { nextAttemptAt } from '../../alerts/retry-schedule.ts';
+import { signWebhook } from '../../alerts/webhook-signature.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import type { StatusPageDeliveryTable } from '../../platform/db/subscriber-schema.ts';
-import { renderMailHtml, renderMailText } from '../../platform/mail/layout.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { NoticePayload } from './notices.ts';
 import { type MessageContext, renderMail, renderWebhookBody } from './render.ts';
@@ -55,7 +55,7 @@ async function loadContext(db: Kysely<Database>, deps: SendDeps, row: StatusPage
       'status_pages.published',
     ])
     .where('status_page_subscribers.id', '=', row.subscriber_id)
-    .where('status_page_subscribers.user_id', '=', row.user_id)
+    .where('status_page_subscribers.workspace_id', '=', row.workspace_id)
     .executeTakeFirst();
   if (!subscriber) return null;
   const notice = row.notice_id
@@ -96,7 +96,7 @@ async function attempt(deps: SendDeps, row: StatusPageDeliveryTable): Promise<Ou
     if (subscriber.kind === 'email') {
       const { subject, content } = renderMail(context);
       await deps.mailer.send({
-        userId: row.user_id,
+        workspaceId: row.workspace_id,
         to: subscriber.address,
         subject,
         html: renderMailHtml(content),

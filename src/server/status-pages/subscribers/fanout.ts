@@ -39,7 +39,7 @@ function pagesShowing(db: Kysely<Database>, notice: StatusPageNoticeTable) {
   return db
     .selectFrom('status_pages')
     .select('status_pages.id')
-    .where('status_pages.user_id', '=', notice.user_id)
+    .where('status_pages.workspace_id', '=', notice.workspace_id)
     .where('status_pages.published', '=', 1)
     .where((eb) => {
       let shown = eb
@@ -58,7 +58,7 @@ export async function expandNotice(db: Kysely<Database>, notice: StatusPageNotic
     ? await db
         .selectFrom('status_page_subscribers')
         .select(['id', 'monitor_ids'])
-        .where('user_id', '=', notice.user_id)
+        .where('workspace_id', '=', notice.workspace_id)
         .where('status_page_id', 'in', pagesShowing(db, notice))
         // Subscribers who confirmed after the event hear from the next one.
         .where('confirmed_at', '<=', notice.created_at)
@@ -74,7 +74,7 @@ export async function expandNotice(db: Kysely<Database>, notice: StatusPageNotic
     })
     .map((subscriber) => ({
       id: uuidv7(),
-      user_id: notice.user_id,
+      workspace_id: notice.workspace_id,
       subscriber_id: subscriber.id,
       notice_id: notice.id,
       kind: notice.kind,

@@ -1,7 +1,7 @@
 // The subscribe form: on a public status page a compact one (an email field, a webhook folded
 // away in <details>, a link to the choice of monitors), and the full one with that choice on its
 // own page, so a page of many monitors stays small. Plain HTML that posts without JavaScript.
-import { escapeHtml } from '../../platform/mail/layout.ts';
+import { escapeHtml } from '../../../core/mail-layout.ts';
 import { escapeXml as e } from '../format.ts';
 import type { StatusPageMessages } from '../i18n/messages.ts';
 

@@ -37,7 +37,7 @@ async function hasSubscribers(tx: Kysely<Database>, workspaceId: string): Promis
   const row = await tx
     .selectFrom('status_page_subscribers')
     .select('id')
-    .where('user_id', '=', workspaceId)
+    .where('workspace_id', '=', workspaceId)
     .where('confirmed_at', 'is not', null)
     .limit(1)
     .executeTakeFirst();
@@ -59,7 +59,7 @@ async function writeNotice(
     .insertInto('status_page_notices')
     .values({
       id: uuidv7(),
-      user_id: workspaceId,
+      workspace_id: workspaceId,
       kind,
       monitor_ids: monitorIds ? JSON.stringify(monitorIds) : null,
       payload: JSON.stringify(payload),
@@ -86,7 +86,7 @@ export async function announceIncident(
     .selectAll()
     .where('id', '=', incidentId)
     .executeTakeFirst();
-  if (!incident || !(await hasSubscribers(tx, incident.user_id))) return;
+  if (!incident || !(await hasSubscribers(tx, incident.workspace_id))) return;
   const monitors = await tx
     .selectFrom('incident_monitors')
     .select('monitor_id')
@@ -105,12 +105,12 @@ export async function announceIncident(
     },
   };
   const ids = monitors.map((row) => row.monitor_id);
-  await writeNotice(tx, incident.user_id, kind, ids, payload, now, notBefore);
+  await writeNotice(tx, incident.workspace_id, kind, ids, payload, now, notBefore);
 }
 
 type AnnouncedWindow = Pick<
   MaintenanceWindowTable,
-  'id' | 'user_id' | 'name' | 'all_monitors' | 'duration_minutes'
+  'id' | 'workspace_id' | 'name' | 'all_monitors' | 'duration_minutes'
 >;
 type Timing = Pick<MaintenanceWindowTable, 'active_from' | 'active_until' | 'next_occurrence_at'>;
 
@@ -122,7 +122,7 @@ async function announceMaintenance(
   endsAt: number,
   now: number,
 ): Promise<void> {
-  if (!(await hasSubscribers(tx, window.user_id))) return;
+  if (!(await hasSubscribers(tx, window.workspace_id))) return;
   const monitorIds =
     window.all_monitors === 1
       ? null
@@ -134,7 +134,7 @@ async function announceMaintenance(
             .execute()
         ).map((row) => row.monitor_id);
   const payload: NoticePayload = { maintenance: { id: window.id, name: window.name, startsAt, endsAt } };
-  await writeNotice(tx, window.user_id, kind, monitorIds, payload, now);
+  await writeNotice(tx, window.workspace_id, kind, monitorIds, payload, now);
 }
 
 /** A window was just stored: its occurrence starts now, or its first one is scheduled. */

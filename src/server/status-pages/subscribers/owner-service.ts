@@ -65,7 +65,7 @@ export function createSubscriberOwnerService({ db, clock, entitlements }: OwnerS
       const rows = await db
         .selectFrom('status_page_subscribers')
         .selectAll()
-        .where('user_id', '=', workspaceId)
+        .where('workspace_id', '=', workspaceId)
         .where('status_page_id', '=', pageId)
         .orderBy('id')
         .execute();
@@ -87,7 +87,7 @@ export function createSubscriberOwnerService({ db, clock, entitlements }: OwnerS
           .deleteFrom('status_page_subscribers')
           .where('id', '=', subscriberId)
           .where('status_page_id', '=', pageId)
-          .where('user_id', '=', caller.workspaceId)
+          .where('workspace_id', '=', caller.workspaceId)
           .returning('id')
           .executeTakeFirst();
         if (!row) {

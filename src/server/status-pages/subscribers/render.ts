@@ -2,8 +2,8 @@
 // facts, a link to the page, the unsubscribe link) in the message's language, and the webhook's
 // JSON body.
 import { STATUS_PAGE_LANGUAGES, type StatusPageLanguage } from '../../../core/api/status-pages.ts';
+import type { MailContent } from '../../../core/mail-layout.ts';
 import type { SubscriberMessageKind } from '../../platform/db/subscriber-schema.ts';
-import type { MailContent } from '../../platform/mail/layout.ts';
 import { MESSAGES } from '../i18n/locale.ts';
 import type { StatusPageMessages } from '../i18n/messages.ts';
 import type { NoticePayload } from './notices.ts';

@@ -104,7 +104,7 @@ export function createSignups({ db, clock, secret, entitlements, vetUrl }: Signu
   async function publishedPage(slug: string) {
     const page = await db
       .selectFrom('status_pages')
-      .select(['id', 'user_id', 'name', 'slug', 'language'])
+      .select(['id', 'workspace_id', 'name', 'slug', 'language'])
       .where('slug', '=', slug)
       .where('published', '=', 1)
       // A private page takes no subscribers: its news is for those who pass its gate.
@@ -126,8 +126,8 @@ export function createSignups({ db, clock, secret, entitlements, vetUrl }: Signu
     return unique;
   }
 
-  async function requireRoom(page: { id: string; user_id: string }): Promise<void> {
-    const summary = await entitlements.planSummary(page.user_id);
+  async function requireRoom(page: { id: string; workspace_id: string }): Promise<void> {
+    const summary = await entitlements.planSummary(page.workspace_id);
     const limit = PLANS[summary.plan].limits.subscribersPerPage;
     if (typeof limit !== 'number') return;
     const row = await db
@@ -181,7 +181,7 @@ export function createSignups({ db, clock, secret, entitlements, vetUrl }: Signu
         .innerJoin('monitors', 'monitors.id', 'status_page_monitors.monitor_id')
         .select(['monitors.id', 'monitors.name', 'status_page_monitors.display_name'])
         .where('status_page_monitors.status_page_id', '=', page.id)
-        .where('monitors.user_id', '=', page.user_id)
+        .where('monitors.workspace_id', '=', page.workspace_id)
         .orderBy('status_page_monitors.position')
         .execute();
       const monitors = rows.map((row) => ({ id: row.id, name: row.display_name ?? row.name }));
@@ -246,7 +246,7 @@ export function createSignups({ db, clock, secret, entitlements, vetUrl }: Signu
           .insertInto('status_page_subscribers')
           .values({
             id,
-            user_id: page.user_id,
+            workspace_id: page.workspace_id,
             status_page_id: page.id,
             kind,
             address,
@@ -260,7 +260,7 @@ export function createSignups({ db, clock, secret, entitlements, vetUrl }: Signu
           .insertInto('status_page_deliveries')
           .values({
             id: uuidv7(),
-            user_id: page.user_id,
+            workspace_id: page.workspace_id,
             subscriber_id: id,
             notice_id: null,
             kind: 'subscription.confirm',

@@ -4,6 +4,7 @@ import { insertMonitors, insertUserRow, monitorRow } from '../../../test/monitor
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db.ts';
 import { dialectTypes } from '../dialect.ts';
 import { checkResultsClustered } from './0004-check-results-clustered.ts';
+import { beforeWorkspaceIds } from './test/before-workspace-ids.ts';
 import { type LegacyCheckResult, legacy } from './test/legacy-results.ts';
 
 // Databases as 0021 left them: the tests' rows are in the table 0004 made, not 0022's compact one.
@@ -21,7 +22,7 @@ async function monitorWithResults(count: number): Promise<{ monitorId: string; r
   const { dialect } = database;
   const owner = await insertUserRow(database.db, dialect);
   const monitor = monitorRow(owner, 'https://example.com', 1_700_000_000_000);
-  await insertMonitors(database.db, [monitor]);
+  await insertMonitors(beforeWorkspaceIds(database.db), [monitor]);
   const rows = Array.from({ length: count }, (_, i) => ({
     id: `r${i}`,
     monitor_id: monitor.id,

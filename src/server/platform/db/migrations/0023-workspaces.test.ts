@@ -5,6 +5,7 @@ import { buildApp, TEST_PUBLIC_URL } from '../../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db.ts';
 import { ManualClock } from '../../clock.ts';
 import { migrateToLatest } from '../migrate.ts';
+import { ownerColumnNow } from './test/before-workspace-ids.ts';
 import { insertLegacyAccount, type LegacyAccount } from './test/legacy-data-set.ts';
 import { asBefore, snapshotTables } from './test/table-snapshot.ts';
 
@@ -44,7 +45,7 @@ describe('migration 0023 and every one after it', () => {
     await migrateToLatest(db, dialect);
 
     const after = await snapshotTables(db, dialect);
-    expect(asBefore(before, after)).toEqual(before);
+    expect(asBefore(before, after, ownerColumnNow)).toEqual(before);
     const workspaces = await db.selectFrom('organization').select(['id', 'name']).orderBy('name').execute();
     expect(workspaces).toEqual(accounts.map((a) => ({ id: a.userId, name: `${a.name}'s workspace` })));
     const members = await db.selectFrom('member').select(['organizationId', 'userId', 'role']).execute();
@@ -55,12 +56,12 @@ describe('migration 0023 and every one after it', () => {
     const [ada, grace] = accounts as [LegacyAccount, LegacyAccount];
     await db.deleteFrom('organization').where('id', '=', ada.userId).execute();
     for (const table of ['monitors', 'alert_channels', 'status_pages', 'incidents', 'deployments'] as const) {
-      const owners = await db.selectFrom(table).select('user_id').execute();
-      expect(new Set(owners.map((row) => row.user_id)), table).toEqual(new Set([grace.userId]));
+      const owners = await db.selectFrom(table).select('workspace_id').execute();
+      expect(new Set(owners.map((row) => row.workspace_id)), table).toEqual(new Set([grace.userId]));
     }
-    const keys = await db.selectFrom('api_keys').select(['user_id', 'created_by', 'role']).execute();
+    const keys = await db.selectFrom('api_keys').select(['workspace_id', 'created_by', 'role']).execute();
     for (const key of keys)
-      expect(key).toEqual({ user_id: key.user_id, created_by: key.user_id, role: 'member' });
+      expect(key).toEqual({ workspace_id: key.workspace_id, created_by: key.workspace_id, role: 'member' });
   });
 
   it('lets each person work on in their workspace, by session and by their old API key, seeing only their own', async () => {

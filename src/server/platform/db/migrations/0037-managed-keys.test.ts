@@ -25,6 +25,10 @@ it('keeps a managed key unique within a workspace, and lets any number of monito
   await expect(
     insertMonitors(db, [monitorRow(owner, 'https://e.example.com', now, { managed_key: 'api' })]),
   ).rejects.toThrow(/unique/i);
-  const keys = await db.selectFrom('monitors').select('managed_key').where('user_id', '=', owner).execute();
+  const keys = await db
+    .selectFrom('monitors')
+    .select('managed_key')
+    .where('workspace_id', '=', owner)
+    .execute();
   expect(keys.map((row) => row.managed_key).sort()).toEqual(['api', null, null]);
 });

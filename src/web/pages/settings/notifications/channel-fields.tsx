@@ -1,8 +1,8 @@
 // What each channel kind asks for beyond a name, in the provider's own words: a URL for most,
 // and the tokens, ids and keys the rest need. The form builds its config from these.
 import type { ChannelKind } from '../../../../core/api/alerts';
-import type { ChannelChoiceField, ChannelTextField } from '../../../../core/api/channels/descriptor';
-import { CHANNELS_DESCRIBED } from '../../../../core/api/channels/registry';
+import type { ChannelChoiceField, ChannelTextField } from '../../../../core/channels/descriptor';
+import { CHANNELS_DESCRIBED } from '../../../../core/channels/registry';
 import { Field, Input, Label, NativeSelect } from '../../../components/ui/input';
 
 /** One entry per kind whose descriptor's form has the part `pick` takes. */

@@ -1,7 +1,7 @@
 import { BellRing, Mail, MessageSquare, Phone, Send, Siren, Users, Webhook } from 'lucide-react';
 import type { ChannelKind } from '../../../../core/api/alerts';
-import type { ChannelIconName } from '../../../../core/api/channels/descriptor';
-import { CHANNEL_DESCRIPTORS } from '../../../../core/api/channels/registry';
+import type { ChannelIconName } from '../../../../core/channels/descriptor';
+import { CHANNEL_DESCRIPTORS } from '../../../../core/channels/registry';
 
 /** The picture behind each icon name a channel's descriptor gives. */
 const ICONS: Record<ChannelIconName, typeof Mail> = {

@@ -13,6 +13,7 @@ import { TEST_PUBLIC_URL, TEST_SECRET } from '../../../../test/test-app.ts';
 import type { TestDatabase } from '../../../../test/test-db.ts';
 import type { Clock } from '../../../clock.ts';
 import { createLogger } from '../../../logger.ts';
+import { beforeWorkspaceIds } from './before-workspace-ids.ts';
 
 export interface LegacyAccount {
   userId: string;
@@ -38,7 +39,8 @@ export async function insertLegacyAccount(
   clock: Clock,
   name: string,
 ): Promise<LegacyAccount> {
-  const { db, dialect } = database;
+  const { dialect } = database;
+  const db = beforeWorkspaceIds(database.db);
   const now = clock.now();
   const date = (at: number) => (dialect === 'sqlite' ? new Date(at).toISOString() : new Date(at));
   const userId = uuidv7();
@@ -76,7 +78,7 @@ export async function insertLegacyAccount(
     name: `${name}'s shop`,
   });
   await insertMonitors(db, [monitor]);
-  const owner = { userId, monitorId: monitor.id, siteId: await insertSite(db, userId, now) };
+  const owner = { workspaceId: userId, monitorId: monitor.id, siteId: await insertSite(db, userId, now) };
   for (const [kind, insert] of Object.entries(INSERT_AGED)) {
     if (!LATER_KINDS.has(kind)) await insert(db, owner, now - 3_600_000);
   }
@@ -87,7 +89,7 @@ export async function insertLegacyAccount(
     .insertInto('alert_channels')
     .values({
       id: channelId,
-      user_id: userId,
+      workspace_id: userId,
       kind: 'email',
       name: `${name} on call`,
       config,
@@ -105,7 +107,7 @@ export async function insertLegacyAccount(
     .insertInto('status_pages')
     .values({
       id: pageId,
-      user_id: userId,
+      workspace_id: userId,
       name: `${name} status`,
       slug: statusPageSlug,
       description: null,
@@ -128,7 +130,7 @@ export async function insertLegacyAccount(
     .insertInto('api_keys')
     .values({
       id: uuidv7(),
-      user_id: userId,
+      workspace_id: userId,
       name: 'CI',
       prefix: visiblePrefix(apiKey),
       hash: hashApiKey(apiKey),
@@ -142,7 +144,7 @@ export async function insertLegacyAccount(
     .insertInto('deployment_webhooks')
     .values({
       id: uuidv7(),
-      user_id: userId,
+      workspace_id: userId,
       provider: 'github',
       token: `receiver-${userId}`,
       secret_sealed: 'sealed',
@@ -154,7 +156,7 @@ export async function insertLegacyAccount(
     .execute();
 
   const billing = createBilling({
-    database,
+    database: { ...database, db },
     clock,
     logger: createLogger('silent'),
     publicUrl: TEST_PUBLIC_URL,

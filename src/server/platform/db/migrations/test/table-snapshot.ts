@@ -31,12 +31,20 @@ export async function snapshotTables(db: Kysely<Database>, dialect: Dialect): Pr
   return snapshot;
 }
 
-/** The rows of `after` cut to the columns `before` had, so columns a migration added are left out. */
-export function asBefore(before: Snapshot, after: Snapshot): Snapshot {
+/** A column's name after the migrations: its name before, unless a migration renamed it. */
+export type ColumnNow = (table: string, column: string) => string;
+
+/**
+ * The rows of `after` cut to the columns `before` had, under their names then, so columns a
+ * migration added are left out and renamed ones compare by value.
+ */
+export function asBefore(before: Snapshot, after: Snapshot, columnNow: ColumnNow = (_, c) => c): Snapshot {
   const cut: Snapshot = new Map();
   for (const [table, rows] of before) {
     const columns = Object.keys(rows[0] ?? {});
-    const later = (after.get(table) ?? []).map((row) => Object.fromEntries(columns.map((c) => [c, row[c]])));
+    const later = (after.get(table) ?? []).map((row) =>
+      Object.fromEntries(columns.map((c) => [c, row[columnNow(table, c)]])),
+    );
     cut.set(
       table,
       later.sort((a, b) => stable(a).localeCompare(stable(b))),
