@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompressDir } from './src/server/app/http/precompress.ts';
 import { routePreloads } from './src/web/build/route-preloads.ts';
+import { rumSnippet } from './src/web/build/rum-snippet.ts';
 import { prerenderPages } from './src/web/prerender/prerender-pages.ts';
 
 /** `.br` and `.gz` beside each built text file, for the server to send as they are. */
@@ -45,7 +46,14 @@ const apiTarget = `http://localhost:${process.env.PORT ?? '3000'}`;
 export default defineConfig({
   root: `${import.meta.dirname}/src/web`,
   publicDir: `${import.meta.dirname}/src/web/public`,
-  plugins: [react(), tailwindcss(), preloads.plugin, precompress, prerender],
+  plugins: [
+    react(),
+    tailwindcss(),
+    preloads.plugin,
+    precompress,
+    prerender,
+    rumSnippet(`${import.meta.dirname}/src/web`, `${import.meta.dirname}/dist/web`),
+  ],
   build: {
     outDir: `${import.meta.dirname}/dist/web`,
     emptyOutDir: true,

@@ -82,6 +82,7 @@ export const AUDIT_ACTIONS = {
   'performance_site.update': 'changed performance site',
   'performance_site.delete': 'deleted performance site',
   'performance_site.run': 'ran a performance check on',
+  'performance_site.rum': 'changed real-user monitoring of',
   'maintenance_window.create': 'scheduled maintenance window',
   'maintenance_window.update': 'changed maintenance window',
   'maintenance_window.delete': 'deleted maintenance window',

@@ -13,6 +13,7 @@ import { createIncidentService } from '../incidents/service.ts';
 import { createMaintenanceService } from '../maintenance/service.ts';
 import { createMonitorService } from '../monitor-api/service.ts';
 import type { TargetVetter } from '../monitors/vet-url.ts';
+import { createRealUserMonitoring } from '../performance/field/create-rum.ts';
 import { createPerformanceService } from '../performance/service.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Config } from '../platform/config.ts';
@@ -148,6 +149,7 @@ export function assemble({
     entitlements: billing.entitlements,
     vetUrl: vet.url,
   });
+  const rum = createRealUserMonitoring({ db, dialect, clock, logger, publicUrl: config.publicUrl });
   const digests = createDigestService({
     db,
     clock,
@@ -194,6 +196,7 @@ export function assemble({
     pageDirectory,
     deployments,
     performance,
+    rum,
     digests,
     escalation,
     maintenance,
@@ -204,5 +207,5 @@ export function assemble({
     logger,
     webDistDir,
   });
-  return { app, auth, monitors, billing, performance, digests };
+  return { app, auth, monitors, billing, performance, rum, digests };
 }

@@ -4,11 +4,13 @@
 import { PLANS, type PlanId, type RetentionKey } from '../../core/plans.ts';
 
 /**
- * The row's owner: a `user_id` column, or a parent row's `user_id` through a foreign key (the
- * table's index leads with that column, then the age column, so each parent is one range).
+ * The row's owner: a `workspace_id` column (a digest's `user_id`: a person's digest is kept as
+ * long as their personal workspace's plan keeps it, and that workspace's id is theirs), or a
+ * parent row's through a foreign key (the table's index leads with that column, then the age
+ * column, so each parent is one range).
  */
 export type OwnerPath =
-  | { column: 'user_id' | 'workspace_id' }
+  | { column: 'workspace_id' | 'user_id' }
   | {
       column: string;
       parent: 'monitors' | 'performance_sites';
@@ -35,7 +37,7 @@ export interface RetentionKind {
 
 const BY_MONITOR = { column: 'monitor_id', parent: 'monitors' } as const;
 const BY_SITE = { column: 'site_id', parent: 'performance_sites' } as const;
-const BY_USER = { column: 'user_id' } as const;
+const BY_WORKSPACE = { column: 'workspace_id' } as const;
 
 export const RETENTION_KINDS: readonly RetentionKind[] = [
   {
@@ -79,11 +81,22 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
     keep: { retention: 'performanceChecks' },
   },
   {
+    // Real visitors' page views, an hour of a route on a device per row: kept as long as the
+    // lab runs beside them (issue 42, item 3).
+    kind: 'rum_hours',
+    label: 'Field data (hours)',
+    table: 'rum_hours',
+    key: ['site_id', 'hour_at', 'route', 'device'],
+    owner: BY_SITE,
+    at: 'hour_at',
+    keep: { retention: 'performanceChecks' },
+  },
+  {
     kind: 'deployments',
     label: 'Deployments',
     table: 'deployments',
     key: ['id'],
-    owner: BY_USER,
+    owner: BY_WORKSPACE,
     at: 'deployed_at',
     keep: { retention: 'deployments' },
   },
@@ -94,7 +107,7 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
     label: 'Incidents',
     table: 'incidents',
     key: ['id'],
-    owner: BY_USER,
+    owner: BY_WORKSPACE,
     at: 'resolved_at',
     keep: { retention: 'incidents' },
   },
@@ -132,7 +145,7 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
     label: 'Digest reports',
     table: 'digest_reports',
     key: ['id'],
-    owner: BY_USER,
+    owner: { column: 'user_id' },
     at: 'created_at',
     keep: { retention: 'digestReports' },
   },
@@ -144,7 +157,7 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
     label: 'Maintenance windows',
     table: 'maintenance_windows',
     key: ['id'],
-    owner: BY_USER,
+    owner: BY_WORKSPACE,
     at: 'completed_at',
     keep: { retention: 'incidents' },
   },
@@ -154,7 +167,7 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
     label: 'Status page notices',
     table: 'status_page_notices',
     key: ['id'],
-    owner: BY_USER,
+    owner: BY_WORKSPACE,
     at: 'created_at',
     keep: { days: 30 },
   },

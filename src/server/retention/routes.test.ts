@@ -41,6 +41,7 @@ describe('GET /api/v1/retention/preview', () => {
       checks: 8,
       ssl_checks: 4,
       performance_checks: 4,
+      rum_hours: 4,
       deployments: 4,
       incidents: 3,
       audit_events: 3,
@@ -53,10 +54,10 @@ describe('GET /api/v1/retention/preview', () => {
     await db
       .updateTable('billing_products')
       .set({ status: 'expired', ended_at: now })
-      .where('customer_id', '=', owner.userId)
+      .where('customer_id', '=', owner.workspaceId)
       .where('product_id', '=', 'pro')
       .execute();
-    expect((await h.api.t.billing.plans.allowanceFor(owner.userId)).plan.id).toBe('free');
+    expect((await h.api.t.billing.plans.allowanceFor(owner.workspaceId)).plan.id).toBe('free');
 
     const report = await h.retention().run();
 

@@ -4,6 +4,7 @@ import type { createApp } from '../app/http/app.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Billing } from '../billing/create-billing.ts';
 import { createTargetVetter } from '../monitors/vet-url.ts';
+import type { RealUserMonitoring } from '../performance/field/create-rum.ts';
 import { type Clock, systemClock } from '../platform/clock.ts';
 import type { DatabaseHandle } from '../platform/db/connect.ts';
 import { createLocalEventBus, type EventBus } from '../platform/events/bus.ts';
@@ -18,9 +19,11 @@ export interface TestApp {
   app: ReturnType<typeof createApp>;
   auth: Auth;
   billing: Billing;
+  /** Real-user monitoring's parts: tests write its gathered page views with `rum.buffer.flush()`. */
+  rum: RealUserMonitoring;
   database: TestDatabase;
   /** Attaches a product without payment, as the admin CLI's grant does (local provider). */
-  grant(userId: string, productId: string): Promise<unknown>;
+  grant(workspaceId: string, productId: string): Promise<unknown>;
   /** `app.request` with the trusted Origin header better-auth requires on cookie requests. */
   request(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
@@ -83,21 +86,22 @@ export async function createTestApp(
   options: BuildOptions = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase({ poolSize: options.poolSize });
-  const { app, auth, billing } = buildApp(database, overrides, options);
+  const { app, auth, billing, rum } = buildApp(database, overrides, options);
   const origin = overrides.publicUrl ?? TEST_PUBLIC_URL;
   return {
     app,
     auth,
     billing,
+    rum,
     database,
     request(path, init = {}) {
       const headers = new Headers(init.headers);
       if (!headers.has('origin')) headers.set('origin', origin);
       return Promise.resolve(app.request(path, { ...init, headers }));
     },
-    grant(userId, productId) {
+    grant(workspaceId, productId) {
       if (!billing.attach) throw new Error('grants need the local billing provider');
-      return billing.attach.grant(userId, productId);
+      return billing.attach.grant(workspaceId, productId);
     },
     close: () => database.destroy(),
   };

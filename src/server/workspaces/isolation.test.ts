@@ -31,6 +31,7 @@ const BODIES: Record<string, unknown> = {
   'PATCH /incidents/{id}/notes/{noteId}': { text: 'Mine now.' },
   'PATCH /status-pages/{id}': { name: 'Mine now' },
   'PATCH /performance/sites/{id}': { name: 'Mine now' },
+  'PUT /performance/sites/{id}/rum': { enabled: true },
   'PATCH /maintenance-windows/{id}': { name: 'Mine now' },
   'POST /maintenance-windows/{id}/updates': { message: 'Mine now.' },
   'PATCH /workspace/members/{userId}': { role: 'viewer' },

@@ -11,6 +11,7 @@ import type { PingDeps } from '../../heartbeats/receive-ping.ts';
 import type { IncidentService } from '../../incidents/service.ts';
 import type { MaintenanceService } from '../../maintenance/service.ts';
 import type { MonitorService } from '../../monitor-api/service.ts';
+import type { RealUserMonitoring } from '../../performance/field/create-rum.ts';
 import type { PerformanceService } from '../../performance/service.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Config } from '../../platform/config.ts';
@@ -41,6 +42,8 @@ export interface AppDeps {
   pageDirectory: PageDirectory;
   deployments: DeploymentService;
   performance: PerformanceService;
+  /** Real visitors' page views: the beacon route and the RUM settings and field API. */
+  rum: RealUserMonitoring;
   digests: DigestService;
   escalation: Escalation;
   maintenance: MaintenanceService;

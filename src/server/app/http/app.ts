@@ -10,6 +10,8 @@ import { mountUnsubscribeRoutes } from '../../digests/unsubscribe-routes.ts';
 import { mountAckRoutes } from '../../escalation/ack-routes.ts';
 import { mountPingRoutes } from '../../heartbeats/ping-routes.ts';
 import { mountWorkspaceMetrics } from '../../metrics/routes.ts';
+import { mountRumIngest } from '../../performance/field/ingest-route.ts';
+import { mountRumScript } from '../../performance/field/script-route.ts';
 import { createApiRouter } from '../../platform/http/api-router.ts';
 import {
   limitBody,
@@ -63,6 +65,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Before the 1 MiB JSON guard: pings are plain text (or anything), cut at 10 KB. Before the
   // JSON compressor too: their answer is two bytes of text, and they come many a second.
   mountPingRoutes(app, { ...pings, trustProxy: config.trustProxy });
+  // Visitors' beacons: text bodies of at most 4 KB, answered 204 with no body, many a second.
+  mountRumIngest(app, { ...deps.rum, clock, trustProxy: config.trustProxy });
+  mountRumScript(app, webDistDir);
   // Only /api: status pages gzip their cached bytes themselves, and the SPA's files come
   // precompressed from the build.
   app.use('/api/*', compressJson);

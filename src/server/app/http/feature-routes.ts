@@ -23,6 +23,7 @@ import { mountIncidentRoutes } from '../../incidents/routes.ts';
 import { mountOutboxRoutes } from '../../mail/routes.ts';
 import { mountMaintenanceRoutes } from '../../maintenance/routes.ts';
 import { mountMonitorRoutes } from '../../monitor-api/routes.ts';
+import { mountRumRoutes } from '../../performance/field/routes.ts';
 import { mountPerformanceRoutes } from '../../performance/routes.ts';
 import type { createApiRouter } from '../../platform/http/api-router.ts';
 import type { AppEnv } from '../../platform/http/caller.ts';
@@ -75,6 +76,7 @@ export const FEATURE_ROUTES: readonly ((parts: RouteParts) => void)[] = [
   ({ api, deps }) => mountDeploymentRoutes(api, deps.deployments),
   ({ api, deps }) => mountMaintenanceRoutes(api, deps.maintenance),
   ({ api, deps }) => mountPerformanceRoutes(api, deps.performance),
+  ({ api, deps }) => mountRumRoutes(api, deps.rum),
   ({ api, deps }) => mountDigestRoutes(api, deps.digests),
   ({ api, deps }) => mountRetentionRoutes(api, deps.db, deps.clock),
   ({ api, deps }) => mountWorkspaceRoutes(api, deps.db, deps.clock, deps.workspaces.lifecycle),

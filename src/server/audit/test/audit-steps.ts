@@ -218,6 +218,12 @@ export async function auditSteps(
       action: 'performance_site.run',
     },
     {
+      op: 'PUT /performance/sites/{id}/rum',
+      path: `/performance/sites/${site.id}/rum`,
+      body: { enabled: true },
+      action: 'performance_site.rum',
+    },
+    {
       op: 'DELETE /performance/sites/{id}',
       path: `/performance/sites/${site.id}`,
       action: 'performance_site.delete',

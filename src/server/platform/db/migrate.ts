@@ -45,6 +45,8 @@ import { packedCheckHours } from './migrations/0041-packed-check-hours.ts';
 import { rollupTime } from './migrations/0042-rollup-time.ts';
 import { regionRollupTime } from './migrations/0043-region-rollup-time.ts';
 import { domainClaims } from './migrations/0044-domain-claims.ts';
+import { workspaceIds } from './migrations/0045-workspace-ids.ts';
+import { realUserMonitoring } from './migrations/0046-real-user-monitoring.ts';
 import type { Migration } from './migrations/migration.ts';
 
 /** In order; a name never changes once released. */
@@ -93,6 +95,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0042-rollup-time': rollupTime,
   '0043-region-rollup-time': regionRollupTime,
   '0044-domain-claims': domainClaims,
+  '0045-workspace-ids': workspaceIds,
+  '0046-real-user-monitoring': realUserMonitoring,
 };
 
 export class MigrationError extends Error {

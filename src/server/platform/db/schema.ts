@@ -14,6 +14,7 @@ import type { HeartbeatTables } from './heartbeat-schema.ts';
 import type { IncidentTables } from './incident-schema.ts';
 import type { MaintenanceTables } from './maintenance-schema.ts';
 import type { PerformanceTables } from './performance-schema.ts';
+import type { RumTables } from './rum-schema.ts';
 import type { MonitorSslStateTable, SslCheckTable } from './ssl-schema.ts';
 import type { StatusPageTables } from './status-page-schema.ts';
 import type { SubscriberTables } from './subscriber-schema.ts';
@@ -96,7 +97,7 @@ export type CheckStatus = 'up' | 'down' | 'degraded';
 
 export interface MonitorTable {
   id: string;
-  user_id: string;
+  workspace_id: string;
   /**
    * The stable key from upwatch.yaml when a file manages it (migration 0037). Optional like the
    * other later columns, so rows for databases of earlier releases can be written in tests.
@@ -280,7 +281,8 @@ export interface Database
     EscalationTables,
     MaintenanceTables,
     WorkerTables,
-    SubscriberTables {
+    SubscriberTables,
+    RumTables {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;
@@ -302,7 +304,7 @@ export interface Database
 
 /** Each owner's plan as the retention pass last asked the billing engine (migration 0017). */
 export interface RetentionOwnerPlanTable {
-  user_id: string;
+  workspace_id: string;
   plan_id: string;
   noted_at: number;
 }

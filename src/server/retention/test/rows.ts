@@ -7,20 +7,20 @@ import { insertAutomaticIncident } from '../../test/incident-rows.ts';
 import { insertPackedResult, insertResults } from '../../test/result-rows.ts';
 
 export interface Owner {
-  userId: string;
+  workspaceId: string;
   monitorId: string;
   siteId: string;
 }
 
 type Db = Kysely<Database>;
 
-export async function insertSite(db: Db, userId: string, now: number): Promise<string> {
+export async function insertSite(db: Db, workspaceId: string, now: number): Promise<string> {
   const id = uuidv7();
   await db
     .insertInto('performance_sites')
     .values({
       id,
-      user_id: userId,
+      workspace_id: workspaceId,
       url: 'https://shop.example.com',
       name: 'Shop',
       device: 'mobile',
@@ -73,13 +73,13 @@ export const INSERT_AGED: Record<string, (db: Db, owner: Owner, at: number) => P
         problems: '[]',
       })
       .execute(),
-  performance_checks: (db, { userId, siteId }, at) =>
+  performance_checks: (db, { workspaceId, siteId }, at) =>
     db
       .insertInto('performance_checks')
       .values({
         id: uuidv7(),
         site_id: siteId,
-        user_id: userId,
+        workspace_id: workspaceId,
         status: 'succeeded',
         reason: 'schedule',
         queued_at: at,
@@ -104,12 +104,26 @@ export const INSERT_AGED: Record<string, (db: Db, owner: Owner, at: number) => P
         regressions: '[]',
       })
       .execute(),
-  deployments: (db, { userId }, at) =>
+  rum_hours: (db, { workspaceId, siteId }, at) =>
+    db
+      .insertInto('rum_hours')
+      .values({
+        site_id: siteId,
+        hour_at: at,
+        // Rows of one site and hour differ by route.
+        route: `/r/${uuidv7()}`,
+        device: 'mobile',
+        workspace_id: workspaceId,
+        page_views: 1,
+        metrics: '{}',
+      })
+      .execute(),
+  deployments: (db, { workspaceId }, at) =>
     db
       .insertInto('deployments')
       .values({
         id: uuidv7(),
-        user_id: userId,
+        workspace_id: workspaceId,
         provider: 'api',
         version: 'v1.4.2',
         environment: 'production',
@@ -123,12 +137,12 @@ export const INSERT_AGED: Record<string, (db: Db, owner: Owner, at: number) => P
         created_at: at,
       })
       .execute(),
-  maintenance_windows: (db, { userId }, at) =>
+  maintenance_windows: (db, { workspaceId }, at) =>
     db
       .insertInto('maintenance_windows')
       .values({
         id: uuidv7(),
-        user_id: userId,
+        workspace_id: workspaceId,
         managed_key: null,
         name: 'Database upgrade',
         starts_at: at - 3_600_000,
@@ -147,12 +161,12 @@ export const INSERT_AGED: Record<string, (db: Db, owner: Owner, at: number) => P
         updated_at: at,
       })
       .execute(),
-  status_page_notices: (db, { userId }, at) =>
+  status_page_notices: (db, { workspaceId }, at) =>
     db
       .insertInto('status_page_notices')
       .values({
         id: uuidv7(),
-        user_id: userId,
+        workspace_id: workspaceId,
         kind: 'incident.resolved',
         monitor_ids: null,
         payload: '{}',
@@ -161,14 +175,14 @@ export const INSERT_AGED: Record<string, (db: Db, owner: Owner, at: number) => P
         fanout_cursor: null,
       })
       .execute(),
-  audit_events: (db, { userId }, at) =>
+  audit_events: (db, { workspaceId }, at) =>
     db
       .insertInto('audit_events')
       .values({
         id: uuidv7(),
-        workspace_id: userId,
+        workspace_id: workspaceId,
         at,
-        actor_id: userId,
+        actor_id: workspaceId,
         actor_name: 'Ada',
         api_key_id: null,
         action: 'monitor.create',
@@ -178,8 +192,8 @@ export const INSERT_AGED: Record<string, (db: Db, owner: Owner, at: number) => P
         address: '127.0.0.1',
       })
       .execute(),
-  incidents: async (db, { userId, monitorId }, at) => {
-    const incident = await insertAutomaticIncident(db, userId, monitorId, at - 3_600_000, {
+  incidents: async (db, { workspaceId, monitorId }, at) => {
+    const incident = await insertAutomaticIncident(db, workspaceId, monitorId, at - 3_600_000, {
       status: 'resolved',
       resolved_at: at,
     });
@@ -199,20 +213,20 @@ export const INSERT_AGED: Record<string, (db: Db, owner: Owner, at: number) => P
       .values({
         id: uuidv7(),
         incident_id: incident.id,
-        author_id: userId,
+        author_id: workspaceId,
         text: 'Disk full.',
         created_at: at,
         updated_at: at,
       })
       .execute();
   },
-  performance_alerts: (db, { userId, siteId }, at) =>
+  performance_alerts: (db, { workspaceId, siteId }, at) =>
     db
       .insertInto('performance_alerts')
       .values({
         id: uuidv7(),
         site_id: siteId,
-        user_id: userId,
+        workspace_id: workspaceId,
         violation_id: uuidv7(),
         kind: 'performance.budget_exceeded',
         metric: 'lcpMs',
@@ -221,13 +235,13 @@ export const INSERT_AGED: Record<string, (db: Db, owner: Owner, at: number) => P
         created_at: at,
       })
       .execute(),
-  budget_violations: (db, { userId, siteId }, at) =>
+  budget_violations: (db, { workspaceId, siteId }, at) =>
     db
       .insertInto('budget_violations')
       .values({
         id: uuidv7(),
         site_id: siteId,
-        user_id: userId,
+        workspace_id: workspaceId,
         metric: 'lcpMs',
         limit_value: 2500,
         worst_value: 3000,
@@ -237,12 +251,12 @@ export const INSERT_AGED: Record<string, (db: Db, owner: Owner, at: number) => P
         recovered_at: at,
       })
       .execute(),
-  digest_reports: (db, { userId }, at) =>
+  digest_reports: (db, { workspaceId }, at) =>
     db
       .insertInto('digest_reports')
       .values({
         id: uuidv7(),
-        user_id: userId,
+        user_id: workspaceId,
         frequency: 'weekly',
         period_start: at - 7 * 86_400_000,
         period_end: at,

@@ -1,0 +1,101 @@
+// Real-user monitoring's payloads (issue 42): a performance site's RUM settings and what its
+// visitors' field data reads as. One schema validates the web form and the API route.
+import { z } from 'zod';
+import { FIELD_METRICS, type FieldMetric } from './field-vitals.ts';
+
+/** Routes a site may name; past them a page's own template is used. */
+export const MAX_ROUTE_PATTERNS = 100;
+export const MAX_ALLOWED_ORIGINS = 20;
+
+/** Whether a site's pattern is one a route can be read by: plain, `:name` and a final `*` segments. */
+export function isRoutePattern(pattern: string): boolean {
+  if (!pattern.startsWith('/') || pattern.length > 200) return false;
+  const segments = pattern.split('/').filter((segment) => segment !== '');
+  return segments.every(
+    (segment, i) =>
+      (segment === '*' && i === segments.length - 1) ||
+      /^:[a-z][a-z0-9_]*$/i.test(segment) ||
+      /^[^:*?#\s]+$/.test(segment),
+  );
+}
+
+/** An origin as a browser sends it: scheme, host and port, nothing after. */
+const originSchema = z
+  .string()
+  .max(300)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+    } catch {
+      return false;
+    }
+  }, 'An origin is a scheme and a host, such as https://shop.example.com, with no path.');
+
+export const rumSettingsInputSchema = z
+  .object({
+    enabled: z.boolean(),
+    sampleRate: z.number().min(0).max(1).default(1),
+    /** Defaults to the site URL's origin. */
+    allowedOrigins: z.array(originSchema).min(1).max(MAX_ALLOWED_ORIGINS).optional(),
+    routes: z
+      .array(
+        z
+          .string()
+          .refine(isRoutePattern, 'A route is a path such as /blog/:slug or /docs/*, starting with /.'),
+      )
+      .max(MAX_ROUTE_PATTERNS)
+      .default([]),
+  })
+  .strict();
+export type RumSettingsInput = z.input<typeof rumSettingsInputSchema>;
+
+export const rumSettingsSchema = z.object({
+  enabled: z.boolean(),
+  /** The site's public key, in the snippet: it names the site and grants nothing. Null until set up. */
+  key: z.string().nullable(),
+  snippet: z.string().nullable(),
+  sampleRate: z.number(),
+  allowedOrigins: z.array(z.string()),
+  routes: z.array(z.string()),
+  /** When the first page view was counted; null while the snippet waits for one. */
+  firstPageViewAt: z.number().nullable(),
+});
+export type RumSettings = z.infer<typeof rumSettingsSchema>;
+
+export const FIELD_RANGES_HOURS = { '24h': 24, '7d': 7 * 24, '28d': 28 * 24, '90d': 90 * 24 } as const;
+export type FieldRange = keyof typeof FIELD_RANGES_HOURS;
+export const FIELD_GROUPINGS = ['none', 'route', 'device', 'day'] as const;
+export type FieldGrouping = (typeof FIELD_GROUPINGS)[number];
+
+export const fieldQuerySchema = z.object({
+  range: z.enum(Object.keys(FIELD_RANGES_HOURS) as [FieldRange, ...FieldRange[]]).default('28d'),
+  groupBy: z.enum(FIELD_GROUPINGS).default('none'),
+});
+
+const fieldMetricSchema = z.object({
+  /** The 75th percentile: CLS unitless, the rest in milliseconds; null with no page view measured. */
+  p75: z.number().nullable(),
+  good: z.number().int(),
+  needsImprovement: z.number().int(),
+  poor: z.number().int(),
+  count: z.number().int(),
+});
+export type FieldMetricSummary = z.infer<typeof fieldMetricSchema>;
+
+const fieldMetricsSchema = z.object(
+  Object.fromEntries(FIELD_METRICS.map((metric) => [metric, fieldMetricSchema])) as Record<
+    FieldMetric,
+    typeof fieldMetricSchema
+  >,
+);
+
+export const fieldReportSchema = z.object({
+  range: z.string(),
+  from: z.number(),
+  to: z.number(),
+  pageViews: z.number().int(),
+  metrics: fieldMetricsSchema,
+  groups: z.array(z.object({ key: z.string(), pageViews: z.number().int(), metrics: fieldMetricsSchema })),
+});
+export type FieldReport = z.infer<typeof fieldReportSchema>;

@@ -1,0 +1,116 @@
+// What a site's visitors saw over a range (issue 42, item 8): each vital's p75 and its good /
+// needs-improvement / poor counts, for the whole site and grouped by route, device or day. Any
+// window's figures are a merge of its hour rows' sketches.
+import type { Kysely } from 'kysely';
+import {
+  FIELD_RANGES_HOURS,
+  type FieldGrouping,
+  type FieldMetricSummary,
+  type FieldRange,
+  type FieldReport,
+} from '../../../core/api/field.ts';
+import { FIELD_METRICS } from '../../../core/api/field-vitals.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import { getOwnedSiteRow } from '../repository.ts';
+import { decodeMetrics, type HourMetrics, mergeMetrics } from './hour-metrics.ts';
+import { ALL_ROUTES } from './page-view-buffer.ts';
+import { quantile } from './sketch.ts';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+interface Tally {
+  pageViews: number;
+  metrics: HourMetrics;
+}
+
+function summaryOf(metrics: HourMetrics): FieldReport['metrics'] {
+  return Object.fromEntries(
+    FIELD_METRICS.map((metric): [string, FieldMetricSummary] => {
+      const tally = metrics[metric];
+      if (!tally) return [metric, { p75: null, good: 0, needsImprovement: 0, poor: 0, count: 0 }];
+      const { good, needsImprovement, poor } = tally.ratings;
+      return [
+        metric,
+        {
+          p75: quantile(tally.sketch, metric, 0.75),
+          good,
+          needsImprovement,
+          poor,
+          count: good + needsImprovement + poor,
+        },
+      ];
+    }),
+  ) as FieldReport['metrics'];
+}
+
+export async function fieldReport(
+  db: Kysely<Database>,
+  clock: Clock,
+  workspaceId: string,
+  siteId: string,
+  query: { range: FieldRange; groupBy: FieldGrouping },
+): Promise<FieldReport> {
+  await getOwnedSiteRow(db, workspaceId, siteId);
+  const to = Math.floor(clock.now() / HOUR_MS) * HOUR_MS + HOUR_MS;
+  const from = to - FIELD_RANGES_HOURS[query.range] * HOUR_MS;
+  const byRoute = query.groupBy === 'route';
+  const rows = await db
+    .selectFrom('rum_hours')
+    .select(['hour_at', 'route', 'device', 'page_views', 'metrics'])
+    .where('site_id', '=', siteId)
+    .where('hour_at', '>=', from)
+    .where('route', byRoute ? '<>' : '=', ALL_ROUTES)
+    .execute();
+  const total: Tally = { pageViews: 0, metrics: {} };
+  const groups = new Map<string, Tally>();
+  for (const row of rows) {
+    const metrics = decodeMetrics(row.metrics);
+    if (!byRoute) {
+      total.pageViews += row.page_views;
+      mergeMetrics(total.metrics, metrics);
+    }
+    const key = groupKey(query.groupBy, row);
+    if (key === null) continue;
+    const group = groups.get(key) ?? { pageViews: 0, metrics: {} };
+    group.pageViews += row.page_views;
+    mergeMetrics(group.metrics, metrics);
+    groups.set(key, group);
+  }
+  if (byRoute) {
+    // Routes' rows, not the site's '*' rows, were read: the total is their sum.
+    for (const group of groups.values()) {
+      total.pageViews += group.pageViews;
+      mergeMetrics(total.metrics, group.metrics);
+    }
+  }
+  return {
+    range: query.range,
+    from,
+    to,
+    pageViews: total.pageViews,
+    metrics: summaryOf(total.metrics),
+    groups: [...groups]
+      .map(([key, group]) => ({ key, pageViews: group.pageViews, metrics: summaryOf(group.metrics) }))
+      // Days in order; routes and devices by page views, most first.
+      .sort((a, b) =>
+        query.groupBy === 'day'
+          ? a.key < b.key
+            ? -1
+            : 1
+          : b.pageViews - a.pageViews || (a.key < b.key ? -1 : 1),
+      ),
+  };
+}
+
+function groupKey(
+  groupBy: FieldGrouping,
+  row: { hour_at: number; route: string; device: string },
+): string | null {
+  if (groupBy === 'route') return row.route;
+  if (groupBy === 'device') return row.device;
+  if (groupBy === 'day')
+    return new Date(Math.floor(Number(row.hour_at) / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
+  return null;
+}
