@@ -90,6 +90,23 @@ const fieldMetricsSchema = z.object(
   >,
 );
 
+/** The vitals whose page views name what to fix: the LCP element, the INP target, the largest shift's target. */
+export const ATTRIBUTED_METRICS = ['lcp', 'inp', 'cls'] as const satisfies readonly FieldMetric[];
+export type AttributedMetric = (typeof ATTRIBUTED_METRICS)[number];
+
+/** What the poor page views of a route had in common for one vital, most frequent first. */
+export const fieldAttributionSchema = z.object({
+  metric: z.enum(ATTRIBUTED_METRICS),
+  route: z.string(),
+  /** A CSS selector of the element, as web-vitals names it (e.g. `img.hero`, `#buy`). */
+  selector: z.string(),
+  /** Poor page views of this route and vital that named this selector. */
+  count: z.number().int(),
+  /** `count` over all poor page views of this route and vital: 0 to 1. */
+  share: z.number(),
+});
+export type FieldAttribution = z.infer<typeof fieldAttributionSchema>;
+
 export const fieldReportSchema = z.object({
   range: z.string(),
   from: z.number(),
@@ -97,5 +114,7 @@ export const fieldReportSchema = z.object({
   pageViews: z.number().int(),
   metrics: fieldMetricsSchema,
   groups: z.array(z.object({ key: z.string(), pageViews: z.number().int(), metrics: fieldMetricsSchema })),
+  /** Top selectors behind poor LCP, INP and CLS, per route; at most 20, most poor page views first. */
+  attribution: z.array(fieldAttributionSchema),
 });
 export type FieldReport = z.infer<typeof fieldReportSchema>;

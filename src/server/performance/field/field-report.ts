@@ -3,7 +3,9 @@
 // window's figures are a merge of its hour rows' sketches.
 import type { Kysely } from 'kysely';
 import {
+  ATTRIBUTED_METRICS,
   FIELD_RANGES_HOURS,
+  type FieldAttribution,
   type FieldGrouping,
   type FieldMetricSummary,
   type FieldRange,
@@ -13,12 +15,20 @@ import { FIELD_METRICS } from '../../../core/api/field-vitals.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { getOwnedSiteRow } from '../repository.ts';
-import { decodeMetrics, type HourMetrics, mergeMetrics } from './hour-metrics.ts';
+import {
+  decodeMetrics,
+  type HourMetrics,
+  mergeMetrics,
+  splitCulpritKey,
+  topCulprits,
+} from './hour-metrics.ts';
 import { ALL_ROUTES } from './page-view-buffer.ts';
 import { quantile } from './sketch.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
+/** Culprits a report lists. */
+const MAX_ATTRIBUTIONS = 20;
 
 interface Tally {
   pageViews: number;
@@ -56,34 +66,30 @@ export async function fieldReport(
   const to = Math.floor(clock.now() / HOUR_MS) * HOUR_MS + HOUR_MS;
   const from = to - FIELD_RANGES_HOURS[query.range] * HOUR_MS;
   const byRoute = query.groupBy === 'route';
+  // The site's '*' rows hold its totals and culprits; grouped by route, the routes' rows too.
   const rows = await db
     .selectFrom('rum_hours')
     .select(['hour_at', 'route', 'device', 'page_views', 'metrics'])
     .where('site_id', '=', siteId)
     .where('hour_at', '>=', from)
-    .where('route', byRoute ? '<>' : '=', ALL_ROUTES)
+    .$if(!byRoute, (select) => select.where('route', '=', ALL_ROUTES))
     .execute();
   const total: Tally = { pageViews: 0, metrics: {} };
   const groups = new Map<string, Tally>();
   for (const row of rows) {
     const metrics = decodeMetrics(row.metrics);
-    if (!byRoute) {
+    const isSite = row.route === ALL_ROUTES;
+    if (isSite) {
       total.pageViews += row.page_views;
       mergeMetrics(total.metrics, metrics);
     }
+    if (byRoute === isSite) continue;
     const key = groupKey(query.groupBy, row);
     if (key === null) continue;
     const group = groups.get(key) ?? { pageViews: 0, metrics: {} };
     group.pageViews += row.page_views;
     mergeMetrics(group.metrics, metrics);
     groups.set(key, group);
-  }
-  if (byRoute) {
-    // Routes' rows, not the site's '*' rows, were read: the total is their sum.
-    for (const group of groups.values()) {
-      total.pageViews += group.pageViews;
-      mergeMetrics(total.metrics, group.metrics);
-    }
   }
   return {
     range: query.range,
@@ -101,7 +107,25 @@ export async function fieldReport(
             : 1
           : b.pageViews - a.pageViews || (a.key < b.key ? -1 : 1),
       ),
+    attribution: attributionOf(total.metrics),
   };
+}
+
+/** The culprits of the site's poor page views, across its vitals, the most poor page views first. */
+function attributionOf(metrics: HourMetrics): FieldAttribution[] {
+  return ATTRIBUTED_METRICS.flatMap((metric) => {
+    const tally = metrics[metric];
+    if (!tally?.culprits || tally.ratings.poor === 0) return [];
+    const poor = tally.ratings.poor;
+    return topCulprits(tally.culprits, MAX_ATTRIBUTIONS).map(([key, count]) => ({
+      metric,
+      ...splitCulpritKey(key),
+      count,
+      share: count / poor,
+    }));
+  })
+    .sort((a, b) => b.count - a.count || (a.route < b.route ? -1 : a.route > b.route ? 1 : 0))
+    .slice(0, MAX_ATTRIBUTIONS);
 }
 
 function groupKey(

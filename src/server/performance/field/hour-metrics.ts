@@ -20,6 +20,23 @@ import {
 export interface MetricTally {
   sketch: Sketch;
   ratings: Record<FieldRating, number>;
+  /**
+   * Poor page views by what they named (the LCP element, the INP target, the largest shift's
+   * target), keyed by `culpritKey(route, selector)`; kept in the site's '*' rows only.
+   */
+  culprits?: Map<string, number>;
+}
+
+/** Selectors a stored row keeps per vital, the most frequent: bounds a row whatever its traffic. */
+export const MAX_CULPRITS = 20;
+
+export function culpritKey(route: string, selector: string): string {
+  return `${route}\u0000${selector}`;
+}
+
+export function splitCulpritKey(key: string): { route: string; selector: string } {
+  const at = key.indexOf('\u0000');
+  return { route: key.slice(0, at), selector: key.slice(at + 1) };
 }
 
 export type HourMetrics = Partial<Record<FieldMetric, MetricTally>>;
@@ -33,14 +50,32 @@ function tallyOf(metrics: HourMetrics, metric: FieldMetric): MetricTally {
   return tally;
 }
 
-export function addMetrics(into: HourMetrics, values: Partial<Record<FieldMetric, number>>): void {
+/** Adds one page view; `culprits` names, per vital, the culprit key to count if it rates poor. */
+export function addMetrics(
+  into: HourMetrics,
+  values: Partial<Record<FieldMetric, number>>,
+  culprits: Partial<Record<FieldMetric, string>> = {},
+): void {
   for (const metric of FIELD_METRICS) {
     const value = values[metric];
     if (value === undefined) continue;
     const tally = tallyOf(into, metric);
     addValue(tally.sketch, metric, value);
-    tally.ratings[fieldRating(metric, value)] += 1;
+    const rating = fieldRating(metric, value);
+    tally.ratings[rating] += 1;
+    const culprit = culprits[metric];
+    if (rating === 'poor' && culprit !== undefined) addCulprit(tally, culprit, 1);
   }
+}
+
+function addCulprit(tally: MetricTally, key: string, count: number): void {
+  tally.culprits ??= new Map();
+  tally.culprits.set(key, (tally.culprits.get(key) ?? 0) + count);
+}
+
+/** The `limit` most frequent culprits, most first (ties by key, so every process keeps the same). */
+export function topCulprits(culprits: Map<string, number>, limit: number): [string, number][] {
+  return [...culprits].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit);
 }
 
 export function mergeMetrics(into: HourMetrics, from: HourMetrics): void {
@@ -52,6 +87,7 @@ export function mergeMetrics(into: HourMetrics, from: HourMetrics): void {
     tally.ratings.good += source.ratings.good;
     tally.ratings.needsImprovement += source.ratings.needsImprovement;
     tally.ratings.poor += source.ratings.poor;
+    for (const [key, count] of source.culprits ?? []) addCulprit(tally, key, count);
   }
 }
 
@@ -59,6 +95,8 @@ interface StoredTally {
   s: StoredSketch;
   /** [good, needs improvement, poor]. */
   r: [number, number, number];
+  /** The most frequent culprits of poor page views: [route, selector, count]. */
+  a?: [string, string, number][];
 }
 
 export function encodeMetrics(metrics: HourMetrics): string {
@@ -67,7 +105,14 @@ export function encodeMetrics(metrics: HourMetrics): string {
     const tally = metrics[metric];
     if (!tally) continue;
     const { good, needsImprovement, poor } = tally.ratings;
-    stored[metric] = { s: storedSketch(tally.sketch), r: [good, needsImprovement, poor] };
+    const entry: StoredTally = { s: storedSketch(tally.sketch), r: [good, needsImprovement, poor] };
+    if (tally.culprits && tally.culprits.size > 0) {
+      entry.a = topCulprits(tally.culprits, MAX_CULPRITS).map(([key, count]) => {
+        const { route, selector } = splitCulpritKey(key);
+        return [route, selector, count];
+      });
+    }
+    stored[metric] = entry;
   }
   return JSON.stringify(stored);
 }
@@ -79,7 +124,13 @@ export function decodeMetrics(text: string): HourMetrics {
     const tally = stored[metric];
     if (!tally) continue;
     const [good, needsImprovement, poor] = tally.r;
-    metrics[metric] = { sketch: sketchOf(tally.s), ratings: { good, needsImprovement, poor } };
+    const decoded: MetricTally = { sketch: sketchOf(tally.s), ratings: { good, needsImprovement, poor } };
+    if (tally.a) {
+      decoded.culprits = new Map(
+        tally.a.map(([route, selector, count]) => [culpritKey(route, selector), count]),
+      );
+    }
+    metrics[metric] = decoded;
   }
   return metrics;
 }

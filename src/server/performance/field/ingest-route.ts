@@ -7,9 +7,9 @@ import type { Context, Hono } from 'hono';
 import type { Clock } from '../../platform/clock.ts';
 import type { AppEnv } from '../../platform/http/caller.ts';
 import { clientAddress } from '../../platform/http/client-ip.ts';
-import { MAX_BEACON_BYTES, parseBeacon } from './beacon.ts';
+import { type Beacon, MAX_BEACON_BYTES, parseBeacon } from './beacon.ts';
 import { isBot } from './bots.ts';
-import type { PageViewBuffer } from './page-view-buffer.ts';
+import type { PageView, PageViewBuffer } from './page-view-buffer.ts';
 import { createRateCounter, PER_ADDRESS, PER_KEY } from './rate-limits.ts';
 import type { createRouteCap } from './route-cap.ts';
 import { routeOf } from './route-template.ts';
@@ -83,7 +83,17 @@ export function mountRumIngest(app: Hono<AppEnv>, deps: IngestDeps): void {
       route: await deps.routes.routeFor(site.siteId, templated),
       device: beacon.device,
       metrics: beacon.metrics,
+      targets: targetsOf(beacon.attribution),
     });
     return c.body(null, 204);
   });
+}
+
+/** The selectors a page named for its LCP element, INP target and largest shift. */
+function targetsOf(attribution: Beacon['attribution']): PageView['targets'] {
+  const targets: PageView['targets'] = {};
+  if (attribution.lcp?.element) targets.lcp = attribution.lcp.element;
+  if (attribution.inp?.target) targets.inp = attribution.inp.target;
+  if (attribution.cls?.target) targets.cls = attribution.cls.target;
+  return targets;
 }

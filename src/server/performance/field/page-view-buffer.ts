@@ -6,13 +6,21 @@
 // rows on PostgreSQL. A write that fails keeps its page views for the next one, up to MAX_PENDING
 // rows; past that, new rows are dropped (the database has been away for a while).
 import type { Kysely } from 'kysely';
+import type { AttributedMetric } from '../../../core/api/field.ts';
 import type { Clock, TimerHandle } from '../../platform/clock.ts';
 import type { Dialect } from '../../platform/db/connect.ts';
 import { lockingRead } from '../../platform/db/row-locks.ts';
 import type { RumHourTable } from '../../platform/db/rum-schema.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { addMetrics, decodeMetrics, encodeMetrics, type HourMetrics, mergeMetrics } from './hour-metrics.ts';
+import {
+  addMetrics,
+  culpritKey,
+  decodeMetrics,
+  encodeMetrics,
+  type HourMetrics,
+  mergeMetrics,
+} from './hour-metrics.ts';
 
 export const FLUSH_MS = 1_000;
 const HOUR_MS = 3_600_000;
@@ -27,6 +35,8 @@ export interface PageView {
   route: string;
   device: string;
   metrics: Parameters<typeof addMetrics>[1];
+  /** What the page named for its LCP, INP and largest shift: counted when that vital rates poor. */
+  targets?: Partial<Record<AttributedMetric, string>>;
 }
 
 interface PendingRow {
@@ -156,11 +166,19 @@ export function createPageViewBuffer({ db, dialect, clock, logger }: PageViewBuf
   return {
     add(view: PageView): void {
       const hourAt = Math.floor(clock.now() / HOUR_MS) * HOUR_MS;
-      for (const route of [view.route, ALL_ROUTES]) {
-        const metrics: HourMetrics = {};
-        addMetrics(metrics, view.metrics);
-        gather({ ...view, hourAt, route, pageViews: 1, metrics });
-      }
+      const routeMetrics: HourMetrics = {};
+      addMetrics(routeMetrics, view.metrics);
+      gather({ ...view, hourAt, route: view.route, pageViews: 1, metrics: routeMetrics });
+      // The site's row keeps the culprits, by route: one row read answers "what to fix" site-wide.
+      const culprits = Object.fromEntries(
+        Object.entries(view.targets ?? {}).map(([metric, selector]) => [
+          metric,
+          culpritKey(view.route, selector),
+        ]),
+      );
+      const siteMetrics: HourMetrics = {};
+      addMetrics(siteMetrics, view.metrics, culprits);
+      gather({ ...view, hourAt, route: ALL_ROUTES, pageViews: 1, metrics: siteMetrics });
       if (!writing) schedule();
     },
     /** Writes what is gathered now (shutdown, tests). */
