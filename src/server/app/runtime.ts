@@ -108,7 +108,7 @@ export function createWebApp(
   logger: Logger,
   { guard, events, mailer }: SharedParts,
 ) {
-  return assemble({
+  const { app, rum } = assemble({
     config,
     secret: resolveSecretKey(config),
     database,
@@ -118,7 +118,9 @@ export function createWebApp(
     vet: createTargetVetter(guard),
     alertParts: { guard, mailer },
     webDistDir: WEB_DIST_DIR,
-  }).app;
+  });
+  // What is gathered in memory is written before the process ends: up to a second of page views.
+  return { app, drain: () => rum.buffer.flush() };
 }
 
 /** The billing engine outside the web app: the worker's period job and the admin CLI. */

@@ -28,7 +28,13 @@ export class PortUnavailableError extends Error {
 
 type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
 
-function listen(config: Config, logger: Logger, fetch: Fetch, message: string): Promise<RunningServer> {
+function listen(
+  config: Config,
+  logger: Logger,
+  fetch: Fetch,
+  message: string,
+  drain: () => Promise<void> = async () => {},
+): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port: config.port, hostname: config.host }) as Server;
     server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
@@ -50,12 +56,15 @@ function listen(config: Config, logger: Logger, fetch: Fetch, message: string): 
       resolve({
         port: config.port,
         // Live event streams never end by themselves: idle sockets close now, the rest after a grace period.
-        close: () =>
-          new Promise<void>((done) => {
+        close: async () => {
+          await new Promise<void>((done) => {
             server.close(() => done());
             server.closeIdleConnections();
             setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
-          }),
+          });
+          // Requests have ended: what they gathered is written while the database is still open.
+          await drain().catch((err: unknown) => logger.warn({ err }, 'gathered page views not written'));
+        },
       });
     });
   });
@@ -67,13 +76,14 @@ export function startWebServer(
   logger: Logger,
   shared: SharedParts,
 ): Promise<RunningServer> {
-  const app = createWebApp(config, database, logger, shared);
+  const { app, drain } = createWebApp(config, database, logger, shared);
   const internal = internalMetrics(shared.metrics, config.metricsToken);
   return listen(
     config,
     logger,
     (request, env) => internal(request) ?? app.fetch(request, env),
     'Upwatch is listening',
+    drain,
   );
 }
 
