@@ -6,6 +6,7 @@ import { Gauge, Registry } from 'prom-client';
 import { LATENCY_BUCKET_BOUNDS_MS, LATENCY_BUCKET_COUNT } from '../../core/latency-histogram.ts';
 import { selectResults } from '../history/result-store.ts';
 import { isStale, type StalenessFacts } from '../monitors/staleness.ts';
+import { fieldFigures } from '../performance/field/field-gauges.ts';
 import type { Database } from '../platform/db/schema.ts';
 import { MONITOR_LABELS, type MonitorLabels, monitorLabels } from './monitor-labels.ts';
 
@@ -88,6 +89,40 @@ async function durationHistogram(
     aggregator: 'sum' as const,
     values,
   };
+}
+
+/**
+ * Real visitors' vitals per site: the timed ones in seconds, CLS unitless (a metric holds one
+ * unit), over the last 24 hours and 28 days.
+ */
+async function addFieldGauges(registry: Registry, db: Kysely<Database>, workspaceId: string, now: number) {
+  const labelNames = ['site_id', 'site', 'window'];
+  const pageViews = new Gauge({
+    name: 'upwatch_field_page_views',
+    help: "Real visitors' page views of the performance site in the window",
+    labelNames,
+    registers: [registry],
+  });
+  const timed = new Gauge({
+    name: 'upwatch_field_p75_seconds',
+    help: "The 75th percentile of real visitors' LCP, INP, FCP or TTFB in the window",
+    labelNames: [...labelNames, 'vital'],
+    registers: [registry],
+  });
+  const shift = new Gauge({
+    name: 'upwatch_field_cls_p75',
+    help: "The 75th percentile of real visitors' Cumulative Layout Shift in the window (unitless)",
+    labelNames,
+    registers: [registry],
+  });
+  for (const figures of await fieldFigures(db, workspaceId, now)) {
+    const labels = { site_id: figures.siteId, site: figures.site, window: figures.window };
+    pageViews.set(labels, figures.pageViews);
+    for (const [vital, value] of Object.entries(figures.p75)) {
+      if (vital === 'cls') shift.set(labels, value);
+      else timed.set({ ...labels, vital }, value / 1000);
+    }
+  }
 }
 
 export async function workspaceMetrics(
@@ -181,6 +216,7 @@ export async function workspaceMetrics(
   for (const row of domains) {
     domain.set(labels.get(row.monitor_id) as MonitorLabels, (Number(row.expires_at) - now) / 1000);
   }
+  await addFieldGauges(registry, db, workspaceId, now);
   const histogram = await durationHistogram(db, workspaceId, labels);
   registry.registerMetric({ ...histogram, get: async () => histogram } as never);
   return registry.metrics();
