@@ -9,6 +9,9 @@ import { insertToldSubscribers } from '../../../../test/subscriber-rows.ts';
 import type { Dialect } from '../../connect.ts';
 import type { Database } from '../../schema.ts';
 
+/** Retention kinds whose tables later migrations make (0046's field data). */
+const LATER_TABLES = new Set(['rum_hours']);
+
 /** Writes a new workspace with a row in each table it owns; returns the workspace id. */
 export async function insertWorkspaceOwnedRows(db: Kysely<Database>, dialect: Dialect, now: number) {
   const workspaceId = await insertOwner(db, dialect);
@@ -19,7 +22,11 @@ export async function insertWorkspaceOwnedRows(db: Kysely<Database>, dialect: Di
     monitorId: monitor.id,
     siteId: await insertSite(db, workspaceId, now),
   };
-  for (const insert of Object.values(INSERT_AGED)) await insert(db, owner, now - 3_600_000);
+  for (const [kind, insert] of Object.entries(INSERT_AGED)) {
+    // Tables made after 0044 are not there yet.
+    if (LATER_TABLES.has(kind)) continue;
+    await insert(db, owner, now - 3_600_000);
+  }
   await insertToldSubscribers(db, workspaceId, `page-${workspaceId}`, now, 2);
 
   const channelId = uuidv7();
