@@ -25,13 +25,14 @@ export interface LegacyAccount {
   statusPageSlug: string;
 }
 
-/** Kinds that only exist after 0022. */
+/** Kinds that only exist after 0022 (rum_hours: 0046). */
 const LATER_KINDS = new Set([
   'audit_events',
   'maintenance_windows',
   'status_page_notices',
   'region_rollups_daily',
   'checks_packed',
+  'rum_hours',
 ]);
 
 export async function insertLegacyAccount(
