@@ -1,6 +1,7 @@
 // Deployment payloads. The recording body is snake_case because CI scripts and the landing
 // page's example send it that way; what the API returns is camelCase like every other resource.
 import { z } from 'zod';
+import { fieldImpactSchema } from './field.ts';
 import { httpUrlSchema } from './http-url.ts';
 
 export const DEPLOYMENT_PROVIDERS = ['api', 'manual', 'github', 'vercel', 'netlify'] as const;
@@ -95,6 +96,8 @@ export const deploymentImpactSchema = z
           siteName: z.string(),
           before: vitalsSchema.nullable(),
           after: vitalsSchema.nullable(),
+          /** Real visitors' figures beside the lab's; absent when the site has no page views either side. */
+          field: fieldImpactSchema.optional(),
         }),
       )
       .optional(),

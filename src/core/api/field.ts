@@ -60,6 +60,11 @@ export const rumSettingsSchema = z.object({
   routes: z.array(z.string()),
   /** When the first page view was counted; null while the snippet waits for one. */
   firstPageViewAt: z.number().nullable(),
+  /**
+   * Whether the workspace has used this period's page views (`rum_pageviews`, its plan's and its
+   * packs'): new page views are then counted but not stored until the next period or a pack.
+   */
+  overAllowance: z.boolean(),
 });
 export type RumSettings = z.infer<typeof rumSettingsSchema>;
 
@@ -118,3 +123,22 @@ export const fieldReportSchema = z.object({
   attribution: z.array(fieldAttributionSchema),
 });
 export type FieldReport = z.infer<typeof fieldReportSchema>;
+
+/** Real visitors' p75 of each vital on one side of a deployment (CLS unitless, the rest in ms). */
+export const fieldSideSchema = z.object({
+  pageViews: z.number().int(),
+  ...(Object.fromEntries(FIELD_METRICS.map((metric) => [metric, z.number().nullable()])) as Record<
+    FieldMetric,
+    z.ZodNullable<z.ZodNumber>
+  >),
+});
+export type FieldSide = z.infer<typeof fieldSideSchema>;
+
+/** A deployment's field impact (issue 42, item 6): the 24 hours before it and the 24 after. */
+export const fieldImpactSchema = z.object({
+  before: fieldSideSchema,
+  after: fieldSideSchema,
+  /** Routes with enough page views on both sides to compare, the most viewed first. */
+  routes: z.array(z.object({ route: z.string(), before: fieldSideSchema, after: fieldSideSchema })),
+});
+export type FieldImpact = z.infer<typeof fieldImpactSchema>;

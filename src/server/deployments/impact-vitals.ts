@@ -1,9 +1,10 @@
 // Web Vitals beside a deployment: for each performance site linked to one of its monitors, the
 // last succeeded run that finished before it and the first that finished after. Two queries
 // whatever the number of sites: the sites with their two run ids (scalar subqueries), then
-// those runs by id.
+// those runs by id; and real visitors' figures of the 24 hours either side (field-impact.ts).
 import type { Kysely } from 'kysely';
 import type { DeploymentImpact } from '../../core/api/deployments.ts';
+import { fieldImpactBySite } from '../performance/field/field-impact.ts';
 import type { Database } from '../platform/db/schema.ts';
 
 type SiteVitals = NonNullable<DeploymentImpact['vitals']>[number];
@@ -62,6 +63,11 @@ export async function vitalsByMonitor(
       { score: run.performance_score, lcpMs: run.lcp_ms, cls: run.cls, tbtMs: run.tbt_ms },
     ]),
   );
+  const field = await fieldImpactBySite(
+    db,
+    sites.map((site) => site.id),
+    at,
+  );
   const byMonitor = new Map<string, SiteVitals[]>();
   for (const site of sites) {
     if (site.monitor_id === null) continue;
@@ -72,6 +78,7 @@ export async function vitalsByMonitor(
       siteName: site.name,
       before: site.before_id === null ? null : (byId.get(site.before_id) ?? null),
       after: site.after_id === null ? null : (byId.get(site.after_id) ?? null),
+      ...(field.has(site.id) ? { field: field.get(site.id) } : {}),
     });
   }
   return byMonitor;

@@ -120,6 +120,56 @@ describe('monitor deployments tab', () => {
     expect(vitals).not.toHaveTextContent('Pricing');
   });
 
+  it("shows real visitors' p75 before → after for a site with page views, and its routes", async () => {
+    const side = (pageViews: number, lcp: number, inp: number, cls: number) => ({
+      pageViews,
+      lcp,
+      inp,
+      cls,
+      fcp: 900,
+      ttfb: 200,
+    });
+    showDeployments('pro', {
+      'GET /api/v1/deployments': () => json({ deployments: [makeDeployment()], nextCursor: null }),
+      'GET /api/v1/deployments/d-1/impact': () =>
+        json({
+          impact: [
+            makeImpact({
+              vitals: [
+                {
+                  siteId: 's-1',
+                  siteName: 'Home',
+                  before: null,
+                  after: null,
+                  field: {
+                    before: side(1250, 3200, 300, 0.2),
+                    after: side(1180, 1800, 120, 0.05),
+                    routes: [
+                      {
+                        route: '/p/:id',
+                        before: side(400, 3500, 340, 0.22),
+                        after: side(380, 1900, 110, 0.04),
+                      },
+                    ],
+                  },
+                },
+              ],
+            }),
+          ],
+        }),
+    });
+    const field = await screen.findByRole('list', { name: 'Real visitors before and after' }, LOAD);
+    expect(field).toHaveTextContent(
+      'Home, real visitorsLCP 3.2 s → 1.8 s · INP 300 ms → 120 ms · CLS 0.20 → 0.05 (p75 of 1,250 → 1,180 page views)',
+    );
+    const routes = within(field).getByRole('list', { name: 'Home by route' });
+    expect(routes).toHaveTextContent(
+      '/p/:id LCP 3.5 s → 1.9 s · INP 340 ms → 110 ms · CLS 0.22 → 0.04 (p75 of 400 → 380 page views)',
+    );
+    // No lab run either side: no lab line for the site.
+    expect(screen.queryByRole('list', { name: 'Web Vitals before and after' })).toBeNull();
+  });
+
   it('shows no Web Vitals when the monitor has no linked site', async () => {
     showDeployments('pro', {
       'GET /api/v1/deployments': () => json({ deployments: [makeDeployment()], nextCursor: null }),

@@ -34,3 +34,29 @@ export function vitalsSentence({ before, after }: SiteVitals): string {
 export function measuredSites(impact: DeploymentImpact): SiteVitals[] {
   return (impact.vitals ?? []).filter((site) => site.before !== null || site.after !== null);
 }
+
+type FieldSide = NonNullable<SiteVitals['field']>['before'];
+
+/** Real visitors' vitals shown beside a deployment: the three Core Web Vitals, INP included. */
+const FIELD_SHOWN = [
+  ['lcp', 'LCP'],
+  ['inp', 'INP'],
+  ['cls', 'CLS'],
+] as const;
+
+function fieldValue(metric: (typeof FIELD_SHOWN)[number][0], value: number | null): string {
+  if (value === null) return '—';
+  if (metric === 'cls') return value.toFixed(2);
+  return value >= 1000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`;
+}
+
+/** 'LCP 3.2 s → 1.8 s · INP 300 ms → 120 ms · CLS 0.20 → 0.05 (p75 of 50 → 48 page views)' */
+export function fieldSentence({ before, after }: { before: FieldSide; after: FieldSide }): string {
+  const figures = FIELD_SHOWN.filter(([metric]) => before[metric] !== null || after[metric] !== null)
+    .map(
+      ([metric, label]) =>
+        `${label} ${fieldValue(metric, before[metric])} → ${fieldValue(metric, after[metric])}`,
+    )
+    .join(' · ');
+  return `${figures} (p75 of ${before.pageViews.toLocaleString('en-US')} → ${after.pageViews.toLocaleString('en-US')} page views)`;
+}
