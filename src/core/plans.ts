@@ -39,6 +39,8 @@ export interface PlanLimits {
   webVitalsFrequency: 'weekly' | 'daily';
   /** On-demand performance audits ('Run now') a month. */
   performanceRunsPerMonth: number;
+  /** Real visitors' page views counted a month (issue 42); past them, page views are not stored. */
+  rumPageViewsPerMonth: number;
   /** Subscribers (email and webhook, confirmed or awaiting confirmation) of each status page. */
   subscribersPerPage: Limit;
   retentionDays: Record<RetentionKey, number>;
@@ -121,6 +123,7 @@ export const PLANS: Record<PlanId, Plan> = {
       perfSitesMax: 2,
       webVitalsFrequency: 'weekly',
       performanceRunsPerMonth: 10,
+      rumPageViewsPerMonth: 10_000,
       subscribersPerPage: 100,
       retentionDays: retention(7, 30, 90),
     },
@@ -137,6 +140,7 @@ export const PLANS: Record<PlanId, Plan> = {
       perfSitesMax: 15,
       webVitalsFrequency: 'daily',
       performanceRunsPerMonth: 100,
+      rumPageViewsPerMonth: 250_000,
       subscribersPerPage: 1000,
       retentionDays: retention(90, 180, 180),
     },
@@ -153,6 +157,7 @@ export const PLANS: Record<PlanId, Plan> = {
       perfSitesMax: UNLIMITED,
       webVitalsFrequency: 'daily',
       performanceRunsPerMonth: 1000,
+      rumPageViewsPerMonth: 2_000_000,
       subscribersPerPage: UNLIMITED,
       retentionDays: retention(365, 365, 365),
     },
@@ -166,6 +171,8 @@ export const PLAN_LIST: readonly Plan[] = PLAN_IDS.map((id) => PLANS[id]);
 export const MONITOR_PACK = { monitors: 10, monthlyPrice: 5 } as const;
 /** One-off top-up: performance runs per pack and its price. */
 export const PERFORMANCE_RUN_PACK = { runs: 50, price: 5 } as const;
+/** One-off top-up: real visitors' page views per pack and its price. */
+export const PAGE_VIEW_PACK = { pageViews: 100_000, price: 5 } as const;
 /** Referral program `friends`: months of starter for the redeemer, credit for the referrer. */
 export const FRIENDS_REFERRAL = { freeMonths: 1, freePlan: 'starter', referrerCredit: 10 } as const;
 

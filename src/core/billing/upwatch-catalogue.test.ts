@@ -3,7 +3,7 @@ import { FEATURE_IDS, FEATURE_KEYS, PLAN_LIST, PLANS, type PlanId } from '../pla
 import { withDisplay } from './display.ts';
 import { productProperties } from './properties.ts';
 import type { ProductItem } from './types.ts';
-import { UPWATCH_CATALOGUE } from './upwatch-catalogue.ts';
+import { SERVER_OWNED_FEATURES, UPWATCH_CATALOGUE } from './upwatch-catalogue.ts';
 
 const product = (id: string) => {
   const found = UPWATCH_CATALOGUE.products.find((p) => p.id === id);
@@ -42,6 +42,35 @@ describe("Upwatch's catalogue, generated from plans.ts", () => {
     expect(item('pro', 'performance_sites')?.included_usage).toBe('inf');
     expect(item('pro', 'performance_runs')?.included_usage).toBe(1000);
     expect(PLAN_LIST.map((plan) => plan.limits.performanceRunsPerMonth)).toEqual([10, 100, 1000]);
+  });
+
+  it.each([
+    ['free', 10_000],
+    ['starter', 250_000],
+    ['pro', 2_000_000],
+  ] as [PlanId, number][])('%s includes %i page views a month, reset monthly', (id, views) => {
+    expect(PLANS[id].limits.rumPageViewsPerMonth).toBe(views);
+    expect(item(id, 'rum_pageviews')).toMatchObject({
+      included_usage: views,
+      interval: 'month',
+      reset_usage_when_enabled: true,
+    });
+  });
+
+  it('meters page views as a server-owned single_use feature, sold in one-off packs of 100,000 for $5', () => {
+    expect(UPWATCH_CATALOGUE.features.find((f) => f.id === 'rum_pageviews')?.type).toBe('single_use');
+    expect(SERVER_OWNED_FEATURES).toContain('rum_pageviews');
+    const pack = product('rum_pageview_pack');
+    expect(pack).toMatchObject({ is_add_on: true, group: 'plans' });
+    expect(pack.items[0]).toMatchObject({
+      type: 'priced_feature',
+      feature_id: 'rum_pageviews',
+      price: 5,
+      billing_units: 100_000,
+      usage_model: 'prepaid',
+      interval: null,
+    });
+    expect(productProperties(pack)).toMatchObject({ is_one_off: true, updateable: false });
   });
 
   it.each(['free', 'starter', 'pro'] as PlanId[])('%s has exactly the boolean features of its plan', (id) => {

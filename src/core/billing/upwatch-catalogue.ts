@@ -7,6 +7,7 @@ import {
   FRIENDS_REFERRAL,
   type Limit,
   MONITOR_PACK,
+  PAGE_VIEW_PACK,
   PERFORMANCE_RUN_PACK,
   PLAN_LIST,
   PLANS,
@@ -17,7 +18,12 @@ import {
 import type { Catalogue, Feature, Included, Product, ProductItem, ReferralProgram } from './types.ts';
 
 export const PLAN_GROUP = 'plans';
-export const SERVER_OWNED_FEATURES = ['monitors', 'performance_sites', 'performance_runs'] as const;
+export const SERVER_OWNED_FEATURES = [
+  'monitors',
+  'performance_sites',
+  'performance_runs',
+  'rum_pageviews',
+] as const;
 
 /** Each interval tier is named after the plan whose minimum it is. */
 export const MONITORING_TIERS = [
@@ -52,6 +58,13 @@ const FEATURES: Feature[] = [
     type: 'single_use',
     display: { singular: 'Performance run', plural: 'Performance runs' },
   },
+  {
+    // Real visitors' page views (issue 42): beyond SPEC.md's plan table, on purpose (README).
+    id: 'rum_pageviews',
+    name: 'Page views',
+    type: 'single_use',
+    display: { singular: 'Page view', plural: 'Page views' },
+  },
   ...FEATURE_KEYS.map(
     (key): Feature => ({ id: FEATURE_IDS[key], name: FEATURE_LABELS[key], type: 'boolean' }),
   ),
@@ -76,18 +89,23 @@ function flag(featureId: string): ProductItem {
   return { type: 'feature', feature_id: featureId };
 }
 
+function monthly(featureId: string, included: number): ProductItem {
+  return {
+    type: 'feature',
+    feature_id: featureId,
+    included_usage: included,
+    interval: 'month',
+    reset_usage_when_enabled: true,
+  };
+}
+
 function planItems(plan: Plan): ProductItem[] {
   const items: ProductItem[] = [];
   if (plan.monthlyPrice > 0) items.push({ type: 'price', price: plan.monthlyPrice, interval: 'month' });
   items.push(allocation('monitors', plan.limits.monitorsMax));
   items.push(allocation('performance_sites', plan.limits.perfSitesMax));
-  items.push({
-    type: 'feature',
-    feature_id: 'performance_runs',
-    included_usage: plan.limits.performanceRunsPerMonth,
-    interval: 'month',
-    reset_usage_when_enabled: true,
-  });
+  items.push(monthly('performance_runs', plan.limits.performanceRunsPerMonth));
+  items.push(monthly('rum_pageviews', plan.limits.rumPageViewsPerMonth));
   // A plan allows its own minimum interval and every slower one.
   for (const tier of MONITORING_TIERS) {
     if (tierMinutes(tier.plan) >= plan.limits.minCheckIntervalMinutes) items.push(flag(tier.id));
@@ -131,30 +149,54 @@ const MONITOR_PACK_PRODUCT: Product = {
   free_trial: null,
 };
 
-const PERFORMANCE_RUN_PACK_PRODUCT: Product = {
-  id: 'performance_run_pack',
-  name: 'Performance run pack',
-  group: PLAN_GROUP,
-  is_add_on: true,
-  is_default: false,
-  version: 1,
-  items: [
-    {
-      type: 'priced_feature',
-      feature_id: 'performance_runs',
-      included_usage: 0,
-      price: PERFORMANCE_RUN_PACK.price,
-      billing_units: PERFORMANCE_RUN_PACK.runs,
-      usage_model: 'prepaid',
-      interval: null,
-    },
-  ],
-  free_trial: null,
-};
+/** A one-off prepaid top-up: its units outlive the monthly reset until they are used. */
+function oneOffPack(id: string, name: string, featureId: string, units: number, price: number): Product {
+  return {
+    id,
+    name,
+    group: PLAN_GROUP,
+    is_add_on: true,
+    is_default: false,
+    version: 1,
+    items: [
+      {
+        type: 'priced_feature',
+        feature_id: featureId,
+        included_usage: 0,
+        price,
+        billing_units: units,
+        usage_model: 'prepaid',
+        interval: null,
+      },
+    ],
+    free_trial: null,
+  };
+}
+
+const PERFORMANCE_RUN_PACK_PRODUCT = oneOffPack(
+  'performance_run_pack',
+  'Performance run pack',
+  'performance_runs',
+  PERFORMANCE_RUN_PACK.runs,
+  PERFORMANCE_RUN_PACK.price,
+);
+
+const PAGE_VIEW_PACK_PRODUCT = oneOffPack(
+  'rum_pageview_pack',
+  'Page view pack',
+  'rum_pageviews',
+  PAGE_VIEW_PACK.pageViews,
+  PAGE_VIEW_PACK.price,
+);
 
 export const UPWATCH_CATALOGUE: Catalogue = {
   features: FEATURES,
-  products: [...PLAN_LIST.map(planProduct), MONITOR_PACK_PRODUCT, PERFORMANCE_RUN_PACK_PRODUCT],
+  products: [
+    ...PLAN_LIST.map(planProduct),
+    MONITOR_PACK_PRODUCT,
+    PERFORMANCE_RUN_PACK_PRODUCT,
+    PAGE_VIEW_PACK_PRODUCT,
+  ],
 };
 
 export const FRIENDS_PROGRAM: ReferralProgram = {

@@ -149,7 +149,14 @@ export function assemble({
     entitlements: billing.entitlements,
     vetUrl: vet.url,
   });
-  const rum = createRealUserMonitoring({ db, dialect, clock, logger, publicUrl: config.publicUrl });
+  const rum = createRealUserMonitoring({
+    db,
+    dialect,
+    clock,
+    logger,
+    publicUrl: config.publicUrl,
+    entitlements: billing.entitlements,
+  });
   const digests = createDigestService({
     db,
     clock,

@@ -20,6 +20,7 @@ import {
   saveEntitlements,
   type Tx,
 } from './store.ts';
+import { eventId, insertEvent } from './usage-service.ts';
 import { minimumIntervalMinutes } from './usage-sync.ts';
 
 async function live(db: Db, workspaceId: string) {
@@ -50,9 +51,22 @@ export function createEntitlements(
     await saveEntitlements(tx, entitlements, next.entitlements);
   }
 
+  /** Deducts and records the event, as the /track route does: `query` then sums the real usage. */
   async function track(workspaceId: string, featureId: string, value = 1) {
     await ensure({ id: workspaceId });
-    await db.transaction().execute((tx) => trackIn(tx, workspaceId, featureId, value));
+    await db.transaction().execute(async (tx) => {
+      await trackIn(tx, workspaceId, featureId, value);
+      await insertEvent(tx, {
+        id: eventId(),
+        customer_id: workspaceId,
+        event_name: featureId,
+        value,
+        entity_id: null,
+        properties: null,
+        idempotency_key: null,
+        timestamp: ctx.clock.now(),
+      });
+    });
   }
 
   async function planSummary(workspaceId: string) {

@@ -161,12 +161,13 @@ describe('the monitor limit comes from balances', () => {
 });
 
 describe('Upwatch rule 1: server-owned features', () => {
-  it('refuses a browser track of monitors (value −1000), an entity on them and a send_event check', async () => {
+  it('refuses a browser track of monitors (value −1000) or page views, an entity on them and a send_event check', async () => {
     const { client } = await setup();
     const before = await client.customer();
     for (const [path, body] of [
       ['/track', { featureId: 'monitors', value: -1000 }],
       ['/track', { event_name: 'performance_runs' }],
+      ['/track', { featureId: 'rum_pageviews', value: -1_000_000 }],
       ['/entities', { id: 'e1', featureId: 'performance_sites' }],
       ['/check', { featureId: 'performance_runs', sendEvent: true }],
     ] as const) {

@@ -10,6 +10,7 @@ import { paywallPreview } from '../../core/billing/paywall.ts';
 import { bucketEvents, type QueryRange, queryBuckets } from '../../core/billing/query-buckets.ts';
 import { deduct } from '../../core/billing/track.ts';
 import type { Feature } from '../../core/billing/types.ts';
+import type { BillingEventTable } from '../platform/db/billing-schema.ts';
 import type { BillingContext } from './context.ts';
 import {
   getCustomerRow,
@@ -39,6 +40,14 @@ export interface CheckRequest {
   send_event?: boolean;
   with_preview?: boolean;
 }
+
+/** One tracked event, summed by `query`: the usage a balance that stops at zero cannot show. */
+export async function insertEvent(tx: Tx, event: BillingEventTable): Promise<void> {
+  await tx.insertInto('billing_events').values(event).execute();
+}
+
+/** An event's id, as the hosted API spells them. */
+export const eventId = () => `evt_${uuidv7().replaceAll('-', '')}`;
 
 const isUniqueViolation = (error: unknown) =>
   /unique|duplicate key/i.test(error instanceof Error ? error.message : String(error));
@@ -93,25 +102,22 @@ export function createUsageService(ctx: BillingContext) {
     const value = request.value ?? 1;
     if (!Number.isFinite(value)) throw new BillingError(400, 'invalid_request', 'value must be a number');
     const eventName = request.event_name ?? (request.feature_id as string);
-    const id = `evt_${uuidv7().replaceAll('-', '')}`;
+    const id = eventId();
     try {
       await db.transaction().execute(async (tx) => {
         if (!(await lockCustomer(tx, dialect, customerId))) {
           throw new BillingError(404, 'customer_not_found', `Customer ${customerId} not found`);
         }
-        await tx
-          .insertInto('billing_events')
-          .values({
-            id,
-            customer_id: customerId,
-            event_name: eventName,
-            value,
-            entity_id: request.entity_id ?? null,
-            properties: request.properties ? JSON.stringify(request.properties) : null,
-            idempotency_key: request.idempotency_key ?? null,
-            timestamp: clock.now(),
-          })
-          .execute();
+        await insertEvent(tx, {
+          id,
+          customer_id: customerId,
+          event_name: eventName,
+          value,
+          entity_id: request.entity_id ?? null,
+          properties: request.properties ? JSON.stringify(request.properties) : null,
+          idempotency_key: request.idempotency_key ?? null,
+          timestamp: clock.now(),
+        });
         await deductIn(tx, customerId, features, value, request.entity_id);
       });
     } catch (error) {

@@ -43,7 +43,7 @@ describe('upwatch billing grant / show', () => {
       'No user with email nobody@example.test',
     );
     await expect(run('grant', 'a@example.test', 'gold')).rejects.toThrow(
-      '--plan must be one of: free, starter, pro, monitor_pack, performance_run_pack',
+      '--plan must be one of: free, starter, pro, monitor_pack, performance_run_pack, rum_pageview_pack',
     );
     await expect(run('grant', undefined, 'pro')).rejects.toThrow('--email is required');
     await expect(run('refund', 'a@example.test')).rejects.toThrow('Usage: upwatch billing grant');

@@ -1,13 +1,15 @@
-// Real-user monitoring's parts, built once per process: the key directory, the page-view buffer
-// and the route cap are shared by the beacon route and the settings API.
+// Real-user monitoring's parts, built once per process: the key directory, the page-view buffer,
+// the page-view meter and the route cap are shared by the beacon route and the settings API.
 import type { Kysely } from 'kysely';
 import type { FieldGrouping, FieldRange } from '../../../core/api/field.ts';
+import type { EntitlementsHelper } from '../../billing/plan-summary.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Dialect } from '../../platform/db/connect.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { fieldReport } from './field-report.ts';
 import { createPageViewBuffer } from './page-view-buffer.ts';
+import { createPageViewMeter } from './page-view-meter.ts';
 import { createRouteCap } from './route-cap.ts';
 import { createRumDirectory } from './rum-directory.ts';
 import { createRumSettings } from './rum-settings.ts';
@@ -18,16 +20,20 @@ export interface RumDeps {
   clock: Clock;
   logger: Logger;
   publicUrl: string;
+  /** Page views are metered as `rum_pageviews`. */
+  entitlements: EntitlementsHelper;
 }
 
-export function createRealUserMonitoring({ db, dialect, clock, logger, publicUrl }: RumDeps) {
+export function createRealUserMonitoring({ db, dialect, clock, logger, publicUrl, entitlements }: RumDeps) {
   const directory = createRumDirectory(db, clock);
   const buffer = createPageViewBuffer({ db, dialect, clock, logger });
+  const meter = createPageViewMeter({ entitlements, clock, logger });
   return {
     directory,
     buffer,
+    meter,
     routes: createRouteCap(db),
-    settings: createRumSettings({ db, clock, publicUrl, directory }),
+    settings: createRumSettings({ db, clock, publicUrl, directory, meter }),
     report: (workspaceId: string, siteId: string, query: { range: FieldRange; groupBy: FieldGrouping }) =>
       fieldReport(db, clock, workspaceId, siteId, query),
   };

@@ -2,7 +2,10 @@
 // (a CORS-safelisted type, so no preflight) holding JSON, at most 4 KB. What is refused gets a
 // quiet 4xx with a short code and stores nothing; the visitor's page never waits for or reads
 // the answer. Only the route, the device class and the values are kept: no address, no user
-// agent string, no query string or full URL.
+// agent string, no query string or full URL. Checks run in this order: the address's rate, the
+// body, the key, the origin, robots (dropped), the key's rate, the site's sampling (dropped, not
+// counted), the route; then the page view is counted against the workspace's `rum_pageviews`
+// allowance (page-view-meter.ts) and, past it, answered 204 like a sampled-out one, not stored.
 import type { Context, Hono } from 'hono';
 import type { Clock } from '../../platform/clock.ts';
 import type { AppEnv } from '../../platform/http/caller.ts';
@@ -10,6 +13,7 @@ import { clientAddress } from '../../platform/http/client-ip.ts';
 import { type Beacon, MAX_BEACON_BYTES, parseBeacon } from './beacon.ts';
 import { isBot } from './bots.ts';
 import type { PageView, PageViewBuffer } from './page-view-buffer.ts';
+import type { PageViewMeter } from './page-view-meter.ts';
 import { createRateCounter, PER_ADDRESS, PER_KEY } from './rate-limits.ts';
 import type { createRouteCap } from './route-cap.ts';
 import { routeOf } from './route-template.ts';
@@ -18,6 +22,7 @@ import type { RumDirectory } from './rum-directory.ts';
 export interface IngestDeps {
   directory: RumDirectory;
   buffer: PageViewBuffer;
+  meter: Pick<PageViewMeter, 'admit'>;
   routes: ReturnType<typeof createRouteCap>;
   clock: Clock;
   trustProxy: boolean;
@@ -77,6 +82,8 @@ export function mountRumIngest(app: Hono<AppEnv>, deps: IngestDeps): void {
     if (site.sampleRate < 1 && Math.random() >= site.sampleRate) return c.body(null, 204);
     const templated = routeOf(beacon.route ?? beacon.url, site.routePatterns);
     if (templated === null) return refuse(c, 400, 'malformed');
+    // Past the plan's allowance: counted, not stored; the visitor's page sees the same answer.
+    if (!deps.meter.admit(site.workspaceId)) return c.body(null, 204);
     deps.buffer.add({
       siteId: site.siteId,
       workspaceId: site.workspaceId,

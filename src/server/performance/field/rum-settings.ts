@@ -1,6 +1,7 @@
 // A performance site's real-user monitoring settings (issue 42, item 1): turning it on gives the
 // site a public key and the one script tag to paste. The key only names the site; what it may
-// report is bounded by the allowed origins, the beacon's checks and the rate limits.
+// report is bounded by the allowed origins, the beacon's checks and the rate limits. The answer
+// also says whether the workspace is past its page-view allowance, so the site can show a banner.
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { type RumSettings, type RumSettingsInput, rumSettingsInputSchema } from '../../../core/api/field.ts';
@@ -10,6 +11,7 @@ import type { RumSiteTable } from '../../platform/db/rum-schema.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import type { Caller } from '../../platform/http/caller.ts';
 import { getOwnedSiteRow } from '../repository.ts';
+import type { PageViewMeter } from './page-view-meter.ts';
 import type { RumDirectory } from './rum-directory.ts';
 
 export interface RumSettingsDeps {
@@ -17,13 +19,14 @@ export interface RumSettingsDeps {
   clock: Clock;
   publicUrl: string;
   directory: RumDirectory;
+  meter: Pick<PageViewMeter, 'overAllowance'>;
 }
 
 export function snippetOf(publicUrl: string, key: string): string {
   return `<script defer src="${publicUrl}/rum.js" data-site="${key}"></script>`;
 }
 
-function present(publicUrl: string, row: RumSiteTable | undefined): RumSettings {
+function present(publicUrl: string, row: RumSiteTable | undefined, overAllowance: boolean): RumSettings {
   if (!row) {
     return {
       enabled: false,
@@ -33,6 +36,7 @@ function present(publicUrl: string, row: RumSiteTable | undefined): RumSettings 
       allowedOrigins: [],
       routes: [],
       firstPageViewAt: null,
+      overAllowance,
     };
   }
   return {
@@ -43,10 +47,11 @@ function present(publicUrl: string, row: RumSiteTable | undefined): RumSettings 
     allowedOrigins: JSON.parse(row.allowed_origins) as string[],
     routes: JSON.parse(row.routes) as string[],
     firstPageViewAt: row.first_page_view_at,
+    overAllowance,
   };
 }
 
-export function createRumSettings({ db, clock, publicUrl, directory }: RumSettingsDeps) {
+export function createRumSettings({ db, clock, publicUrl, directory, meter }: RumSettingsDeps) {
   async function rowOf(siteId: string) {
     return db.selectFrom('rum_sites').selectAll().where('site_id', '=', siteId).executeTakeFirst();
   }
@@ -54,7 +59,7 @@ export function createRumSettings({ db, clock, publicUrl, directory }: RumSettin
   return {
     async get(workspaceId: string, siteId: string): Promise<RumSettings> {
       await getOwnedSiteRow(db, workspaceId, siteId);
-      return present(publicUrl, await rowOf(siteId));
+      return present(publicUrl, await rowOf(siteId), await meter.overAllowance(workspaceId));
     },
 
     async put(caller: Caller, siteId: string, body: RumSettingsInput): Promise<RumSettings> {
@@ -94,7 +99,7 @@ export function createRumSettings({ db, clock, publicUrl, directory }: RumSettin
         });
       });
       directory.forget(row.key);
-      return present(publicUrl, await rowOf(siteId));
+      return present(publicUrl, await rowOf(siteId), await meter.overAllowance(caller.workspaceId));
     },
   };
 }

@@ -39,6 +39,9 @@ describe('PricingTable', () => {
     expect(await card('Free')).toHaveTextContent('100 subscribers per status page');
     expect(starter).toHaveTextContent('1,000 subscribers per status page');
     expect(await card('Pro')).toHaveTextContent('Unlimited subscribers per status page');
+    expect(await card('Free')).toHaveTextContent('10,000 real-visitor page views per month');
+    expect(starter).toHaveTextContent('250,000 real-visitor page views per month');
+    expect(await card('Pro')).toHaveTextContent('2,000,000 real-visitor page views per month');
     expect(await card('Pro')).not.toHaveTextContent('Most popular');
   });
 
@@ -54,6 +57,7 @@ describe('PricingTable', () => {
     expect(await button('Pro')).toHaveTextContent('Upgrade');
     expect(await button('Monitor pack')).toHaveTextContent('Get started');
     expect(await button('Performance run pack')).toHaveTextContent('Purchase');
+    expect(await button('Page view pack')).toHaveTextContent('Purchase');
   });
 
   it('disables a scheduled plan and offers Renew for a cancelled one', async () => {
@@ -73,6 +77,9 @@ describe('PricingTable', () => {
     );
     expect(within(addOns).getByRole('article', { name: 'Performance run pack' })).toHaveTextContent(
       '$5per 50 runs, one-off',
+    );
+    expect(within(addOns).getByRole('article', { name: 'Page view pack' })).toHaveTextContent(
+      '$5per 100,000 page views, one-off',
     );
   });
 

@@ -7,6 +7,7 @@ import {
   formatCurrency,
   type Limit,
   MONITOR_PACK,
+  PAGE_VIEW_PACK,
   PERFORMANCE_RUN_PACK,
   PLAN_LIST,
   type Plan,
@@ -35,6 +36,10 @@ function limitLines(plan: Plan): ProductItemOverride[] {
     { primaryText: `${limits.webVitalsFrequency === 'daily' ? 'Daily' : 'Weekly'} Core Web Vitals` },
     {
       primaryText: count(limits.performanceRunsPerMonth, 'performance run', 'performance runs'),
+      secondaryText: 'per month',
+    },
+    {
+      primaryText: count(limits.rumPageViewsPerMonth, 'real-visitor page view', 'real-visitor page views'),
       secondaryText: 'per month',
     },
     { primaryText: `${formatNumber(limits.retentionDays.checks)}-day check history` },
@@ -86,6 +91,16 @@ const ADD_ON_DETAILS: ProductDetails[] = [
     price: {
       primaryText: formatCurrency(PERFORMANCE_RUN_PACK.price),
       secondaryText: `per ${formatNumber(PERFORMANCE_RUN_PACK.runs)} runs, one-off`,
+    },
+    items: [],
+  },
+  {
+    id: 'rum_pageview_pack',
+    description: `${formatNumber(PAGE_VIEW_PACK.pageViews)} more real-visitor page views for when your monthly allowance is not enough. Paid once; they last until used.`,
+    buttonUrl: SIGN_UP_URL,
+    price: {
+      primaryText: formatCurrency(PAGE_VIEW_PACK.price),
+      secondaryText: `per ${formatNumber(PAGE_VIEW_PACK.pageViews)} page views, one-off`,
     },
     items: [],
   },
