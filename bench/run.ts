@@ -8,6 +8,7 @@ import { packedHistory } from './packed-history.ts';
 import { performance } from './performance.ts';
 import { regions } from './regions.ts';
 import { retention } from './retention.ts';
+import { rum } from './rum.ts';
 import { scheduler, signInLateness } from './scheduler.ts';
 import { sessionLookup } from './session-lookup.ts';
 import { statusPage, statusPageAuto, statusPageGerman } from './status-page.ts';
@@ -28,6 +29,7 @@ const benchmarks: Record<string, () => Promise<object>> = {
   'status-page-auto': statusPageAuto,
   frontend,
   'dashboard-open': dashboardOpen,
+  rum,
 };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in benchmarks));

@@ -18,6 +18,7 @@ import { reminderJob } from '../incidents/reminder-job.ts';
 import { maintenanceJob } from '../maintenance/job.ts';
 import { createProcessMetrics, type ProcessMetrics } from '../metrics/process-metrics.ts';
 import { createTargetVetter } from '../monitors/vet-url.ts';
+import { fieldBudgetJob } from '../performance/field-budgets/job.ts';
 import { createPerformanceJob } from '../performance/job.ts';
 import { systemClock } from '../platform/clock.ts';
 import type { Config } from '../platform/config.ts';
@@ -119,8 +120,15 @@ export function createWebApp(
     alertParts: { guard, mailer },
     webDistDir: WEB_DIST_DIR,
   });
-  // What is gathered in memory is written before the process ends: up to a second of page views.
-  return { app, drain: () => rum.buffer.flush() };
+  // What is gathered in memory is written before the process ends: up to a second of page views,
+  // and up to ten seconds of their count for the plan's allowance.
+  return {
+    app,
+    drain: async () => {
+      await rum.buffer.flush();
+      await rum.meter.flush();
+    },
+  };
 }
 
 /** The billing engine outside the web app: the worker's period job and the admin CLI. */
@@ -250,6 +258,13 @@ export function createCheckWorker(
         systemClock,
         2_000,
       ),
+      fieldBudgetJob({
+        db: database.db,
+        dialect: database.dialect,
+        clock: systemClock,
+        logger,
+        entitlements: billing.entitlements,
+      }),
       // Before the deliveries: a step that fires is sent in the same round.
       atMostEvery(
         createEscalationJob({

@@ -1,0 +1,117 @@
+// The RUM bench's storage figures, in this process on SQLite: bytes of one hour row (its sketches
+// and counts) at 10 and at 100,000 page views, and how long the field report takes over 90 days of
+// a site with 200 routes: 2,160 hours of the site's rows on three devices, and each route's rows
+// on its device in every hour (438,480 rows in all).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { FIELD_RANGES_HOURS } from '../src/core/api/field.ts';
+import { fieldReport } from '../src/server/performance/field/field-report.ts';
+import { addMetrics, encodeMetrics, type HourMetrics } from '../src/server/performance/field/hour-metrics.ts';
+import { ManualClock } from '../src/server/platform/clock.ts';
+import { connectDatabase } from '../src/server/platform/db/connect.ts';
+import { migrateToLatest } from '../src/server/platform/db/migrate.ts';
+import { insertSite } from '../src/server/retention/test/rows.ts';
+import { insertOwner } from '../src/server/test/monitor-rows.ts';
+
+const HOUR_MS = 3_600_000;
+const ROUTES = 200;
+const DEVICES = ['mobile', 'desktop', 'tablet'];
+
+/** A deterministic spread of page views' vitals, long-tailed as real visits are. */
+function pageView(n: number) {
+  const spread = (base: number, scale: number) => base * Math.exp((((n * 7919) % 1000) / 1000) * scale);
+  return {
+    lcp: spread(1200, 1.6),
+    inp: spread(70, 2),
+    cls: ((n * 31) % 100) / 300,
+    fcp: spread(700, 1.3),
+    ttfb: spread(120, 1.6),
+  };
+}
+
+function metricsOf(views: number, offset = 0): string {
+  const metrics: HourMetrics = {};
+  for (let i = 0; i < views; i += 1) {
+    const culprits = { lcp: `/p/:id\u0000img.hero-${i % 25}`, inp: `/cart\u0000#buy-${i % 25}` };
+    addMetrics(metrics, pageView(i + offset), culprits);
+  }
+  return encodeMetrics(metrics);
+}
+
+/** Every column's bytes as stored text or numbers: what a row costs whatever the views in it. */
+function rowBytes(metrics: string): number {
+  const fixed = 36 + 8 + '/p/:id'.length + 'mobile'.length + 36 + 8;
+  return fixed + Buffer.byteLength(metrics);
+}
+
+async function timed(runs: number, work: () => Promise<unknown>) {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Number((times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)] ?? 0).toFixed(1));
+  return { p50_ms: at(0.5), p95_ms: at(0.95), runs };
+}
+
+export async function rumStorage() {
+  const small = metricsOf(10);
+  const large = metricsOf(100_000);
+  const dir = mkdtempSync(path.join(tmpdir(), 'upwatch-bench-rum-rows-'));
+  const handle = connectDatabase({ dialect: 'sqlite', file: path.join(dir, 'upwatch.db') });
+  try {
+    await migrateToLatest(handle.db, handle.dialect);
+    const now = Date.UTC(2026, 11, 7, 12);
+    const workspaceId = await insertOwner(handle.db, 'sqlite');
+    const siteId = await insertSite(handle.db, workspaceId, now);
+    const hours = FIELD_RANGES_HOURS['90d'];
+    const first = Math.floor(now / HOUR_MS) * HOUR_MS - (hours - 1) * HOUR_MS;
+    const seeded = performance.now();
+    // A few distinct hour rows, reused: seeding is the database's work, not the sketches'.
+    const siteMetrics = [metricsOf(300, 0), metricsOf(300, 1), metricsOf(300, 2)];
+    const routeMetrics = [metricsOf(5, 0), metricsOf(5, 3), metricsOf(5, 7)];
+    let rows = 0;
+    for (let h = 0; h < hours; h += 1) {
+      const hourAt = first + h * HOUR_MS;
+      const values = [
+        ...DEVICES.map((device, d) => ({
+          route: '*',
+          device,
+          page_views: 300,
+          metrics: siteMetrics[d] ?? '',
+        })),
+        ...Array.from({ length: ROUTES }, (_, r) => ({
+          route: `/c/${r}/p/:id`,
+          device: DEVICES[r % 3] ?? 'mobile',
+          page_views: 5,
+          metrics: routeMetrics[r % 3] ?? '',
+        })),
+      ].map((row) => ({ ...row, site_id: siteId, hour_at: hourAt, workspace_id: workspaceId }));
+      await handle.db.insertInto('rum_hours').values(values).execute();
+      rows += values.length;
+    }
+    const seedSeconds = Number(((performance.now() - seeded) / 1000).toFixed(1));
+    const clock = new ManualClock(now);
+    const report = (groupBy: 'none' | 'route') => () =>
+      fieldReport(handle.db, clock, workspaceId, siteId, { range: '90d', groupBy });
+    return {
+      row_bytes: {
+        at_10_page_views: rowBytes(small),
+        at_100000_page_views: rowBytes(large),
+      },
+      report_90d_200_routes: {
+        rows,
+        seed_seconds: seedSeconds,
+        site_p75: await timed(20, report('none')),
+        grouped_by_route: await timed(5, report('route')),
+      },
+    };
+  } finally {
+    await handle.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
