@@ -1,17 +1,28 @@
 // What every alert channel renders: one event, whichever channel carries it.
 
 import type { AlertKind } from '../api/alerts.ts';
-import type { PerformanceMetric } from '../api/performance.ts';
+import type { BudgetMetric, FieldBudgetWindow } from '../api/performance.ts';
 import type { SslProblem, SslProblemCode } from '../api/ssl.ts';
 
-/** What a performance alert says about the site's run. */
+/** What a performance alert says about the site's run, or about its real visitors' p75. */
 export interface PerformanceAlertFacts {
   siteId: string;
-  runId: string;
-  metric: PerformanceMetric;
+  /** The lab run that judged it; null for a field budget. */
+  runId: string | null;
+  metric: BudgetMetric;
   value: number;
   limit: number;
   device: string;
+  /** Field budgets only: the window the p75 is over and what it rests on. */
+  field?: FieldAlertFacts;
+}
+
+export interface FieldAlertFacts {
+  window: FieldBudgetWindow;
+  /** Page views in the window that reported the metric. */
+  pageViews: number;
+  /** Hours in a row the p75 was over (or back within) the budget. */
+  consecutiveHours: number;
 }
 
 /** What a certificate alert (ssl.*) says about the certificate. */

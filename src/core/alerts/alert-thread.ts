@@ -55,7 +55,8 @@ export function threadOf(event: AlertEvent): AlertThread {
       : problem === 'outage' && event.incident
         ? `incident-${event.incident.id}`
         : event.performance
-          ? `${problem}-${event.performance.siteId}-${event.performance.metric}`
+          ? // A field budget's episode is its own thread: field CLS is not lab CLS.
+            `${problem}-${event.performance.siteId}-${event.performance.field ? 'field-' : ''}${event.performance.metric}`
           : event.region
             ? `${problem}-${event.monitor.id}-${event.region.name}`
             : `${problem}-${event.monitor.id}`;

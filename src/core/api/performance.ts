@@ -1,5 +1,6 @@
 // Performance site, run and budget payloads: one schema validates the web forms and the API routes.
 import { z } from 'zod';
+import { FIELD_METRICS, type FieldMetric } from './field-vitals.ts';
 import { httpUrlSchema } from './http-url.ts';
 import { RUN_STATUSES, type RunStatus } from './performance-runs.ts';
 
@@ -57,21 +58,60 @@ export const DEFAULT_BUDGETS: Budget[] = [
 export const REGRESSION_THRESHOLD = 0.2;
 export const REGRESSION_WINDOW_RUNS = 5;
 
-export const budgetSchema = z
+const limitField = z.number().nonnegative();
+
+/** A budget on the lab runs' figures: `source` is left out (or 'lab'), as before field budgets. */
+export const labBudgetSchema = z
   .object({
+    source: z.literal('lab').optional(),
     metric: z.enum(PERFORMANCE_METRICS),
     /** A maximum, except for performanceScore where it is a minimum. */
-    limit: z.number().nonnegative(),
+    limit: limitField,
   })
+  .meta({ id: 'PerformanceLabBudget' });
+export type LabBudget = z.infer<typeof labBudgetSchema>;
+
+export const FIELD_BUDGET_WINDOWS = ['24h', '28d'] as const;
+export type FieldBudgetWindow = (typeof FIELD_BUDGET_WINDOWS)[number];
+export const FIELD_BUDGET_WINDOW_HOURS: Record<FieldBudgetWindow, number> = { '24h': 24, '28d': 28 * 24 };
+export const FIELD_BUDGET_DEFAULTS = { window: '28d', consecutiveHours: 3, minPageViews: 100 } as const;
+
+/**
+ * A budget on real visitors' figures (issue 42, item 5): the site's p75 over the window, judged
+ * every hour. It alerts once the p75 has been over the limit for `consecutiveHours` evaluations
+ * in a row, each over at least `minPageViews` page views, and recovers the same way; an hour with
+ * fewer page views counts neither way.
+ */
+export const fieldBudgetSchema = z
+  .object({
+    source: z.literal('field'),
+    metric: z.enum(FIELD_METRICS),
+    /** A maximum: milliseconds, except CLS, which is unitless. */
+    limit: limitField,
+    window: z.enum(FIELD_BUDGET_WINDOWS).default(FIELD_BUDGET_DEFAULTS.window),
+    consecutiveHours: z.number().int().min(1).max(168).default(FIELD_BUDGET_DEFAULTS.consecutiveHours),
+    minPageViews: z.number().int().min(1).max(10_000_000).default(FIELD_BUDGET_DEFAULTS.minPageViews),
+  })
+  .meta({ id: 'PerformanceFieldBudget' });
+export type FieldBudget = z.infer<typeof fieldBudgetSchema>;
+
+export const budgetSchema = z
+  .discriminatedUnion('source', [labBudgetSchema, fieldBudgetSchema])
   .meta({ id: 'PerformanceBudget' });
 export type Budget = z.infer<typeof budgetSchema>;
+export type BudgetSource = 'lab' | 'field';
+/** A budget's metric: a lab run's figure, or one of the five field vitals. */
+export type BudgetMetric = PerformanceMetric | FieldMetric;
+
+export const isFieldBudget = (budget: Budget): budget is FieldBudget => budget.source === 'field';
+export const isLabBudget = (budget: Budget): budget is LabBudget => budget.source !== 'field';
 
 export const budgetListSchema = z
   .array(budgetSchema)
-  .max(PERFORMANCE_METRICS.length)
+  .max(PERFORMANCE_METRICS.length + FIELD_METRICS.length)
   .refine(
-    (budgets) => new Set(budgets.map((b) => b.metric)).size === budgets.length,
-    'One budget per metric.',
+    (budgets) => new Set(budgets.map((b) => `${b.source ?? 'lab'}:${b.metric}`)).size === budgets.length,
+    'One budget per metric and source.',
   );
 
 export const metricsSchema = z

@@ -3,6 +3,7 @@
 import {
   type Budget,
   HIGHER_IS_BETTER,
+  isLabBudget,
   PERFORMANCE_METRICS,
   type PerformanceMetric,
   type PerformanceMetrics,
@@ -24,10 +25,10 @@ export interface Regression {
 
 export type Trend = 'better' | 'worse' | 'same';
 
-/** A budget is a maximum, except for the score where it is a minimum. */
+/** A budget is a maximum, except for the score where it is a minimum. A run judges lab budgets only. */
 export function violationsOf(metrics: PerformanceMetrics, budgets: readonly Budget[]): Violation[] {
   const found: Violation[] = [];
-  for (const { metric, limit } of budgets) {
+  for (const { metric, limit } of budgets.filter(isLabBudget)) {
     const value = metrics[metric];
     if (value === null) continue;
     const over = HIGHER_IS_BETTER.has(metric) ? value < limit : value > limit;

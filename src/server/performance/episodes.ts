@@ -1,9 +1,10 @@
 // Budget violation episodes: a metric over its budget opens one (and one alert), later runs over
 // it keep it open (no alert), and the first run within budget closes it with one 'back within
-// budget' alert. Runs in the transaction that stores the run.
-import type { Transaction } from 'kysely';
+// budget' alert. Runs in the transaction that stores the run, and touches lab episodes only: field
+// budgets' episodes (field-budgets/) are judged hourly and share the alert sender.
+import type { Selectable, Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
-import type { AlertEvent } from '../../core/alerts/alert-event.ts';
+import type { AlertEvent, FieldAlertFacts } from '../../core/alerts/alert-event.ts';
 import { DEVICE_PROFILE_LABELS } from '../../core/api/performance.ts';
 import { channelsFor } from '../alerts/enqueue.ts';
 import type { BudgetViolationTable, PerformanceSiteTable } from '../platform/db/performance-schema.ts';
@@ -12,12 +13,14 @@ import type { Violation } from './budget-math.ts';
 
 type Tx = Transaction<Database>;
 type Kind = 'performance.budget_exceeded' | 'performance.budget_recovered';
+export type Episode = Selectable<BudgetViolationTable>;
 
-async function sendAlert(
+/** Records the alert and queues it for the site's channels; field budgets' alerts say so in `field`. */
+export async function sendBudgetAlert(
   tx: Tx,
   site: PerformanceSiteTable,
-  episode: BudgetViolationTable,
-  args: { kind: Kind; value: number; runId: string; now: number },
+  episode: Episode,
+  args: { kind: Kind; value: number; runId: string | null; now: number; field?: FieldAlertFacts },
 ): Promise<void> {
   await tx
     .insertInto('performance_alerts')
@@ -27,6 +30,7 @@ async function sendAlert(
       workspace_id: site.workspace_id,
       violation_id: episode.id,
       kind: args.kind,
+      source: episode.source,
       metric: episode.metric,
       value: args.value,
       limit_value: episode.limit_value,
@@ -46,7 +50,8 @@ async function sendAlert(
       metric: episode.metric,
       value: args.value,
       limit: episode.limit_value,
-      device: DEVICE_PROFILE_LABELS[site.device],
+      device: args.field ? 'All devices' : DEVICE_PROFILE_LABELS[site.device],
+      ...(args.field ? { field: args.field } : {}),
     },
   };
   // A linked monitor's channels, else the account email.
@@ -90,6 +95,7 @@ export async function applyViolations(
     .selectFrom('budget_violations')
     .selectAll()
     .where('site_id', '=', site.id)
+    .where('source', '=', 'lab')
     .where('recovered_at', 'is', null)
     .execute();
   const openByMetric = new Map(open.map((episode) => [episode.metric, episode]));
@@ -106,10 +112,11 @@ export async function applyViolations(
       }
       continue;
     }
-    const episode: BudgetViolationTable = {
+    const episode: Episode = {
       id: uuidv7(),
       site_id: site.id,
       workspace_id: site.workspace_id,
+      source: 'lab',
       metric: violation.metric,
       limit_value: violation.limit,
       worst_value: violation.value,
@@ -119,14 +126,14 @@ export async function applyViolations(
       recovered_at: null,
     };
     await tx.insertInto('budget_violations').values(episode).execute();
-    await sendAlert(tx, site, episode, {
+    await sendBudgetAlert(tx, site, episode, {
       kind: 'performance.budget_exceeded',
       value: violation.value,
       runId: args.runId,
       now: args.now,
     });
   }
-  const still = new Set(args.violations.map((violation) => violation.metric));
+  const still = new Set<string>(args.violations.map((violation) => violation.metric));
   for (const episode of open) {
     if (still.has(episode.metric)) continue;
     await tx
@@ -135,7 +142,7 @@ export async function applyViolations(
       .where('id', '=', episode.id)
       .execute();
     const value = args.values[episode.metric] ?? episode.limit_value;
-    await sendAlert(tx, site, episode, {
+    await sendBudgetAlert(tx, site, episode, {
       kind: 'performance.budget_recovered',
       value,
       runId: args.runId,

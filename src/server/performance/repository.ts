@@ -1,10 +1,11 @@
 // Rows to API shapes, and the owner-scoped reads every performance route starts from.
 import type { Kysely } from 'kysely';
-import type {
-  Budget,
-  PerformanceMetrics,
-  PerformanceRun,
-  PerformanceSite,
+import {
+  type Budget,
+  isLabBudget,
+  type PerformanceMetrics,
+  type PerformanceRun,
+  type PerformanceSite,
 } from '../../core/api/performance.ts';
 import type { PerformanceCheckTable, PerformanceSiteTable } from '../platform/db/performance-schema.ts';
 import type { Database } from '../platform/db/schema.ts';
@@ -108,7 +109,8 @@ export async function toSite(
   const [activeRun] = await newestRuns(db, row.id, ACTIVE, 1);
   const budgets = budgetsOf(row);
   let budgetStatus: PerformanceSite['budgetStatus'] = 'none';
-  if (budgets.length > 0 && latest)
+  // A run judges the lab budgets: field budgets alone leave the run's status 'none'.
+  if (budgets.some(isLabBudget) && latest)
     budgetStatus = JSON.parse(latest.violations).length > 0 ? 'over' : 'within';
   return {
     id: row.id,

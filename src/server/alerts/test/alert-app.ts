@@ -37,7 +37,7 @@ export async function createAlertApp({
   const mailer: Mailer = smtpUrl
     ? createSmtpMailer(smtpUrl, 'Upwatch <alerts@upwatch.test>')
     : createOutboxMailer(database.db, clock);
-  const { app, auth, billing } = buildApp(
+  const { app, auth, billing, rum } = buildApp(
     database,
     { alertProviders: providers },
     { clock, alertParts: { guard, mailer } },
@@ -71,6 +71,8 @@ export async function createAlertApp({
     database,
     entitlements: billing.entitlements,
     job,
+    /** Real-user monitoring's parts (the page-view buffer). */
+    rum,
     openSocket,
     send,
     /** A request outside /api/v1 (public endpoints), no session. */

@@ -47,6 +47,7 @@ import { regionRollupTime } from './migrations/0043-region-rollup-time.ts';
 import { domainClaims } from './migrations/0044-domain-claims.ts';
 import { workspaceIds } from './migrations/0045-workspace-ids.ts';
 import { realUserMonitoring } from './migrations/0046-real-user-monitoring.ts';
+import { fieldBudgets } from './migrations/0047-field-budgets.ts';
 import type { Migration } from './migrations/migration.ts';
 
 /** In order; a name never changes once released. */
@@ -97,6 +98,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0044-domain-claims': domainClaims,
   '0045-workspace-ids': workspaceIds,
   '0046-real-user-monitoring': realUserMonitoring,
+  '0047-field-budgets': fieldBudgets,
 };
 
 export class MigrationError extends Error {

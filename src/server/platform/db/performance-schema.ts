@@ -1,6 +1,7 @@
 // Row shapes of performance sites, their Lighthouse runs, budget violation episodes and the
-// performance alerts sent (migration 0013).
-import type { DeviceProfile, PerformanceMetric, RunStatus } from '../../../core/api/performance.ts';
+// performance alerts sent (migration 0013), and field budgets' hourly streaks (migration 0047).
+import type { Generated } from 'kysely';
+import type { BudgetMetric, BudgetSource, DeviceProfile, RunStatus } from '../../../core/api/performance.ts';
 
 export interface PerformanceSiteTable {
   id: string;
@@ -50,15 +51,21 @@ export interface PerformanceCheckTable {
   regressions: string;
 }
 
-/** One episode of a metric over its budget: opened by a run, closed by the first run within it. */
+/**
+ * One episode of a metric over its budget. A lab budget's is opened by a run and closed by the
+ * first run within it; a field budget's by its hourly streaks (field_budget_streaks), with no run.
+ */
 export interface BudgetViolationTable {
   id: string;
   site_id: string;
   workspace_id: string;
-  metric: PerformanceMetric;
+  /** 'lab' unless written for a field budget (the column's default). */
+  source: Generated<BudgetSource>;
+  metric: BudgetMetric;
   limit_value: number;
   worst_value: number;
-  started_run_id: string;
+  /** The run that opened it; null for a field budget. */
+  started_run_id: string | null;
   started_at: number;
   ended_run_id: string | null;
   recovered_at: number | null;
@@ -70,10 +77,31 @@ export interface PerformanceAlertTable {
   workspace_id: string;
   violation_id: string;
   kind: 'performance.budget_exceeded' | 'performance.budget_recovered';
-  metric: PerformanceMetric;
+  source: Generated<BudgetSource>;
+  metric: BudgetMetric;
   value: number;
   limit_value: number;
   created_at: number;
+}
+
+/**
+ * A field budget's judgement of the site's hours: each hour the p75 over the budget's window is
+ * breached, healthy or too thin to say; the streaks count breached and healthy hours in a row.
+ */
+export interface FieldBudgetStreakTable {
+  site_id: string;
+  /** A field vital: one field budget per metric and site. */
+  metric: string;
+  workspace_id: string;
+  /** JSON FieldBudget the streaks were counted for: a changed budget starts counting again. */
+  budget: string;
+  /** The end of the last hour judged (its window ends there): each hour is judged once. */
+  evaluated_hour_at: number;
+  breached_hours: number;
+  healthy_hours: number;
+  /** The last judged window's p75 and page views (null p75: no page view reported the metric). */
+  p75: number | null;
+  page_views: number;
 }
 
 export interface PerformanceTables {
@@ -81,4 +109,5 @@ export interface PerformanceTables {
   performance_checks: PerformanceCheckTable;
   budget_violations: BudgetViolationTable;
   performance_alerts: PerformanceAlertTable;
+  field_budget_streaks: FieldBudgetStreakTable;
 }

@@ -7,8 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormError } from '../../components/ui/input';
 import { apiSend } from '../../lib/api';
 import { performanceKeys, sitePath } from '../../lib/performance';
+import { describeBudget } from './budget-rules';
 import { type BudgetDraft, BudgetsEditor, fromDrafts, toDrafts } from './budgets-editor';
-import { describeLimit, metricLabel } from './metrics';
 
 function BudgetsForm({ site }: { site: PerformanceSite }) {
   const queryClient = useQueryClient();
@@ -51,11 +51,7 @@ function BudgetsForm({ site }: { site: PerformanceSite }) {
 /** The site's budgets and their editor; plans without performance budgets see the gate. */
 export function BudgetsCard({ site }: { site: PerformanceSite }) {
   const summary =
-    site.budgets.length === 0
-      ? 'No budgets set.'
-      : site.budgets
-          .map((budget) => `${metricLabel(budget.metric)} ${describeLimit(budget.metric, budget.limit)}`)
-          .join(' · ');
+    site.budgets.length === 0 ? 'No budgets set.' : site.budgets.map(describeBudget).join(' · ');
   return (
     <Card>
       <CardHeader>

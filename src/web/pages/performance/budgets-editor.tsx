@@ -1,33 +1,87 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { type Budget, PERFORMANCE_METRICS, type PerformanceMetric } from '../../../core/api/performance';
+import type { FieldMetric } from '../../../core/api/field-vitals';
+import {
+  type Budget,
+  type BudgetMetric,
+  type BudgetSource,
+  FIELD_BUDGET_DEFAULTS,
+  FIELD_BUDGET_WINDOWS,
+  type FieldBudget,
+  type FieldBudgetWindow,
+  type PerformanceMetric,
+} from '../../../core/api/performance';
 import { Button } from '../../components/ui/button';
 import { Input, NativeSelect } from '../../components/ui/input';
-import { METRIC_UNITS, metricLabel } from './metrics';
+import {
+  BUDGET_SOURCE_LABELS,
+  budgetMetrics,
+  budgetName,
+  budgetUnit,
+  FIELD_WINDOW_LABELS,
+  optionLabel,
+} from './budget-rules';
 
 /** Budget rows being edited: the limit stays text until the form is sent. */
 export interface BudgetDraft {
-  metric: PerformanceMetric;
+  source: BudgetSource;
+  metric: BudgetMetric;
   limit: string;
+  /** Field budgets: the p75's window, and the streak rule the row keeps as it was. */
+  window: FieldBudgetWindow;
+  consecutiveHours: number;
+  minPageViews: number;
 }
+
+const SOURCES: readonly BudgetSource[] = ['lab', 'field'];
 
 export function toDrafts(budgets: readonly Budget[]): BudgetDraft[] {
-  return budgets.map((budget) => ({ metric: budget.metric, limit: String(budget.limit) }));
+  return budgets.map((budget) => ({
+    ...FIELD_BUDGET_DEFAULTS,
+    ...(budget.source === 'field' ? budget : {}),
+    source: budget.source ?? 'lab',
+    metric: budget.metric,
+    limit: String(budget.limit),
+  }));
 }
 
-/** The drafts as budgets, or the first problem in words. */
+/** The drafts as budgets, or the first problem in words. Lab budgets keep their old shape. */
 export function fromDrafts(drafts: readonly BudgetDraft[]): Budget[] | string {
   const budgets: Budget[] = [];
   for (const draft of drafts) {
     const limit = Number(draft.limit);
     if (draft.limit.trim() === '' || !Number.isFinite(limit) || limit < 0) {
-      return `Enter a limit of 0 or more for ${metricLabel(draft.metric)}.`;
+      return `Enter a limit of 0 or more for ${budgetName(draft.source, draft.metric)}.`;
     }
-    budgets.push({ metric: draft.metric, limit });
+    if (draft.source === 'field') {
+      const { window, consecutiveHours, minPageViews } = draft;
+      const field: FieldBudget = {
+        source: 'field',
+        metric: draft.metric as FieldMetric,
+        limit,
+        window,
+        consecutiveHours,
+        minPageViews,
+      };
+      budgets.push(field);
+    } else {
+      budgets.push({ metric: draft.metric as PerformanceMetric, limit });
+    }
   }
   return budgets;
 }
 
-/** One row per budgeted metric; each metric at most once, as the API requires. */
+const keyOf = (source: BudgetSource, metric: BudgetMetric) => `${source}:${metric}`;
+
+function unusedOf(value: readonly BudgetDraft[], source: BudgetSource): BudgetMetric[] {
+  const used = new Set(value.map((draft) => keyOf(draft.source, draft.metric)));
+  return budgetMetrics(source).filter((metric) => !used.has(keyOf(source, metric)));
+}
+
+function newDraft(source: BudgetSource, metric: BudgetMetric): BudgetDraft {
+  return { ...FIELD_BUDGET_DEFAULTS, source, metric, limit: '' };
+}
+
+/** One row per budgeted metric and source (lab or field); each at most once, as the API requires. */
 export function BudgetsEditor({
   value,
   onChange,
@@ -35,53 +89,98 @@ export function BudgetsEditor({
   value: BudgetDraft[];
   onChange: (next: BudgetDraft[]) => void;
 }) {
-  const used = new Set(value.map((draft) => draft.metric));
-  const unused = PERFORMANCE_METRICS.filter((metric) => !used.has(metric));
   const update = (index: number, patch: Partial<BudgetDraft>) =>
     onChange(value.map((draft, at) => (at === index ? { ...draft, ...patch } : draft)));
+  const switchSource = (index: number, source: BudgetSource) => {
+    const others = value.filter((_, at) => at !== index);
+    const [metric] = unusedOf(others, source);
+    if (metric) update(index, { source, metric });
+  };
+  const nextSource = SOURCES.find((source) => unusedOf(value, source).length > 0);
   return (
     <div className="flex flex-col gap-2">
       {value.length === 0 ? <p className="text-sm text-muted">No budgets: runs are not judged.</p> : null}
       <ul className="flex flex-col gap-2" aria-label="Budgets">
-        {value.map((draft, index) => (
-          <li key={draft.metric} className="flex items-center gap-2">
-            <NativeSelect
-              aria-label="Metric"
-              value={draft.metric}
-              onChange={(event) => update(index, { metric: event.target.value as PerformanceMetric })}
-              className="flex-1"
-            >
-              {[draft.metric, ...unused].map((metric) => (
-                <option key={metric} value={metric}>
-                  {metricLabel(metric)}
-                </option>
-              ))}
-            </NativeSelect>
-            <Input
-              aria-label={`${metricLabel(draft.metric)} limit`}
-              inputMode="decimal"
-              value={draft.limit}
-              onChange={(event) => update(index, { limit: event.target.value })}
-              className="w-28"
-            />
-            <span className="min-w-6 shrink-0 text-xs text-muted">{METRIC_UNITS[draft.metric]}</span>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Remove the ${metricLabel(draft.metric)} budget`}
-              onClick={() => onChange(value.filter((_, at) => at !== index))}
-            >
-              <Trash2 className="size-4" aria-hidden />
-            </Button>
-          </li>
-        ))}
+        {value.map((draft, index) => {
+          const name = budgetName(draft.source, draft.metric);
+          const metrics = [draft.metric, ...unusedOf(value, draft.source)];
+          return (
+            <li key={keyOf(draft.source, draft.metric)} className="flex flex-col gap-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <NativeSelect
+                  aria-label={`${name} source`}
+                  value={draft.source}
+                  onChange={(event) => switchSource(index, event.target.value as BudgetSource)}
+                  className="w-44"
+                >
+                  {SOURCES.map((source) => (
+                    <option key={source} value={source}>
+                      {BUDGET_SOURCE_LABELS[source]}
+                    </option>
+                  ))}
+                </NativeSelect>
+                <NativeSelect
+                  aria-label="Metric"
+                  value={draft.metric}
+                  onChange={(event) => update(index, { metric: event.target.value as BudgetMetric })}
+                  className="min-w-40 flex-1"
+                >
+                  {metrics.map((metric) => (
+                    <option key={metric} value={metric}>
+                      {optionLabel(draft.source, metric)}
+                    </option>
+                  ))}
+                </NativeSelect>
+                {draft.source === 'field' ? (
+                  <NativeSelect
+                    aria-label={`${name} window`}
+                    value={draft.window}
+                    onChange={(event) => update(index, { window: event.target.value as FieldBudgetWindow })}
+                    className="w-36"
+                  >
+                    {FIELD_BUDGET_WINDOWS.map((window) => (
+                      <option key={window} value={window}>
+                        {FIELD_WINDOW_LABELS[window]}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                ) : null}
+                <Input
+                  aria-label={`${name} limit`}
+                  inputMode="decimal"
+                  value={draft.limit}
+                  onChange={(event) => update(index, { limit: event.target.value })}
+                  className="w-28"
+                />
+                <span className="min-w-6 shrink-0 text-xs text-muted">
+                  {budgetUnit(draft.source, draft.metric)}
+                </span>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove the ${name} budget`}
+                  onClick={() => onChange(value.filter((_, at) => at !== index))}
+                >
+                  <Trash2 className="size-4" aria-hidden />
+                </Button>
+              </div>
+              {draft.source === 'field' ? (
+                <p className="text-xs text-muted">
+                  {`Alerts once the p75 is over budget ${draft.consecutiveHours} hours in a row with at least ${draft.minPageViews} page views, and recovers the same way.`}
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
-      {unused.length > 0 ? (
+      {nextSource ? (
         <div>
           <Button
             variant="secondary"
             size="sm"
-            onClick={() => onChange([...value, { metric: unused[0] as PerformanceMetric, limit: '' }])}
+            onClick={() =>
+              onChange([...value, newDraft(nextSource, unusedOf(value, nextSource)[0] as BudgetMetric)])
+            }
           >
             <Plus className="size-4" aria-hidden />
             Add budget

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { PerformanceMetric, PerformanceSite } from '../../../core/api/performance';
+import { isLabBudget, type PerformanceMetric, type PerformanceSite } from '../../../core/api/performance';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormError } from '../../components/ui/input';
@@ -38,7 +38,7 @@ export function SiteHistory({ site }: { site: PerformanceSite }) {
   if (list.isPending) return <Spinner />;
   if (list.isError) return <FormError>{`We couldn't load the runs. ${list.error.message}`}</FormError>;
   const latest = runs.find((run) => run.status === 'succeeded') ?? null;
-  const limits = new Map(site.budgets.map((budget) => [budget.metric, budget.limit]));
+  const limits = new Map(site.budgets.filter(isLabBudget).map((budget) => [budget.metric, budget.limit]));
   return (
     <div className="flex flex-col gap-6">
       <Card>
