@@ -92,6 +92,15 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
     keep: { retention: 'performanceChecks' },
   },
   {
+    kind: 'rum_days',
+    label: 'Field data (days)',
+    table: 'rum_days',
+    key: ['site_id', 'hour_at', 'route', 'device'],
+    owner: BY_SITE,
+    at: 'hour_at',
+    keep: { retention: 'performanceChecks' },
+  },
+  {
     kind: 'deployments',
     label: 'Deployments',
     table: 'deployments',

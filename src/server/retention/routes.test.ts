@@ -42,6 +42,7 @@ describe('GET /api/v1/retention/preview', () => {
       ssl_checks: 4,
       performance_checks: 4,
       rum_hours: 4,
+      rum_days: 4,
       deployments: 4,
       incidents: 3,
       audit_events: 3,

@@ -1,12 +1,12 @@
-// The site-wide p75 of a field budget's window: the site's '*' hour rows (every device) in the
-// hours before `end`, merged. One read serves every window the site's budgets ask for.
+// The site-wide p75 of a field budget's window: the site's '*' rows (every device) in the hours
+// before `end` (whole days read as days), merged.
 import type { Kysely } from 'kysely';
 import type { FieldMetric } from '../../../core/api/field-vitals.ts';
 import { FIELD_BUDGET_WINDOW_HOURS, type FieldBudgetWindow } from '../../../core/api/performance.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { decodeMetrics, type HourMetrics, mergeMetrics } from '../field/hour-metrics.ts';
-import { ALL_ROUTES } from '../field/page-view-buffer.ts';
 import { quantile } from '../field/sketch.ts';
+import { readWindowRows } from '../field/window-rows.ts';
 import type { WindowSample } from './streak.ts';
 
 export const HOUR_MS = 3_600_000;
@@ -20,22 +20,18 @@ export async function readWindows(
   end: number,
   windows: readonly FieldBudgetWindow[],
 ): Promise<WindowSampler> {
-  const longest = Math.max(...windows.map((window) => FIELD_BUDGET_WINDOW_HOURS[window]));
-  const rows = await db
-    .selectFrom('rum_hours')
-    .select(['hour_at', 'metrics'])
-    .where('site_id', '=', siteId)
-    .where('route', '=', ALL_ROUTES)
-    .where('hour_at', '>=', end - longest * HOUR_MS)
-    .where('hour_at', '<', end)
-    .execute();
-  const merged = new Map<FieldBudgetWindow, HourMetrics>(windows.map((window) => [window, {}]));
-  for (const row of rows) {
-    const metrics = decodeMetrics(row.metrics);
-    for (const [window, into] of merged) {
-      if (Number(row.hour_at) >= end - FIELD_BUDGET_WINDOW_HOURS[window] * HOUR_MS)
-        mergeMetrics(into, metrics);
-    }
+  // One read a window: a shorter window needs the hours of a day a longer one reads whole.
+  const merged = new Map<FieldBudgetWindow, HourMetrics>();
+  for (const window of new Set(windows)) {
+    const rows = await readWindowRows(db, {
+      siteIds: [siteId],
+      from: end - FIELD_BUDGET_WINDOW_HOURS[window] * HOUR_MS,
+      to: end,
+      routes: 'site',
+    });
+    const into: HourMetrics = {};
+    for (const row of rows) mergeMetrics(into, decodeMetrics(row.metrics));
+    merged.set(window, into);
   }
   return (window, metric) => {
     const tally = merged.get(window)?.[metric];

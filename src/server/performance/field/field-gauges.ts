@@ -1,12 +1,12 @@
 // Each RUM site's field figures for the workspace's /metrics (issue 42, item 8): page views and
-// each vital's p75 over the last 24 hours and 28 days, merged from the site's '*' hour rows (one
-// indexed range per site, whatever its routes).
+// each vital's p75 over the last 24 hours and 28 days, merged from the site's '*' rows (whole days
+// and the hours at either end, whatever its routes).
 import type { Kysely } from 'kysely';
 import { FIELD_METRICS, type FieldMetric } from '../../../core/api/field-vitals.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { decodeMetrics, type HourMetrics, mergeMetrics } from './hour-metrics.ts';
-import { ALL_ROUTES } from './page-view-buffer.ts';
 import { quantile } from './sketch.ts';
+import { readWindowRows } from './window-rows.ts';
 
 const HOUR_MS = 3_600_000;
 /** The windows /metrics reports: the last day, and the 28 days Google's field data spans. */
@@ -39,19 +39,12 @@ export async function fieldFigures(
   const to = Math.floor(now / HOUR_MS) * HOUR_MS + HOUR_MS;
   const figures: SiteFieldFigures[] = [];
   for (const { site_id: siteId, name } of sites) {
-    const rows = await db
-      .selectFrom('rum_hours')
-      .select(['hour_at', 'page_views', 'metrics'])
-      .where('site_id', '=', siteId)
-      .where('hour_at', '>=', to - GAUGE_WINDOWS['28d'] * HOUR_MS)
-      .where('route', '=', ALL_ROUTES)
-      .execute();
     for (const window of Object.keys(GAUGE_WINDOWS) as GaugeWindow[]) {
       const from = to - GAUGE_WINDOWS[window] * HOUR_MS;
+      const rows = await readWindowRows(db, { siteIds: [siteId], from, to, routes: 'site' });
       let pageViews = 0;
       const merged: HourMetrics = {};
       for (const row of rows) {
-        if (Number(row.hour_at) < from) continue;
         pageViews += row.page_views;
         mergeMetrics(merged, decodeMetrics(row.metrics));
       }

@@ -24,6 +24,7 @@ import {
 } from './hour-metrics.ts';
 import { ALL_ROUTES } from './page-view-buffer.ts';
 import { quantile } from './sketch.ts';
+import { readWindowRows } from './window-rows.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -67,13 +68,7 @@ export async function fieldReport(
   const from = to - FIELD_RANGES_HOURS[query.range] * HOUR_MS;
   const byRoute = query.groupBy === 'route';
   // The site's '*' rows hold its totals and culprits; grouped by route, the routes' rows too.
-  const rows = await db
-    .selectFrom('rum_hours')
-    .select(['hour_at', 'route', 'device', 'page_views', 'metrics'])
-    .where('site_id', '=', siteId)
-    .where('hour_at', '>=', from)
-    .$if(!byRoute, (select) => select.where('route', '=', ALL_ROUTES))
-    .execute();
+  const rows = await readWindowRows(db, { siteIds: [siteId], from, to, routes: byRoute ? 'all' : 'site' });
   const total: Tally = { pageViews: 0, metrics: {} };
   const groups = new Map<string, Tally>();
   for (const row of rows) {

@@ -1,16 +1,16 @@
-// Page views are gathered in memory and added to their hour rows in one transaction about once a
-// second (issue 42, item 3), so a beacon is answered without waiting on the database, and a
+// Page views are gathered in memory and added to their hour rows, and to the same rows by day (so
+// long windows read days), in one transaction about once a second (issue 42, item 3), so a beacon is answered without waiting on the database, and a
 // thousand page views of one route cost one row's update. Each page view counts twice: under its
 // route and under '*', the site's total, which the site-wide figures read without merging routes.
 // The add is read-merge-write under a row lock: any number of `serve` processes add into the same
 // rows on PostgreSQL. A write that fails keeps its page views for the next one, up to MAX_PENDING
 // rows; past that, new rows are dropped (the database has been away for a while).
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AttributedMetric } from '../../../core/api/field.ts';
 import type { Clock, TimerHandle } from '../../platform/clock.ts';
 import type { Dialect } from '../../platform/db/connect.ts';
 import { lockingRead } from '../../platform/db/row-locks.ts';
-import type { RumHourTable } from '../../platform/db/rum-schema.ts';
+import type { RumHourTable, RumTables } from '../../platform/db/rum-schema.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
 import {
@@ -24,10 +24,12 @@ import {
 
 export const FLUSH_MS = 1_000;
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 const MAX_PENDING = 50_000;
 /** Rows locked and written per statement: bounds a statement's parameters on both dialects. */
 const CHUNK = 200;
 export const ALL_ROUTES = '*';
+type RumTable = Exclude<keyof RumTables, 'rum_sites'>;
 
 export interface PageView {
   siteId: string;
@@ -76,59 +78,66 @@ export function createPageViewBuffer({ db, dialect, clock, logger }: PageViewBuf
     }
   }
 
+  /** Adds `rows` into their rows of `table`, which exist afterwards; answers nothing. */
+  async function addInto(tx: Transaction<Database>, table: RumTable, rows: readonly PendingRow[]) {
+    // Every row exists before it is locked, so two processes adding to a new row both add.
+    await tx
+      .insertInto(table)
+      .values(
+        rows.map((row) => ({
+          site_id: row.siteId,
+          hour_at: row.hourAt,
+          route: row.route,
+          device: row.device,
+          workspace_id: row.workspaceId,
+          page_views: 0,
+          metrics: '{}',
+        })),
+      )
+      .onConflict((conflict) => conflict.columns(['site_id', 'hour_at', 'route', 'device']).doNothing())
+      .execute();
+    const stored = await lockingRead(
+      dialect,
+      tx
+        .selectFrom(table)
+        .selectAll()
+        .where((eb) =>
+          eb.or(
+            rows.map((row) =>
+              eb.and([
+                eb('site_id', '=', row.siteId),
+                eb('hour_at', '=', row.hourAt),
+                eb('route', '=', row.route),
+                eb('device', '=', row.device),
+              ]),
+            ),
+          ),
+        )
+        .orderBy(['site_id', 'hour_at', 'route', 'device']),
+    ).execute();
+    const byKey = new Map(stored.map((row) => [keyOf(storedKey(row)), row]));
+    for (const row of rows) {
+      const current = byKey.get(keyOf(row));
+      // Deleted with its site since the insert above: nothing to add to.
+      if (!current) continue;
+      const metrics = decodeMetrics(current.metrics);
+      mergeMetrics(metrics, row.metrics);
+      await tx
+        .updateTable(table)
+        .set({ page_views: current.page_views + row.pageViews, metrics: encodeMetrics(metrics) })
+        .where('site_id', '=', row.siteId)
+        .where('hour_at', '=', row.hourAt)
+        .where('route', '=', row.route)
+        .where('device', '=', row.device)
+        .execute();
+    }
+  }
+
+  /** An hour chunk and the day rows it adds to, in one transaction: both count it or neither. */
   async function writeChunk(rows: readonly PendingRow[]): Promise<void> {
     await db.transaction().execute(async (tx) => {
-      // Every row exists before it is locked, so two processes adding to a new row both add.
-      await tx
-        .insertInto('rum_hours')
-        .values(
-          rows.map((row) => ({
-            site_id: row.siteId,
-            hour_at: row.hourAt,
-            route: row.route,
-            device: row.device,
-            workspace_id: row.workspaceId,
-            page_views: 0,
-            metrics: '{}',
-          })),
-        )
-        .onConflict((conflict) => conflict.columns(['site_id', 'hour_at', 'route', 'device']).doNothing())
-        .execute();
-      const stored = await lockingRead(
-        dialect,
-        tx
-          .selectFrom('rum_hours')
-          .selectAll()
-          .where((eb) =>
-            eb.or(
-              rows.map((row) =>
-                eb.and([
-                  eb('site_id', '=', row.siteId),
-                  eb('hour_at', '=', row.hourAt),
-                  eb('route', '=', row.route),
-                  eb('device', '=', row.device),
-                ]),
-              ),
-            ),
-          )
-          .orderBy(['site_id', 'hour_at', 'route', 'device']),
-      ).execute();
-      const byKey = new Map(stored.map((row) => [keyOf(storedKey(row)), row]));
-      for (const row of rows) {
-        const current = byKey.get(keyOf(row));
-        // Deleted with its site since the insert above: nothing to add to.
-        if (!current) continue;
-        const metrics = decodeMetrics(current.metrics);
-        mergeMetrics(metrics, row.metrics);
-        await tx
-          .updateTable('rum_hours')
-          .set({ page_views: current.page_views + row.pageViews, metrics: encodeMetrics(metrics) })
-          .where('site_id', '=', row.siteId)
-          .where('hour_at', '=', row.hourAt)
-          .where('route', '=', row.route)
-          .where('device', '=', row.device)
-          .execute();
-      }
+      await addInto(tx, 'rum_hours', rows);
+      await addInto(tx, 'rum_days', byDay(rows));
       const sites = [...new Set(rows.map((row) => row.siteId))];
       await tx
         .updateTable('rum_sites')
@@ -189,6 +198,25 @@ export function createPageViewBuffer({ db, dialect, clock, logger }: PageViewBuf
       await write();
     },
   };
+}
+
+/** Hour rows added up by UTC day, in key order (every process locks day rows in the same order). */
+function byDay(rows: readonly PendingRow[]): PendingRow[] {
+  const days = new Map<string, PendingRow>();
+  for (const row of rows) {
+    const day = { ...row, hourAt: Math.floor(row.hourAt / DAY_MS) * DAY_MS };
+    const key = keyOf(day);
+    const current = days.get(key);
+    if (current) {
+      current.pageViews += row.pageViews;
+      mergeMetrics(current.metrics, row.metrics);
+    } else {
+      const metrics: HourMetrics = {};
+      mergeMetrics(metrics, row.metrics);
+      days.set(key, { ...day, metrics });
+    }
+  }
+  return [...days.values()].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
 }
 
 function storedKey(row: RumHourTable) {

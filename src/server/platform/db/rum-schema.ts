@@ -32,4 +32,6 @@ export interface RumHourTable {
 export interface RumTables {
   rum_sites: RumSiteTable;
   rum_hours: RumHourTable;
+  /** The hours' rows added up by UTC day; `hour_at` is the day's first hour (00:00 UTC). */
+  rum_days: RumHourTable;
 }

@@ -104,20 +104,8 @@ export const INSERT_AGED: Record<string, (db: Db, owner: Owner, at: number) => P
         regressions: '[]',
       })
       .execute(),
-  rum_hours: (db, { workspaceId, siteId }, at) =>
-    db
-      .insertInto('rum_hours')
-      .values({
-        site_id: siteId,
-        hour_at: at,
-        // Rows of one site and hour differ by route.
-        route: `/r/${uuidv7()}`,
-        device: 'mobile',
-        workspace_id: workspaceId,
-        page_views: 1,
-        metrics: '{}',
-      })
-      .execute(),
+  rum_hours: (db, owner, at) => insertRumRow(db, 'rum_hours', owner, at),
+  rum_days: (db, owner, at) => insertRumRow(db, 'rum_days', owner, at),
   deployments: (db, { workspaceId }, at) =>
     db
       .insertInto('deployments')
@@ -283,3 +271,19 @@ export const INSERT_AGED: Record<string, (db: Db, owner: Owner, at: number) => P
       })
       .execute(),
 };
+
+function insertRumRow(db: Db, table: 'rum_hours' | 'rum_days', { workspaceId, siteId }: Owner, at: number) {
+  return db
+    .insertInto(table)
+    .values({
+      site_id: siteId,
+      hour_at: at,
+      // Rows of one site and hour differ by route.
+      route: `/r/${uuidv7()}`,
+      device: 'mobile',
+      workspace_id: workspaceId,
+      page_views: 1,
+      metrics: '{}',
+    })
+    .execute();
+}

@@ -1,5 +1,6 @@
 // Real-user monitoring (issue 42): each performance site's RUM settings, and its visitors' page
-// views as one row per site, hour, route and device class holding each vital's sketch. A row's
+// views as one row per site, hour (and again per day), route and device class holding each
+// vital's sketch. A row's
 // size depends on the spread of the values, not on how many page views it holds.
 import { sql } from 'kysely';
 import type { Migration } from './migration.ts';
@@ -21,15 +22,19 @@ export const realUserMonitoring: Migration = {
       .addColumn('created_at', 'bigint', (col) => col.notNull())
       .addColumn('updated_at', 'bigint', (col) => col.notNull())
       .execute();
-    await sql`create table rum_hours (
-      site_id text not null references performance_sites (id) on delete cascade,
-      hour_at bigint not null,
-      route text not null,
-      device text not null,
-      workspace_id text not null,
-      page_views integer not null,
-      metrics text not null,
-      primary key (site_id, hour_at, route, device)
-    ) ${types.clusteredTable}`.execute(db);
+    // The same rows by UTC day (hour_at is the day's first hour): a 90-day window reads 90 rows
+    // a route and device, not 2,160.
+    for (const table of ['rum_hours', 'rum_days']) {
+      await sql`create table ${sql.table(table)} (
+        site_id text not null references performance_sites (id) on delete cascade,
+        hour_at bigint not null,
+        route text not null,
+        device text not null,
+        workspace_id text not null,
+        page_views integer not null,
+        metrics text not null,
+        primary key (site_id, hour_at, route, device)
+      ) ${types.clusteredTable}`.execute(db);
+    }
   },
 };

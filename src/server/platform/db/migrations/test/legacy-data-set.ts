@@ -25,7 +25,7 @@ export interface LegacyAccount {
   statusPageSlug: string;
 }
 
-/** Kinds that only exist after 0022 (rum_hours: 0046). */
+/** Kinds that only exist after 0022 (rum_hours and rum_days: 0046). */
 const LATER_KINDS = new Set([
   'audit_events',
   'maintenance_windows',
@@ -33,6 +33,7 @@ const LATER_KINDS = new Set([
   'region_rollups_daily',
   'checks_packed',
   'rum_hours',
+  'rum_days',
 ]);
 
 export async function insertLegacyAccount(

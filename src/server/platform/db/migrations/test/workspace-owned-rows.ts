@@ -10,7 +10,7 @@ import type { Dialect } from '../../connect.ts';
 import type { Database } from '../../schema.ts';
 
 /** Retention kinds whose tables later migrations make (0046's field data). */
-const LATER_TABLES = new Set(['rum_hours']);
+const LATER_TABLES = new Set(['rum_hours', 'rum_days']);
 
 /** Writes a new workspace with a row in each table it owns; returns the workspace id. */
 export async function insertWorkspaceOwnedRows(db: Kysely<Database>, dialect: Dialect, now: number) {
