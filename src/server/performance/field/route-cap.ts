@@ -15,8 +15,9 @@ export function createRouteCap(db: Kysely<Database>) {
   const known = new Map<string, Promise<Set<string>>>();
 
   async function routesOf(siteId: string): Promise<Set<string>> {
+    // The day rows name every route the hours do, in a 24th of the rows.
     const rows = await db
-      .selectFrom('rum_hours')
+      .selectFrom('rum_days')
       .select('route')
       .distinct()
       .where('site_id', '=', siteId)
