@@ -2,8 +2,9 @@
 // five vitals with attribution; this reports them once per page view, when the page is hidden,
 // to /rum/{data-site}. It sets no cookie and uses no storage, and it sends the page's origin and
 // path only (never its query string or fragment). A page restored from the back-forward cache is
-// a new page view; anything the library reports after a view was sent (a tab shown and hidden
-// again) is not sent twice.
+// a new page view, and so is a single-page app's soft navigation where the browser reports them
+// (Chromium since 151); anything the library reports after a view was sent (a tab shown and
+// hidden again) is not sent twice.
 import type {
   CLSMetricWithAttribution,
   INPMetricWithAttribution,
@@ -32,17 +33,55 @@ function deviceClass(): 'mobile' | 'tablet' | 'desktop' {
   return /Mobi|iPhone|Android/i.test(agent) ? 'mobile' : 'desktop';
 }
 
+/** One page view: the document's, or a single-page app's soft navigation. */
+interface View {
+  id: MetricWithAttribution['navigationId'];
+  url: string;
+  navigation: string;
+  metrics: Record<string, number>;
+  attribution: Attribution;
+  sent: boolean;
+}
+
 if (key && script) {
   const endpoint = new URL(`/rum/${encodeURIComponent(key)}`, script.src).href;
-  let metrics: Record<string, number> = {};
-  let attribution: Attribution = {};
-  let navigation = '';
-  let sent = false;
+  // Page views by web-vitals' navigationId, in the order they began; the last is the current one.
+  let views = new Map<View['id'], View>();
+  let current: View['id'] | undefined;
+  let documentView: View['id'] | undefined;
+  // Views already sent and forgotten: what web-vitals reports for them late is dropped.
+  let finished = new Set<View['id']>();
+
+  const viewOf = (metric: MetricWithAttribution): View => {
+    let view = views.get(metric.navigationId);
+    if (!view) {
+      const url = new URL(metric.navigationURL ?? location.href, location.href);
+      view = {
+        id: metric.navigationId,
+        url: url.origin + url.pathname,
+        navigation: metric.navigationType,
+        metrics: {},
+        attribution: {},
+        sent: false,
+      };
+      views.set(metric.navigationId, view);
+      documentView ??= metric.navigationId;
+      if (current !== undefined) {
+        // A soft navigation began: web-vitals reports the views before it final as it starts, and
+        // a moment later they are sent (or at once, if the page is hidden first).
+        setTimeout(() => sendAll(false), 1000);
+      }
+      current = metric.navigationId;
+    }
+    return view;
+  };
 
   const record = (metric: MetricWithAttribution) => {
-    if (sent) return;
-    metrics[metric.name] = metric.value;
-    navigation = metric.navigationType;
+    if (finished.has(metric.navigationId)) return;
+    const view = viewOf(metric);
+    if (view.sent) return;
+    view.metrics[metric.name] = metric.value;
+    const { attribution } = view;
     if (metric.name === 'LCP') {
       const { target, url } = (metric as LCPMetricWithAttribution).attribution;
       attribution.lcp = { element: cut(target, 300), url: cut(url, 500) };
@@ -62,40 +101,57 @@ if (key && script) {
     }
   };
 
-  const send = () => {
-    if (sent || Object.keys(metrics).length === 0) return;
-    sent = true;
+  const send = (view: View) => {
+    view.sent = true;
+    if (Object.keys(view.metrics).length === 0) return;
     const connection = (navigator as { connection?: { effectiveType?: string } }).connection;
     const body = JSON.stringify({
       v: 1,
-      url: location.origin + location.pathname,
-      route,
-      nav: navigation || undefined,
+      url: view.url,
+      // The tag's route names the document, not the views a single-page app navigates to.
+      route: view.id === documentView ? route : undefined,
+      nav: view.navigation || undefined,
       device: deviceClass(),
       ect: connection?.effectiveType,
-      metrics,
-      attribution,
+      metrics: view.metrics,
+      attribution: view.attribution,
     });
     if (!navigator.sendBeacon?.(endpoint, body)) {
       fetch(endpoint, { method: 'POST', body, keepalive: true, mode: 'no-cors' }).catch(() => {});
     }
   };
 
-  // Every change, keeping the latest: the page view is sent once, when hidden, after them all.
-  // Final values only (the default) lose an INP whose entries were still queued for an idle
-  // moment when the page was left: web-vitals' forced report on hidden runs before that queue.
-  for (const on of [onLCP, onINP, onCLS, onFCP, onTTFB]) on(record as never, { reportAllChanges: true });
+  /** Sends the views not sent yet (the current one too when the page is hidden). */
+  const sendAll = (withCurrent: boolean) => {
+    for (const [id, view] of views) {
+      if (id === current && !withCurrent) continue;
+      if (!view.sent) send(view);
+      // The current view stays, sent or not: a late report for it is known, and dropped if sent.
+      if (id !== current) {
+        views.delete(id);
+        finished.add(id);
+      }
+    }
+  };
+
+  // Every change, keeping the latest: a page view is sent once, when hidden or left for a soft
+  // navigation, after them all. Final values only (the default) lose an INP whose entries were
+  // still queued for an idle moment when the page was left: web-vitals' forced report on hidden
+  // runs before that queue. Soft navigations are page views where the browser reports them.
+  const options = { reportAllChanges: true, reportSoftNavs: true };
+  for (const on of [onLCP, onINP, onCLS, onFCP, onTTFB]) on(record as never, options);
   // After the library's own (capturing) listeners, which report their final values on the same
   // event. Not on pagehide: leaving a page, Chromium fires it before visibilitychange, when LCP,
   // CLS and INP are not yet final (measured in rum-snippet.browser.test.ts); every current
   // browser fires visibilitychange when a page is left, closed or backgrounded.
   addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') send();
+    if (document.visibilityState === 'hidden') sendAll(true);
   });
   addEventListener('pageshow', (event) => {
     if (!event.persisted) return;
-    metrics = {};
-    attribution = {};
-    sent = false;
+    // Restored from the back-forward cache: a new page view (web-vitals reports it afresh).
+    views = new Map();
+    finished = new Set();
+    current = undefined;
   });
 }

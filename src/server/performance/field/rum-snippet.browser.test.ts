@@ -58,10 +58,31 @@ function page(snippet: string): string {
 </body></html>`;
 }
 
+/** A single-page app: a click shows a product by the History API, as a router does. */
+function singlePageApp(snippet: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>App</title>${snippet}</head>
+<body style="margin:0;font:16px sans-serif">
+  <a id="open" href="/app/p/7" style="font-size:20px">Open product 7</a>
+  <main id="view"><h1>Catalogue</h1><img class="hero" src="/hero.svg" width="1200" height="600" alt=""></main>
+  <script>
+    document.getElementById('open').addEventListener('click', (event) => {
+      event.preventDefault();
+      history.pushState({}, '', '/app/p/7');
+      document.getElementById('view').innerHTML =
+        '<h1 class="product">Product 7</h1><p style="font-size:40px">A very fine product, in stock.</p>';
+    });
+  </script>
+</body></html>`;
+}
+
 function shopServer(snippet: () => string): Promise<Server> {
   const server = createServer((request, response) => {
     if (request.url?.startsWith('/hero.svg')) {
       response.writeHead(200, { 'content-type': 'image/svg+xml' }).end(HERO);
+      return;
+    }
+    if (request.url?.startsWith('/app')) {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(singlePageApp(snippet()));
       return;
     }
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(snippet()));
@@ -179,4 +200,40 @@ it('stores nothing from a page on an origin the site does not allow', async () =
   expect(arrivals[0]?.status).toBe(403);
   await built.rum.buffer.flush();
   expect(await database.db.selectFrom('rum_hours').selectAll().execute()).toEqual([]);
+});
+
+it("counts a single-page app's soft navigation as a page view of its own route", async () => {
+  arrivals.length = 0;
+  await database.db.deleteFrom('rum_hours').execute();
+  const context = await browser.newContext({
+    userAgent: VISITOR_AGENT,
+    viewport: { width: 1280, height: 900 },
+  });
+  const tab = await context.newPage();
+  await tab.goto(`${originOf(shop)}/app`);
+  await tab.waitForTimeout(500);
+  await tab.locator('#open').click();
+  await expect.poll(() => tab.locator('h1.product').count()).toBe(1);
+  // The soft navigation's paint, then the moment the snippet waits before sending the view before it.
+  await expect.poll(() => arrivals.length, { timeout: 5_000 }).toBe(1);
+  await tab.goto('about:blank');
+  await context.close();
+  await expect.poll(() => arrivals.length, { timeout: 10_000 }).toBe(2);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const beacons = arrivals.map((arrival) => ({ status: arrival.status, ...JSON.parse(arrival.body) }));
+  expect(beacons.map((beacon) => [beacon.status, beacon.url, beacon.nav])).toEqual([
+    [204, `${originOf(shop)}/app`, 'navigate'],
+    [204, `${originOf(shop)}/app/p/7`, 'soft-navigation'],
+  ]);
+  // The document's view has its load vitals; the soft navigation its own paint.
+  expect(Object.keys(beacons[0].metrics)).toEqual(expect.arrayContaining(['FCP', 'LCP', 'TTFB']));
+  expect(beacons[1].metrics.LCP).toBeGreaterThan(0);
+
+  await built.rum.buffer.flush();
+  const rows = await database.db.selectFrom('rum_hours').selectAll().orderBy('route').execute();
+  expect(rows.map((row) => [row.route, row.page_views])).toEqual([
+    ['*', 2],
+    ['/app', 1],
+    ['/app/p/:id', 1],
+  ]);
 });
