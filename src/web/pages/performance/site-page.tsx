@@ -8,6 +8,7 @@ import { siteQueryOptions } from '../../lib/performance';
 import { BudgetBadge } from './budget-badge';
 import { BudgetsCard } from './budgets-card';
 import { DeleteSite } from './delete-site';
+import { FieldSection } from './field/field-section';
 import { RunFailure } from './run-failure';
 import { RunNow } from './run-now';
 import { ScoreGauge } from './score-gauge';
@@ -77,8 +78,17 @@ export function SitePage() {
         All performance sites
       </Link>
       <SiteHeader site={site.data} />
-      <BudgetsCard site={site.data} />
-      <SiteHistory site={site.data} />
+      <FieldSection site={site.data} />
+      <section aria-labelledby="lab-heading" className="flex flex-col gap-6">
+        <div className="flex flex-col gap-1">
+          <h2 id="lab-heading" className="text-xl font-semibold tracking-tight">
+            Lab
+          </h2>
+          <p className="text-sm text-muted">Lighthouse runs of the page from this server.</p>
+        </div>
+        <BudgetsCard site={site.data} />
+        <SiteHistory site={site.data} />
+      </section>
     </div>
   );
 }
