@@ -5,7 +5,8 @@
 // The same load then goes to a bare node:http server answering 204 (floor-server.js): the ratio is
 // what Upwatch's checks and buffering cost over the least any beacon endpoint does. Then, in this
 // process: bytes of one stored hour row at 10 and at 100,000 page views, and the field report's
-// p75 over 90 days for a site of 200 routes (site-wide, and grouped by route).
+// p75 over 90 days for a site of 200 routes (site-wide, and grouped by route). Environment:
+// BENCH_RUM_RATE, BENCH_SECONDS, BENCH_CONNECTIONS (100), BENCH_RUM_STORAGE=0.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,6 +22,8 @@ const RATE = Number(process.env.BENCH_RUM_RATE ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const SITES = 4;
+/** BENCH_RUM_STORAGE=0 leaves out the storage figures (a 438,480-row seed). */
+const STORAGE = process.env.BENCH_RUM_STORAGE !== '0';
 const ORIGIN = 'https://shop.example.com';
 
 interface CannonResult {
@@ -147,7 +150,7 @@ export async function rum() {
       ingestion: { ...ingestion, page_views_stored: stored },
       floor,
       cpu_ratio_to_floor: Number((ingestion.cpu_ms_per_beacon / floor.cpu_ms_per_beacon).toFixed(2)),
-      ...(await rumStorage()),
+      ...(STORAGE ? await rumStorage() : {}),
       load_average: loadavg().map((value) => Number(value.toFixed(2))),
     };
   } finally {

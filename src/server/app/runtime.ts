@@ -18,6 +18,7 @@ import { reminderJob } from '../incidents/reminder-job.ts';
 import { maintenanceJob } from '../maintenance/job.ts';
 import { createProcessMetrics, type ProcessMetrics } from '../metrics/process-metrics.ts';
 import { createTargetVetter } from '../monitors/vet-url.ts';
+import { createBeaconListener } from '../performance/field/beacon-listener.ts';
 import { fieldBudgetJob } from '../performance/field-budgets/job.ts';
 import { createPerformanceJob } from '../performance/job.ts';
 import { systemClock } from '../platform/clock.ts';
@@ -124,6 +125,8 @@ export function createWebApp(
   // and up to ten seconds of their count for the plan's allowance.
   return {
     app,
+    // Visitors' beacons are answered ahead of the app: the same intake, a fraction of the cost.
+    beacons: createBeaconListener(rum.intake, config.trustProxy),
     drain: async () => {
       await rum.buffer.flush();
       await rum.meter.flush();

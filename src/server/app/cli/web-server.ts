@@ -1,4 +1,11 @@
-import type { Server } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { internalMetrics } from '../../metrics/internal-endpoint.ts';
@@ -28,15 +35,30 @@ export class PortUnavailableError extends Error {
 
 type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
 
+interface ListenOptions {
+  /** Writes what requests gathered in memory, once they have ended. */
+  drain?: () => Promise<void>;
+  /** Answers the requests it takes (true) before the app sees them: visitors' beacons. */
+  ahead?: (request: IncomingMessage, response: ServerResponse) => boolean;
+}
+
 function listen(
   config: Config,
   logger: Logger,
   fetch: Fetch,
   message: string,
-  drain: () => Promise<void> = async () => {},
+  { drain = async () => {}, ahead }: ListenOptions = {},
 ): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port: config.port, hostname: config.host }) as Server;
+    const server = serve({
+      fetch,
+      port: config.port,
+      hostname: config.host,
+      createServer: ((options: ServerOptions, app: RequestListener) =>
+        createServer(options, (request, response) => {
+          if (!ahead?.(request, response)) app(request, response);
+        })) as typeof createServer,
+    }) as Server;
     server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
     // Above the keep-alive timeout (the advice since nodejs/node#27363), so a reused connection is not cut
     // while its next request's headers arrive.
@@ -76,14 +98,14 @@ export function startWebServer(
   logger: Logger,
   shared: SharedParts,
 ): Promise<RunningServer> {
-  const { app, drain } = createWebApp(config, database, logger, shared);
+  const { app, drain, beacons } = createWebApp(config, database, logger, shared);
   const internal = internalMetrics(shared.metrics, config.metricsToken);
   return listen(
     config,
     logger,
     (request, env) => internal(request) ?? app.fetch(request, env),
     'Upwatch is listening',
-    drain,
+    { drain, ahead: beacons },
   );
 }
 

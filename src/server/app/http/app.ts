@@ -66,7 +66,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // JSON compressor too: their answer is two bytes of text, and they come many a second.
   mountPingRoutes(app, { ...pings, trustProxy: config.trustProxy });
   // Visitors' beacons: text bodies of at most 4 KB, answered 204 with no body, many a second.
-  mountRumIngest(app, { ...deps.rum, clock, trustProxy: config.trustProxy });
+  mountRumIngest(app, { intake: deps.rum.intake, trustProxy: config.trustProxy });
   mountRumScript(app, webDistDir);
   // Only /api: status pages gzip their cached bytes themselves, and the SPA's files come
   // precompressed from the build.

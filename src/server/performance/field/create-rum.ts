@@ -1,5 +1,6 @@
 // Real-user monitoring's parts, built once per process: the key directory, the page-view buffer,
-// the page-view meter and the route cap are shared by the beacon route and the settings API.
+// the page-view meter, the route cap and the beacon intake are shared by the beacon route, the
+// web server's beacon listener and the settings API.
 import type { Kysely } from 'kysely';
 import type { FieldGrouping, FieldRange } from '../../../core/api/field.ts';
 import type { EntitlementsHelper } from '../../billing/plan-summary.ts';
@@ -8,6 +9,7 @@ import type { Dialect } from '../../platform/db/connect.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { fieldReport } from './field-report.ts';
+import { createBeaconIntake } from './intake.ts';
 import { createPageViewBuffer } from './page-view-buffer.ts';
 import { createPageViewMeter } from './page-view-meter.ts';
 import { createRouteCap } from './route-cap.ts';
@@ -28,11 +30,13 @@ export function createRealUserMonitoring({ db, dialect, clock, logger, publicUrl
   const directory = createRumDirectory(db, clock);
   const buffer = createPageViewBuffer({ db, dialect, clock, logger });
   const meter = createPageViewMeter({ entitlements, clock, logger });
+  const routes = createRouteCap(db);
   return {
     directory,
     buffer,
     meter,
-    routes: createRouteCap(db),
+    routes,
+    intake: createBeaconIntake({ directory, buffer, meter, routes, clock }),
     settings: createRumSettings({ db, clock, publicUrl, directory, meter }),
     report: (workspaceId: string, siteId: string, query: { range: FieldRange; groupBy: FieldGrouping }) =>
       fieldReport(db, clock, workspaceId, siteId, query),
