@@ -1,7 +1,7 @@
 // The RUM bench's storage figures, in this process on SQLite: bytes of one hour row (its sketches
 // and counts) at 10 and at 100,000 page views, and how long the field report takes over 90 days of
 // a site with 200 routes: 2,160 hours of the site's rows on three devices, and each route's rows
-// on its device in every hour (438,480 rows in all).
+// on its device in every hour (438,480 hour rows), and the same by day (18,270 day rows).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -69,11 +69,14 @@ export async function rumStorage() {
     const workspaceId = await insertOwner(handle.db, 'sqlite');
     const siteId = await insertSite(handle.db, workspaceId, now);
     const hours = FIELD_RANGES_HOURS['90d'];
-    const first = Math.floor(now / HOUR_MS) * HOUR_MS - (hours - 1) * HOUR_MS;
+    // Whole days, so each day's rows hold its 24 hours.
+    const first = Math.floor(now / (24 * HOUR_MS)) * 24 * HOUR_MS - (hours - 24) * HOUR_MS;
     const seeded = performance.now();
     // A few distinct hour rows, reused: seeding is the database's work, not the sketches'.
     const siteMetrics = [metricsOf(300, 0), metricsOf(300, 1), metricsOf(300, 2)];
     const routeMetrics = [metricsOf(5, 0), metricsOf(5, 3), metricsOf(5, 7)];
+    const siteDays = [metricsOf(7200, 0), metricsOf(7200, 1), metricsOf(7200, 2)];
+    const routeDays = [metricsOf(120, 0), metricsOf(120, 3), metricsOf(120, 7)];
     let rows = 0;
     for (let h = 0; h < hours; h += 1) {
       const hourAt = first + h * HOUR_MS;
@@ -93,6 +96,18 @@ export async function rumStorage() {
       ].map((row) => ({ ...row, site_id: siteId, hour_at: hourAt, workspace_id: workspaceId }));
       await handle.db.insertInto('rum_hours').values(values).execute();
       rows += values.length;
+      // Each day's rows, as the buffer adds them up: a day of the hours above.
+      if ((h + 1) % 24 === 0) {
+        const dayAt = hourAt - 23 * HOUR_MS;
+        const days = values.map((row, i) => ({
+          ...row,
+          hour_at: dayAt,
+          page_views: row.page_views * 24,
+          metrics: i < DEVICES.length ? (siteDays[i] ?? '') : (routeDays[i % 3] ?? ''),
+        }));
+        await handle.db.insertInto('rum_days').values(days).execute();
+        rows += days.length;
+      }
     }
     const seedSeconds = Number(((performance.now() - seeded) / 1000).toFixed(1));
     const clock = new ManualClock(now);

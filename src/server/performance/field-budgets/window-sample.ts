@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { FieldMetric } from '../../../core/api/field-vitals.ts';
 import { FIELD_BUDGET_WINDOW_HOURS, type FieldBudgetWindow } from '../../../core/api/performance.ts';
 import type { Database } from '../../platform/db/schema.ts';
-import { decodeMetrics, type HourMetrics, mergeMetrics } from '../field/hour-metrics.ts';
+import { type HourMetrics, mergeEncoded } from '../field/hour-metrics.ts';
 import { quantile } from '../field/sketch.ts';
 import { readWindowRows } from '../field/window-rows.ts';
 import type { WindowSample } from './streak.ts';
@@ -30,7 +30,7 @@ export async function readWindows(
       routes: 'site',
     });
     const into: HourMetrics = {};
-    for (const row of rows) mergeMetrics(into, decodeMetrics(row.metrics));
+    for (const row of rows) mergeEncoded(into, row.metrics);
     merged.set(window, into);
   }
   return (window, metric) => {

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import { FIELD_METRICS, type FieldMetric } from '../../../core/api/field-vitals.ts';
 import type { Database } from '../../platform/db/schema.ts';
-import { decodeMetrics, type HourMetrics, mergeMetrics } from './hour-metrics.ts';
+import { type HourMetrics, mergeEncoded } from './hour-metrics.ts';
 import { quantile } from './sketch.ts';
 import { readWindowRows } from './window-rows.ts';
 
@@ -46,7 +46,7 @@ export async function fieldFigures(
       const merged: HourMetrics = {};
       for (const row of rows) {
         pageViews += row.page_views;
-        mergeMetrics(merged, decodeMetrics(row.metrics));
+        mergeEncoded(merged, row.metrics);
       }
       const p75: SiteFieldFigures['p75'] = {};
       for (const metric of FIELD_METRICS) {

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { FieldImpact, FieldSide } from '../../../core/api/field.ts';
 import { FIELD_METRICS } from '../../../core/api/field-vitals.ts';
 import type { Database } from '../../platform/db/schema.ts';
-import { decodeMetrics, type HourMetrics, mergeMetrics } from './hour-metrics.ts';
+import { type HourMetrics, mergeEncoded } from './hour-metrics.ts';
 import { ALL_ROUTES } from './page-view-buffer.ts';
 import { quantile } from './sketch.ts';
 
@@ -56,7 +56,7 @@ export async function fieldImpactBySite(
     const tally = sides[key] ?? { pageViews: 0, metrics: {} };
     sides[key] = tally;
     tally.pageViews += row.page_views;
-    mergeMetrics(tally.metrics, decodeMetrics(row.metrics));
+    mergeEncoded(tally.metrics, row.metrics);
   }
   const impact = new Map<string, FieldImpact>();
   for (const [siteId, routes] of sites) {

@@ -15,13 +15,7 @@ import { FIELD_METRICS } from '../../../core/api/field-vitals.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { getOwnedSiteRow } from '../repository.ts';
-import {
-  decodeMetrics,
-  type HourMetrics,
-  mergeMetrics,
-  splitCulpritKey,
-  topCulprits,
-} from './hour-metrics.ts';
+import { type HourMetrics, mergeEncoded, splitCulpritKey, topCulprits } from './hour-metrics.ts';
 import { ALL_ROUTES } from './page-view-buffer.ts';
 import { quantile } from './sketch.ts';
 import { readWindowRows } from './window-rows.ts';
@@ -72,18 +66,17 @@ export async function fieldReport(
   const total: Tally = { pageViews: 0, metrics: {} };
   const groups = new Map<string, Tally>();
   for (const row of rows) {
-    const metrics = decodeMetrics(row.metrics);
     const isSite = row.route === ALL_ROUTES;
     if (isSite) {
       total.pageViews += row.page_views;
-      mergeMetrics(total.metrics, metrics);
+      mergeEncoded(total.metrics, row.metrics);
     }
     if (byRoute === isSite) continue;
     const key = groupKey(query.groupBy, row);
     if (key === null) continue;
     const group = groups.get(key) ?? { pageViews: 0, metrics: {} };
     group.pageViews += row.page_views;
-    mergeMetrics(group.metrics, metrics);
+    mergeEncoded(group.metrics, row.metrics);
     groups.set(key, group);
   }
   return {

@@ -134,3 +134,24 @@ export function decodeMetrics(text: string): HourMetrics {
   }
   return metrics;
 }
+
+/**
+ * Adds a stored row's metrics into `into`, as `mergeMetrics(into, decodeMetrics(text))` does,
+ * without building the row's own maps first: a window's merge reads many rows.
+ */
+export function mergeEncoded(into: HourMetrics, text: string): void {
+  const stored = JSON.parse(text) as Partial<Record<FieldMetric, StoredTally>>;
+  for (const metric of FIELD_METRICS) {
+    const source = stored[metric];
+    if (!source) continue;
+    const tally = tallyOf(into, metric);
+    tally.sketch.zero += source.s.z;
+    const { counts } = tally.sketch;
+    for (const [bucket, count] of source.s.b) counts.set(bucket, (counts.get(bucket) ?? 0) + count);
+    tally.ratings.good += source.r[0];
+    tally.ratings.needsImprovement += source.r[1];
+    tally.ratings.poor += source.r[2];
+    for (const [route, selector, count] of source.a ?? [])
+      addCulprit(tally, culpritKey(route, selector), count);
+  }
+}
