@@ -10,8 +10,10 @@ import {
   MAX_ESCALATION_STEPS,
   MAX_STEP_CHANNELS,
 } from './escalation.ts';
+import { rumSettingsInputSchema } from './field.ts';
 import { MAX_MAINTENANCE_MONITORS, maintenanceWindowInputSchema } from './maintenance.ts';
 import { monitorInputSchemas } from './monitors.ts';
+import { performanceSiteInputSchema } from './performance.ts';
 import { monitorRegionsInputSchema } from './regions.ts';
 import { MAX_SECTIONS_PER_STATUS_PAGE, statusPageSectionInputSchema } from './status-page-sections.ts';
 import { MAX_MONITORS_PER_STATUS_PAGE, statusPageInputFields } from './status-pages.ts';
@@ -142,6 +144,34 @@ export const configEscalationPolicySchema = escalationPolicyInputSchema.omit({ s
 });
 export type ConfigEscalationPolicy = z.infer<typeof configEscalationPolicySchema>;
 
+const siteFields = performanceSiteInputSchema.shape;
+
+/**
+ * A performance site (issue 42, item 8): the API's fields, its monitor by key, and its real-user
+ * monitoring settings. The RUM key is the server's: made when RUM is first enabled, then kept.
+ */
+export const configPerformanceSiteSchema = z.object({
+  name: siteFields.name.unwrap(),
+  url: siteFields.url,
+  device: siteFields.device,
+  frequency: z.enum(['weekly', 'daily']).optional().meta({
+    description:
+      'How often the site must at least be measured. The plan sets the schedule (weekly on Free, daily on paid plans), so daily is refused on a weekly plan; never stored, and export leaves it out',
+  }),
+  monitor: managedKeySchema.nullable().default(null).meta({
+    description: 'The key of the monitor in monitors whose deployments measure it; left out: none',
+  }),
+  budgets: siteFields.budgets.meta({
+    description:
+      'Lab and field budgets, as the API takes them; left out, a new site gets the default budgets of its plan and a stored one keeps its own',
+  }),
+  rum: rumSettingsInputSchema.optional().meta({
+    description:
+      "Real-user monitoring: enabled, sampleRate (1), allowedOrigins (the url's origin), routes ([]); left out, the site's RUM settings are left as they are",
+  }),
+});
+export type ConfigPerformanceSite = z.infer<typeof configPerformanceSiteSchema>;
+
 /**
  * A section left out of the file is not managed by it (never pruned); `{}` manages an empty set.
  * Secrets are written `${ENV_VAR}`: the CLI fills them in from its environment before sending.
@@ -159,6 +189,7 @@ export const configFileSchema = z
         'At most one escalation policy can be the default.',
       )
       .optional(),
+    performanceSites: z.record(managedKeySchema, configPerformanceSiteSchema).optional(),
   })
   .meta({ id: 'UpwatchConfig', title: 'upwatch.yaml' });
 export type ConfigFile = z.infer<typeof configFileSchema>;
@@ -170,6 +201,7 @@ export const CONFIG_RESOURCES = [
   'statusPage',
   'maintenanceWindow',
   'escalationPolicy',
+  'performanceSite',
 ] as const;
 export type ConfigResource = (typeof CONFIG_RESOURCES)[number];
 

@@ -14,6 +14,7 @@ import { createMaintenanceService } from '../maintenance/service.ts';
 import { createMonitorService } from '../monitor-api/service.ts';
 import type { TargetVetter } from '../monitors/vet-url.ts';
 import { createRealUserMonitoring } from '../performance/field/create-rum.ts';
+import { createRumSettings } from '../performance/field/rum-settings.ts';
 import { createPerformanceService } from '../performance/service.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Config } from '../platform/config.ts';
@@ -109,6 +110,21 @@ export function assemble({
   };
   const alerts = createAlerts(alertDeps);
   const pageDirectory = createPageDirectory(db, clock);
+  const performance = createPerformanceService({
+    db,
+    clock,
+    events,
+    entitlements: billing.entitlements,
+    vetUrl: vet.url,
+  });
+  const rum = createRealUserMonitoring({
+    db,
+    dialect,
+    clock,
+    logger,
+    publicUrl: config.publicUrl,
+    entitlements: billing.entitlements,
+  });
   const configAsCode = createConfigService({
     db,
     clock,
@@ -116,6 +132,7 @@ export function assemble({
     plans: billing.plans,
     entitlements: billing.entitlements,
     directory: pageDirectory,
+    rumKeys: rum.directory,
     servicesOn: (on, parts) => {
       const onEscalation = createEscalation({ db: on, clock, secret, entitlements: parts.entitlements });
       return {
@@ -131,6 +148,21 @@ export function assemble({
         windows: createMaintenanceService({ db: on, clock }),
         policies: onEscalation.policies,
         monitorPolicies: onEscalation.monitors,
+        sites: createPerformanceService({
+          db: on,
+          clock,
+          events,
+          entitlements: parts.entitlements,
+          vetUrl: vet.url,
+        }),
+        // The file never shows the page-view allowance banner, so billing is not asked for it.
+        rum: createRumSettings({
+          db: on,
+          clock,
+          publicUrl: config.publicUrl,
+          directory: { ...rum.directory, forget: parts.rumKeys.forget },
+          meter: { overAllowance: async () => false },
+        }),
       };
     },
   });
@@ -141,21 +173,6 @@ export function assemble({
     entitlements: billing.entitlements,
     secret,
     publicUrl: config.publicUrl,
-  });
-  const performance = createPerformanceService({
-    db,
-    clock,
-    events,
-    entitlements: billing.entitlements,
-    vetUrl: vet.url,
-  });
-  const rum = createRealUserMonitoring({
-    db,
-    dialect,
-    clock,
-    logger,
-    publicUrl: config.publicUrl,
-    entitlements: billing.entitlements,
   });
   const digests = createDigestService({
     db,

@@ -74,6 +74,7 @@ describe('config export and apply', () => {
       statusPages: {},
       maintenanceWindows: {},
       escalationPolicies: {},
+      performanceSites: {},
     });
 
     const config = fillIn(file, { OPS_URL: SLACK_URL });
@@ -169,6 +170,7 @@ describe('config export and apply', () => {
       statusPages: {},
       maintenanceWindows: {},
       escalationPolicies: {},
+      performanceSites: {},
     });
     // The balance was not spent either: the first hundred still fit.
     delete monitors.m100;
@@ -225,6 +227,7 @@ describe('config export and apply', () => {
       statusPages: {},
       maintenanceWindows: {},
       escalationPolicies: {},
+      performanceSites: {},
     });
   });
 
@@ -306,6 +309,7 @@ describe('the JSON Schema of upwatch.yaml', () => {
       'statusPages',
       'maintenanceWindows',
       'escalationPolicies',
+      'performanceSites',
     ]);
     expect(root?.properties.monitors?.propertyNames?.pattern).toBe('^[a-z0-9][a-z0-9_-]{0,62}$');
     // One alternative per monitor kind, each with the API's own fields.

@@ -11,7 +11,8 @@ type ManagedTable =
   | 'monitors'
   | 'status_pages'
   | 'maintenance_windows'
-  | 'escalation_policies';
+  | 'escalation_policies'
+  | 'performance_sites';
 
 /** A resource as it is stored, under the key the file gives it (see keys.ts). */
 export interface StoredEntry {

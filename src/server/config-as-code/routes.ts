@@ -31,7 +31,7 @@ const apply = createRoute({
     401: json(errorSchema, 'Not signed in'),
     403: json(
       errorSchema,
-      'monitor_limit_reached, interval_below_plan_minimum or feature_not_in_plan: nothing was changed',
+      'monitor_limit_reached, performance_site_limit_reached, interval_below_plan_minimum, frequency_not_in_plan or feature_not_in_plan: nothing was changed',
     ),
     422: json(
       errorSchema,
@@ -56,7 +56,7 @@ const plan = createRoute({
     401: json(errorSchema, 'Not signed in'),
     403: json(
       errorSchema,
-      'What apply would refuse: monitor_limit_reached, interval_below_plan_minimum or feature_not_in_plan',
+      'What apply would refuse: monitor_limit_reached, performance_site_limit_reached, interval_below_plan_minimum, frequency_not_in_plan or feature_not_in_plan',
     ),
     422: json(errorSchema, 'What apply would refuse: validation_failed, unknown_field, unknown_channel, …'),
     409: json(errorSchema, 'slug_taken or domain_taken (a domain another page verified)'),

@@ -9,7 +9,7 @@ import type {
   ConfigChange,
   ConfigFile,
 } from '../../core/api/config-file.ts';
-import { FEATURE_IDS } from '../../core/plans.ts';
+import { PLANS, type Plan } from '../../core/plans.ts';
 import type { ChannelService } from '../alerts/channel-service.ts';
 import { deriveSealKey } from '../alerts/sealed-config.ts';
 import type { EntitlementsHelper } from '../billing/plan-summary.ts';
@@ -17,6 +17,9 @@ import type { MonitorPolicyService } from '../escalation/monitor-policy.ts';
 import type { PolicyService } from '../escalation/policies.ts';
 import type { MaintenanceService } from '../maintenance/service.ts';
 import type { MonitorService } from '../monitor-api/service.ts';
+import type { RumDirectory } from '../performance/field/rum-directory.ts';
+import type { RumSettingsService } from '../performance/field/rum-settings.ts';
+import type { PerformanceService } from '../performance/service.ts';
 import type { UserPlanSource } from '../plans/user-plan.ts';
 import type { Clock } from '../platform/clock.ts';
 import { joinTransaction } from '../platform/db/joined-transaction.ts';
@@ -25,15 +28,17 @@ import type { Caller } from '../platform/http/caller.ts';
 import type { PageDirectory } from '../status-pages/page-directory.ts';
 import type { StatusPageService } from '../status-pages/service.ts';
 import { channelSection, exportChannel, storedChannels } from './channels.ts';
+import { snapshotEntitlements } from './entitlement-snapshot.ts';
 import { policySection, storedPolicies } from './escalation.ts';
 import { storedWindows, windowSection } from './maintenance.ts';
 import { applyMonitorAlerts } from './monitor-alerts.ts';
 import { exportMonitors, monitorSection, storedMonitors } from './monitors.ts';
+import { exportSite, siteSection, storedSites } from './performance-sites.ts';
 import { prune, reconcile } from './reconcile.ts';
 import { exportPage, pageSection, storedPages } from './status-pages.ts';
 
-type Entitlements = Pick<EntitlementsHelper, 'check'>;
 type Directory = Pick<PageDirectory, 'forget'>;
+type RumKeys = Pick<RumDirectory, 'forget'>;
 
 interface Services {
   monitors: MonitorService;
@@ -42,6 +47,8 @@ interface Services {
   windows: MaintenanceService;
   policies: PolicyService;
   monitorPolicies: MonitorPolicyService;
+  sites: PerformanceService;
+  rum: RumSettingsService;
 }
 
 export interface ConfigServiceDeps {
@@ -50,25 +57,24 @@ export interface ConfigServiceDeps {
   /** SECRET_KEY: channel configs are compared unsealed. */
   secret: string;
   plans: UserPlanSource;
-  entitlements: Entitlements;
+  entitlements: EntitlementsHelper;
   directory: Directory;
-  /** The product's services, built on a given handle with the given plan, features and cache. */
+  /** Where RUM keys are cached for the beacon route: a changed site's is forgotten. */
+  rumKeys: RumKeys;
+  /** The product's services, built on a given handle with the given plan, features and caches. */
   servicesOn(
     db: Kysely<Database>,
-    parts: { plans: UserPlanSource; entitlements: Entitlements; directory: Directory },
+    parts: {
+      plans: UserPlanSource;
+      entitlements: EntitlementsHelper;
+      directory: Directory;
+      rumKeys: RumKeys;
+    },
   ): Services;
 }
 
 /** Thrown to roll a dry run back once its changes are known. */
 class DryRun extends Error {}
-
-async function featureSnapshot(entitlements: Entitlements, workspaceId: string): Promise<Entitlements> {
-  const ids = Object.values(FEATURE_IDS);
-  const allowed = new Map(
-    await Promise.all(ids.map(async (id) => [id, await entitlements.check(workspaceId, id)] as const)),
-  );
-  return { check: async (_userId, featureId) => allowed.get(featureId) ?? false };
-}
 
 const byKey = <T extends { key: string }>(items: T[]) =>
   [...items].sort((a, b) => a.key.localeCompare(b.key));
@@ -89,6 +95,7 @@ export function createConfigService(deps: ConfigServiceDeps) {
       pages: await storedPages(db, services.pages, workspaceId, monitorKeys),
       windows: await storedWindows(db, services.windows, workspaceId, monitorKeys),
       policies,
+      sites: await storedSites(db, services, workspaceId, monitorKeys),
     };
   }
 
@@ -96,7 +103,7 @@ export function createConfigService(deps: ConfigServiceDeps) {
     db: Kysely<Database>,
     caller: Caller,
     services: Services,
-    { config, prune: pruning }: { config: ConfigFile; prune: boolean },
+    { config, prune: pruning, plan }: { config: ConfigFile; prune: boolean; plan: Plan },
   ): Promise<ConfigChange[]> {
     const stored = await load(db, services, caller.workspaceId);
     const channelSpec = channelSection({ caller, channels: services.channels, stored: stored.channels });
@@ -125,6 +132,14 @@ export function createConfigService(deps: ConfigServiceDeps) {
       stored: stored.policies,
       channelIds: channels.idsByKey,
     });
+    const siteSpec = siteSection({
+      caller,
+      sites: services.sites,
+      rum: services.rum,
+      stored: stored.sites,
+      monitorIds,
+      plan,
+    });
     const changes = [
       ...channels.changes,
       ...monitors.changes,
@@ -133,6 +148,7 @@ export function createConfigService(deps: ConfigServiceDeps) {
     ];
     const policies = await reconcile(db, caller, policySpec, config.escalationPolicies ?? {});
     changes.push(...policies.changes);
+    changes.push(...(await reconcile(db, caller, siteSpec, config.performanceSites ?? {})).changes);
     // Monitors name monitors and policies the file may only just have made: their changes are
     // already among the monitors'; this writes them.
     await applyMonitorAlerts(
@@ -154,6 +170,9 @@ export function createConfigService(deps: ConfigServiceDeps) {
     if (pruning && config.escalationPolicies) {
       changes.push(...(await prune(policySpec, config.escalationPolicies)));
     }
+    if (pruning && config.performanceSites) {
+      changes.push(...(await prune(siteSpec, config.performanceSites)));
+    }
     if (pruning && config.monitors) changes.push(...(await prune(monitorSpec, config.monitors)));
     if (pruning && config.alertChannels) changes.push(...(await prune(channelSpec, config.alertChannels)));
     return changes;
@@ -163,8 +182,11 @@ export function createConfigService(deps: ConfigServiceDeps) {
     async apply(caller: Caller, input: ConfigApplyInput): Promise<ConfigApplyResult> {
       const workspaceId = caller.workspaceId;
       const allowance = await deps.plans.allowanceFor(workspaceId);
-      const entitlements = await featureSnapshot(deps.entitlements, workspaceId);
       const afterCommit: (() => Promise<void>)[] = [];
+      const entitlements = await snapshotEntitlements(deps.entitlements, workspaceId, (step) => {
+        afterCommit.push(step);
+      });
+      const plan = PLANS[(await entitlements.planSummary(workspaceId)).plan];
       const plans: UserPlanSource = {
         allowanceFor: async () => allowance,
         takeMonitor: (tx, workspaceId, given) => deps.plans.takeMonitor(tx, workspaceId, given),
@@ -178,11 +200,17 @@ export function createConfigService(deps: ConfigServiceDeps) {
           afterCommit.push(async () => deps.directory.forget(changed));
         },
       };
+      const rumKeys: RumKeys = {
+        forget: (key) => {
+          afterCommit.push(async () => deps.rumKeys.forget(key));
+        },
+      };
       let changes: ConfigChange[] = [];
       try {
         await deps.db.transaction().execute(async (tx) => {
           const db = joinTransaction(tx);
-          changes = await applyIn(db, caller, deps.servicesOn(db, { plans, entitlements, directory }), input);
+          const services = deps.servicesOn(db, { plans, entitlements, directory, rumKeys });
+          changes = await applyIn(db, caller, services, { ...input, plan });
           if (input.dryRun) throw new DryRun();
         });
       } catch (err) {
@@ -209,6 +237,7 @@ export function createConfigService(deps: ConfigServiceDeps) {
         escalationPolicies: Object.fromEntries(
           byKey(stored.policies).map((policy) => [policy.key, policy.entry]),
         ),
+        performanceSites: Object.fromEntries(byKey(stored.sites).map((site) => [site.key, exportSite(site)])),
       };
     },
   };

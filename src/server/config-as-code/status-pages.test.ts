@@ -145,6 +145,7 @@ describe('status pages in upwatch.yaml', () => {
       statusPages: {},
       maintenanceWindows: {},
       escalationPolicies: {},
+      performanceSites: {},
     });
   });
 

@@ -246,6 +246,40 @@ monitors:
     );
   }, 60_000);
 
+  it('plans a performance site with its RUM settings, then a changed sample rate as one line', async () => {
+    const key = await workspaceKey();
+    const text = `performanceSites:
+  home:
+    name: Shop home
+    url: https://shop.example.com/
+    budgets:
+      - { source: field, metric: inp, limit: 200 }
+    rum:
+      enabled: true
+      routes: [/p/:id]
+`;
+    const file = writeFile('upwatch.yaml', text);
+    const plan = await upwatch(['plan', '-f', file], key);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toBe(
+      [
+        'create performanceSite home ("Shop home")',
+        '    + name = "Shop home"',
+        '    + url = "https://shop.example.com/"',
+        '    + device = "mobile"',
+        '    + monitor = null',
+        '    + budgets = [{"source":"field","metric":"inp","limit":200,"window":"28d","consecutiveHours":3,"minPageViews":100}]',
+        '    + rum = {"enabled":true,"sampleRate":1,"allowedOrigins":["https://shop.example.com"],"routes":["/p/:id"]}',
+        '',
+      ].join('\n'),
+    );
+    expect((await upwatch(['apply', '-f', file], key)).code).toBe(0);
+    writeFile('upwatch.yaml', text.replace('enabled: true', 'enabled: true\n      sampleRate: 0.5'));
+    const changed = await upwatch(['plan', '-f', file], key);
+    expect(changed.stdout).toBe('update performanceSite home ("Shop home")\n    ~ rum.sampleRate: 1 → 0.5\n');
+    expect(changed.stderr).toContain('Plan: 0 to create, 1 to update, 0 to delete.');
+  }, 60_000);
+
   it("exits non-zero with the server's refusal when the 101st monitor is over the plan, and creates none", async () => {
     const key = await workspaceKey();
     const monitors = Array.from(

@@ -144,7 +144,7 @@ export function loadConfigFile(file: string, variables: Record<string, string | 
   if (typeof raw !== 'object' || Array.isArray(raw)) {
     problem(
       [],
-      'upwatch.yaml is a mapping of sections: alertChannels, monitors, statusPages, maintenanceWindows, escalationPolicies.',
+      'upwatch.yaml is a mapping of sections: alertChannels, monitors, statusPages, maintenanceWindows, escalationPolicies, performanceSites.',
     );
     throw mistakes(
       file,

@@ -48,6 +48,7 @@ import { domainClaims } from './migrations/0044-domain-claims.ts';
 import { workspaceIds } from './migrations/0045-workspace-ids.ts';
 import { realUserMonitoring } from './migrations/0046-real-user-monitoring.ts';
 import { fieldBudgets } from './migrations/0047-field-budgets.ts';
+import { performanceSiteKeys } from './migrations/0048-performance-site-keys.ts';
 import type { Migration } from './migrations/migration.ts';
 
 /** In order; a name never changes once released. */
@@ -99,6 +100,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0045-workspace-ids': workspaceIds,
   '0046-real-user-monitoring': realUserMonitoring,
   '0047-field-budgets': fieldBudgets,
+  '0048-performance-site-keys': performanceSiteKeys,
 };
 
 export class MigrationError extends Error {

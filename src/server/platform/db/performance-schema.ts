@@ -6,6 +6,11 @@ import type { BudgetMetric, BudgetSource, DeviceProfile, RunStatus } from '../..
 export interface PerformanceSiteTable {
   id: string;
   workspace_id: string;
+  /**
+   * The stable key from upwatch.yaml when a file manages it (migration 0048). Optional like the
+   * monitors' one, so rows for databases of earlier releases can be written in tests.
+   */
+  managed_key?: string | null;
   url: string;
   name: string;
   device: DeviceProfile;
