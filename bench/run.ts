@@ -9,6 +9,7 @@ import { performance } from './performance.ts';
 import { regions } from './regions.ts';
 import { retention } from './retention.ts';
 import { rum } from './rum.ts';
+import { rumSnippet } from './rum-snippet.ts';
 import { scheduler, signInLateness } from './scheduler.ts';
 import { sessionLookup } from './session-lookup.ts';
 import { statusPage, statusPageAuto, statusPageGerman } from './status-page.ts';
@@ -30,6 +31,7 @@ const benchmarks: Record<string, () => Promise<object>> = {
   frontend,
   'dashboard-open': dashboardOpen,
   rum,
+  'rum-snippet': rumSnippet,
 };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in benchmarks));
