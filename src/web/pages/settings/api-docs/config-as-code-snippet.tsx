@@ -54,8 +54,8 @@ export function ConfigAsCodeSnippet() {
           <div className="flex min-w-0 flex-col gap-1">
             <CardTitle>Monitoring as code</CardTitle>
             <CardDescription className="[overflow-wrap:anywhere]">
-              Keep monitors, alert channels, status pages, maintenance windows and escalation policies in{' '}
-              <code className="font-mono text-xs">upwatch.yaml</code>:{' '}
+              Keep monitors, alert channels, status pages, maintenance windows, escalation policies and
+              performance sites in <code className="font-mono text-xs">upwatch.yaml</code>:{' '}
               <code className="font-mono text-xs">upwatch export</code> writes the workspace as it is,{' '}
               <code className="font-mono text-xs">upwatch plan -f upwatch.yaml</code> shows each change, and{' '}
               <code className="font-mono text-xs">upwatch apply -f upwatch.yaml</code> makes them all or none.
