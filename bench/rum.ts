@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FieldReport, RumSettings } from '../src/core/api/field.ts';
-import { cookieHeader } from '../src/server/test/http.ts';
+import { signUpOn } from '../src/server/test/process-api.ts';
 import { freePort, startUpwatch } from '../src/server/test/upwatch-process.ts';
 import { rumStorage } from './rum-storage.ts';
 import { cpuMs } from './scheduler.ts';
@@ -69,22 +69,7 @@ async function measure(pid: number, url: string, keys: string[]) {
 }
 
 async function setUp(origin: string): Promise<{ keys: string[]; cookie: string; siteIds: string[] }> {
-  const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ name: 'Bench', email: 'bench@example.com', password: 'correct horse battery' }),
-  });
-  if (signUp.status !== 200) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-  const cookie = cookieHeader(signUp);
-  const api = async <T>(method: string, route: string, body: unknown): Promise<T> => {
-    const response = await fetch(`${origin}/api/v1${route}`, {
-      method,
-      headers: { cookie, origin, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (response.status >= 300) throw new Error(`${route}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
+  const { cookie, api } = await signUpOn(origin, 'bench@example.com');
   const keys: string[] = [];
   const siteIds: string[] = [];
   for (let i = 0; i < SITES; i += 1) {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FieldReport, RumSettings } from '../../../core/api/field.ts';
-import { cookieHeader } from '../../test/http.ts';
+import { signUpOn } from '../../test/process-api.ts';
 import { freePort, type RunningUpwatch, startUpwatch } from '../../test/upwatch-process.ts';
 
 const SITE = 'https://shop.example.com';
@@ -26,20 +26,7 @@ beforeAll(async () => {
     { DATA_DIR: dataDir, PUBLIC_URL: origin, DEFAULT_PLAN: 'pro', TRUST_PROXY: 'true' },
     port,
   );
-  const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', password: 'correct horse battery' }),
-  });
-  const cookie = cookieHeader(signUp);
-  const api = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${origin}/api/v1${route}`, {
-      method,
-      headers: { cookie, origin, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await response.json()) as T;
-  };
+  const { api } = await signUpOn(origin);
   const site = await api<{ id: string }>('POST', '/performance/sites', { name: 'Shop', url: `${SITE}/` });
   key = (await api<RumSettings>('PUT', `/performance/sites/${site.id}/rum`, { enabled: true })).key ?? '';
   field = () => api<FieldReport>('GET', `/performance/sites/${site.id}/field?range=24h`);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { FieldReport, RumSettings } from '../../../core/api/field.ts';
-import { cookieHeader } from '../../test/http.ts';
+import { signUpOn } from '../../test/process-api.ts';
 import { freePort, type RunningUpwatch, startUpwatch } from '../../test/upwatch-process.ts';
 
 let upwatch: RunningUpwatch | undefined;
@@ -25,23 +25,7 @@ it('a page view answered just before SIGTERM is stored, not lost with the proces
   const origin = `http://127.0.0.1:${port}`;
   const env = { DATA_DIR: dataDir, PUBLIC_URL: origin, DEFAULT_PLAN: 'pro' };
   upwatch = await startUpwatch(['start'], env, port);
-  const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', password: 'correct horse battery' }),
-  });
-  expect(signUp.status, await signUp.clone().text()).toBe(200);
-  const cookie = cookieHeader(signUp);
-  const api = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${origin}/api/v1${route}`, {
-      method,
-      headers: { cookie, origin, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (response.status >= 300) throw new Error(`${method} ${route}: ${response.status} ${text}`);
-    return JSON.parse(text) as T;
-  };
+  const { api } = await signUpOn(origin);
   const site = await api<{ id: string }>('POST', '/performance/sites', {
     name: 'Shop',
     url: 'https://shop.example.com/',

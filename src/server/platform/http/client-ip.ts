@@ -13,9 +13,13 @@ function socketAddress(c: Context): string | undefined {
 }
 
 /** The nearest proxy appends the address it saw last; anything left of it a client could write. */
-function forwardedAddress(c: Context): string | undefined {
-  const hops = c.req.header('x-forwarded-for')?.split(',');
+export function lastForwardedHop(header: string | undefined): string | undefined {
+  const hops = header?.split(',');
   return hops?.[hops.length - 1]?.trim() || undefined;
+}
+
+function forwardedAddress(c: Context): string | undefined {
+  return lastForwardedHop(c.req.header('x-forwarded-for'));
 }
 
 /** The client's address: the proxy's last X-Forwarded-For entry when trusted, else the socket's. */

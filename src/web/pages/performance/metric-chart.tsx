@@ -3,25 +3,13 @@ import './metric-chart.css';
 import { useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import type { PerformanceMetric, PerformanceRun } from '../../../core/api/performance';
+import { canDraw, cssColor } from '../../components/charts/canvas';
 import { type ChartMarker, markerPlugin } from '../../components/charts/deployment-markers';
 import { useColorScheme } from '../../lib/use-color-scheme';
 import { useTimeZone } from '../../lib/use-time-zone';
 import { describeLimit, formatMetric, metricLabel } from './metrics';
 
 const HEIGHT = 180;
-
-/** uPlot draws on a canvas; without a 2D context (a test DOM) only the text summary remains. */
-function canDraw(): boolean {
-  try {
-    return document.createElement('canvas').getContext('2d') !== null;
-  } catch {
-    return false;
-  }
-}
-
-function cssColor(name: string): string {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#64748b';
-}
 
 interface Series {
   times: number[];

@@ -2,6 +2,7 @@
 // shaded range, one stacked band (or line) per part it measures, then failed checks as markers.
 // Checks from several regions draw a line per region instead (region-chart-options.ts).
 import uPlot from 'uplot';
+import { cssColor } from '../../../components/charts/canvas';
 import { type ChartMarker, markerPlugin } from '../../../components/charts/deployment-markers';
 import { formatShare, type KindChart } from '../kinds/chart-parts';
 import { formatLatencyTick, latencyTicks } from './latency-axis';
@@ -16,10 +17,6 @@ export interface ChartSetup {
   /** Half the time axis's span when every check falls on one instant. */
   padSeconds: number;
   timeZone: string;
-}
-
-function cssColor(name: string): string {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#64748b';
 }
 
 export function chartData(series: TimingSeries): uPlot.AlignedData {

@@ -3,6 +3,7 @@ import './response-chart.css';
 import { useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import type { CheckResult } from '../../../../core/api/history';
+import { canDraw } from '../../../components/charts/canvas';
 import type { ChartMarker } from '../../../components/charts/deployment-markers';
 import { formatCount } from '../../../lib/format';
 import { useColorScheme } from '../../../lib/use-color-scheme';
@@ -12,15 +13,6 @@ import { type ChartSetup, chartData, chartOptions, HEIGHT } from './chart-option
 import { regionChartData, regionChartOptions } from './region-chart-options';
 import { type RegionSeries, regionSeries } from './region-series';
 import { type TimingSeries, timingSeries } from './timing-series';
-
-/** uPlot draws on a canvas; without a 2D context (a test DOM) only the text summary remains. */
-function canDraw(): boolean {
-  try {
-    return document.createElement('canvas').getContext('2d') !== null;
-  } catch {
-    return false;
-  }
-}
 
 /** "0.05 ms to 2 ms", or "none timed". */
 function rangeOf(values: readonly (number | null)[], formatLatency: (ms: number) => string): string {

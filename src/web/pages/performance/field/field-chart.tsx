@@ -3,6 +3,7 @@ import '../metric-chart.css';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import { FIELD_THRESHOLDS, type FieldMetric } from '../../../../core/api/field-vitals';
+import { canDraw, cssColor } from '../../../components/charts/canvas';
 import { type ChartMarker, markerPlugin } from '../../../components/charts/deployment-markers';
 import { useColorScheme } from '../../../lib/use-color-scheme';
 import { useTimeZone } from '../../../lib/use-time-zone';
@@ -14,19 +15,6 @@ export interface FieldPoint {
   /** uPlot's seconds. */
   at: number;
   value: number;
-}
-
-/** uPlot draws on a canvas; without a 2D context (a test DOM) only the text summary remains. */
-function canDraw(): boolean {
-  try {
-    return document.createElement('canvas').getContext('2d') !== null;
-  } catch {
-    return false;
-  }
-}
-
-function cssColor(name: string): string {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#64748b';
 }
 
 function chartData(points: readonly FieldPoint[]): uPlot.AlignedData {
