@@ -30,11 +30,12 @@ function pageView(n: number) {
   };
 }
 
-function metricsOf(views: number, offset = 0): string {
+/** A row of `views` page views; the site's '*' rows count culprits, routes' rows do not (as the buffer writes them). */
+function metricsOf(views: number, offset = 0, site = false): string {
   const metrics: HourMetrics = {};
   for (let i = 0; i < views; i += 1) {
     const culprits = { lcp: `/p/:id\u0000img.hero-${i % 25}`, inp: `/cart\u0000#buy-${i % 25}` };
-    addMetrics(metrics, pageView(i + offset), culprits);
+    addMetrics(metrics, pageView(i + offset), site ? culprits : {});
   }
   return encodeMetrics(metrics);
 }
@@ -59,8 +60,8 @@ async function timed(runs: number, work: () => Promise<unknown>) {
 }
 
 export async function rumStorage() {
-  const small = metricsOf(10);
-  const large = metricsOf(100_000);
+  const small = metricsOf(10, 0, true);
+  const large = metricsOf(100_000, 0, true);
   const dir = mkdtempSync(path.join(tmpdir(), 'upwatch-bench-rum-rows-'));
   const handle = connectDatabase({ dialect: 'sqlite', file: path.join(dir, 'upwatch.db') });
   try {
@@ -73,9 +74,9 @@ export async function rumStorage() {
     const first = Math.floor(now / (24 * HOUR_MS)) * 24 * HOUR_MS - (hours - 24) * HOUR_MS;
     const seeded = performance.now();
     // A few distinct hour rows, reused: seeding is the database's work, not the sketches'.
-    const siteMetrics = [metricsOf(300, 0), metricsOf(300, 1), metricsOf(300, 2)];
+    const siteMetrics = [metricsOf(300, 0, true), metricsOf(300, 1, true), metricsOf(300, 2, true)];
     const routeMetrics = [metricsOf(5, 0), metricsOf(5, 3), metricsOf(5, 7)];
-    const siteDays = [metricsOf(7200, 0), metricsOf(7200, 1), metricsOf(7200, 2)];
+    const siteDays = [metricsOf(7200, 0, true), metricsOf(7200, 1, true), metricsOf(7200, 2, true)];
     const routeDays = [metricsOf(120, 0), metricsOf(120, 3), metricsOf(120, 7)];
     let rows = 0;
     for (let h = 0; h < hours; h += 1) {
@@ -111,8 +112,8 @@ export async function rumStorage() {
     }
     const seedSeconds = Number(((performance.now() - seeded) / 1000).toFixed(1));
     const clock = new ManualClock(now);
-    const report = (groupBy: 'none' | 'route') => () =>
-      fieldReport(handle.db, clock, workspaceId, siteId, { range: '90d', groupBy });
+    const report = (groupBy: 'none' | 'route', range: '28d' | '90d' = '90d') => () =>
+      fieldReport(handle.db, clock, workspaceId, siteId, { range, groupBy });
     return {
       row_bytes: {
         at_10_page_views: rowBytes(small),
@@ -123,6 +124,8 @@ export async function rumStorage() {
         seed_seconds: seedSeconds,
         site_p75: await timed(20, report('none')),
         grouped_by_route: await timed(5, report('route')),
+        // The field panel's own range: it opens on 28 days.
+        grouped_by_route_28d: await timed(10, report('route', '28d')),
       },
     };
   } finally {

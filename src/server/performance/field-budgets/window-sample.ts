@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { FieldMetric } from '../../../core/api/field-vitals.ts';
 import { FIELD_BUDGET_WINDOW_HOURS, type FieldBudgetWindow } from '../../../core/api/performance.ts';
 import type { Database } from '../../platform/db/schema.ts';
-import { type HourMetrics, mergeEncoded } from '../field/hour-metrics.ts';
+import { mergeEncoded, type WindowMetrics } from '../field/hour-metrics.ts';
 import { quantile } from '../field/sketch.ts';
 import { readWindowRows } from '../field/window-rows.ts';
 import type { WindowSample } from './streak.ts';
@@ -21,7 +21,7 @@ export async function readWindows(
   windows: readonly FieldBudgetWindow[],
 ): Promise<WindowSampler> {
   // One read a window: a shorter window needs the hours of a day a longer one reads whole.
-  const merged = new Map<FieldBudgetWindow, HourMetrics>();
+  const merged = new Map<FieldBudgetWindow, WindowMetrics>();
   for (const window of new Set(windows)) {
     const rows = await readWindowRows(db, {
       siteIds: [siteId],
@@ -29,7 +29,7 @@ export async function readWindows(
       to: end,
       routes: 'site',
     });
-    const into: HourMetrics = {};
+    const into: WindowMetrics = {};
     for (const row of rows) mergeEncoded(into, row.metrics);
     merged.set(window, into);
   }

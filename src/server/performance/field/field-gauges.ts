@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import { FIELD_METRICS, type FieldMetric } from '../../../core/api/field-vitals.ts';
 import type { Database } from '../../platform/db/schema.ts';
-import { type HourMetrics, mergeEncoded } from './hour-metrics.ts';
+import { mergeEncoded, type WindowMetrics } from './hour-metrics.ts';
 import { quantile } from './sketch.ts';
 import { readWindowRows } from './window-rows.ts';
 
@@ -43,7 +43,7 @@ export async function fieldFigures(
       const from = to - GAUGE_WINDOWS[window] * HOUR_MS;
       const rows = await readWindowRows(db, { siteIds: [siteId], from, to, routes: 'site' });
       let pageViews = 0;
-      const merged: HourMetrics = {};
+      const merged: WindowMetrics = {};
       for (const row of rows) {
         pageViews += row.page_views;
         mergeEncoded(merged, row.metrics);

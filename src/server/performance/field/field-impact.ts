@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { FieldImpact, FieldSide } from '../../../core/api/field.ts';
 import { FIELD_METRICS } from '../../../core/api/field-vitals.ts';
 import type { Database } from '../../platform/db/schema.ts';
-import { type HourMetrics, mergeEncoded } from './hour-metrics.ts';
+import { mergeEncoded, type WindowMetrics } from './hour-metrics.ts';
 import { ALL_ROUTES } from './page-view-buffer.ts';
 import { quantile } from './sketch.ts';
 
@@ -17,7 +17,7 @@ const MAX_ROUTES = 10;
 
 interface Tally {
   pageViews: number;
-  metrics: HourMetrics;
+  metrics: WindowMetrics;
 }
 
 function sideOf(tally: Tally | undefined): FieldSide {

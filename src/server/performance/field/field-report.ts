@@ -15,7 +15,7 @@ import { FIELD_METRICS } from '../../../core/api/field-vitals.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { getOwnedSiteRow } from '../repository.ts';
-import { type HourMetrics, mergeEncoded, splitCulpritKey, topCulprits } from './hour-metrics.ts';
+import { mergeEncoded, splitCulpritKey, topCulprits, type WindowMetrics } from './hour-metrics.ts';
 import { ALL_ROUTES } from './page-view-buffer.ts';
 import { quantile } from './sketch.ts';
 import { readWindowRows } from './window-rows.ts';
@@ -27,10 +27,10 @@ const MAX_ATTRIBUTIONS = 20;
 
 interface Tally {
   pageViews: number;
-  metrics: HourMetrics;
+  metrics: WindowMetrics;
 }
 
-function summaryOf(metrics: HourMetrics): FieldReport['metrics'] {
+function summaryOf(metrics: WindowMetrics): FieldReport['metrics'] {
   return Object.fromEntries(
     FIELD_METRICS.map((metric): [string, FieldMetricSummary] => {
       const tally = metrics[metric];
@@ -100,7 +100,7 @@ export async function fieldReport(
 }
 
 /** The culprits of the site's poor page views, across its vitals, the most poor page views first. */
-function attributionOf(metrics: HourMetrics): FieldAttribution[] {
+function attributionOf(metrics: WindowMetrics): FieldAttribution[] {
   return ATTRIBUTED_METRICS.flatMap((metric) => {
     const tally = metrics[metric];
     if (!tally?.culprits || tally.ratings.poor === 0) return [];

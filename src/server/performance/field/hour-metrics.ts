@@ -8,7 +8,10 @@ import {
   fieldRating,
 } from '../../../core/api/field-vitals.ts';
 import {
+  addStoredSketch,
   addValue,
+  type DenseSketch,
+  emptyDenseSketch,
   emptySketch,
   mergeInto,
   type Sketch,
@@ -68,7 +71,7 @@ export function addMetrics(
   }
 }
 
-function addCulprit(tally: MetricTally, key: string, count: number): void {
+function addCulprit(tally: Pick<MetricTally, 'culprits'>, key: string, count: number): void {
   tally.culprits ??= new Map();
   tally.culprits.set(key, (tally.culprits.get(key) ?? 0) + count);
 }
@@ -135,19 +138,26 @@ export function decodeMetrics(text: string): HourMetrics {
   return metrics;
 }
 
+/** A window's figures per vital, as many stored rows add up: read-side, with dense sketches. */
+export type WindowMetrics = Partial<
+  Record<FieldMetric, Omit<MetricTally, 'sketch'> & { sketch: DenseSketch }>
+>;
+
 /**
- * Adds a stored row's metrics into `into`, as `mergeMetrics(into, decodeMetrics(text))` does,
- * without building the row's own maps first: a window's merge reads many rows.
+ * Adds a stored row's metrics into a window's, without building the row's own maps first: a
+ * window's merge reads many rows.
  */
-export function mergeEncoded(into: HourMetrics, text: string): void {
+export function mergeEncoded(into: WindowMetrics, text: string): void {
   const stored = JSON.parse(text) as Partial<Record<FieldMetric, StoredTally>>;
   for (const metric of FIELD_METRICS) {
     const source = stored[metric];
     if (!source) continue;
-    const tally = tallyOf(into, metric);
-    tally.sketch.zero += source.s.z;
-    const { counts } = tally.sketch;
-    for (const [bucket, count] of source.s.b) counts.set(bucket, (counts.get(bucket) ?? 0) + count);
+    let tally = into[metric];
+    if (!tally) {
+      tally = { sketch: emptyDenseSketch(), ratings: { good: 0, needsImprovement: 0, poor: 0 } };
+      into[metric] = tally;
+    }
+    addStoredSketch(tally.sketch, source.s);
     tally.ratings.good += source.r[0];
     tally.ratings.needsImprovement += source.r[1];
     tally.ratings.poor += source.r[2];

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_METRICS, type FieldMetric } from '../../../core/api/field-vitals.ts';
 import {
+  addStoredSketch,
   addValue,
+  emptyDenseSketch,
   emptySketch,
   mergeInto,
   quantile,
@@ -98,5 +100,40 @@ describe('a field sketch', () => {
     expect(sizes[0]).toBeLessThanOrEqual(11);
     // A factor of 10,000 in page views: the buckets between 1 ms and 10 minutes bound it (< 700).
     expect(sizes[1]).toBeLessThan(700);
+  });
+
+  it('stores counts of any size and buckets far apart exactly, in a short string', () => {
+    const sketch: Sketch = {
+      zero: 4,
+      counts: new Map([
+        [0, 1],
+        [127, 128],
+        [128, 16_384],
+        [690, 3_000_000_007],
+      ]),
+    };
+    const stored = storedSketch(sketch);
+    expect(typeof stored.b).toBe('string');
+    expect(sketchOf(JSON.parse(JSON.stringify(stored)))).toEqual(sketch);
+    const dense = emptyDenseSketch();
+    addStoredSketch(dense, stored);
+    addStoredSketch(dense, stored);
+    expect([dense.zero, dense.counts[0], dense.counts[127], dense.counts[128], dense.counts[690]]).toEqual([
+      8, 2, 256, 32_768, 6_000_000_014,
+    ]);
+    expect(sketchCount(dense)).toBe(2 * sketchCount(sketch));
+  });
+
+  it('reads a sketch stored as [[bucket, count], …], as rows written before the compact form hold it, as the same sketch', () => {
+    const next = random(11);
+    const sketch = emptySketch();
+    for (const value of values('lcp', 500, next)) addValue(sketch, 'lcp', value);
+    const earlier = { z: sketch.zero, b: [...sketch.counts].sort(([a], [b]) => a - b) };
+    expect(sketchOf(earlier)).toEqual(sketch);
+    const [fromEarlier, fromNow] = [emptyDenseSketch(), emptyDenseSketch()];
+    addStoredSketch(fromEarlier, earlier);
+    addStoredSketch(fromNow, storedSketch(sketch));
+    expect(fromEarlier).toEqual(fromNow);
+    expect(quantile(fromNow, 'lcp', 0.75)).toBe(quantile(sketch, 'lcp', 0.75));
   });
 });
