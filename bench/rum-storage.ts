@@ -112,8 +112,10 @@ export async function rumStorage() {
     }
     const seedSeconds = Number(((performance.now() - seeded) / 1000).toFixed(1));
     const clock = new ManualClock(now);
-    const report = (groupBy: 'none' | 'route', range: '28d' | '90d' = '90d') => () =>
-      fieldReport(handle.db, clock, workspaceId, siteId, { range, groupBy });
+    const report =
+      (groupBy: 'none' | 'route', range: '28d' | '90d' = '90d') =>
+      () =>
+        fieldReport(handle.db, clock, workspaceId, siteId, { range, groupBy });
     return {
       row_bytes: {
         at_10_page_views: rowBytes(small),
