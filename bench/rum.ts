@@ -36,9 +36,10 @@ interface CannonResult {
   duration: number;
 }
 
-function load(url: string, keys: string[]): Promise<CannonResult> {
+/** Beacons from rum-load.js, its own process, at BENCH_RUM_RATE a second for `seconds`. */
+export function beaconLoad(url: string, keys: string[], seconds = SECONDS): Promise<CannonResult> {
   const script = path.join(import.meta.dirname, 'rum-load.js');
-  const args = [script, url, keys.join(','), ORIGIN, String(RATE), String(SECONDS), String(CONNECTIONS)];
+  const args = [script, url, keys.join(','), ORIGIN, String(RATE), String(seconds), String(CONNECTIONS)];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -55,7 +56,7 @@ function load(url: string, keys: string[]): Promise<CannonResult> {
 /** The load against a server: beacons a second, latency, and the server's CPU per beacon. */
 async function measure(pid: number, url: string, keys: string[]) {
   const before = cpuMs(pid);
-  const result = await load(url, keys);
+  const result = await beaconLoad(url, keys);
   const after = cpuMs(pid);
   const cpu = after.user + after.system - before.user - before.system;
   return {
@@ -68,7 +69,10 @@ async function measure(pid: number, url: string, keys: string[]) {
   };
 }
 
-async function setUp(origin: string): Promise<{ keys: string[]; cookie: string; siteIds: string[] }> {
+/** A workspace with SITES sites, RUM on for each: their keys, its cookie, their ids. */
+export async function setUpRumSites(
+  origin: string,
+): Promise<{ keys: string[]; cookie: string; siteIds: string[] }> {
   const { cookie, api } = await signUpOn(origin, 'bench@example.com');
   const keys: string[] = [];
   const siteIds: string[] = [];
@@ -114,7 +118,7 @@ export async function rum() {
     port,
   );
   try {
-    const { keys, cookie, siteIds } = await setUp(origin);
+    const { keys, cookie, siteIds } = await setUpRumSites(origin);
     const ingestion = await measure(upwatch.pid, origin, keys);
     // The buffer writes once a second: every answered page view is in the figures after it.
     await new Promise((resolve) => setTimeout(resolve, 2500));

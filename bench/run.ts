@@ -9,6 +9,7 @@ import { performance } from './performance.ts';
 import { regions } from './regions.ts';
 import { retention } from './retention.ts';
 import { rum } from './rum.ts';
+import { rumChecks } from './rum-checks.ts';
 import { rumSnippet } from './rum-snippet.ts';
 import { scheduler, signInLateness } from './scheduler.ts';
 import { sessionLookup } from './session-lookup.ts';
@@ -31,6 +32,7 @@ const benchmarks: Record<string, () => Promise<object>> = {
   frontend,
   'dashboard-open': dashboardOpen,
   rum,
+  'rum-checks': rumChecks,
   'rum-snippet': rumSnippet,
 };
 const wanted = process.argv.slice(2);

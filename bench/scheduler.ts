@@ -40,7 +40,7 @@ const KIND_MONITORS = Number(process.env.BENCH_KIND_MONITORS ?? 3000);
 const KIND_SECONDS = Number(process.env.BENCH_KIND_SECONDS ?? 30);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
 const IDLE_WARMUP_SECONDS = 20;
-const MIX = Object.fromEntries(
+export const MIX = Object.fromEntries(
   (process.env.BENCH_MIX ?? 'http:70,tcp:10,dns:10,heartbeat:10').split(',').map((part) => {
     const [kind, share] = part.split(':');
     return [kind, Number(share)];
@@ -49,7 +49,7 @@ const MIX = Object.fromEntries(
 const INTERVAL_MS = 60_000;
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
-interface TargetPorts {
+export interface TargetPorts {
   http: number;
   tcp: number;
   dns: number;
@@ -180,19 +180,29 @@ const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, 
 /** Work done against the running Upwatch during the measured window (sign-ins, for one). */
 type During = (url: string, seconds: number) => Promise<unknown>;
 
-async function run(
+/**
+ * What else happens while a run measures: `prepare` before the warm-up, `run` through the
+ * measured window, and `env`, the process's extra settings (its URL known only once it has a port).
+ */
+export interface DuringRun {
+  env?: (url: string) => Record<string, string>;
+  prepare(url: string): Promise<void>;
+  run: During;
+}
+
+export async function run(
   target: ReturnType<typeof fork>,
   ports: TargetPorts,
   count: number,
   mix: Partial<Record<MonitorKind, number>>,
   seconds: number,
-  during?: { prepare(url: string): Promise<void>; run: During },
+  during?: DuringRun,
 ) {
   const dir = mkdtempSync(path.join(tmpdir(), 'upwatch-bench-'));
   const file = path.join(dir, 'upwatch.db');
   const { keys, beats } = await seed(file, count, mix, ports);
   const port = await freePort();
-  const upwatch = await startBenchUpwatch(dir, port);
+  const upwatch = await startBenchUpwatch(dir, port, during?.env?.(`http://127.0.0.1:${port}`));
   try {
     await during?.prepare(upwatch.url);
     if (beats.length > 0) target.send({ type: 'ping', url: upwatch.url, beats, intervalMs: INTERVAL_MS });
@@ -234,7 +244,7 @@ async function run(
 }
 
 /** `upwatch start` on the database in `dir`, every job on, as the runs above measure it. */
-export function startBenchUpwatch(dir: string, port: number) {
+export function startBenchUpwatch(dir: string, port: number, env: Record<string, string> = {}) {
   return startUpwatch(
     ['start'],
     {
@@ -242,6 +252,7 @@ export function startBenchUpwatch(dir: string, port: number) {
       ALLOW_PRIVATE_TARGETS: 'true',
       LOG_LEVEL: 'warn',
       AUTH_ATTEMPTS_PER_MINUTE: '1000',
+      ...env,
     },
     port,
     // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where Upwatch's time goes under load.
