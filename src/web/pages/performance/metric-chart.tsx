@@ -25,6 +25,17 @@ function seriesOf(runs: readonly PerformanceRun[], metric: PerformanceMetric): S
   return { times: points.map((p) => p.at), values: points.map((p) => p.value) };
 }
 
+const HALF_DAY = 12 * 60 * 60;
+
+/**
+ * The x range in seconds. One run gives min == max, which uPlot's auto range widens to years;
+ * the run ± 12 hours keeps normal time ticks. Several runs keep their own span.
+ */
+export function timeRange(min: number | null, max: number | null): uPlot.Range.MinMax {
+  if (min === null || max === null) return [min, max];
+  return min === max ? [min - HALF_DAY, max + HALF_DAY] : [min, max];
+}
+
 function chartData(series: Series, limit: number | undefined): uPlot.AlignedData {
   const data: uPlot.AlignedData = [series.times, series.values];
   // The budget is a second series at the limit on every x: a horizontal line across the chart.
@@ -62,6 +73,7 @@ function chartOptions(
     tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), timeZone),
     plugins: [markerPlugin(markers)],
     scales: {
+      x: { time: true, range: (_u, min, max) => timeRange(min, max) },
       y: { range: (_u, min, max) => [Math.min(0, min), Math.max(max * 1.15, metric === 'cls' ? 0.1 : 1)] },
     },
     axes: [
