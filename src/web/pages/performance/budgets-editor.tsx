@@ -21,23 +21,43 @@ import {
   optionLabel,
 } from './budget-rules';
 
-/** Budget rows being edited: the limit stays text until the form is sent. */
+/** Budget rows being edited: the numbers stay text until the form is sent. */
 export interface BudgetDraft {
   source: BudgetSource;
   metric: BudgetMetric;
   limit: string;
-  /** Field budgets: the p75's window, and the streak rule the row keeps as it was. */
+  /** Field budgets: the p75's window and the streak rule (hours in a row, page views each hour). */
   window: FieldBudgetWindow;
-  consecutiveHours: number;
-  minPageViews: number;
+  consecutiveHours: string;
+  minPageViews: string;
 }
+
+/** The schema's bounds on the streak rule (core/api/performance.ts), shown as the inputs' min/max. */
+const STREAK_BOUNDS = {
+  consecutiveHours: { min: 1, max: 168, label: 'hours in a row' },
+  minPageViews: { min: 1, max: 10_000_000, label: 'minimum page views' },
+} as const;
+
+type StreakField = keyof typeof STREAK_BOUNDS;
+
+/** The whole number within the field's bounds, or undefined. */
+function streakValue(field: StreakField, text: string): number | undefined {
+  const value = Number(text);
+  const { min, max } = STREAK_BOUNDS[field];
+  return text.trim() !== '' && Number.isInteger(value) && value >= min && value <= max ? value : undefined;
+}
+
+const streakDrafts = (rule: { consecutiveHours: number; minPageViews: number }) => ({
+  consecutiveHours: String(rule.consecutiveHours),
+  minPageViews: String(rule.minPageViews),
+});
 
 const SOURCES: readonly BudgetSource[] = ['lab', 'field'];
 
 export function toDrafts(budgets: readonly Budget[]): BudgetDraft[] {
   return budgets.map((budget) => ({
-    ...FIELD_BUDGET_DEFAULTS,
-    ...(budget.source === 'field' ? budget : {}),
+    window: budget.source === 'field' ? budget.window : FIELD_BUDGET_DEFAULTS.window,
+    ...streakDrafts(budget.source === 'field' ? budget : FIELD_BUDGET_DEFAULTS),
     source: budget.source ?? 'lab',
     metric: budget.metric,
     limit: String(budget.limit),
@@ -53,14 +73,25 @@ export function fromDrafts(drafts: readonly BudgetDraft[]): Budget[] | string {
       return `Enter a limit of 0 or more for ${budgetName(draft.source, draft.metric)}.`;
     }
     if (draft.source === 'field') {
-      const { window, consecutiveHours, minPageViews } = draft;
+      const name = budgetName(draft.source, draft.metric);
+      const consecutiveHours = streakValue('consecutiveHours', draft.consecutiveHours);
+      const minPageViews = streakValue('minPageViews', draft.minPageViews);
+      for (const [field, value] of [
+        ['consecutiveHours', consecutiveHours],
+        ['minPageViews', minPageViews],
+      ] as const) {
+        const { min, max, label } = STREAK_BOUNDS[field];
+        if (value === undefined)
+          return `Enter whole ${label} from ${min} to ${max.toLocaleString('en')} for ${name}.`;
+      }
+      const { window } = draft;
       const field: FieldBudget = {
         source: 'field',
         metric: draft.metric as FieldMetric,
         limit,
         window,
-        consecutiveHours,
-        minPageViews,
+        consecutiveHours: consecutiveHours as number,
+        minPageViews: minPageViews as number,
       };
       budgets.push(field);
     } else {
@@ -78,7 +109,13 @@ function unusedOf(value: readonly BudgetDraft[], source: BudgetSource): BudgetMe
 }
 
 function newDraft(source: BudgetSource, metric: BudgetMetric): BudgetDraft {
-  return { ...FIELD_BUDGET_DEFAULTS, source, metric, limit: '' };
+  return {
+    window: FIELD_BUDGET_DEFAULTS.window,
+    ...streakDrafts(FIELD_BUDGET_DEFAULTS),
+    source,
+    metric,
+    limit: '',
+  };
 }
 
 /** One row per budgeted metric and source (lab or field); each at most once, as the API requires. */
@@ -164,6 +201,29 @@ export function BudgetsEditor({
                   <Trash2 className="size-4" aria-hidden />
                 </Button>
               </div>
+              {draft.source === 'field' ? (
+                <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
+                  {(['consecutiveHours', 'minPageViews'] as const).map((field) => (
+                    <span key={field} className="flex items-center gap-1">
+                      <label htmlFor={`${keyOf(draft.source, draft.metric)}-${field}`}>
+                        {field === 'consecutiveHours' ? 'Hours in a row' : 'Minimum page views'}
+                      </label>
+                      <Input
+                        id={`${keyOf(draft.source, draft.metric)}-${field}`}
+                        type="number"
+                        inputMode="numeric"
+                        aria-label={`${name} ${STREAK_BOUNDS[field].label}`}
+                        min={STREAK_BOUNDS[field].min}
+                        max={STREAK_BOUNDS[field].max}
+                        step={1}
+                        value={draft[field]}
+                        onChange={(event) => update(index, { [field]: event.target.value })}
+                        className="w-28"
+                      />
+                    </span>
+                  ))}
+                </div>
+              ) : null}
               {draft.source === 'field' ? (
                 <p className="text-xs text-muted">
                   {`Alerts once the p75 is over budget ${draft.consecutiveHours} hours in a row with at least ${draft.minPageViews} page views, and recovers the same way.`}
