@@ -75,6 +75,11 @@ export const FIELD_BUDGET_WINDOWS = ['24h', '28d'] as const;
 export type FieldBudgetWindow = (typeof FIELD_BUDGET_WINDOWS)[number];
 export const FIELD_BUDGET_WINDOW_HOURS: Record<FieldBudgetWindow, number> = { '24h': 24, '28d': 28 * 24 };
 export const FIELD_BUDGET_DEFAULTS = { window: '28d', consecutiveHours: 3, minPageViews: 100 } as const;
+/** The streak rule's bounds: the schema's, and the web editor's inputs'. */
+export const FIELD_STREAK_BOUNDS = {
+  consecutiveHours: { min: 1, max: 168 },
+  minPageViews: { min: 1, max: 10_000_000 },
+} as const;
 
 /**
  * A budget on real visitors' figures (issue 42, item 5): the site's p75 over the window, judged
@@ -89,8 +94,18 @@ export const fieldBudgetSchema = z
     /** A maximum: milliseconds, except CLS, which is unitless. */
     limit: limitField,
     window: z.enum(FIELD_BUDGET_WINDOWS).default(FIELD_BUDGET_DEFAULTS.window),
-    consecutiveHours: z.number().int().min(1).max(168).default(FIELD_BUDGET_DEFAULTS.consecutiveHours),
-    minPageViews: z.number().int().min(1).max(10_000_000).default(FIELD_BUDGET_DEFAULTS.minPageViews),
+    consecutiveHours: z
+      .number()
+      .int()
+      .min(FIELD_STREAK_BOUNDS.consecutiveHours.min)
+      .max(FIELD_STREAK_BOUNDS.consecutiveHours.max)
+      .default(FIELD_BUDGET_DEFAULTS.consecutiveHours),
+    minPageViews: z
+      .number()
+      .int()
+      .min(FIELD_STREAK_BOUNDS.minPageViews.min)
+      .max(FIELD_STREAK_BOUNDS.minPageViews.max)
+      .default(FIELD_BUDGET_DEFAULTS.minPageViews),
   })
   .meta({ id: 'PerformanceFieldBudget' });
 export type FieldBudget = z.infer<typeof fieldBudgetSchema>;

@@ -6,6 +6,7 @@ import {
   type BudgetSource,
   FIELD_BUDGET_DEFAULTS,
   FIELD_BUDGET_WINDOWS,
+  FIELD_STREAK_BOUNDS,
   type FieldBudget,
   type FieldBudgetWindow,
   type PerformanceMetric,
@@ -32,19 +33,16 @@ export interface BudgetDraft {
   minPageViews: string;
 }
 
-/** The schema's bounds on the streak rule (core/api/performance.ts), shown as the inputs' min/max. */
-const STREAK_BOUNDS = {
-  consecutiveHours: { min: 1, max: 168, label: 'hours in a row' },
-  minPageViews: { min: 1, max: 10_000_000, label: 'minimum page views' },
-} as const;
+const STREAK_LABELS = { consecutiveHours: 'hours in a row', minPageViews: 'minimum page views' } as const;
 
-type StreakField = keyof typeof STREAK_BOUNDS;
+type StreakField = keyof typeof FIELD_STREAK_BOUNDS;
 
-/** The whole number within the field's bounds, or undefined. */
-function streakValue(field: StreakField, text: string): number | undefined {
+/** The field's whole number within its bounds, or the problem in words. */
+function streakValue(field: StreakField, text: string, name: string): number | string {
   const value = Number(text);
-  const { min, max } = STREAK_BOUNDS[field];
-  return text.trim() !== '' && Number.isInteger(value) && value >= min && value <= max ? value : undefined;
+  const { min, max } = FIELD_STREAK_BOUNDS[field];
+  if (text.trim() !== '' && Number.isInteger(value) && value >= min && value <= max) return value;
+  return `Enter whole ${STREAK_LABELS[field]} from ${min} to ${max.toLocaleString('en')} for ${name}.`;
 }
 
 const streakDrafts = (rule: { consecutiveHours: number; minPageViews: number }) => ({
@@ -74,24 +72,18 @@ export function fromDrafts(drafts: readonly BudgetDraft[]): Budget[] | string {
     }
     if (draft.source === 'field') {
       const name = budgetName(draft.source, draft.metric);
-      const consecutiveHours = streakValue('consecutiveHours', draft.consecutiveHours);
-      const minPageViews = streakValue('minPageViews', draft.minPageViews);
-      for (const [field, value] of [
-        ['consecutiveHours', consecutiveHours],
-        ['minPageViews', minPageViews],
-      ] as const) {
-        const { min, max, label } = STREAK_BOUNDS[field];
-        if (value === undefined)
-          return `Enter whole ${label} from ${min} to ${max.toLocaleString('en')} for ${name}.`;
-      }
+      const consecutiveHours = streakValue('consecutiveHours', draft.consecutiveHours, name);
+      if (typeof consecutiveHours === 'string') return consecutiveHours;
+      const minPageViews = streakValue('minPageViews', draft.minPageViews, name);
+      if (typeof minPageViews === 'string') return minPageViews;
       const { window } = draft;
       const field: FieldBudget = {
         source: 'field',
         metric: draft.metric as FieldMetric,
         limit,
         window,
-        consecutiveHours: consecutiveHours as number,
-        minPageViews: minPageViews as number,
+        consecutiveHours,
+        minPageViews,
       };
       budgets.push(field);
     } else {
@@ -212,9 +204,9 @@ export function BudgetsEditor({
                         id={`${keyOf(draft.source, draft.metric)}-${field}`}
                         type="number"
                         inputMode="numeric"
-                        aria-label={`${name} ${STREAK_BOUNDS[field].label}`}
-                        min={STREAK_BOUNDS[field].min}
-                        max={STREAK_BOUNDS[field].max}
+                        aria-label={`${name} ${STREAK_LABELS[field]}`}
+                        min={FIELD_STREAK_BOUNDS[field].min}
+                        max={FIELD_STREAK_BOUNDS[field].max}
                         step={1}
                         value={draft[field]}
                         onChange={(event) => update(index, { [field]: event.target.value })}
