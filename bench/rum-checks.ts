@@ -5,20 +5,14 @@
 // run's stray of the gap between a monitor's two arrivals from 60 s (p50/p99/max), missed beats
 // and checks per second, and the beacons answered during the busy run. BENCH_SECONDS (120) and
 // BENCH_WARMUP_SECONDS (70) as in the scheduler bench.
-import { fork } from 'node:child_process';
-import { once } from 'node:events';
 import { loadavg } from 'node:os';
-import path from 'node:path';
 import { beaconLoad, setUpRumSites } from './rum.ts';
-import { type DuringRun, MIX, run, type TargetPorts } from './scheduler.ts';
+import { type DuringRun, MIX, run, startTarget } from './scheduler.ts';
 
 export async function rumChecks() {
   const count = Number(process.env.BENCH_MONITORS ?? 20_000);
   const seconds = Number(process.env.BENCH_SECONDS ?? 120);
-  const target = fork(path.join(import.meta.dirname, 'target-server.js'), [], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const [ports] = (await once(target, 'message')) as [TargetPorts];
+  const { target, ports } = await startTarget();
   let keys: string[] = [];
   let beacons: Awaited<ReturnType<typeof beaconLoad>> | undefined;
   const visitors: DuringRun = {

@@ -243,6 +243,15 @@ export async function run(
   }
 }
 
+/** The target process the monitors aim at (target-server.js), once it reports its ports. */
+export async function startTarget() {
+  const target = fork(path.join(import.meta.dirname, 'target-server.js'), [], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const [ports] = (await once(target, 'message')) as [TargetPorts];
+  return { target, ports };
+}
+
 /** `upwatch start` on the database in `dir`, every job on, as the runs above measure it. */
 export function startBenchUpwatch(dir: string, port: number, env: Record<string, string> = {}) {
   return startUpwatch(
@@ -286,10 +295,7 @@ async function idleCost(seconds: number): Promise<number> {
 let idleMsPerSecond: number | undefined;
 
 export async function scheduler() {
-  const target = fork(path.join(import.meta.dirname, 'target-server.js'), [], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const [ports] = (await once(target, 'message')) as [TargetPorts];
+  const { target, ports } = await startTarget();
   try {
     if (IDLE_SECONDS > 0) idleMsPerSecond = await idleCost(IDLE_SECONDS);
     const sizes = [];
@@ -342,10 +348,7 @@ export async function signInLateness() {
   // Two and a half intervals: every monitor's two arrivals fall inside, so its lateness is measured
   // (with 60 s, a handful of monitors had two arrivals in the window: 4 gaps, and none while busy).
   const seconds = Number(process.env.BENCH_SECONDS ?? 150);
-  const target = fork(path.join(import.meta.dirname, 'target-server.js'), [], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const [ports] = (await once(target, 'message')) as [TargetPorts];
+  const { target, ports } = await startTarget();
   const emails = Array.from({ length: SIGN_INS }, (_, i) => `bench-${i}@example.test`);
   const signIns = {
     async prepare(url: string) {
