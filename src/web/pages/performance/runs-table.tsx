@@ -43,7 +43,12 @@ export function RunsTable({ runs }: { runs: readonly PerformanceRun[] }) {
   const timeZone = useTimeZone();
   if (runs.length === 0) return <p className="text-sm text-muted">No runs yet.</p>;
   return (
-    <div className="overflow-x-auto">
+    <section
+      aria-label="Runs, scrollable"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone it scrolls sideways, and a keyboard must reach it to scroll it
+      tabIndex={0}
+      className="overflow-x-auto"
+    >
       <table className="w-full text-left text-sm" aria-label="Runs">
         <thead className="text-xs text-muted">
           <tr>
@@ -78,6 +83,6 @@ export function RunsTable({ runs }: { runs: readonly PerformanceRun[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

@@ -38,7 +38,12 @@ export function GroupTable({
   mono?: boolean;
 }) {
   return (
-    <div className="overflow-x-auto">
+    <section
+      aria-label={`${caption}, scrollable`}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone it scrolls sideways, and a keyboard must reach it to scroll it
+      tabIndex={0}
+      className="overflow-x-auto"
+    >
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-xs text-muted">
@@ -91,6 +96,6 @@ export function GroupTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
