@@ -28,12 +28,18 @@ function seriesOf(runs: readonly PerformanceRun[], metric: PerformanceMetric): S
 const HALF_DAY = 12 * 60 * 60;
 
 /**
- * The x range in seconds. One run gives min == max, which uPlot's auto range widens to years;
- * the run ± 12 hours keeps normal time ticks. Several runs keep their own span.
+ * The x range in seconds for the runs' times. With one run, uPlot's auto range has already
+ * widened min..max to 86,400 of its time units from the run (1,000 days on a seconds axis, the
+ * point at the left edge), so the range is taken from the data: the run ± 12 hours. Several
+ * runs keep their own span.
  */
-export function timeRange(min: number | null, max: number | null): uPlot.Range.MinMax {
-  if (min === null || max === null) return [min, max];
-  return min === max ? [min - HALF_DAY, max + HALF_DAY] : [min, max];
+export function timeRange(
+  times: ArrayLike<number>,
+  min: number | null,
+  max: number | null,
+): uPlot.Range.MinMax {
+  const only = times.length === 1 ? times[0] : undefined;
+  return only === undefined ? [min, max] : [only - HALF_DAY, only + HALF_DAY];
 }
 
 function chartData(series: Series, limit: number | undefined): uPlot.AlignedData {
@@ -73,7 +79,7 @@ function chartOptions(
     tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), timeZone),
     plugins: [markerPlugin(markers)],
     scales: {
-      x: { time: true, range: (_u, min, max) => timeRange(min, max) },
+      x: { time: true, range: (u, min, max) => timeRange(u.data[0], min, max) },
       y: { range: (_u, min, max) => [Math.min(0, min), Math.max(max * 1.15, metric === 'cls' ? 0.1 : 1)] },
     },
     axes: [
